@@ -1,0 +1,3 @@
+export * from './locales';
+export * from './brand';
+export * from './api-error';

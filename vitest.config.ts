@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for unit, API and component tests; e2e journeys have their own config (e2e/vitest.config.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: './shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          root: './server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './web/vitest.config.ts',
+    ],
+  },
+});
