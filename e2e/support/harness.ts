@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readOutbox, type OutboxMail } from './mail';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Demo retailers answer at clearly different times, but faster than the interactive default. */
+const E2E_DEFAULT_ENV: Record<string, string> = {
+  RETAILERS_MODE: 'demo',
+  DEMO_LATENCY_MS: 'farmaline:150,medimarket:600,multipharma:1100',
+  LOG_LEVEL: 'info',
+};
+
+export interface AppHandle {
+  url: string;
+  port: number;
+  dataDir: string;
+  outboxDir: string;
+  env: Record<string, string>;
+  /** Mails written to the outbox so far, oldest first. */
+  mails(): Promise<OutboxMail[]>;
+  /** Waits until a mail matching `predicate` is in the outbox. */
+  waitForMail(predicate: (mail: OutboxMail) => boolean, timeoutMs?: number): Promise<OutboxMail>;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the real server (`server/src/main.ts`) on the built web app with a fresh DATA_DIR. */
+export async function startApp(envOverrides: Record<string, string> = {}): Promise<AppHandle> {
+  if (!existsSync(path.join(ROOT, 'web', 'dist', 'index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build` before the e2e journeys (npm run test:e2e does).');
+  }
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pharmaradar-e2e-'));
+  const outboxDir = path.join(dataDir, 'outbox');
+  await mkdir(outboxDir, { recursive: true });
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    ...E2E_DEFAULT_ENV,
+    ...envOverrides,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    MAIL_OUTBOX_DIR: outboxDir,
+  };
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  const handle: AppHandle = {
+    url,
+    port,
+    dataDir,
+    outboxDir,
+    env,
+    mails: () => readOutbox(outboxDir),
+    async waitForMail(predicate, timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const found = (await readOutbox(outboxDir)).find(predicate);
+        if (found) return found;
+        if (Date.now() > until) throw new Error('expected mail did not arrive in the outbox');
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    },
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** Browser UI language (navigator.languages and Accept-Language), e.g. 'nl-BE'. */
+  locale?: string;
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors seen so far (a journey should end with none). */
+  pageErrors: string[];
+}
+
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    locale: options.locale ?? 'fr-BE',
+    isMobile: (options.viewport?.width ?? DESKTOP.width) < 600,
+    hasTouch: (options.viewport?.width ?? DESKTOP.width) < 600,
+  });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  return { context, page, pageErrors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Waits for a service worker to control the page, so a reload can be served offline. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+}
