@@ -1,0 +1,126 @@
+import { Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
+import type { Env } from './config/env';
+import type { Db } from './db/database';
+import { limitBody } from './lib/body-limit';
+import { clientAddress } from './lib/client-address';
+import { csrfProtection, csrfTokenHandler } from './lib/csrf';
+import { errorHandler, notFoundHandler, renderHttpError } from './lib/error-handler';
+import { HttpError } from './lib/http-error';
+import { COMMON_MESSAGES } from './lib/i18n';
+import type { Logger } from './lib/log';
+import type { Mailer } from './lib/mailer';
+import { securityHeaders } from './lib/security-headers';
+import { webApp, type HtmlTransformer } from './lib/web-static';
+import { createHealthRoutes } from './features/health/health.routes';
+import { createContactRoutes } from './features/contact/contact.routes';
+import { createAccountsModule } from './features/auth/auth.module';
+import type { DemoRetailers } from './demo/demo-retailers';
+import type { RetailerConnector } from './retailers/types';
+import { createProductsModule } from './features/products/products.module';
+import { createSearchModule } from './features/search/search.module';
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  /** Clock in epoch milliseconds; injected so rules depending on time are testable. */
+  now: () => number;
+  /** index.html rewriting for client routes (see HtmlTransformer), e.g. product landing pages. */
+  htmlTransformers?: HtmlTransformer[];
+  /** Retailer connectors the price search asks (server.ts wires them; none = searches find nothing). */
+  connectors?: RetailerConnector[];
+  /** Demo mode: the running demo retailer sites (tests inject faults and count requests through it). */
+  demoRetailers?: DemoRetailers | null;
+  /**
+   * Tests only: registers extra routes (e.g. one that throws, to check the 500 answer). Production
+   * never passes it, so no such endpoint exists there.
+   */
+  extraRoutes?: (app: Hono) => void;
+}
+
+const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * API paths answer with or without their trailing slash (SPEC §7 writes them with one): the slash is
+ * dropped from the request path here, and aliasApiRoutes registers every /api route without it.
+ */
+function apiPath(request: Request): string {
+  const path = getPath(request);
+  return path.length > 4 && path.startsWith('/api/') && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+function aliasApiRoutes(app: Hono): void {
+  for (const route of [...app.routes]) {
+    const { method, path, handler } = route;
+    if (path.startsWith('/api/') && path.endsWith('/') && !path.endsWith('*'))
+      app.on(method, path.slice(0, -1), handler);
+  }
+}
+
+export function createApp(deps: AppDeps): Hono {
+  const { env, log } = deps;
+  const app = new Hono({ getPath: apiPath });
+
+  // Runs around everything (JSON, HTML, static files, 404, 405, 413, 500): headers on every answer.
+  app.use('*', securityHeaders());
+  app.use('*', async (c, next) => {
+    c.set('clientIp', clientAddress(c, env.TRUST_PROXY));
+    if (!ALLOWED_METHODS.has(c.req.method)) {
+      c.header('Allow', [...ALLOWED_METHODS].join(', '));
+      return renderHttpError(c, new HttpError(405, 'method_not_allowed', COMMON_MESSAGES.methodNotAllowed));
+    }
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith('/api')) {
+      log.info('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
+    }
+  });
+
+  // No Access-Control-* header is ever sent: the API serves its own origin only (no CORS).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+  app.use('/api/*', csrfProtection(env));
+  app.use('/api/*', limitBody());
+
+  app.get('/api/auth/csrf/', csrfTokenHandler(env));
+  app.route('/api', createHealthRoutes(deps));
+  app.route('/api', createContactRoutes(deps));
+
+  const htmlTransformers: HtmlTransformer[] = [...(deps.htmlTransformers ?? [])];
+  // --- feature routers ---
+  // Mount each feature here: app.route('/api/<feature>', createXRoutes(deps)). Write route paths with
+  // their trailing slash ('/login/'); a router's own root is the mount path itself, so prefer
+  // app.route('/api', r) with r.post('/contact/', …). Both spellings answer (see apiPath).
+  // To rewrite index.html for client routes (product landing), push an HtmlTransformer into
+  // `htmlTransformers`.
+  // Accounts first: the session middleware puts `user` on the context for every router below it.
+  const accounts = createAccountsModule(deps);
+  app.use('/api/*', accounts.sessionMiddleware);
+  app.route('/api', accounts.authRoutes);
+  app.route('/api', accounts.accountRoutes);
+  // Demo mode: the demo shops' pages and pictures under /__demo/retailers/… (offer links point there).
+  deps.demoRetailers?.mount(app);
+  const products = createProductsModule(deps);
+  app.route('/api', products.routes);
+  app.route('/api', createSearchModule(deps, products.service).routes);
+  htmlTransformers.push(products.htmlTransformer);
+  // --- end feature routers ---
+
+  deps.extraRoutes?.(app);
+  aliasApiRoutes(app);
+
+  app.use('*', webApp({ webDistDir: env.WEB_DIST_DIR, htmlTransformers, log }));
+
+  app.notFound(notFoundHandler);
+  app.onError(errorHandler(log));
+  return app;
+}

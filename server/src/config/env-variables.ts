@@ -1,0 +1,132 @@
+/**
+ * Every configuration variable with its default and a one-line description. This list is the source
+ * of the README configuration table; keep it in step with the zod schema in env.ts (a test checks).
+ */
+export interface EnvVariableDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
+  { name: 'PORT', default: '8080', description: 'TCP port the web app and API listen on (0 = any free port).' },
+  {
+    name: 'HOST',
+    default: '0.0.0.0',
+    description: 'Interface to listen on (127.0.0.1 to accept local connections only).',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description:
+      'Directory for the SQLite database, the generated secret key and the mail outbox (relative to the repository root).',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:<PORT>',
+    description:
+      'Public origin users reach the app at; used in e-mail links, and https turns on Secure / __Host- cookies.',
+  },
+  {
+    name: 'SECRET_KEY',
+    default: 'generated into DATA_DIR/secret.key',
+    description:
+      'Server secret (>= 32 characters) for CSRF tokens and signed links; generated once and kept when absent.',
+  },
+  { name: 'LOG_LEVEL', default: 'info', description: 'Log verbosity: debug, info, warn, error or silent.' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      'true when behind one reverse proxy: rate limits then key on the last X-Forwarded-For hop instead of the socket address.',
+  },
+  {
+    name: 'WEB_DIST_DIR',
+    default: '<repo>/web/dist',
+    description: 'Built web app served as static files (npm start builds it when missing).',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(none)',
+    description:
+      'smtp:// or smtps:// URL (credentials included) to send e-mail; without it mails are written as .eml files to MAIL_OUTBOX_DIR.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'PharmaRadar <no-reply@pharmaradar.be>',
+    description: 'From address of every e-mail the app sends.',
+  },
+  { name: 'MAIL_OUTBOX_DIR', default: 'DATA_DIR/outbox', description: 'Where .eml files go when SMTP_URL is not set.' },
+  { name: 'CONTACT_TO', default: 'contact@pharmaradar.be', description: 'Recipient of contact-form messages.' },
+  {
+    name: 'RETAILERS_MODE',
+    default: 'demo',
+    description:
+      'demo = embedded demo retailer sites (works offline, prices marked demo); live = the real retailer sites.',
+  },
+  {
+    name: 'RETAILERS',
+    default: 'farmaline,medimarket,multipharma',
+    description: 'Comma-separated retailers to search (farmaline, medimarket, multipharma, newpharma).',
+  },
+  { name: 'RETAILER_TIMEOUT_MS', default: '8000', description: 'Time limit for one retailer fetch, in milliseconds.' },
+  {
+    name: 'SEARCH_CACHE_TTL_S',
+    default: '900',
+    description: 'How long search results per retailer stay cached, in seconds.',
+  },
+  {
+    name: 'SEARCH_RATE_LIMIT_PER_MIN',
+    default: '30',
+    description: 'Price searches one client (IP address) may start per minute; each one fans out to every retailer.',
+  },
+  {
+    name: 'DEMO_LATENCY_MS',
+    default: 'farmaline:350,medimarket:1100,multipharma:2000',
+    description: 'Demo mode: added latency per demo retailer (retailer:ms, comma-separated; empty = none).',
+  },
+  {
+    name: 'DEMO_FAULTS',
+    default: '(none)',
+    description:
+      'Demo mode: injected fault per demo retailer (retailer:slow|5xx|403|garbage|timeout|429, comma-separated).',
+  },
+  {
+    name: 'FARMALINE_BASE_URL',
+    default: '(connector default)',
+    description: 'Overrides the Farmaline base URL (demo mode points it at the embedded demo site).',
+  },
+  { name: 'MEDIMARKET_BASE_URL', default: '(connector default)', description: 'Overrides the Medi-Market base URL.' },
+  {
+    name: 'MEDIMARKET_PHARMACY_BASE_URL',
+    default: '(connector default)',
+    description: 'Overrides the Medi-Market pharmacy (medicines) site base URL.',
+  },
+  { name: 'MULTIPHARMA_BASE_URL', default: '(connector default)', description: 'Overrides the Multipharma base URL.' },
+  { name: 'NEWPHARMA_BASE_URL', default: '(connector default)', description: 'Overrides the Newpharma base URL.' },
+  {
+    name: 'GOOGLE_CLIENT_ID',
+    default: '(none)',
+    description: 'Google OAuth web client id; Google sign-in is shown only when set.',
+  },
+  {
+    name: 'GOOGLE_JWKS_URL',
+    default: 'https://www.googleapis.com/oauth2/v3/certs',
+    description: 'Where Google ID-token signing keys are fetched (tests point it at a local server).',
+  },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    default: '(none)',
+    description: 'Stripe secret API key; without the three STRIPE_* values a local test checkout stands in.',
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    default: '(none)',
+    description: 'Signing secret of the Stripe webhook endpoint (/api/billing/webhook/stripe/).',
+  },
+  {
+    name: 'STRIPE_PRICE_PRO_MONTHLY',
+    default: '(none)',
+    description: 'Stripe price id of the monthly Pro subscription.',
+  },
+];

@@ -1,0 +1,145 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ENV_VARIABLE_NAMES, EnvError, loadEnv } from './env';
+import { ENV_VARIABLES } from './env-variables';
+import { REPO_ROOT } from './paths';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'pharmaradar-env-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const load = (vars: Record<string, string> = {}) => loadEnv({ DATA_DIR: dataDir, ...vars });
+
+describe('loadEnv', () => {
+  it('runs with no configuration at all in demo mode with the documented defaults', () => {
+    const env = load();
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://localhost:8080',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+      WEB_DIST_DIR: join(REPO_ROOT, 'web/dist'),
+      MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
+      CONTACT_TO: 'contact@pharmaradar.be',
+      RETAILERS_MODE: 'demo',
+      RETAILERS: ['farmaline', 'medimarket', 'multipharma'],
+      RETAILER_TIMEOUT_MS: 8000,
+      SEARCH_CACHE_TTL_S: 900,
+      DEMO_LATENCY_MS: { farmaline: 350, medimarket: 1100, multipharma: 2000 },
+      DEMO_FAULTS: {},
+      GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',
+    });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.GOOGLE_CLIENT_ID).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('resolves relative directories against the repository root, whatever the working directory', () => {
+    expect(load({ WEB_DIST_DIR: 'web/dist' }).WEB_DIST_DIR).toBe(join(REPO_ROOT, 'web/dist'));
+    const relative = loadEnv({ DATA_DIR: 'data-test-relative-check', WEB_DIST_DIR: 'x' });
+    try {
+      expect(relative.DATA_DIR).toBe(join(REPO_ROOT, 'data-test-relative-check'));
+    } finally {
+      rmSync(relative.DATA_DIR, { recursive: true, force: true });
+    }
+  });
+
+  it('parses lists and pairs', () => {
+    const env = load({
+      PORT: '0',
+      RETAILERS: ' newpharma , farmaline,farmaline',
+      DEMO_LATENCY_MS: 'farmaline:0, multipharma:1500',
+      DEMO_FAULTS: 'multipharma:5xx,medimarket:timeout',
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: 'https://pharmaradar.be/',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+    });
+    expect(env.PORT).toBe(0);
+    expect(env.RETAILERS).toEqual(['newpharma', 'farmaline']);
+    expect(env.DEMO_LATENCY_MS).toEqual({ farmaline: 0, multipharma: 1500 });
+    expect(env.DEMO_FAULTS).toEqual({ multipharma: '5xx', medimarket: 'timeout' });
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.PUBLIC_URL).toBe('https://pharmaradar.be');
+  });
+
+  it('treats an empty DEMO_LATENCY_MS as "no latency" and other empty values as unset', () => {
+    const env = load({ DEMO_LATENCY_MS: '', SMTP_URL: '', PORT: '' });
+    expect(env.DEMO_LATENCY_MS).toEqual({});
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.PORT).toBe(8080);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['HOST', 'bad host!'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['SECRET_KEY', 'too-short'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'maybe'],
+    ['SMTP_URL', 'not-a-url'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['MAIL_FROM', 'x'],
+    ['CONTACT_TO', 'nobody'],
+    ['RETAILERS_MODE', 'foo'],
+    ['RETAILERS', 'farmaline,amazon'],
+    ['RETAILERS', ' , '],
+    ['RETAILER_TIMEOUT_MS', '-5'],
+    ['SEARCH_CACHE_TTL_S', '1.5'],
+    ['DEMO_LATENCY_MS', 'farmaline=300'],
+    ['DEMO_LATENCY_MS', 'farmaline:fast'],
+    ['DEMO_FAULTS', 'multipharma:explode'],
+    ['FARMALINE_BASE_URL', 'www.farmaline.be'],
+    ['MEDIMARKET_BASE_URL', 'javascript:alert(1)'],
+    ['MEDIMARKET_PHARMACY_BASE_URL', 'nope'],
+    ['MULTIPHARMA_BASE_URL', 'nope'],
+    ['NEWPHARMA_BASE_URL', 'nope'],
+    ['GOOGLE_JWKS_URL', 'file:///etc/passwd'],
+  ])('refuses %s=%j with a message naming the variable', (name, value) => {
+    const attempt = () => load({ [name]: value });
+    expect(attempt).toThrow(EnvError);
+    expect(attempt).toThrow(new RegExp(`\\b${name}:`));
+  });
+
+  it('names every bad variable at once and does not echo secret values', () => {
+    let message = '';
+    try {
+      load({ PORT: 'abc', RETAILERS_MODE: 'foo', SMTP_URL: 'not-a-url', SECRET_KEY: 'hunter2-short' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PORT:/);
+    expect(message).toMatch(/RETAILERS_MODE:/);
+    expect(message).toMatch(/SMTP_URL:/);
+    expect(message).toMatch(/SECRET_KEY:/);
+    expect(message).not.toContain('hunter2-short');
+  });
+
+  it('generates SECRET_KEY once into DATA_DIR/secret.key (mode 0600) and reuses it', () => {
+    const first = load();
+    const file = join(dataDir, 'secret.key');
+    expect(first.SECRET_KEY).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(load().SECRET_KEY).toBe(first.SECRET_KEY);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.SECRET_KEY);
+  });
+
+  it('prefers a given SECRET_KEY and refuses a damaged key file', () => {
+    const key = 'k'.repeat(40);
+    expect(load({ SECRET_KEY: key }).SECRET_KEY).toBe(key);
+    writeFileSync(join(dataDir, 'secret.key'), 'short\n');
+    expect(() => load()).toThrow(/SECRET_KEY:/);
+  });
+
+  it('documents exactly the variables the schema reads', () => {
+    const documented = ENV_VARIABLES.map((v) => v.name).sort();
+    expect(documented).toEqual([...ENV_VARIABLE_NAMES].sort());
+    expect(Object.keys(load()).every((key) => ENV_VARIABLE_NAMES.includes(key))).toBe(true);
+  });
+});

@@ -1,0 +1,189 @@
+import { mkdirSync } from 'node:fs';
+import { z } from 'zod';
+import { COMPANY } from '@pharmaradar/shared';
+import { DEFAULT_WEB_DIST_DIR, resolveFromRoot } from './paths';
+import { loadOrCreateSecretKey, SECRET_KEY_MIN_LENGTH } from './secret-key';
+
+export const RETAILER_IDS = ['farmaline', 'medimarket', 'multipharma', 'newpharma'] as const;
+export type RetailerId = (typeof RETAILER_IDS)[number];
+export const DEMO_FAULT_KINDS = ['slow', '5xx', '403', 'garbage', 'timeout', '429'] as const;
+export type DemoFault = (typeof DEMO_FAULT_KINDS)[number];
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const retailerId = z.enum(RETAILER_IDS, { error: `must be one of ${RETAILER_IDS.join(', ')}` });
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: `must be a whole number between ${min} and ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `must be a whole number between ${min} and ${max}` });
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^https?:$/.test(safeProtocol(value)), { error: 'must be an http:// or https:// URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const boolean = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** `id:value,id:value` lists such as DEMO_LATENCY_MS and DEMO_FAULTS. */
+function pairList<T extends z.ZodType>(value: T, example: string) {
+  return z.string().transform((raw, ctx) => {
+    const out: Partial<Record<RetailerId, z.output<T>>> = {};
+    for (const part of raw
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const [id = '', item = '', ...rest] = part.split(':').map((p) => p.trim());
+      const parsedId = retailerId.safeParse(id);
+      const parsedItem = value.safeParse(item);
+      if (rest.length > 0 || !parsedId.success || !parsedItem.success) {
+        ctx.addIssue({ code: 'custom', message: `"${part}" is not of the form ${example}` });
+        return z.NEVER;
+      }
+      out[parsedId.data] = parsedItem.data;
+    }
+    return out;
+  });
+}
+
+const envSchema = z.object({
+  PORT: integer(0, 65535).default(8080),
+  HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:-]+$/, { error: 'must be an IP address or host name' })
+    .default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data').transform(resolveFromRoot),
+  PUBLIC_URL: httpUrl.optional(),
+  SECRET_KEY: z
+    .string()
+    .trim()
+    .min(SECRET_KEY_MIN_LENGTH, { error: `must be at least ${SECRET_KEY_MIN_LENGTH} characters long` })
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: boolean.default(false),
+  WEB_DIST_DIR: z.string().trim().min(1).transform(resolveFromRoot).default(DEFAULT_WEB_DIST_DIR),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^smtps?:$/.test(safeProtocol(value)), { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default(`PharmaRadar <no-reply@pharmaradar.be>`),
+  MAIL_OUTBOX_DIR: z.string().trim().min(1).transform(resolveFromRoot).optional(),
+  CONTACT_TO: z.email({ error: 'must be an e-mail address' }).default(COMPANY.contactEmail),
+  RETAILERS_MODE: z.enum(['demo', 'live'], { error: 'must be demo or live' }).default('demo'),
+  RETAILERS: z
+    .string()
+    .default('farmaline,medimarket,multipharma')
+    .transform((raw) => [
+      ...new Set(
+        raw
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(retailerId).min(1, { error: 'must name at least one retailer' })),
+  RETAILER_TIMEOUT_MS: integer(100, 120_000).default(8000),
+  SEARCH_CACHE_TTL_S: integer(0, 7 * 24 * 3600).default(900),
+  SEARCH_RATE_LIMIT_PER_MIN: integer(1, 1_000_000).default(30),
+  DEMO_LATENCY_MS: pairList(integer(0, 120_000), 'retailer:milliseconds').default(() => ({
+    farmaline: 350,
+    medimarket: 1100,
+    multipharma: 2000,
+  })),
+  DEMO_FAULTS: pairList(z.enum(DEMO_FAULT_KINDS), `retailer:${DEMO_FAULT_KINDS.join('|')}`).default(() => ({})),
+  FARMALINE_BASE_URL: httpUrl.optional(),
+  MEDIMARKET_BASE_URL: httpUrl.optional(),
+  MEDIMARKET_PHARMACY_BASE_URL: httpUrl.optional(),
+  MULTIPHARMA_BASE_URL: httpUrl.optional(),
+  NEWPHARMA_BASE_URL: httpUrl.optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_JWKS_URL: httpUrl.default('https://www.googleapis.com/oauth2/v3/certs'),
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_PRO_MONTHLY: z.string().trim().min(1).optional(),
+});
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+/** Names of all variables the schema reads (ENV_VARIABLES documents each; a test compares them). */
+export const ENV_VARIABLE_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
+/** Validated configuration; keys are the environment variable names. */
+export type Env = Omit<ParsedEnv, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAIL_OUTBOX_DIR'> & {
+  PUBLIC_URL: string;
+  SECRET_KEY: string;
+  MAIL_OUTBOX_DIR: string;
+};
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Variables whose empty value means something ("no latency", "no faults") rather than "unset". */
+const EMPTY_IS_MEANINGFUL = new Set(['DEMO_LATENCY_MS', 'DEMO_FAULTS']);
+
+/**
+ * Reads and validates the configuration. A bad value throws an EnvError naming every offending
+ * variable (values are not echoed: some are secrets). Creates DATA_DIR and, when SECRET_KEY is not
+ * given, DATA_DIR/secret.key.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    if (value === undefined) continue;
+    if (value.trim() === '' && !EMPTY_IS_MEANINGFUL.has(key)) continue;
+    input[key] = value;
+  }
+  const result = envSchema.safeParse(input);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${String(issue.path[0] ?? '?')}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`);
+  }
+  const env = result.data;
+  try {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+  } catch (error) {
+    throw new EnvError(
+      `Invalid configuration:\n  DATA_DIR: cannot create ${env.DATA_DIR} (${(error as Error).message})`,
+    );
+  }
+  let secretKey = env.SECRET_KEY;
+  if (!secretKey) {
+    try {
+      secretKey = loadOrCreateSecretKey(env.DATA_DIR);
+    } catch (error) {
+      throw new EnvError(`Invalid configuration:\n  SECRET_KEY: ${(error as Error).message}`);
+    }
+  }
+  return {
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT || 8080}`,
+    SECRET_KEY: secretKey,
+    MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? `${env.DATA_DIR}/outbox`,
+  };
+}
+
+/** True when the public URL is https: cookies then get Secure and the session cookie the __Host- prefix. */
+export function isHttps(env: Pick<Env, 'PUBLIC_URL'>): boolean {
+  return env.PUBLIC_URL.startsWith('https://');
+}
+
+function safeProtocol(value: string): string {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,75 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { isHttps, type Env } from '../config/env';
+import { CSRF_COOKIE_NAME, readCookies, readSessionCookie } from './cookies';
+import { HttpError } from './http-error';
+import { COMMON_MESSAGES } from './i18n';
+
+export const CSRF_HEADER_NAME = 'X-CSRFToken';
+/** The only unsafe route without a token: Stripe authenticates it with its signature instead. */
+export const CSRF_EXEMPT_PATHS: readonly string[] = ['/api/billing/webhook/stripe/'];
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+function sign(secret: string, session: string, nonce: string): Buffer {
+  return createHmac('sha256', secret).update(`pe-csrf\u0000${session}\u0000${nonce}`).digest();
+}
+
+/**
+ * Signed double-submit token (OWASP): `nonce.HMAC(secret, session ‖ nonce)`. Bound to the session
+ * cookie value, so a token from another session, or one minted before login, is refused; and a
+ * cookie tossed by a sibling sub-domain is useless without the server secret.
+ */
+export function mintCsrfToken(secret: string, session: string): string {
+  const nonce = randomBytes(18).toString('base64url');
+  return `${nonce}.${sign(secret, session, nonce).toString('base64url')}`;
+}
+
+export function verifyCsrfToken(secret: string, session: string, token: string): boolean {
+  const match = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return false;
+  const given = Buffer.from(match[2] ?? '', 'base64url');
+  const expected = sign(secret, session, match[1] ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Sets `pe_csrftoken` (readable by JS on purpose: the client copies it into X-CSRFToken). */
+export function issueCsrfToken(c: Context, env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>): string {
+  const token = mintCsrfToken(env.SECRET_KEY, readSessionCookie(c, env));
+  setCookie(c, CSRF_COOKIE_NAME, token, { path: '/', sameSite: 'Lax', secure: isHttps(env), maxAge: ONE_YEAR_S });
+  return token;
+}
+
+/** Handler of GET /api/auth/csrf/: `{csrfToken}` plus the cookie. */
+export function csrfTokenHandler(env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>) {
+  return (c: Context) => c.json({ csrfToken: issueCsrfToken(c, env) });
+}
+
+/** app.ts drops the trailing slash of API request paths, so compare without it. */
+function isExempt(path: string): boolean {
+  const bare = path.replace(/\/+$/, '');
+  return CSRF_EXEMPT_PATHS.some((exempt) => exempt.replace(/\/+$/, '') === bare);
+}
+
+function csrfFailed(): HttpError {
+  return new HttpError(403, 'csrf_failed', COMMON_MESSAGES.csrfFailed);
+}
+
+/**
+ * Rejects unsafe /api requests (403 csrf_failed) unless X-CSRFToken equals a pe_csrftoken cookie and
+ * verifies against the current session. A browser-declared cross-site or same-site (sibling
+ * sub-domain) origin is refused before that, whatever the content type (hono/csrf only looks at
+ * form-like bodies).
+ */
+export function csrfProtection(env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>): MiddlewareHandler {
+  return async (c, next) => {
+    if (!UNSAFE_METHODS.has(c.req.method) || isExempt(c.req.path)) return next();
+    const site = c.req.header('sec-fetch-site');
+    if (site === 'cross-site' || site === 'same-site') throw csrfFailed();
+    const token = c.req.header(CSRF_HEADER_NAME) ?? '';
+    if (!token || !readCookies(c, CSRF_COOKIE_NAME).includes(token)) throw csrfFailed();
+    if (!verifyCsrfToken(env.SECRET_KEY, readSessionCookie(c, env), token)) throw csrfFailed();
+    return next();
+  };
+}

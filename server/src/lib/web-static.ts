@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
+import type { Context, MiddlewareHandler } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Logger } from './log';
+
+/**
+ * A step that may rewrite index.html before it is sent for a client-side route, e.g. the product
+ * landing feature setting `<title>`, description and canonical link for `/{slug}` pages. Return the
+ * new HTML, or undefined to leave it as is. Transformers run in order; each gets the previous output.
+ * They must escape anything they insert (the page has a strict CSP but no inline-script allowance
+ * to fall back on).
+ */
+export type HtmlTransformer = (html: string, c: Context) => string | undefined | Promise<string | undefined>;
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'no-cache';
+const CACHE_OTHER_STATIC = 'public, max-age=3600';
+const ALWAYS_REVALIDATE = new Set(['sw.js', 'registerSW.js', 'manifest.webmanifest', 'index.html']);
+
+/** Cache-Control for a file of the built app, by its path relative to the dist directory. */
+export function staticCacheControl(relativePath: string): string {
+  const rel = relativePath.split(sep).join('/');
+  if (rel.startsWith('assets/')) return CACHE_IMMUTABLE; // content-hashed by vite
+  if (ALWAYS_REVALIDATE.has(basename(rel)) || rel.startsWith('locales/') || rel.endsWith('.html'))
+    return CACHE_REVALIDATE;
+  return CACHE_OTHER_STATIC;
+}
+
+const NOT_BUILT_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>PharmaRadar: web app not built</title></head>
+<body><h1>The web app is not built yet</h1>
+<p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it when missing), then reload this page.</p>
+<p>The API is available under /api.</p></body></html>
+`;
+
+export interface WebAppOptions {
+  webDistDir: string;
+  htmlTransformers: readonly HtmlTransformer[];
+  log: Logger;
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * Serves the built PWA: files from WEB_DIST_DIR with their cache policy, and index.html (through
+ * the transformers) for every other GET that accepts HTML, since the client router owns those URLs
+ * (including its own 404 page). Missing build: 503 with instructions.
+ */
+export function webApp({ webDistDir, htmlTransformers, log }: WebAppOptions): MiddlewareHandler {
+  const indexFile = join(webDistDir, 'index.html');
+  let files: MiddlewareHandler | undefined;
+
+  const sendIndex = async (c: Context) => {
+    if (!existsSync(indexFile)) return c.html(NOT_BUILT_HTML, 503, { 'Cache-Control': 'no-store' });
+    let html = await readFile(indexFile, 'utf8');
+    for (const transform of htmlTransformers) html = (await transform(html, c)) ?? html;
+    return c.html(html, 200, { 'Cache-Control': CACHE_REVALIDATE });
+  };
+
+  return async (c, next) => {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isApiPath(c.req.path)) return next();
+    if (c.req.path === '/' || c.req.path === '/index.html') return sendIndex(c);
+
+    if (existsSync(webDistDir)) {
+      files ??= serveStatic({
+        root: webDistDir,
+        onFound: (path, ctx) => {
+          ctx.header('Cache-Control', staticCacheControl(relative(webDistDir, path)));
+        },
+      });
+      // serveStatic answers with the file, or calls the given next when there is none.
+      const response = await files(c, async () => {});
+      if (response) return response;
+    }
+
+    if ((c.req.header('accept') ?? '').includes('text/html')) return sendIndex(c);
+    log.debug('static file not found', { path: c.req.path });
+    return next();
+  };
+}

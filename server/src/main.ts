@@ -1,0 +1,62 @@
+import { EnvError, loadEnv } from './config/env';
+import { MigrationError } from './db/migrate';
+import { createLogger } from './lib/log';
+import { startServer } from './server';
+
+/** Entry point: `npm start` (through scripts/start.mjs) and `tsx server/src/main.ts`. */
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger({ level: env.LOG_LEVEL });
+
+  // Last resort: a bug in one request must not take the service down for everyone.
+  process.on('unhandledRejection', (reason) => log.error('unhandled promise rejection', { error: reason }));
+  process.on('uncaughtException', (error) => log.error('uncaught exception', { error }));
+
+  let running;
+  try {
+    running = await startServer(env, { log });
+  } catch (error) {
+    const known = error instanceof MigrationError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    log.error('server failed to start', { error: known ? (error as Error).message : error });
+    process.exit(1);
+  }
+  log.info('PharmaRadar listening', {
+    url: running.url,
+    publicUrl: env.PUBLIC_URL,
+    mode: env.RETAILERS_MODE,
+    mail: env.SMTP_URL ? 'smtp' : `outbox ${env.MAIL_OUTBOX_DIR}`,
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn('second signal, exiting now', { signal });
+      process.exit(1);
+    }
+    stopping = true;
+    log.info('shutting down', { signal });
+    running.close().then(
+      () => {
+        log.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error('shutdown failed', { error });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+void main();

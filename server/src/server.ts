@@ -1,0 +1,148 @@
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { createApp, type AppDeps } from './app';
+import type { Env } from './config/env';
+import { closeDatabase, openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { createLogger, type Logger } from './lib/log';
+import { createMailer } from './lib/mailer';
+import { createPurgeJob } from './jobs/purge.job';
+import { startRetailerWiring } from './features/search/retailers.wiring';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Stops accepting, lets in-flight requests finish (up to ~10 s), then closes the database. */
+  close(): Promise<void>;
+  /** The dependencies the app runs with (tests read the database through deps.db). */
+  deps: AppDeps;
+  /** The composed app (tests walk app.routes, e.g. to check every unsafe route needs CSRF). */
+  app: Hono;
+}
+
+export interface StartOptions {
+  log?: Logger;
+  now?: () => number;
+  /** Tests only, passed through to createApp (see AppDeps.extraRoutes). */
+  extraRoutes?: AppDeps['extraRoutes'];
+  htmlTransformers?: AppDeps['htmlTransformers'];
+}
+
+export const DATABASE_FILE_NAME = 'pharmaradar.db';
+const DRAIN_TIMEOUT_MS = 10_000;
+
+export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
+  const db = openDatabase(join(env.DATA_DIR, DATABASE_FILE_NAME));
+  /** Cleanup steps run by close() in reverse order (demo sites register theirs here). */
+  const closers: Array<() => void | Promise<void>> = [() => closeDatabase(db)];
+  try {
+    migrate(db, { log });
+  } catch (error) {
+    closeDatabase(db);
+    throw error;
+  }
+  const mailer = createMailer(env, log.child({ component: 'mailer' }));
+  closers.push(() => mailer.close());
+  // Purges closed accounts, expired sessions and old codes now and then daily (SPEC §9: ≤ 30 days).
+  const purgeJob = createPurgeJob({ db, log: log.child({ job: 'purge' }), now: options.now ?? Date.now });
+  purgeJob.start();
+  closers.push(() => purgeJob.stop());
+
+  const deps: AppDeps = {
+    env,
+    db,
+    mailer,
+    log,
+    now: options.now ?? Date.now,
+    extraRoutes: options.extraRoutes,
+    htmlTransformers: options.htmlTransformers,
+  };
+
+  // --- demo retailers / search wiring ---
+  // Start the demo retailer sites when env.RETAILERS_MODE === 'demo', point the connectors' base URLs
+  // at them, add what the search feature needs to `deps`, and push their shutdown into `closers`.
+  const runClosers = async () => {
+    for (const step of closers.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        log.error('shutdown step failed', { error });
+      }
+    }
+  };
+
+  try {
+    const retailers = await startRetailerWiring(env);
+    deps.connectors = retailers.connectors;
+    deps.demoRetailers = retailers.demo;
+    closers.push(() => retailers.close());
+  } catch (error) {
+    // Same cleanup as any other start-up failure: purge timer, mailer and database are released.
+    await runClosers();
+    throw error;
+  }
+  // --- end demo retailers / search wiring ---
+
+  let app: Hono;
+  let server: Server;
+  try {
+    app = createApp(deps);
+    server = await listen(app.fetch, env, log);
+  } catch (error) {
+    // e.g. EADDRINUSE: release the database, timers and demo sites so the caller can exit cleanly.
+    await runClosers();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await drain(server);
+      await runClosers();
+    })());
+
+  return { url, port, close, deps, app };
+}
+
+function listen(fetch: Parameters<typeof serve>[0]['fetch'], env: Env, log: Logger): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port: env.PORT, hostname: env.HOST }) as Server;
+    // Explicit, because Node's defaults moved between versions; slow clients (slowloris, slow
+    // bodies) are cut off instead of holding sockets forever.
+    server.headersTimeout = 20_000;
+    server.requestTimeout = 60_000;
+    server.keepAliveTimeout = 10_000;
+    server.once('error', reject);
+    server.once('listening', () => {
+      server.off('error', reject);
+      server.on('error', (error) => log.error('http server error', { error }));
+      resolve(server);
+    });
+  });
+}
+
+/**
+ * Stop accepting, wait for in-flight requests, then force the rest. Keep-alive sockets that turn
+ * idle once their response is sent are closed as they appear, rather than after keepAliveTimeout.
+ */
+function drain(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+    sweep.unref();
+    force.unref();
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

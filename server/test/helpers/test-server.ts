@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { loadEnv, type Env } from '../../src/config/env';
+import type { Db } from '../../src/db/database';
+import { createLogger, type Logger } from '../../src/lib/log';
+import { startServer, type StartOptions } from '../../src/server';
+import { readOutboxDir, type OutboxMail } from './outbox';
+
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  env: Env;
+  db: Db;
+  /** The composed Hono app (route table checks). */
+  app: Hono;
+  close(): Promise<void>;
+  /** Mails written so far (outbox mode), oldest first. */
+  readOutbox(): OutboxMail[];
+  /** Every log line the server wrote (LOG_LEVEL debug), to assert nothing secret is logged. */
+  logs(): string[];
+}
+
+export interface TestServerOptions {
+  /** Registers test-only routes, e.g. one that throws. */
+  extraRoutes?: (app: Hono) => void;
+  now?: () => number;
+  htmlTransformers?: StartOptions['htmlTransformers'];
+  /** Also print the server's log lines (debugging a test). */
+  printLogs?: boolean;
+}
+
+/** A tiny stand-in for web/dist so server tests never depend on a vite build. */
+export function createFakeWebDist(dir: string): string {
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  mkdirSync(join(dir, 'locales', 'fr'), { recursive: true });
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>PharmaRadar</title>' +
+      '<script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app");\n');
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("install", () => {});\n');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"PharmaRadar"}\n');
+  writeFileSync(join(dir, 'locales', 'fr', 'common.json'), '{"hello":"Bonjour"}\n');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+  return dir;
+}
+
+/**
+ * Runs the REAL startServer on 127.0.0.1, a free port and a fresh temporary DATA_DIR (removed by
+ * close()). The environment is built only from these defaults plus `envOverrides`, never from the
+ * developer's shell. Demo latency is off by default so tests are quick; WEB_DIST_DIR is a small fake.
+ */
+export async function startTestServer(
+  envOverrides: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pharmaradar-test-'));
+  const env = loadEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    WEB_DIST_DIR: createFakeWebDist(join(dataDir, 'web-dist')),
+    DEMO_LATENCY_MS: '',
+    ...envOverrides,
+  });
+  const lines: string[] = [];
+  const log: Logger = createLogger({
+    level: env.LOG_LEVEL,
+    write: (line) => {
+      lines.push(line);
+      if (options.printLogs) console.log(line);
+    },
+  });
+  let running;
+  try {
+    running = await startServer(env, {
+      log,
+      now: options.now,
+      extraRoutes: options.extraRoutes,
+      htmlTransformers: options.htmlTransformers,
+    });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const server = running;
+  return {
+    url: server.url,
+    port: server.port,
+    dataDir,
+    env,
+    db: server.deps.db,
+    app: server.app,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    readOutbox: () => readOutboxDir(env.MAIL_OUTBOX_DIR),
+    logs: () => [...lines],
+  };
+}
