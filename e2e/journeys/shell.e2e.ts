@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, startApp, waitForServiceWorker, type AppHandle } from '../support/harness';
+
+// Foundation journeys: language routing, navbar at desktop and phone widths, splash, offline shell.
+describe('app shell', () => {
+  let app: AppHandle;
+  let browser: Browser;
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  describe('language routing', () => {
+    for (const [browserLocale, expectedPath, lang] of [
+      ['nl-BE', '/nl', 'nl'],
+      ['en-GB', '/en', 'en'],
+      ['fr-BE', '/', 'fr'],
+      ['de-DE', '/', 'fr'],
+    ] as const) {
+      it(`a first visit of / with a ${browserLocale} browser lands on ${expectedPath}`, async () => {
+        const { page, context } = await newPage(browser, { locale: browserLocale });
+        await page.goto(`${app.url}/`);
+        await page.waitForFunction((p) => location.pathname === p, expectedPath);
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+        expect(await page.evaluate(() => sessionStorage.getItem('langBooted'))).toBeTruthy();
+        await context.close();
+      });
+    }
+
+    it('the redirect happens once a session: coming back to / later stays French', async () => {
+      const { page, context } = await newPage(browser, { locale: 'nl-BE' });
+      await page.goto(`${app.url}/`);
+      await page.waitForFunction(() => location.pathname === '/nl');
+      await page.goto(`${app.url}/`);
+      await page.waitForFunction(() => document.documentElement.lang === 'fr');
+      expect(new URL(page.url()).pathname).toBe('/');
+      await context.close();
+    });
+
+    it('the path prefix decides the language of every page', async () => {
+      const { page, context, pageErrors } = await newPage(browser);
+      const titles: Record<string, string> = {};
+      for (const [path, lang] of [
+        ['/about', 'fr'],
+        ['/en/about', 'en'],
+        ['/nl/about', 'nl'],
+        ['/fr/about', 'fr'],
+      ] as const) {
+        await page.goto(`${app.url}${path}`);
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+        titles[path] = (await page.locator('h1').first().textContent()) ?? '';
+      }
+      expect(titles['/en/about']).not.toBe(titles['/nl/about']);
+      expect(titles['/about']).toBe(titles['/fr/about']);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+
+    it('unknown language wrappers and unknown paths go to /404', async () => {
+      const { page, context } = await newPage(browser);
+      for (const path of ['/de/about', '/xx/anything', '/wp-login.php', '/en/de/x']) {
+        await page.goto(`${app.url}${path}`);
+        await page.waitForFunction(() => location.pathname.endsWith('/404'));
+      }
+      await context.close();
+    });
+
+    it('under a prefix the plans page is /{lang}/pro and /{lang}/offers redirects there', async () => {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${app.url}/en/offers`);
+      await page.waitForFunction(() => location.pathname === '/en/pro');
+      await page.locator('h1').first().waitFor();
+      await context.close();
+    });
+
+    it('the language menu switches the same page to another language', async () => {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${app.url}/about`);
+      await page.locator('h1').first().waitFor();
+      await page.getByTestId('lang-select').first().selectOption('en');
+      await page.waitForFunction(() => location.pathname === '/en/about' && document.documentElement.lang === 'en');
+      await context.close();
+    });
+  });
+
+  describe('navbar and footer', () => {
+    it('at desktop width shows the links, no burger, and condenses after scrolling', async () => {
+      const { page, context } = await newPage(browser, { viewport: DESKTOP });
+      await page.goto(`${app.url}/privacy`);
+      const navbar = page.getByTestId('navbar');
+      await navbar.waitFor();
+      expect(await page.getByTestId('burger').isVisible()).toBe(false);
+      expect(await navbar.getByRole('link', { name: /propos/i }).first().isVisible()).toBe(true);
+      expect(await page.getByTestId('nav-login').first().isVisible()).toBe(true);
+      expect(await navbar.getAttribute('class')).not.toContain('navbar--condensed');
+      await page.mouse.wheel(0, 600);
+      await page.waitForFunction(() => document.querySelector('[data-testid="navbar"]')?.classList.contains('navbar--condensed'));
+      const footer = page.getByTestId('footer');
+      expect(await footer.textContent()).toContain(String(new Date().getFullYear()));
+      expect(await page.getByTestId('footer-company').textContent()).toMatch(/BE ?0\d{3}\.\d{3}\.\d{3}/);
+      await context.close();
+    });
+
+    it('at phone width collapses into a burger drawer that closes on Escape, outside click and navigation', async () => {
+      const { page, context } = await newPage(browser, { viewport: PHONE });
+      await page.goto(`${app.url}/faq`);
+      const burger = page.getByTestId('burger');
+      await burger.waitFor();
+      // The one-time hint shows, then disappears (1.8 s) and is remembered.
+      await page.getByTestId('burger-hint').waitFor();
+      await page.getByTestId('burger-hint').waitFor({ state: 'detached', timeout: 5000 });
+      expect(await page.evaluate(() => localStorage.getItem('pe_menu_hint_seen'))).toBeTruthy();
+
+      await burger.click();
+      await page.getByTestId('drawer').waitFor({ state: 'visible' });
+      await page.keyboard.press('Escape');
+      await page.getByTestId('drawer').waitFor({ state: 'hidden' });
+
+      await burger.click();
+      await page.getByTestId('drawer').waitFor({ state: 'visible' });
+      await page.mouse.click(5, PHONE.height - 5);
+      await page.getByTestId('drawer').waitFor({ state: 'hidden' });
+
+      await burger.click();
+      await page.getByTestId('drawer').getByRole('link', { name: /propos/i }).first().click();
+      await page.waitForFunction(() => location.pathname === '/about');
+      await page.getByTestId('drawer').waitFor({ state: 'hidden' });
+
+      await page.reload();
+      await burger.waitFor();
+      await page.waitForTimeout(500);
+      expect(await page.getByTestId('burger-hint').count()).toBe(0);
+      await context.close();
+    });
+  });
+
+  describe('splash', () => {
+    it('shows once per session when landing on home, fades then disappears', async () => {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${app.url}/`);
+      const splash = page.getByTestId('splash');
+      await splash.waitFor();
+      expect(await splash.getAttribute('data-phase')).toBe('visible');
+      await page.waitForFunction(() => document.querySelector('[data-testid="splash"]')?.getAttribute('data-phase') === 'hidden', null, { timeout: 5000 });
+      await splash.waitFor({ state: 'detached', timeout: 5000 });
+      expect(await page.evaluate(() => sessionStorage.getItem('splashSeen'))).toBeTruthy();
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('splash').count()).toBe(0);
+      await context.close();
+    });
+
+    it('does not show when the session lands on another page', async () => {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${app.url}/about`);
+      await page.locator('h1').first().waitFor();
+      expect(await page.getByTestId('splash').count()).toBe(0);
+      await context.close();
+    });
+  });
+
+  describe('offline', () => {
+    it('after one visit the shell and the information pages load with no network', async () => {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${app.url}/about`);
+      await page.locator('h1').first().waitFor();
+      await waitForServiceWorker(page);
+      await context.setOffline(true);
+      await page.reload();
+      await page.locator('h1').first().waitFor();
+      await page.getByTestId('offline-banner').waitFor();
+      expect(await page.getByTestId('offline-banner').textContent()).toContain('Connexion internet perdue');
+      for (const path of ['/faq', '/privacy', '/en/legal', '/nl/contact']) {
+        await page.goto(`${app.url}${path}`);
+        await page.locator('h1').first().waitFor();
+      }
+      await context.close();
+    });
+  });
+
+  it('home screenshots at 1280 and 390 px', async () => {
+    for (const [name, viewport] of [
+      ['home-1280', DESKTOP],
+      ['home-390', PHONE],
+    ] as const) {
+      const { page, context } = await newPage(browser, { viewport });
+      await page.goto(`${app.url}/`);
+      await page.evaluate(() => sessionStorage.setItem('splashSeen', '1'));
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      const file = await screenshot(page, name);
+      expect(file).toContain(name);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLoaderData, useLocation, useRevalidator, useRouteError } from 'react-router';
+import { OfflineBanner } from '../features/layout/offline-banner';
+import { NavigationProgress } from '../features/layout/navigation-progress';
+import { Splash } from '../features/layout/splash';
+import { AccountDeletedNotice } from '../features/account/account-deleted-notice';
+import { GoogleOneTap } from '../features/google/google-one-tap';
+import { PharmacistGate } from '../features/pharmacist-gate/pharmacist-gate';
+import { I18nProvider } from '../lib/i18n/i18n-provider';
+import { LocaleLoadError } from '../lib/i18n/load-locale';
+import { UpdatePrompt } from '../lib/pwa/update-prompt';
+import { SessionProvider } from '../lib/session';
+import { BOOT_TEXTS } from './boot-texts';
+import { pathLocale, type RootData } from './root-loader';
+import './styles/boot.css';
+
+export { rootLoader, shouldRevalidateRoot } from './root-loader';
+
+/**
+ * Every fresh document load starts on a history entry keyed "default", so by default a new URL opened
+ * in the same tab (e.g. a link to /privacy#retention) got the scroll position saved for the previous
+ * document instead of its #fragment. Fresh entries are keyed by their URL instead.
+ */
+function scrollKey(location: { key: string; pathname: string; search: string; hash: string }): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}${location.hash}` : location.key;
+}
+
+/** Everything every page shares: language, session, offline banner, splash, update prompt. */
+export function AppRoot() {
+  const { locale, messages } = useLoaderData() as RootData;
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+
+  return (
+    <I18nProvider locale={locale} messages={messages}>
+      <SessionProvider>
+        <NavigationProgress />
+        <OfflineBanner />
+        <Outlet />
+        <PharmacistGate />
+        <GoogleOneTap />
+        <AccountDeletedNotice />
+        <Splash />
+        <UpdatePrompt />
+        <ScrollRestoration getKey={scrollKey} />
+      </SessionProvider>
+    </I18nProvider>
+  );
+}
+
+function useBootLocale() {
+  return pathLocale(useLocation().pathname);
+}
+
+/** Shown while the first locale (and page chunk) loads. */
+export function BootScreen() {
+  const texts = BOOT_TEXTS[useBootLocale()];
+  return (
+    <div className="boot" role="status" aria-live="polite" data-testid="boot-loading">
+      <img className="boot__logo" src="/favicon.svg" alt="" width={72} height={72} />
+      <div className="boot__spinner" aria-hidden="true" />
+      <p>{texts.loading}</p>
+    </div>
+  );
+}
+
+/** Root error state: the locale could not be loaded after every retry, or an error no page caught. */
+export function BootError() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  const texts = BOOT_TEXTS[useBootLocale()];
+  const localeFailed = error instanceof LocaleLoadError;
+  return (
+    <div className="boot" role="alert" data-testid="boot-error">
+      <img className="boot__logo" src="/favicon.svg" alt="" width={72} height={72} />
+      <p className="boot__title">{localeFailed ? texts.localeFailed : texts.failed}</p>
+      <p>{texts.offlineHint}</p>
+      {localeFailed ? (
+        <button type="button" className="boot__button" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === 'loading'}>
+          {texts.retry}
+        </button>
+      ) : (
+        <button type="button" className="boot__button" onClick={() => window.location.reload()}>
+          {texts.reload}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { LOCALES, type Locale } from '@pharmaradar/shared';
+import { Layout } from '../features/layout/layout';
+import { PlainLayout } from '../features/layout/plain-layout';
+import NotFoundPage from '../features/not-found/not-found.page';
+import { classifyCatchAll } from '../lib/router/path-rules';
+import { lazyPage } from './lazy-page';
+import { RouteError } from './route-error';
+import { AppRoot, BootError, BootScreen, rootLoader, shouldRevalidateRoot } from './root';
+
+/**
+ * SPEC §2 route table. Every page exists bare (French) and under /fr, /en, /nl; under a prefix the
+ * plans page /offers is `pro` and the Pro tool /pro is `nego`. Pages are lazy chunks named by their
+ * file (`features/<f>/<name>.page.tsx`): a page whose file does not exist yet shows "not available
+ * yet" (lazy-page.ts), so a helper only has to create its file, or edit its own line here.
+ */
+function pageRoutes(prefix: Locale | null): RouteObject[] {
+  const notFound = prefix ? `/${prefix}/404` : '/404';
+
+  // Catch-all product landing page `/{slug}/*`; rules and examples in lib/router/path-rules.ts.
+  const catchAll: RouteObject = {
+    path: ':slug/*',
+    loader: ({ params }: LoaderFunctionArgs) => {
+      if (classifyCatchAll(params.slug ?? '') === 'not-found') throw redirect(notFound);
+      return null;
+    },
+    lazy: lazyPage('product/product'),
+  };
+
+  return [
+    // Home has no shared layout (web-search: features/search/home.page.tsx).
+    { index: true, lazy: lazyPage('search/home'), errorElement: <RouteError /> },
+    {
+      // SPEC §2: plain-layout pages (a later issue builds them).
+      element: <PlainLayout />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [
+            { path: 'update', lazy: lazyPage('update/update') },
+            { path: 'promo', lazy: lazyPage('promo/promo') },
+            { path: 'admin', lazy: lazyPage('admin/admin') },
+          ],
+        },
+      ],
+    },
+    {
+      element: <Layout />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [
+            // Authentication (auth-web).
+            { path: 'login', lazy: lazyPage('auth/login') },
+            { path: 'register', lazy: lazyPage('auth/register') },
+            { path: 'verify-otp', lazy: lazyPage('auth/verify-otp') },
+            { path: 'forgot-password', lazy: lazyPage('auth/forgot-password') },
+            { path: 'reset-password/:uid/:token', lazy: lazyPage('auth/reset-password') },
+            { path: 'activate/:uid/:token', lazy: lazyPage('auth/activate') },
+            // Information (info-pages).
+            { path: 'about', lazy: lazyPage('info/about') },
+            { path: 'legal', lazy: lazyPage('info/legal') },
+            { path: 'privacy', lazy: lazyPage('info/privacy') },
+            { path: 'faq', lazy: lazyPage('info/faq') },
+            { path: 'contact', lazy: lazyPage('info/contact') },
+            // Account and billing (later issues).
+            { path: 'compte', lazy: lazyPage('account/account') },
+            { path: 'congrats', lazy: lazyPage('billing/congrats') },
+            { path: 'subscription', lazy: lazyPage('billing/subscription') },
+            // Plans page and Pro tool: renamed under a language prefix (SPEC §2).
+            { path: prefix ? 'pro' : 'offers', lazy: lazyPage('billing/offers') },
+            { path: prefix ? 'nego' : 'pro', lazy: lazyPage('pro/pro-tool') },
+            ...(prefix ? [{ path: 'offers', element: <Navigate to={`/${prefix}/pro`} replace /> }] : []),
+            { path: '404', element: <NotFoundPage /> },
+            catchAll,
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: rootLoader,
+    shouldRevalidate: shouldRevalidateRoot,
+    element: <AppRoot />,
+    hydrateFallbackElement: <BootScreen />,
+    errorElement: <BootError />,
+    children: [...pageRoutes(null), ...LOCALES.map((locale) => ({ path: locale, children: pageRoutes(locale) }))],
+  },
+];

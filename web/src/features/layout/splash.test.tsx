@@ -1,0 +1,41 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { Splash, SPLASH_SEEN_KEY } from './splash';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('splash (SPEC §2, §9)', () => {
+  it('on landing on home: visible, fades at 2.3 s, removed at 3.2 s, then marked seen', () => {
+    renderWithProviders(<Splash />, { route: '/' });
+    const splash = screen.getByTestId('splash');
+    expect(splash.dataset.phase).toBe('visible');
+    act(() => vi.advanceTimersByTime(2299));
+    expect(splash.classList.contains('splash--hidden')).toBe(false);
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByTestId('splash').classList.contains('splash--hidden')).toBe(true);
+    expect(sessionStorage.getItem(SPLASH_SEEN_KEY)).toBeNull();
+    act(() => vi.advanceTimersByTime(899));
+    expect(screen.getByTestId('splash')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByTestId('splash')).toBeNull();
+    expect(sessionStorage.getItem(SPLASH_SEEN_KEY)).not.toBeNull();
+  });
+
+  it('also on a prefixed home', () => {
+    renderWithProviders(<Splash />, { route: '/nl', locale: 'nl' });
+    expect(screen.getByTestId('splash').textContent).toContain('De prijsradar voor de apotheek');
+  });
+
+  it('not when already seen in the session', () => {
+    sessionStorage.setItem(SPLASH_SEEN_KEY, '1');
+    renderWithProviders(<Splash />, { route: '/' });
+    expect(screen.queryByTestId('splash')).toBeNull();
+  });
+
+  it('not when landing on another page', () => {
+    renderWithProviders(<Splash />, { route: '/about' });
+    expect(screen.queryByTestId('splash')).toBeNull();
+  });
+});

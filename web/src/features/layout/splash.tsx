@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
+import { BRAND_NAME } from '@pharmaradar/shared';
+import { splitLocalePath } from '../../lib/router/localized-path';
+import { Logo } from './logo';
+import './splash.css';
+
+/** SPEC §9: the splash fades at 2.3 s and is removed at 3.2 s, once per session. */
+export const SPLASH_FADE_MS = 2300;
+export const SPLASH_END_MS = 3200;
+export const SPLASH_SEEN_KEY = 'splashSeen';
+
+type Phase = 'visible' | 'hidden' | 'unmounted';
+
+function alreadySeen(): boolean {
+  try {
+    return sessionStorage.getItem(SPLASH_SEEN_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function markSeen(): void {
+  try {
+    sessionStorage.setItem(SPLASH_SEEN_KEY, '1');
+  } catch {
+    // Without storage the splash may show again next visit: harmless.
+  }
+}
+
+/** Shown only when the session lands on the home page (bare or /fr|/en|/nl) and has not seen it. */
+export function Splash() {
+  const { pathname } = useLocation();
+  const intl = useIntl();
+  const [phase, setPhase] = useState<Phase>(() =>
+    splitLocalePath(pathname).rest === '/' && !alreadySeen() ? 'visible' : 'unmounted',
+  );
+  const active = phase !== 'unmounted';
+
+  useEffect(() => {
+    if (!active) return;
+    const fade = setTimeout(() => setPhase('hidden'), SPLASH_FADE_MS);
+    const end = setTimeout(() => {
+      setPhase('unmounted');
+      markSeen();
+    }, SPLASH_END_MS);
+    return () => {
+      clearTimeout(fade);
+      clearTimeout(end);
+    };
+  }, [active]);
+
+  if (phase === 'unmounted') return null;
+  return (
+    <div className={`splash${phase === 'hidden' ? ' splash--hidden' : ''}`} data-testid="splash" data-phase={phase} aria-hidden="true">
+      <div className="splash__content">
+        <div className="splash__mark">
+          <span className="splash__ring" />
+          <Logo size={88} />
+        </div>
+        <p className="splash__brand">{BRAND_NAME}</p>
+        <p className="splash__tagline">{intl.formatMessage({ id: 'layout.splash.tagline' })}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+
+/** SPEC §9: the burger hint shows once, for 1.8 s, remembered in local storage. */
+export const MENU_HINT_KEY = 'pe_menu_hint_seen';
+export const MENU_HINT_MS = 1800;
+export const MOBILE_QUERY = '(max-width: 1023.98px)';
+
+function hintAlreadySeen(): boolean {
+  try {
+    return localStorage.getItem(MENU_HINT_KEY) !== null;
+  } catch {
+    return true; // no storage: never nag on every page
+  }
+}
+
+function isMobileViewport(): boolean {
+  // The burger only exists below 1024 px; without matchMedia (old engines) assume a small screen.
+  return typeof window.matchMedia !== 'function' || window.matchMedia(MOBILE_QUERY).matches;
+}
+
+/** True while the one-time hint is visible; `dismiss` hides it early (the menu was opened). */
+export function useBurgerHint(): { visible: boolean; dismiss: () => void } {
+  const [visible, setVisible] = useState(() => !hintAlreadySeen() && isMobileViewport());
+
+  useEffect(() => {
+    if (!visible) return;
+    try {
+      localStorage.setItem(MENU_HINT_KEY, '1');
+    } catch {
+      // ignore: storage disabled
+    }
+    const timer = setTimeout(() => setVisible(false), MENU_HINT_MS);
+    return () => clearTimeout(timer);
+  }, [visible]);
+
+  return { visible, dismiss: () => setVisible(false) };
+}

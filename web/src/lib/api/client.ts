@@ -1,0 +1,173 @@
+import { apiErrorSchema } from '@pharmaradar/shared';
+import type { ZodType } from 'zod';
+import { ApiRequestError } from './api-request-error';
+import { getApiLocale } from './api-locale';
+
+export { ApiRequestError, isApiRequestError } from './api-request-error';
+export { setApiLocale } from './api-locale';
+
+/** SPEC §7: base path, 30 s timeout, CSRF cookie/header names. */
+export const API_BASE = '/api';
+export const API_TIMEOUT_MS = 30_000;
+export const CSRF_COOKIE = 'pe_csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+export const UNAUTHORIZED_EVENT = 'pe:unauthorized';
+
+export interface RequestOptions<T> {
+  signal?: AbortSignal;
+  /** Validates a 2xx JSON body; a mismatch throws ApiRequestError code `invalid_response`. */
+  schema?: ZodType<T>;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+let apiOrigin = '';
+
+/** Tests point the client at a loopback server; the app always uses its own origin. */
+export function setApiOrigin(origin: string): void {
+  apiOrigin = origin.replace(/\/$/, '');
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+let csrfToken: string | null = null;
+
+/** GET /api/auth/csrf/: the server sets the cookie and answers `{csrfToken}`; the value is kept for headers. */
+export async function fetchCsrfToken(signal?: AbortSignal): Promise<string> {
+  const body = await send<{ csrfToken?: unknown }>('GET', '/auth/csrf/', undefined, { signal }, false);
+  const token = typeof body?.csrfToken === 'string' ? body.csrfToken : readCookie(CSRF_COOKIE);
+  if (!token) throw new ApiRequestError({ status: 0, code: 'csrf_failed', detail: 'No CSRF token received.' });
+  csrfToken = token;
+  return token;
+}
+
+/** Forgets the token kept from the last answer (tests; the cookie stays the source of truth). */
+export function clearCsrfToken(): void {
+  csrfToken = null;
+}
+
+function currentCsrf(): string | null {
+  // The cookie is the truth (another tab or a login may have rotated it); the answer is a fallback
+  // for origins where the cookie is not readable (tests against another port).
+  return readCookie(CSRF_COOKIE) ?? csrfToken;
+}
+
+const UNSAFE: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
+  if (!UNSAFE.has(method)) return send(method, path, body, options, false);
+  if (!currentCsrf()) await fetchCsrfToken(options.signal);
+  try {
+    return await send(method, path, body, options, true);
+  } catch (error) {
+    // A new session (login, expiry) needs a new token: refetch it and retry once.
+    if (error instanceof ApiRequestError && error.status === 403 && error.code === 'csrf_failed') {
+      await fetchCsrfToken(options.signal);
+      return send(method, path, body, options, true);
+    }
+    throw error;
+  }
+}
+
+async function send<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions<T>,
+  withCsrf: boolean,
+): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'Accept-Language': getApiLocale(),
+    ...options.headers,
+  };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const token = withCsrf ? currentCsrf() : null;
+  if (token) headers[CSRF_HEADER] = token;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? API_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) controller.abort();
+
+  let response: Response;
+  try {
+    response = await fetch(`${apiOrigin}${API_BASE}${path}`, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (timedOut) throw new ApiRequestError({ status: 0, code: 'timeout', detail: 'The server took too long to answer.' });
+    if (options.signal?.aborted) throw new ApiRequestError({ status: 0, code: 'aborted', detail: 'Request cancelled.' });
+    throw new ApiRequestError({ status: 0, code: 'network', detail: error instanceof Error ? error.message : 'Network error' });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+
+  const data = await readBody(response);
+  if (response.status < 200 || response.status > 299) {
+    if (response.status === 401 && typeof window !== 'undefined') {
+      window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT, { detail: { path } }));
+    }
+    const parsed = apiErrorSchema.safeParse(data);
+    throw new ApiRequestError({
+      status: response.status,
+      code: parsed.success ? parsed.data.code : `http_${response.status}`,
+      detail: parsed.success ? parsed.data.detail : response.statusText || `HTTP ${response.status}`,
+      fields: parsed.success ? parsed.data.fields : undefined,
+      retryAfter: Number(response.headers.get('Retry-After')) || undefined,
+    });
+  }
+  if (!options.schema) return data as T;
+  const checked = options.schema.safeParse(data);
+  if (!checked.success) {
+    throw new ApiRequestError({ status: response.status, code: 'invalid_response', detail: 'Unexpected answer from the server.' });
+  }
+  return checked.data;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export const api = {
+  /** GET has no body: both `get(path, options)` and the uniform `get(path, undefined, options)` work. */
+  get: <T>(path: string, options?: RequestOptions<T> | null, moreOptions?: RequestOptions<T>) =>
+    request<T>('GET', path, undefined, moreOptions ?? options ?? {}),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('DELETE', path, body, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PATCH', path, body, options),
+};

@@ -1,0 +1,4 @@
+import { createContext } from 'react';
+import { DEFAULT_LOCALE, type Locale } from '@pharmaradar/shared';
+
+export const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);

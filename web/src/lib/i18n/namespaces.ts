@@ -1,0 +1,14 @@
+/** One JSON file per namespace in public/locales/<locale>/; ids are `<namespace>.<dotted.path>`. */
+export const NAMESPACES = [
+  'common',
+  'layout',
+  'info',
+  'contact',
+  'search',
+  'product',
+  'auth',
+  'account',
+  'errors',
+  'notfound',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];

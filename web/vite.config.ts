@@ -1,0 +1,73 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { BRAND_NAME, BRAND_SHORT_NAME, THEME_COLOR } from '../shared/src/brand';
+
+const API_TARGET = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      // The app shows its own "new version available" prompt (lib/pwa): never a silent reload.
+      registerType: 'prompt',
+      // CSP forbids inline scripts: the app registers the worker itself through workbox-window.
+      injectRegister: null,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: BRAND_NAME,
+        short_name: BRAND_SHORT_NAME,
+        description: 'Comparateur de prix des pharmacies en ligne belges — médicaments sans ordonnance et parapharmacie.',
+        lang: 'fr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        categories: ['health', 'medical', 'shopping'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Without clientsClaim the first visit is not controlled and offline reloads fail (STACK.md).
+        clientsClaim: true,
+        skipWaiting: false,
+        cleanupOutdatedCaches: true,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/__demo\//],
+        // The three locales are precached so every page reads its texts offline (DESIGN §7).
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}', 'locales/**/*.json'],
+        // Spreadsheet parsing (SheetJS, ~160 kB gzip) is only needed by the Pro import: it is cached when used.
+        globIgnores: ['**/assets/xlsx*.js', '**/assets/*xlsx*.js'],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/.*\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'pe-lazy-chunks', expiration: { maxEntries: 40 } },
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/__demo': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+});

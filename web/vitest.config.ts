@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+// Component/unit tests of the web: jsdom, real locale JSON read from public/locales (src/test/render.tsx).
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineProject({
+  root: webRoot,
+  plugins: [react()],
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    environmentOptions: { jsdom: { url: 'http://localhost:5173/' } },
+    setupFiles: ['./src/test/setup.ts'],
+    testTimeout: 15_000,
+    // jsdom gives modules an http: import.meta.url; tests find web/public through this instead.
+    env: { PE_WEB_ROOT: webRoot },
+  },
+});
