@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { BRAND_NAME, COMPANY, type Locale } from '@pharmaradar/shared';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startApp,
+  type AppHandle,
+  type PageOptions,
+  type TestPage,
+} from '../support/harness';
+
+// Information pages (issue "Foundation", item 7): about, legal, privacy, FAQ, contact in fr, en, nl.
+
+const PAGES = ['about', 'legal', 'privacy', 'faq', 'contact'] as const;
+type InfoPath = (typeof PAGES)[number];
+
+const H1: Record<Locale, Record<InfoPath, string>> = {
+  fr: {
+    about: `À propos de ${BRAND_NAME}`,
+    legal: "Mentions légales et conditions d'utilisation",
+    privacy: 'Politique de confidentialité',
+    faq: 'Questions fréquentes',
+    contact: 'Contact',
+  },
+  en: {
+    about: `About ${BRAND_NAME}`,
+    legal: 'Legal notice and terms of use',
+    privacy: 'Privacy policy',
+    faq: 'Frequently asked questions',
+    contact: 'Contact',
+  },
+  nl: {
+    about: `Over ${BRAND_NAME}`,
+    legal: 'Wettelijke vermeldingen en gebruiksvoorwaarden',
+    privacy: 'Privacybeleid',
+    faq: 'Veelgestelde vragen',
+    contact: 'Contact',
+  },
+};
+
+const CONTACT_TEXTS: Record<Locale, { submit: string; required: string; email: string; success: string }> = {
+  fr: {
+    submit: 'Envoyer le message',
+    required: 'Veuillez remplir tous les champs.',
+    email: 'Veuillez saisir une adresse e-mail valide.',
+    success: 'Merci ! Votre message a bien été envoyé. Nous vous répondrons par e-mail.',
+  },
+  en: {
+    submit: 'Send message',
+    required: 'Please fill in all fields.',
+    email: 'Please enter a valid email address.',
+    success: 'Thank you! Your message has been sent. We will reply by e-mail.',
+  },
+  nl: {
+    submit: 'Bericht versturen',
+    required: 'Vul alle velden in.',
+    email: 'Vul een geldig e-mailadres in.',
+    success: 'Bedankt! Uw bericht is verzonden. We antwoorden u per e-mail.',
+  },
+};
+
+const PRIVACY_SECTIONS = [
+  'controller',
+  'data',
+  'purposes',
+  'recipients',
+  'retention',
+  'security',
+  'rights',
+  'erasure',
+  'changes',
+];
+
+describe('information pages', () => {
+  let app: AppHandle;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const url = (locale: Locale, path: string) => `${app.url}${locale === 'fr' ? '' : `/${locale}`}/${path}`;
+
+  /** Runs a journey step in a fresh browser context; a failure leaves a screenshot in e2e/artifacts. */
+  async function withPage(name: string, options: PageOptions, journey: (tp: TestPage) => Promise<void>): Promise<void> {
+    const tp = await newPage(browser, options);
+    try {
+      await journey(tp);
+      expect(tp.pageErrors).toEqual([]);
+    } catch (error) {
+      await screenshot(tp.page, `info-failed-${name}`).catch(() => undefined);
+      throw error;
+    } finally {
+      await tp.context.close();
+    }
+  }
+
+  async function isInViewport(page: Page, locator: Locator): Promise<boolean> {
+    const box = await locator.boundingBox();
+    const height = page.viewportSize()?.height ?? 0;
+    return box !== null && box.y >= 0 && box.y < height;
+  }
+
+  async function openContactForm(page: Page, locale: Locale): Promise<Locator> {
+    await page.goto(url(locale, 'contact'));
+    const form = page.getByTestId('contact-form');
+    await form.waitFor();
+    return form;
+  }
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['390px', PHONE],
+  ] as const) {
+    it(`renders the h1 of every information page in fr, en and nl (${label})`, { timeout: 180_000 }, async () => {
+      await withPage(`h1-${label}`, { viewport }, async ({ page }) => {
+        for (const locale of ['fr', 'en', 'nl'] as const) {
+          for (const path of PAGES) {
+            await page.goto(url(locale, path));
+            await page.getByRole('heading', { level: 1, name: H1[locale][path], exact: true }).waitFor();
+            expect(await page.locator('h1').count()).toBe(1);
+            expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+            // Readable on a phone: nothing wider than the screen.
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            expect(overflow, `${locale} ${path}`).toBeLessThanOrEqual(0);
+          }
+        }
+        await screenshot(page, `info-contact-nl-${label}`);
+      });
+    });
+  }
+
+  it('jumps to each privacy section from the table of contents, and to a deep link', async () => {
+    await withPage('privacy-toc', { viewport: PHONE }, async ({ page }) => {
+      await page.goto(url('en', 'privacy'));
+      const toc = page.getByRole('navigation', { name: 'Contents' });
+      await toc.waitFor();
+      const links = toc.getByRole('link');
+      expect(await links.count()).toBe(9);
+
+      for (let i = 0; i < PRIVACY_SECTIONS.length; i++) {
+        const id = PRIVACY_SECTIONS[i]!;
+        const link = links.nth(i);
+        const name = (await link.textContent()) ?? '';
+        if (i > 0) {
+          // Back to the contents first, through the previous section's own link.
+          await page
+            .locator(`#${PRIVACY_SECTIONS[i - 1]}`)
+            .getByRole('link', { name: 'Back to contents' })
+            .click();
+          await page.waitForURL(/#toc$/);
+        }
+        await link.click();
+        await page.waitForURL(new RegExp(`/en/privacy#${id}$`));
+        const heading = page.locator(`#${id}`).getByRole('heading', { level: 2, name });
+        await expect.poll(() => isInViewport(page, heading)).toBe(true);
+        expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+      }
+      await screenshot(page, 'info-privacy-toc-390px-en');
+
+      // Back in history returns to the previous fragment without leaving the page.
+      await page.goBack();
+      await page.waitForURL(/#toc$/);
+      expect(await page.getByRole('heading', { level: 1, name: 'Privacy policy' }).count()).toBe(1);
+
+      // A link from elsewhere, opened in the same tab, lands on its section.
+      await page.goto(url('nl', 'privacy#retention'));
+      const retention = page.locator('#retention').getByRole('heading', { level: 2, name: 'Bewaartermijnen' });
+      await retention.waitFor();
+      await expect.poll(() => isInViewport(page, retention)).toBe(true);
+      expect(await page.locator('#retention').textContent()).toContain('uiterlijk 30 dagen na de afsluiting');
+    });
+  });
+
+  it('opens and closes FAQ answers', async () => {
+    await withPage('faq', { viewport: PHONE }, async ({ page }) => {
+      await page.goto(url('nl', 'faq'));
+      const question = page.getByRole('button', { name: 'Wat is een CNK-code?' });
+      await question.waitFor();
+      const questions = page.getByTestId('faq-list').getByRole('button');
+      expect(await questions.count()).toBeGreaterThanOrEqual(8);
+      expect(await question.getAttribute('aria-expanded')).toBe('false');
+      const answer = page.getByRole('region', { name: 'Wat is een CNK-code?' });
+      expect(await answer.isVisible()).toBe(false);
+
+      await question.click();
+      expect(await question.getAttribute('aria-expanded')).toBe('true');
+      await answer.waitFor({ state: 'visible' });
+      expect(await answer.textContent()).toContain('nummer van 7 cijfers');
+
+      // The keyboard works too: Enter on the focused question closes it.
+      await question.focus();
+      await page.keyboard.press('Enter');
+      expect(await question.getAttribute('aria-expanded')).toBe('false');
+      await answer.waitFor({ state: 'hidden' });
+    });
+  });
+
+  for (const locale of ['fr', 'en', 'nl'] as const) {
+    it(`refuses empty fields and an invalid e-mail in ${locale}`, async () => {
+      const t = CONTACT_TEXTS[locale];
+      await withPage(`contact-validation-${locale}`, { viewport: PHONE }, async ({ page }) => {
+        const form = await openContactForm(page, locale);
+        const before = (await app.mails()).length;
+
+        await form.getByRole('button', { name: t.submit }).click();
+        await expect.poll(() => form.getByRole('alert').textContent()).toBe(t.required);
+        expect(await form.locator('[name="name"]').getAttribute('aria-invalid')).toBe('true');
+
+        await form.locator('[name="name"]').fill('Sofie Maes');
+        await form.locator('[name="email"]').fill('sofie.maes@');
+        await form.locator('[name="message"]').fill('Test');
+        await form.getByRole('button', { name: t.submit }).click();
+        await expect.poll(() => form.getByRole('alert').textContent()).toBe(t.email);
+        expect(await form.locator('[name="email"]').getAttribute('aria-invalid')).toBe('true');
+        // Nothing typed is lost, nothing was sent.
+        expect(await form.locator('[name="message"]').inputValue()).toBe('Test');
+        expect((await app.mails()).length).toBe(before);
+      });
+    });
+  }
+
+  it('sends a contact message: confirmation shown, form cleared, mail in the outbox', async () => {
+    await withPage('contact-sent', { viewport: PHONE }, async ({ page }) => {
+      const form = await openContactForm(page, 'fr');
+      const email = page.getByRole('link', { name: COMPANY.contactEmail }).first();
+      expect(await email.getAttribute('href')).toBe(`mailto:${COMPANY.contactEmail}`);
+
+      const message = 'Bonjour, pourriez-vous comparer aussi la pharmacie de mon quartier ?';
+      await form.locator('[name="name"]').fill('Anne Peeters');
+      await form.locator('[name="email"]').fill('anne.peeters@example.be');
+      await form.locator('[name="message"]').fill(message);
+      await form.locator('button[type="submit"]').click();
+
+      await expect
+        .poll(() => form.getByRole('status').textContent(), { timeout: 15_000 })
+        .toBe(CONTACT_TEXTS.fr.success);
+      expect(await form.locator('[name="name"]').inputValue()).toBe('');
+      expect(await form.locator('[name="message"]').inputValue()).toBe('');
+      expect(await form.getAttribute('aria-busy')).toBe('false');
+      await screenshot(page, 'info-contact-sent-390px-fr');
+
+      const mail = await app.waitForMail((m) => m.text.includes(message));
+      expect(mail.text).toContain('Anne Peeters');
+      expect(mail.text).toContain('anne.peeters@example.be');
+      expect(mail.replyTo).toContain('anne.peeters@example.be');
+    });
+  });
+
+  it('does not try to send while offline and keeps the message', async () => {
+    await withPage('contact-offline', { viewport: DESKTOP }, async ({ page, context }) => {
+      const form = await openContactForm(page, 'en');
+      const before = (await app.mails()).length;
+      await form.locator('[name="name"]').fill('Jan');
+      await form.locator('[name="email"]').fill('jan@example.be');
+      await form.locator('[name="message"]').fill('Sent from the train');
+      await context.setOffline(true);
+      await form.locator('button[type="submit"]').click();
+      await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/^You are offline\./);
+      expect(await form.locator('[name="message"]').inputValue()).toBe('Sent from the train');
+      await context.setOffline(false);
+      expect((await app.mails()).length).toBe(before);
+    });
+  });
+});

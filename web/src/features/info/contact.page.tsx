@@ -1,0 +1,53 @@
+import { COMPANY } from '@pharmaradar/shared';
+import { FormattedMessage } from 'react-intl';
+import { ContactForm } from './contact-form';
+import { InfoPage } from './info-page';
+import { MailLink } from './info-values';
+
+/** /contact: how to reach the company by e-mail or post, and the contact form (SPEC §2). */
+export default function ContactPage() {
+  return (
+    <InfoPage titleId="contact.title" leadId="contact.lead" testId="contact-page">
+      <div className="contact-layout">
+        <section className="contact-card" aria-labelledby="contact-direct-title">
+          <h2 id="contact-direct-title">
+            <FormattedMessage id="contact.direct.title" />
+          </h2>
+          <dl className="contact-direct">
+            <dt>
+              <FormattedMessage id="contact.direct.general" />
+            </dt>
+            <dd>
+              <MailLink email={COMPANY.contactEmail} />
+            </dd>
+            <dt>
+              <FormattedMessage id="contact.direct.privacy" />
+            </dt>
+            <dd>
+              <MailLink email={COMPANY.privacyEmail} />
+            </dd>
+            <dt>
+              <FormattedMessage id="contact.direct.postal" />
+            </dt>
+            <dd>
+              <address>
+                {COMPANY.legalName}
+                <br />
+                {COMPANY.address}
+                <br />
+                <FormattedMessage id="contact.direct.vat" values={{ vat: COMPANY.vatNumber }} />
+              </address>
+            </dd>
+          </dl>
+        </section>
+
+        <section className="contact-card" aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title">
+            <FormattedMessage id="contact.form.title" />
+          </h2>
+          <ContactForm />
+        </section>
+      </div>
+    </InfoPage>
+  );
+}

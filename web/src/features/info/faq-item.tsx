@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { COMPANY_VALUES } from './info-values';
+
+interface FaqItemProps {
+  id: string;
+  questionId: string;
+  answerId: string;
+  open: boolean;
+  onToggle: () => void;
+  /** Extra content under the answer (e.g. a link to the page with the details). */
+  more?: ReactNode;
+}
+
+/** One disclosure of the FAQ: a heading-wrapped button controlling its answer region (WAI accordion). */
+export function FaqItem({ id, questionId, answerId, open, onToggle, more }: FaqItemProps) {
+  const buttonId = `${id}-question`;
+  const panelId = `${id}-answer`;
+  return (
+    <div id={id} className={open ? 'faq-item faq-item--open' : 'faq-item'}>
+      <h2 className="faq-item__heading">
+        <button
+          type="button"
+          id={buttonId}
+          className="faq-item__button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={onToggle}
+        >
+          <span className="faq-item__question">
+            <FormattedMessage id={questionId} values={COMPANY_VALUES} />
+          </span>
+          <span className="faq-item__icon" aria-hidden="true" />
+        </button>
+      </h2>
+      <div id={panelId} role="region" aria-labelledby={buttonId} className="faq-item__answer" hidden={!open}>
+        <p>
+          <FormattedMessage id={answerId} values={COMPANY_VALUES} />
+        </p>
+        {more}
+      </div>
+    </div>
+  );
+}

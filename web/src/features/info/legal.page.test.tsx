@@ -1,0 +1,57 @@
+import { BRAND_NAME, COMPANY, type Locale } from '@pharmaradar/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { expectNoRawMessageIds, headingTexts } from './info-test-helpers';
+import LegalPage from './legal.page';
+
+const EXPECTED: Record<Locale, { h1: string; first: string; last: string; updated: RegExp }> = {
+  fr: {
+    h1: "Mentions légales et conditions d'utilisation",
+    first: 'Éditeur',
+    last: 'Modification des conditions',
+    updated: /^Dernière mise à jour : 22 novembre 2026$/,
+  },
+  en: {
+    h1: 'Legal notice and terms of use',
+    first: 'Publisher',
+    last: 'Changes to these terms',
+    updated: /^Last updated: 22 November 2026$/,
+  },
+  nl: {
+    h1: 'Wettelijke vermeldingen en gebruiksvoorwaarden',
+    first: 'Uitgever',
+    last: 'Wijziging van de voorwaarden',
+    updated: /^Laatst bijgewerkt: 22 november 2026$/,
+  },
+};
+
+describe('LegalPage', () => {
+  it.each(Object.entries(EXPECTED) as Array<[Locale, (typeof EXPECTED)[Locale]]>)(
+    'renders its headings in %s',
+    async (locale, expected) => {
+      const { container } = renderWithProviders(<LegalPage />, { locale, route: `/${locale}/legal` });
+      expect(await screen.findByRole('heading', { level: 1, name: expected.h1 })).toBeTruthy();
+      const h2 = headingTexts(container, 2);
+      expect(h2).toHaveLength(11);
+      expect(h2[0]).toBe(expected.first);
+      expect(h2.at(-1)).toBe(expected.last);
+      expect(container.querySelector('.info-page__updated')?.textContent).toMatch(expected.updated);
+      expectNoRawMessageIds(container);
+    },
+  );
+
+  it('identifies the publisher from the shared company config', async () => {
+    const { container } = renderWithProviders(<LegalPage />, { locale: 'fr', route: '/legal' });
+    await screen.findByRole('heading', { level: 1 });
+    const publisher = container.querySelector('#publisher');
+    expect(publisher?.textContent).toContain(`Dénomination : ${COMPANY.legalName}`);
+    expect(publisher?.textContent).toContain(`Siège : ${COMPANY.address}`);
+    expect(publisher?.textContent).toContain(`Numéro d'entreprise et de TVA : ${COMPANY.vatNumber}`);
+    expect(screen.getByRole('link', { name: COMPANY.contactEmail }).getAttribute('href')).toBe(
+      `mailto:${COMPANY.contactEmail}`,
+    );
+    expect(container.textContent).toContain(`${BRAND_NAME} n'est pas une pharmacie`);
+    expect(container.textContent).toContain('à partir de 30 € par mois');
+  });
+});

@@ -1,0 +1,14 @@
+/** The nine sections of the privacy policy (SPEC §2), in order; each id is also its URL fragment. */
+export const PRIVACY_SECTIONS = [
+  'controller',
+  'data',
+  'purposes',
+  'recipients',
+  'retention',
+  'security',
+  'rights',
+  'erasure',
+  'changes',
+] as const;
+
+export type PrivacySection = (typeof PRIVACY_SECTIONS)[number];
