@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { getDemoCatalogue } from '../catalogue';
+import { searchDemoCatalogue } from '../catalogue-search';
+import { addImageRoute } from './common-routes';
+import { newpharmaId, renderNewpharmaProduct, renderNewpharmaSearch } from './newpharma.pages';
+import { searchFaults, securityHeaders, type SiteState } from './site-kit';
+
+/** `prefix`: the path the shop is mounted under (empty on its own loopback port); every link carries it. */
+export function createNewpharmaSite(state: SiteState, prefix = ''): Hono {
+  const app = new Hono();
+  app.use('*', securityHeaders);
+  addImageRoute(app); // before the catch-all product routes
+  app.get('/:lang/search-results/search.html', searchFaults(state), (c) => {
+    const q = (c.req.query('q') ?? '').trim();
+    const host = new URL(c.req.url).host;
+    return c.html(renderNewpharmaSearch(q, q ? searchDemoCatalogue(q, 'newpharma').slice(0, 24) : [], host, prefix));
+  });
+  app.get('/pharmacie/:brand/:id/:slug', (c) => {
+    const id = Number(c.req.param('id'));
+    const product = getDemoCatalogue().find((p) => p.offers.newpharma && newpharmaId(p) === id);
+    return product ? c.html(renderNewpharmaProduct(product, prefix)) : c.notFound();
+  });
+  return app;
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoRetailers, type DemoRetailers } from '../demo/demo-retailers';
+import type { DemoFault } from '../demo/demo-config';
+import { getDemoCatalogue } from '../demo/catalogue';
+import { createConnectors } from './registry';
+import { RETAILER_IDS, RetailerError, type RetailerConnector, type RetailerId, type SearchQuery } from './types';
+import { startTestServer } from './lib/test-http-server';
+
+let demo: DemoRetailers;
+beforeAll(async () => {
+  demo = await startDemoRetailers({
+    latencyMs: { farmaline: 0, medimarket: 0, multipharma: 0, newpharma: 0 },
+    jitter: 0,
+  });
+});
+afterAll(() => demo.close());
+
+function connector(id: RetailerId, timeoutMs = 3000): RetailerConnector {
+  const [c] = createConnectors({
+    ids: [id],
+    baseUrls: demo.baseUrls,
+    medimarketPharmacyBaseUrl: demo.medimarketPharmacyBaseUrl,
+    timeoutMs,
+    allowPrivateHosts: true,
+  });
+  return c!;
+}
+
+const search = (id: RetailerId, query: SearchQuery, timeoutMs?: number) =>
+  connector(id, timeoutMs).search(query, new AbortController().signal);
+const sold = (id: RetailerId) => getDemoCatalogue().filter((p) => p.offers[id]);
+
+async function failureKind(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'no error';
+  } catch (err) {
+    return err instanceof RetailerError ? err.kind : `other: ${String(err)}`;
+  }
+}
+
+describe.each(RETAILER_IDS)('%s connector against its demo shop', (id) => {
+  it('finds every product of a brand by name, accents ignored, with the shop prices', async () => {
+    const expected = sold(id).filter((p) => p.brand === 'Avène');
+    const offers = await search(id, { kind: 'name', value: 'avene' });
+    expect(offers.map((o) => [o.name, o.price, o.inStock]).sort()).toEqual(
+      expected.map((p) => [p.name.fr, p.offers[id]!.price, p.offers[id]!.inStock]).sort(),
+    );
+    for (const o of offers) {
+      expect(o.retailer).toBe(id);
+      expect(o.url?.startsWith(id === 'medimarket' ? 'http://127.0.0.1:' : demo.baseUrls[id])).toBe(true);
+    }
+  });
+
+  it('finds a product by CNK, and answers [] for a CNK the shop does not carry', async () => {
+    const product = sold(id).find((p) => !p.prescription && (id !== 'medimarket' || p.medicine))!;
+    const offers = await search(id, { kind: 'cnk', value: product.cnk });
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toMatchObject({ name: product.name.fr, price: product.offers[id]!.price, prescription: false });
+    if (id !== 'newpharma') expect(offers[0]!.cnk).toBe(product.cnk);
+    const missing = getDemoCatalogue().find((p) => !p.offers[id])!;
+    expect(await search(id, { kind: 'cnk', value: missing.cnk })).toEqual([]);
+    expect(await search(id, { kind: 'name', value: 'xqzwv' })).toEqual([]);
+  });
+
+  it('returns prescription items flagged (the search service filters them)', async () => {
+    const rx = sold(id).filter((p) => p.prescription);
+    for (const p of rx.slice(0, 2)) {
+      const offers = await search(id, { kind: 'cnk', value: p.cnk });
+      expect(offers.map((o) => o.prescription)).toEqual([true]);
+    }
+  });
+
+  it.each([
+    ['5xx', 'error'],
+    ['403', 'blocked'],
+    ['429', 'blocked'],
+    ['garbage', 'parse_failed'],
+    ['timeout', 'timeout'],
+  ] as Array<[DemoFault, string]>)('fault %s -> %s', async (fault, kind) => {
+    demo.setFault(id, fault);
+    try {
+      expect(await failureKind(search(id, { kind: 'name', value: 'nurofen' }, 400))).toBe(kind);
+    } finally {
+      demo.setFault(id, null);
+    }
+  });
+
+  it('fault slow still answers within the timeout', async () => {
+    demo.setFault(id, 'slow');
+    demo.setLatency(id, 20);
+    try {
+      expect((await search(id, { kind: 'name', value: 'nurofen' })).length).toBeGreaterThan(0);
+    } finally {
+      demo.setFault(id, null);
+      demo.setLatency(id, 0);
+    }
+  });
+});
+
+describe('Medi-Market two shops', () => {
+  it('finds a medicine by CNK on the pharmacy shop after the parapharmacy shop misses it', async () => {
+    const medicine = sold('medimarket').find((p) => p.medicine && !p.prescription)!;
+    const para = sold('medimarket').find((p) => !p.medicine)!;
+    expect((await search('medimarket', { kind: 'cnk', value: medicine.cnk }))[0]!.url).toMatch(
+      new RegExp(`^${demo.medimarketPharmacyBaseUrl}/`),
+    );
+    expect((await search('medimarket', { kind: 'cnk', value: para.cnk }))[0]!.url).toMatch(
+      new RegExp(`^${demo.baseUrls.medimarket}/`),
+    );
+  });
+});
+
+describe('connectors only fetch their configured host', () => {
+  it('a retailer page redirecting elsewhere is refused and the other host never contacted', async () => {
+    const elsewhere = await startTestServer((_req, res) => res.end('<html></html>'));
+    const shop = await startTestServer((_req, res) =>
+      res.writeHead(302, { location: `${elsewhere.url}/fr/search.htm` }).end(),
+    );
+    try {
+      const [farmaline] = createConnectors({
+        ids: ['farmaline'],
+        baseUrls: { farmaline: shop.url },
+        timeoutMs: 2000,
+        allowPrivateHosts: true,
+      });
+      expect(
+        await failureKind(farmaline!.search({ kind: 'name', value: 'dafalgan' }, new AbortController().signal)),
+      ).toBe('error');
+      expect(shop.requests.map((r) => r.url)).toEqual(['/fr/search.htm?q=dafalgan&searchChannel=algolia']);
+      expect(elsewhere.connections()).toBe(0);
+    } finally {
+      await shop.close();
+      await elsewhere.close();
+    }
+  });
+
+  it('live mode refuses the loopback demo shops outright', async () => {
+    const [multipharma] = createConnectors({
+      ids: ['multipharma'],
+      baseUrls: demo.baseUrls,
+      timeoutMs: 2000,
+      allowPrivateHosts: false,
+    });
+    expect(
+      await failureKind(multipharma!.search({ kind: 'name', value: 'dafalgan' }, new AbortController().signal)),
+    ).toBe('error');
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { getDemoCatalogue } from '../../demo/catalogue';
+import { renderFarmalineProduct, renderFarmalineSearch } from '../../demo/sites/farmaline.pages';
+import { failureOf, fixture } from '../lib/fixture';
+import { parseSearchPage } from './farmaline.parse';
+
+const BASE = 'https://www.farmaline.be';
+const page = (name: string) => fixture('farmaline', name);
+
+describe('Farmaline parseSearchPage', () => {
+  it('reads every hit of the embedded InstantSearch JSON (cents, CNK from objectID, pack size)', () => {
+    const offers = parseSearchPage(page('search-several.html'), BASE);
+    expect(offers).toHaveLength(4);
+    expect(offers[0]).toEqual({
+      retailer: 'farmaline',
+      name: 'Ducray Kelual Émulsion Nouvelle Formule 50 ml',
+      brand: 'Ducray',
+      cnk: '3720083',
+      price: 15.79,
+      currency: 'EUR',
+      url: 'https://www.farmaline.be/fr/beaute/BE03720083/ducray-kelual-emulsion-nouvelle-formule.htm',
+      image: 'https://cgn-mig.farmaline.be/images/BE0/372/008/3/BE03720083-p10.jpg',
+      inStock: true,
+      prescription: false,
+    });
+    expect(offers[1]).toMatchObject({ cnk: '3012574', price: 23.95, inStock: false, image: null });
+  });
+
+  it('keeps marketplace offers without a CNK and flags prescription-only hits', () => {
+    const offers = parseSearchPage(page('search-several.html'), BASE);
+    expect(offers[2]).toMatchObject({
+      cnk: null,
+      price: 18.49,
+      url: 'https://www.farmaline.be/fr/marketplace/upmCDF2AU/ducray-dexyane-med.htm',
+    });
+    expect(offers[3]).toMatchObject({ name: 'Diprosone 0,05 % crème 30 g', cnk: '2545336', prescription: true });
+    expect(offers.filter((o) => o.prescription)).toHaveLength(1);
+  });
+
+  it('falls back to the data-qa-id markup when no JSON is embedded (split and thousands prices, NL stock, Rx badge)', () => {
+    const offers = parseSearchPage(page('search-markup-only.html'), BASE);
+    expect(offers.map((o) => [o.name, o.cnk, o.price, o.inStock, o.prescription])).toEqual([
+      ['Imodium Instant 2 mg 20 smelttabletten', '1303346', 8.49, true, false],
+      ['Imodium 2 mg 200 capsules (ziekenhuisverpakking)', '2280618', 1234.56, false, false],
+      ['Motilium 10 mg 30 tabletten', '3370525', 9.8, null, true],
+    ]);
+    expect(offers[0]).toMatchObject({
+      brand: 'Imodium',
+      image: 'https://cgn-mig.farmaline.be/images/BE0/130/334/6/BE01303346-p10.jpg',
+    });
+  });
+
+  it('answers [] for a real "no results" page', () => {
+    expect(parseSearchPage(page('search-no-results.html'), BASE)).toEqual([]);
+  });
+
+  it('reads a product page (exact CNK hits can land there) without mistaking leaflet text for Rx', () => {
+    const offers = parseSearchPage(page('product-page.html'), BASE);
+    expect(offers).toEqual([
+      {
+        retailer: 'farmaline',
+        name: 'Etixx Magnesium 2000 AA 30 bruistabletten',
+        brand: 'Etixx',
+        cnk: '4505541',
+        price: 10.95,
+        currency: 'EUR',
+        url: 'https://www.farmaline.be/nl/Supplementen/BE04505541/etixx-magnesium-2000-aa.htm',
+        image: 'https://cgn-mig.farmaline.be/images/BE0/450/554/1/BE04505541-p10.jpg',
+        inStock: true,
+        prescription: false,
+      },
+    ]);
+  });
+
+  it('reports parse_failed for changed markup and for hits whose price cannot be read', () => {
+    expect(failureOf(() => parseSearchPage(page('changed-markup.html'), BASE))).toBe('parse_failed');
+    expect(failureOf(() => parseSearchPage(page('search-price-unreadable.html'), BASE))).toBe('parse_failed');
+    expect(failureOf(() => parseSearchPage('', BASE))).toBe('parse_failed');
+    expect(
+      failureOf(() =>
+        parseSearchPage('<script>window[Symbol.for("InstantSearchInitialResults")] = {"x": </script>', BASE),
+      ),
+    ).toBe('parse_failed');
+  });
+
+  it('never turns a javascript: link into an offer URL', () => {
+    const html = page('search-markup-only.html').replace(
+      '/nl/geneesmiddelen/BE03370525/motilium-10mg.htm',
+      'javascript:alert(1)',
+    );
+    const offers = parseSearchPage(html, BASE);
+    expect(offers[2]!.url).toBeNull();
+  });
+
+  it('parses the demo shop pages the same way', () => {
+    const products = getDemoCatalogue().filter((p) => p.offers.farmaline && p.brand === 'Dafalgan');
+    const offers = parseSearchPage(renderFarmalineSearch('dafalgan', products), 'http://127.0.0.1:1');
+    expect(offers.map((o) => [o.name, o.cnk, o.price, o.inStock, o.prescription])).toEqual(
+      products.map((p) => [p.name.fr, p.cnk, p.offers.farmaline!.price, p.offers.farmaline!.inStock, p.prescription]),
+    );
+    expect(parseSearchPage(renderFarmalineSearch('zzz', []), 'http://127.0.0.1:1')).toEqual([]);
+    const [one] = parseSearchPage(renderFarmalineProduct(products[0]!), 'http://127.0.0.1:1');
+    expect(one).toMatchObject({
+      cnk: products[0]!.cnk,
+      price: products[0]!.offers.farmaline!.price,
+      name: products[0]!.name.fr,
+    });
+  });
+});

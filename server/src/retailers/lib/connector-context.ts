@@ -1,0 +1,8 @@
+import type { PoliteFetcher } from './polite-fetch';
+
+export type ConnectorContext = {
+  baseUrl: string;
+  label: string;
+  timeoutMs: number;
+  fetcher: PoliteFetcher;
+};

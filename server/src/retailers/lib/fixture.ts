@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RetailerError, type RetailerFailure } from '../types';
+
+/** Reads a saved page from `<retailer>/fixtures/`. */
+export function fixture(retailer: string, name: string): string {
+  return readFileSync(join(import.meta.dirname, '..', retailer, 'fixtures', name), 'utf8');
+}
+
+/** The RetailerError kind thrown by fn, or 'no error'. */
+export function failureOf(fn: () => unknown): RetailerFailure | 'no error' | 'other error' {
+  try {
+    fn();
+    return 'no error';
+  } catch (err) {
+    return err instanceof RetailerError ? err.kind : 'other error';
+  }
+}

@@ -1,0 +1,208 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { RetailerError } from '../types';
+import { isIpLiteral, isPublicUnicast } from './ip-policy';
+import { HostGate } from './host-gate';
+import { readCappedBody, decodeText } from './read-body';
+import { abortFailure, parseRetryAfter } from './fetch-errors';
+import { systemResolver, type Resolver } from './resolver';
+
+// Fetching retailer pages politely and safely (DESIGN.md §5, SECURITY.md §1.7).
+// Built on node:http/https rather than global fetch: Node's fetch (undici) ignores http.Agent and the
+// `undici` package is not a direct dependency, while http.request takes a `lookup` hook that runs at
+// connect time, which is where the address policy must be enforced (DNS rebinding).
+
+export const DEFAULT_USER_AGENT = 'PharmaRadarBot/1.0 (+https://pharmaradar.be/about)';
+
+export type PoliteFetcherOptions = {
+  /** Base URLs whose origins (scheme + host + port) are the only ones ever fetched. */
+  allowedBaseUrls: string[];
+  /** Hard timeout per get(), redirects included. */
+  timeoutMs: number;
+  /** Demo/test mode only: allow loopback/private addresses (the demo sites listen on 127.0.0.1). */
+  allowPrivateHosts: boolean;
+  userAgent?: string;
+  maxBytes?: number;
+  perHostConcurrency?: number;
+  /** Cool-down after a 403/429 without a usable Retry-After. */
+  defaultCooldownMs?: number;
+  maxCooldownMs?: number;
+  maxRedirects?: number;
+  acceptLanguage?: string;
+  /** Test seam for DNS; defaults to dns.lookup (the OS resolver). */
+  resolve?: Resolver;
+  now?: () => number;
+};
+
+export type FetchedPage = { status: number; url: string; body: string; contentType: string | null };
+
+export interface PoliteFetcher {
+  /** GET a page. Resolves for 2xx and for 404/410 (a "no results" answer on some shops); else throws RetailerError. */
+  get(url: string, signal: AbortSignal): Promise<FetchedPage>;
+  /** Host (host:port) -> epoch ms until which it is considered blocked. */
+  coolingDown(): Map<string, number>;
+  close(): void;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const PASS_THROUGH_STATUSES = new Set([404, 410]);
+
+export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetcher {
+  const allowedOrigins = new Set(options.allowedBaseUrls.map((base) => validateBaseUrl(base).origin));
+  const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
+  const perHost = options.perHostConcurrency ?? 2;
+  const defaultCooldownMs = options.defaultCooldownMs ?? 60_000;
+  const maxCooldownMs = options.maxCooldownMs ?? 15 * 60_000;
+  const maxRedirects = options.maxRedirects ?? 3;
+  const now = options.now ?? Date.now;
+  const resolve = options.resolve ?? systemResolver;
+  const headers = {
+    'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+    accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8',
+    'accept-language': options.acceptLanguage ?? 'fr-BE,fr;q=0.9,nl-BE;q=0.8,en;q=0.5',
+    'accept-encoding': 'gzip, deflate, br',
+  };
+  const gates = new Map<string, HostGate>();
+  const cooldown = new Map<string, number>();
+  // Own agents so pooled sockets are never shared with code using another address policy.
+  const agentOptions = { keepAlive: true, maxSockets: perHost };
+  const httpAgent = new http.Agent(agentOptions);
+  const httpsAgent = new https.Agent(agentOptions);
+
+  const checkedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        const refused = options.allowPrivateHosts ? undefined : addresses.find((a) => !isPublicUnicast(a.address));
+        if (addresses.length === 0 || refused) {
+          const err = Object.assign(new Error(`refused: ${hostname} resolves to a non-public address`), {
+            code: 'ERR_SSRF_REFUSED',
+          });
+          callback(err, '', 4);
+          return;
+        }
+        if (lookupOptions.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 4),
+    );
+  };
+
+  function gateFor(host: string): HostGate {
+    let gate = gates.get(host);
+    if (!gate) gates.set(host, (gate = new HostGate(perHost)));
+    return gate;
+  }
+
+  function assertAllowed(url: URL): void {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new RetailerError('error', `refused: protocol ${url.protocol} is not fetched`);
+    }
+    if (!allowedOrigins.has(url.origin))
+      throw new RetailerError('error', `refused: ${url.host} is not a configured retailer host`);
+    if (!options.allowPrivateHosts && isIpLiteral(url.hostname) && !isPublicUnicast(url.hostname)) {
+      throw new RetailerError('error', `refused: ${url.hostname} is not a public address`);
+    }
+  }
+
+  function assertNotCooling(host: string): void {
+    const until = cooldown.get(host);
+    if (until === undefined) return;
+    if (until > now()) throw new RetailerError('blocked', `${host} is cooling down after a block`);
+    cooldown.delete(host);
+  }
+
+  type Hop = { kind: 'page'; page: FetchedPage } | { kind: 'redirect'; location: string | undefined };
+
+  async function fetchOnce(url: URL, signal: AbortSignal): Promise<Hop> {
+    const gate = gateFor(url.host);
+    await gate.acquire(signal);
+    try {
+      const res = await new Promise<http.IncomingMessage>((resolveRes, reject) => {
+        const transport = url.protocol === 'https:' ? https : http;
+        const req = transport.request(url, {
+          method: 'GET',
+          headers,
+          signal,
+          agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
+          lookup: checkedLookup,
+        });
+        req.once('response', resolveRes);
+        // on, not once: a late socket error after the response must not become an unhandled 'error' event.
+        req.on('error', reject);
+        req.end();
+      });
+      const status = res.statusCode ?? 0;
+      if (REDIRECT_STATUSES.has(status)) {
+        res.resume();
+        return { kind: 'redirect', location: res.headers.location };
+      }
+      if (status === 403 || status === 429) {
+        res.resume();
+        const waitMs = parseRetryAfter(res.headers['retry-after'], now()) ?? defaultCooldownMs;
+        cooldown.set(url.host, now() + Math.min(Math.max(waitMs, 1000), maxCooldownMs));
+        throw new RetailerError('blocked', `HTTP ${status} from ${url.host}`);
+      }
+      if ((status < 200 || status > 299) && !PASS_THROUGH_STATUSES.has(status)) {
+        res.resume();
+        throw new RetailerError('error', `HTTP ${status} from ${url.host}`);
+      }
+      const bytes = await readCappedBody(res, maxBytes);
+      const contentType = res.headers['content-type'] ?? null;
+      return { kind: 'page', page: { status, url: url.href, body: decodeText(bytes, contentType), contentType } };
+    } finally {
+      gate.release();
+    }
+  }
+
+  return {
+    async get(input, callerSignal) {
+      const timeoutSignal = AbortSignal.timeout(options.timeoutMs);
+      const signal = AbortSignal.any([callerSignal, timeoutSignal]);
+      let url: URL;
+      try {
+        url = new URL(input);
+      } catch {
+        throw new RetailerError('error', 'refused: invalid URL');
+      }
+      try {
+        for (let hop = 0; ; hop++) {
+          assertAllowed(url);
+          assertNotCooling(url.host);
+          if (signal.aborted) throw abortFailure(callerSignal, timeoutSignal, options.timeoutMs);
+          const result = await fetchOnce(url, signal);
+          if (result.kind === 'page') return result.page;
+          if (hop >= maxRedirects) throw new RetailerError('error', `too many redirects from ${url.host}`);
+          if (!result.location) throw new RetailerError('error', `redirect without location from ${url.host}`);
+          url = new URL(result.location, url);
+        }
+      } catch (err) {
+        if (signal.aborted) throw abortFailure(callerSignal, timeoutSignal, options.timeoutMs);
+        if (err instanceof RetailerError) throw err;
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ERR_SSRF_REFUSED') throw new RetailerError('error', (err as Error).message);
+        throw new RetailerError('error', `network error${code ? ` (${code})` : ''} for ${url.host}`);
+      }
+    },
+    coolingDown: () => new Map(cooldown),
+    close() {
+      httpAgent.destroy();
+      httpsAgent.destroy();
+    },
+  };
+}
+
+/** A base URL must be plain http(s) without credentials; a bad one is a configuration error. */
+export function validateBaseUrl(base: string): URL {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new Error(`invalid retailer base URL: ${base}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`retailer base URL must be http(s): ${base}`);
+  }
+  if (url.username || url.password) throw new Error(`retailer base URL must not carry credentials: ${url.origin}`);
+  return url;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { centsToEuros, parsePrice } from './price';
+
+describe('parsePrice', () => {
+  it.each([
+    ['12,99 €', 12.99],
+    ['12,99\u00a0€', 12.99],
+    ['12,99\u202f€', 12.99],
+    ['€ 12.99', 12.99],
+    ['€12.99', 12.99],
+    ['1.234,56 €', 1234.56],
+    ['1 234,56 €', 1234.56],
+    ['1\u00a0234,56\u00a0€', 1234.56],
+    ['1,234.56 EUR', 1234.56],
+    ['12 €', 12],
+    ['12,- €', 12],
+    ['12,5 €', 12.5],
+    ['  8,95  ', 8.95],
+    ['16,49', 16.49],
+    ['12.99', 12.99],
+    ['Prix : 7,50 €', 7.5],
+    ['2 x 12,99 €', 12.99],
+    ['30 comprimés 4,35 €', 4.35],
+    ['1.234 €', 1234],
+  ])('%j -> %d', (input, expected) => {
+    expect(parsePrice(input)).toBe(expected);
+  });
+
+  it.each([
+    [''],
+    ['€'],
+    ['gratuit'],
+    ['0,00 €'],
+    ['12,999,1 €'],
+    ['Dafalgan 500 mg 30 comprimés'],
+    [null],
+    [undefined],
+  ])('%j -> null', (input) => {
+    expect(parsePrice(input)).toBeNull();
+  });
+
+  it('rounds numbers to cents', () => {
+    expect(parsePrice(12.994)).toBe(12.99);
+    expect(parsePrice(12.995)).toBe(13);
+    expect(parsePrice(-3)).toBeNull();
+  });
+});
+
+describe('centsToEuros', () => {
+  it('converts integer cents', () => {
+    expect(centsToEuros(1299)).toBe(12.99);
+    expect(centsToEuros(435)).toBe(4.35);
+    expect(centsToEuros('1299')).toBe(12.99);
+  });
+  it('rejects non-integers and junk', () => {
+    expect(centsToEuros(12.99)).toBeNull();
+    expect(centsToEuros('12,99')).toBeNull();
+    expect(centsToEuros(null)).toBeNull();
+    expect(centsToEuros(0)).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+import type { RetailerConnector } from '../types';
+import type { ConnectorContext } from '../lib/connector-context';
+import { parsePage, withDeadline } from '../lib/connector-kit';
+import { narrowToCnk } from '../lib/markers';
+import { parseSearchPage } from './newpharma.parse';
+
+// Off by default: the live site answers plain HTTP clients with a Cloudflare 403 (RETAILERS.md §6).
+export function newpharmaSearchUrl(baseUrl: string, query: string): string {
+  return `${baseUrl}/fr/search-results/search.html?${new URLSearchParams({ q: query }).toString()}`;
+}
+
+export function createNewpharmaConnector(ctx: ConnectorContext): RetailerConnector {
+  return {
+    id: 'newpharma',
+    label: ctx.label,
+    baseUrl: ctx.baseUrl,
+    search: (query, signal) =>
+      withDeadline(signal, ctx.timeoutMs, async (s) => {
+        const page = await ctx.fetcher.get(newpharmaSearchUrl(ctx.baseUrl, query.value), s);
+        const offers = parsePage('newpharma', page.status, () => parseSearchPage(page.body, ctx.baseUrl));
+        return query.kind === 'cnk' ? narrowToCnk(offers, query.value) : offers;
+      }),
+  };
+}

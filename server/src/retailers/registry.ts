@@ -1,0 +1,95 @@
+import type { RetailerConnector, RetailerId } from './types';
+import { createPoliteFetcher } from './lib/polite-fetch';
+import { createFarmalineConnector } from './farmaline/farmaline.connector';
+import { createMedimarketConnector } from './medimarket/medimarket.connector';
+import { createMultipharmaConnector } from './multipharma/multipharma.connector';
+import { createNewpharmaConnector } from './newpharma/newpharma.connector';
+
+// Connectors return every offer they can parse, prescription items included (offer.prescription=true).
+// Filtering them out is the search service's job (DESIGN.md §5 "Prescription items are excluded").
+
+export const RETAILER_LABELS: Record<RetailerId, string> = {
+  farmaline: 'Farmaline',
+  medimarket: 'Medi-Market',
+  multipharma: 'Multipharma',
+  newpharma: 'Newpharma',
+};
+
+export const DEFAULT_BASE_URLS: Record<RetailerId, string> = {
+  farmaline: 'https://www.farmaline.be',
+  medimarket: 'https://medi-market.be',
+  multipharma: 'https://www.multipharma.be',
+  newpharma: 'https://www.newpharma.be',
+};
+
+/** Medi-Market sells medicines from a second, legally separate shop (RETAILERS.md §4). */
+export const DEFAULT_MEDIMARKET_PHARMACY_BASE_URL = 'https://pharmacy-medi-market.be';
+
+export type CreateConnectorsOptions = {
+  ids: RetailerId[];
+  baseUrls: Partial<Record<RetailerId, string>>;
+  /** Medi-Market's pharmacy shop; defaults to the real one. */
+  medimarketPharmacyBaseUrl?: string;
+  timeoutMs: number;
+  /** true only for the demo sites/tests on loopback; live mode must pass false. */
+  allowPrivateHosts: boolean;
+  userAgent?: string;
+  /**
+   * Applied to every offer's url and image, e.g. DemoRetailers.publicUrl so demo links point at the
+   * main app's /__demo/retailers/… paths instead of loopback ports.
+   */
+  rewriteUrl?: (url: string) => string;
+};
+
+export function createConnectors(opts: CreateConnectorsOptions): RetailerConnector[] {
+  const connectors = [...new Set(opts.ids)].map((id) => createConnector(id, opts));
+  return opts.rewriteUrl ? connectors.map((c) => withRewrittenUrls(c, opts.rewriteUrl!)) : connectors;
+}
+
+function createConnector(id: RetailerId, opts: CreateConnectorsOptions): RetailerConnector {
+  const baseUrl = stripTrailingSlash(opts.baseUrls[id] ?? DEFAULT_BASE_URLS[id]);
+  const fetcherFor = (bases: string[]) =>
+    createPoliteFetcher({
+      allowedBaseUrls: bases,
+      timeoutMs: opts.timeoutMs,
+      allowPrivateHosts: opts.allowPrivateHosts,
+      ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+    });
+  const context = { baseUrl, timeoutMs: opts.timeoutMs, label: RETAILER_LABELS[id] };
+  switch (id) {
+    case 'farmaline':
+      return createFarmalineConnector({ ...context, fetcher: fetcherFor([baseUrl]) });
+    case 'medimarket': {
+      const pharmacyBaseUrl = stripTrailingSlash(
+        opts.medimarketPharmacyBaseUrl ?? DEFAULT_MEDIMARKET_PHARMACY_BASE_URL,
+      );
+      return createMedimarketConnector({
+        ...context,
+        pharmacyBaseUrl,
+        fetcher: fetcherFor([baseUrl, pharmacyBaseUrl]),
+      });
+    }
+    case 'multipharma':
+      return createMultipharmaConnector({ ...context, fetcher: fetcherFor([baseUrl]) });
+    case 'newpharma':
+      return createNewpharmaConnector({ ...context, fetcher: fetcherFor([baseUrl]) });
+  }
+}
+
+function withRewrittenUrls(connector: RetailerConnector, rewrite: (url: string) => string): RetailerConnector {
+  return {
+    id: connector.id,
+    label: connector.label,
+    baseUrl: connector.baseUrl,
+    search: async (query, signal) =>
+      (await connector.search(query, signal)).map((o) => ({
+        ...o,
+        url: o.url === null ? null : rewrite(o.url),
+        image: o.image === null ? null : rewrite(o.image),
+      })),
+  };
+}
+
+function stripTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,65 @@
+import type { Env } from '../config/env';
+import { startDemoRetailers, type DemoRetailers } from '../demo/demo-retailers';
+import { createConnectors, type CreateConnectorsOptions } from './registry';
+import { RETAILER_IDS, type RetailerConnector, type RetailerId } from './types';
+
+export type RetailersEnv = Pick<
+  Env,
+  | 'RETAILERS_MODE'
+  | 'RETAILERS'
+  | 'RETAILER_TIMEOUT_MS'
+  | 'DEMO_LATENCY_MS'
+  | 'DEMO_FAULTS'
+  | 'FARMALINE_BASE_URL'
+  | 'MEDIMARKET_BASE_URL'
+  | 'MEDIMARKET_PHARMACY_BASE_URL'
+  | 'MULTIPHARMA_BASE_URL'
+  | 'NEWPHARMA_BASE_URL'
+>;
+
+export type RunningRetailers = {
+  /** The connectors of env.RETAILERS, in that order. */
+  connectors: RetailerConnector[];
+  /** The demo shops in demo mode (mount them on the main app with demo.mount(app)), else null. */
+  demo: DemoRetailers | null;
+  close(): Promise<void>;
+};
+
+/** Live mode: the configured base URLs (else the real shops), private/loopback addresses refused. */
+export function liveConnectorOptions(env: RetailersEnv): CreateConnectorsOptions {
+  const baseUrls: Partial<Record<RetailerId, string>> = {};
+  if (env.FARMALINE_BASE_URL) baseUrls.farmaline = env.FARMALINE_BASE_URL;
+  if (env.MEDIMARKET_BASE_URL) baseUrls.medimarket = env.MEDIMARKET_BASE_URL;
+  if (env.MULTIPHARMA_BASE_URL) baseUrls.multipharma = env.MULTIPHARMA_BASE_URL;
+  if (env.NEWPHARMA_BASE_URL) baseUrls.newpharma = env.NEWPHARMA_BASE_URL;
+  return {
+    ids: env.RETAILERS,
+    baseUrls,
+    ...(env.MEDIMARKET_PHARMACY_BASE_URL ? { medimarketPharmacyBaseUrl: env.MEDIMARKET_PHARMACY_BASE_URL } : {}),
+    timeoutMs: env.RETAILER_TIMEOUT_MS,
+    allowPrivateHosts: false,
+  };
+}
+
+/**
+ * Connectors for the configured mode. Demo mode starts the demo shops on loopback ports, points the
+ * real connectors at them (private hosts allowed only there) and rewrites offer links/images to the
+ * stable /__demo/retailers/<shop>/… paths served by the main app.
+ */
+export async function startRetailers(env: RetailersEnv): Promise<RunningRetailers> {
+  if (env.RETAILERS_MODE === 'live') {
+    return { connectors: createConnectors(liveConnectorOptions(env)), demo: null, close: async () => {} };
+  }
+  // DEMO_LATENCY_MS is the whole truth once loaded: a shop it does not name gets no added latency.
+  const latencyMs = Object.fromEntries(RETAILER_IDS.map((id) => [id, env.DEMO_LATENCY_MS[id] ?? 0]));
+  const demo = await startDemoRetailers({ latencyMs, faults: env.DEMO_FAULTS });
+  const connectors = createConnectors({
+    ids: env.RETAILERS,
+    baseUrls: demo.baseUrls,
+    medimarketPharmacyBaseUrl: demo.medimarketPharmacyBaseUrl,
+    timeoutMs: env.RETAILER_TIMEOUT_MS,
+    allowPrivateHosts: true,
+    rewriteUrl: demo.publicUrl,
+  });
+  return { connectors, demo, close: () => demo.close() };
+}

@@ -1,0 +1,50 @@
+// The connector contract shared by the retailer connectors (this folder) and the search service.
+// Connectors return every offer they parse, prescription items included (prescription=true): the
+// search service is the one place that filters them out, so the rule lives in one spot and stays testable.
+
+export const RETAILER_IDS = ['farmaline', 'medimarket', 'multipharma', 'newpharma'] as const;
+export type RetailerId = (typeof RETAILER_IDS)[number];
+
+/** For kind 'cnk', value is already normalised to 7 digits. */
+export type SearchQuery = { kind: 'cnk' | 'name'; value: string };
+
+export type RetailerOffer = {
+  retailer: RetailerId;
+  name: string;
+  brand: string | null;
+  cnk: string | null;
+  price: number;
+  currency: 'EUR';
+  url: string | null;
+  image: string | null;
+  inStock: boolean | null;
+  prescription: boolean;
+};
+
+/**
+ * error: network/HTTP failure; timeout: hard per-retailer timeout hit; blocked: 403/429 or host cooling
+ * down after one; parse_failed: the page no longer has a structure we recognise.
+ */
+export type RetailerFailure = 'error' | 'timeout' | 'blocked' | 'parse_failed';
+
+export class RetailerError extends Error {
+  constructor(
+    readonly kind: RetailerFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RetailerError';
+  }
+}
+
+export interface RetailerConnector {
+  readonly id: RetailerId;
+  readonly label: string;
+  readonly baseUrl: string;
+  /** Resolves with every parsed offer ([] = the retailer answered "no results"); rejects with RetailerError. */
+  search(query: SearchQuery, signal: AbortSignal): Promise<RetailerOffer[]>;
+}
+
+export function isRetailerId(value: string): value is RetailerId {
+  return (RETAILER_IDS as readonly string[]).includes(value);
+}
