@@ -1,0 +1,85 @@
+import type { AppDeps } from '../../app';
+import { createLimiter } from '../../lib/rate-limit';
+import { createUserRepository, type UserRow } from '../account/user.repository';
+import { createSessionService } from '../sessions/session.service';
+import { createAuthMails } from './auth.mails';
+import { createGoogleVerifier } from './google-verifier';
+import { createIdentityRepository } from './identity.repository';
+import { createOtpService } from './otp.service';
+import { createSignedTokens } from './signed-token';
+
+export type AuthDeps = Pick<AppDeps, 'env' | 'db' | 'mailer' | 'log' | 'now'>;
+
+export const ACTIVATION_LINK_TTL_MS = 24 * 3600 * 1000;
+export const RESET_LINK_TTL_MS = 3600 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Per-account (per e-mail) limits, in memory like lib/rate-limit.ts. They apply to unknown addresses
+ * exactly as to real ones, so they never tell whether an account exists.
+ */
+function createAccountLimits(now: () => number) {
+  return {
+    /** Login: 10 attempts per 15 minutes per account, cleared by a successful login; never a permanent lock. */
+    login: createLimiter({ name: 'login-account', windowMs: 15 * MINUTE, max: 10, now }),
+    /** Verification codes: one mail per minute and five per hour per address (register + resend). */
+    codeMinute: createLimiter({ name: 'otp-send-minute', windowMs: MINUTE, max: 1, now }),
+    codeHour: createLimiter({ name: 'otp-send-hour', windowMs: HOUR, max: 5, now }),
+    /** Reset mails: three per hour per address; extra requests get the same answer and no mail. */
+    reset: createLimiter({ name: 'reset-account', windowMs: HOUR, max: 3, now }),
+  };
+}
+
+/** Everything the account services share, built once per app. */
+export function createAuthContext(deps: AuthDeps) {
+  const { env, db, now } = deps;
+  const log = deps.log.child({ feature: 'auth' });
+  return {
+    deps: { ...deps, log },
+    users: createUserRepository(db),
+    identities: createIdentityRepository(db),
+    sessions: createSessionService({ env, db, now }),
+    otp: createOtpService({ db, secret: env.SECRET_KEY, now }),
+    mails: createAuthMails({ env, mailer: deps.mailer, log }),
+    activationTokens: createSignedTokens({
+      secret: env.SECRET_KEY,
+      purpose: 'activation',
+      maxAgeMs: ACTIVATION_LINK_TTL_MS,
+      now,
+    }),
+    resetTokens: createSignedTokens({
+      secret: env.SECRET_KEY,
+      purpose: 'password-reset',
+      maxAgeMs: RESET_LINK_TTL_MS,
+      now,
+    }),
+    limits: createAccountLimits(now),
+    google: env.GOOGLE_CLIENT_ID
+      ? createGoogleVerifier({ clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL, now })
+      : null,
+  };
+}
+
+export type AuthContext = ReturnType<typeof createAuthContext>;
+
+/**
+ * What an activation link is bound to: it dies once the account is verified, when the password or the
+ * address changes, when a newer code (and mail) replaces it, and when the account is closed.
+ */
+export function activationState(user: UserRow, currentOtpId: number | undefined): string {
+  return [
+    user.id,
+    user.email,
+    user.email_verified,
+    user.is_active,
+    user.password_hash ?? '',
+    user.closed_at ?? '',
+    currentOtpId ?? '',
+  ].join('\u0000');
+}
+
+/** Django's reset-token state: used once (the hash changes), dead after a login or an e-mail change. */
+export function resetState(user: UserRow): string {
+  return [user.id, user.password_hash ?? '', user.last_login ?? '', user.email, user.closed_at ?? ''].join('\u0000');
+}

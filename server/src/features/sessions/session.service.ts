@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { isHttps, type Env } from '../../config/env';
+import type { Db } from '../../db/database';
+import { clearSessionCookie, CSRF_COOKIE_NAME, readSessionCookie, setSessionCookie } from '../../lib/cookies';
+import { mintCsrfToken } from '../../lib/csrf';
+import { createUserRepository, type UserRow } from '../account/user.repository';
+import { createSessionRepository, type SessionRow } from './session.repository';
+
+/** A session dies after 14 days without a request… */
+export const SESSION_IDLE_TIMEOUT_MS = 14 * 24 * 3600 * 1000;
+/** …and 30 days after login whatever the activity (ASVS 7.3.1/7.3.2). */
+export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600 * 1000;
+/** last_seen_at is written at most once a minute per session, not on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+/** 32 random bytes, base64url: 43 characters. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface SessionDeps {
+  env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>;
+  db: Db;
+  now: () => number;
+}
+
+export interface ResolvedSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+/** Opaque server-side sessions: the cookie holds a random token, the database its SHA-256. */
+export function createSessionService({ env, db, now }: SessionDeps) {
+  const sessions = createSessionRepository(db);
+  const users = createUserRepository(db);
+
+  /**
+   * Like Django's rotate_token(): a CSRF token bound to the new session value (or to none after
+   * logout) is set with the answer, so the client's next unsafe call works without a 403 round trip,
+   * and every token minted before the change is dead. Same attributes as lib/csrf.ts issueCsrfToken.
+   */
+  const rotateCsrf = (c: Context, sessionValue: string) => {
+    setCookie(c, CSRF_COOKIE_NAME, mintCsrfToken(env.SECRET_KEY, sessionValue), {
+      path: '/',
+      sameSite: 'Lax',
+      secure: isHttps(env),
+      maxAge: 365 * 24 * 3600,
+    });
+  };
+
+  const isAlive = (session: SessionRow, at: number) =>
+    at - session.last_seen_at < SESSION_IDLE_TIMEOUT_MS && at - session.created_at < SESSION_ABSOLUTE_TIMEOUT_MS;
+
+  return {
+    /** The live session and its (open, active) user for a cookie value; dead sessions are deleted. */
+    resolve(token: string): ResolvedSession | null {
+      if (!TOKEN_PATTERN.test(token)) return null;
+      const session = sessions.findByHash(hashSessionToken(token));
+      if (!session) return null;
+      const at = now();
+      const user = users.findById(session.user_id);
+      if (!isAlive(session, at) || !user || user.closed_at !== null || user.is_active !== 1) {
+        sessions.deleteById(session.id);
+        return null;
+      }
+      if (at - session.last_seen_at >= TOUCH_INTERVAL_MS) {
+        sessions.touch(session.id, at);
+        session.last_seen_at = at;
+      }
+      return { session, user };
+    },
+
+    /**
+     * Logs `userId` in on this response with a brand-new token. Whatever session the request carried
+     * is destroyed first, so a planted or earlier cookie can never become (or stay) authenticated.
+     */
+    start(c: Context, userId: number): void {
+      const previous = readSessionCookie(c, env);
+      if (previous) sessions.deleteByHash(hashSessionToken(previous));
+      const token = randomBytes(32).toString('base64url');
+      sessions.insert(hashSessionToken(token), userId, now());
+      setSessionCookie(c, env, token, Math.floor(SESSION_ABSOLUTE_TIMEOUT_MS / 1000));
+      rotateCsrf(c, token);
+    },
+
+    /** Logout: the session ends server-side and the cookie is cleared. */
+    end(c: Context): void {
+      const token = readSessionCookie(c, env);
+      if (token) sessions.deleteByHash(hashSessionToken(token));
+      clearSessionCookie(c, env);
+      rotateCsrf(c, '');
+    },
+
+    endAllForUser(userId: number): number {
+      return sessions.deleteForUser(userId);
+    },
+
+    /** Removes expired rows (purge job). */
+    deleteExpired(): number {
+      const at = now();
+      return sessions.deleteExpired(at - SESSION_IDLE_TIMEOUT_MS, at - SESSION_ABSOLUTE_TIMEOUT_MS);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { createLogger } from '../lib/log';
+import { createTestClient } from '../../test/helpers/test-client';
+import { startTestServer, type TestServer } from '../../test/helpers/test-server';
+import { PASSWORD, registerAndVerify } from '../features/auth/auth.test-support';
+import { runPurge } from './purge.job';
+
+/** Occurrences of `needle` in the database file and its -wal / -shm companions. */
+function countOnDisk(dataDir: string, needle: string): number {
+  let hits = 0;
+  for (const file of readdirSync(dataDir).filter((f) => f.includes('.db'))) {
+    const bytes = readFileSync(join(dataDir, file));
+    for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) hits += 1;
+  }
+  return hits;
+}
+
+describe('purge of deleted accounts', () => {
+  let server: TestServer;
+
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(() => server.close());
+
+  it('leaves no trace of the e-mail in the database and WAL files after deletion', async () => {
+    const email = 'erase.me.please@example.be';
+    const client = createTestClient(server.url);
+    await registerAndVerify(server, client, email);
+    // Churn: rewrite the row a few times so older copies of it exist in pages and WAL frames.
+    for (const first_name of ['Annabelle-Marie', 'A', 'Anne-Sophie de la Fontaine']) {
+      await client.patch('/api/auth/update-profile/', { first_name });
+    }
+    await createTestClient(server.url).post('/api/auth/login/', { username: email, password: PASSWORD });
+    await registerAndVerify(server, createTestClient(server.url), 'keep@example.be');
+    expect(countOnDisk(server.dataDir, email)).toBeGreaterThan(0);
+
+    const res = await client.post('/api/account/delete/', { email_confirmation: email, acknowledge: true });
+    expect(res.status).toBe(200);
+    expect(countOnDisk(server.dataDir, email)).toBe(0);
+    expect(countOnDisk(server.dataDir, 'keep@example.be')).toBeGreaterThan(0);
+  });
+
+  it('the job (start-up, daily, npm run purge) finishes a purge left undone, and prunes expired sessions', async () => {
+    const email = 'left.behind@example.be';
+    await registerAndVerify(server, createTestClient(server.url), email);
+    // A closed account whose purge did not run (crash between closing and purging).
+    server.db.prepare('UPDATE users SET closed_at = ?, is_active = 0 WHERE email = ?').run(Date.now(), email);
+    const lines: string[] = [];
+    const report = runPurge({ db: server.db, log: createLogger({ write: (l) => lines.push(l) }), now: Date.now });
+    expect(report).toMatchObject({ accounts: 1, failedAccounts: 0 });
+    expect(countOnDisk(server.dataDir, email)).toBe(0);
+    expect(lines.join('\n')).not.toContain(email);
+
+    const expired = runPurge({
+      db: server.db,
+      log: createLogger({ level: 'silent' }),
+      now: () => Date.now() + 31 * 24 * 3600 * 1000,
+    });
+    expect(expired.sessions).toBe(0);
+  });
+
+  it('runs on a database opened on its own, as purge.cli.ts does', async () => {
+    await registerAndVerify(server, createTestClient(server.url), 'cli@example.be');
+    server.db.prepare("UPDATE users SET closed_at = 1 WHERE email = 'cli@example.be'").run();
+    const db = openDatabase(join(server.dataDir, 'pharmaradar.db'));
+    try {
+      migrate(db);
+      expect(runPurge({ db, log: createLogger({ level: 'silent' }), now: Date.now }).accounts).toBe(1);
+    } finally {
+      closeDatabase(db);
+    }
+    expect(server.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountDeleteSchema,
+  loginSchema,
+  passwordResetConfirmSchema,
+  registerSchema,
+  updateProfileSchema,
+  verifyOtpSchema,
+} from './auth.schema';
+
+const validRegister = {
+  email: '  Anne.Peeters@Example.BE ',
+  password: 'correct horse',
+  first_name: ' Anne ',
+  last_name: 'Peeters',
+  is_pharmacist: false,
+  accept_terms: true,
+};
+
+function messages(result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('registerSchema', () => {
+  it('normalises the e-mail and trims names but never the password', () => {
+    const data = registerSchema.parse({ ...validRegister, password: ' spaced pass ' });
+    expect(data.email).toBe('anne.peeters@example.be');
+    expect(data.first_name).toBe('Anne');
+    expect(data.password).toBe(' spaced pass ');
+  });
+
+  it('rejects 7 characters, accepts 8, 64 and Unicode', () => {
+    expect(messages(registerSchema.safeParse({ ...validRegister, password: '1234567' }))).toEqual({
+      password: 'password_min_length',
+    });
+    expect(registerSchema.safeParse({ ...validRegister, password: '12345678' }).success).toBe(true);
+    expect(registerSchema.safeParse({ ...validRegister, password: 'x'.repeat(64) }).success).toBe(true);
+    expect(registerSchema.safeParse({ ...validRegister, password: 'pâté🙂🙂🙂🙂' }).success).toBe(true);
+  });
+
+  it('counts code points, so 7 emoji are still too short', () => {
+    expect(registerSchema.safeParse({ ...validRegister, password: '🙂'.repeat(7) }).success).toBe(false);
+  });
+
+  it('names every missing field with a stable key', () => {
+    expect(messages(registerSchema.safeParse({}))).toEqual({
+      email: 'required',
+      password: 'required',
+      first_name: 'required',
+      last_name: 'required',
+      is_pharmacist: 'pharmacist_required',
+      accept_terms: 'terms_required',
+    });
+    expect(messages(registerSchema.safeParse({ ...validRegister, accept_terms: false }))).toEqual({
+      accept_terms: 'terms_required',
+    });
+    expect(messages(registerSchema.safeParse({ ...validRegister, email: 'nope' }))).toEqual({ email: 'invalid_email' });
+  });
+});
+
+describe('other payloads', () => {
+  it('login keeps the password exactly and normalises the username like register', () => {
+    expect(loginSchema.parse({ username: ' A@B.BE', password: ' Pw ' })).toEqual({
+      username: 'a@b.be',
+      password: ' Pw ',
+    });
+  });
+
+  it('verify-otp needs 6 digits and an e-mail', () => {
+    expect(verifyOtpSchema.safeParse({ email: 'a@b.be', code: ' 123456 ' }).data?.code).toBe('123456');
+    expect(messages(verifyOtpSchema.safeParse({ email: '', code: '12345a' }))).toEqual({
+      email: 'email_missing',
+      code: 'otp_format',
+    });
+  });
+
+  it('reset confirm uses its own short-password key', () => {
+    expect(messages(passwordResetConfirmSchema.safeParse({ uid: 'x', token: 'y', new_password: 'short' }))).toEqual({
+      new_password: 'password_too_short',
+    });
+  });
+
+  it('profile update accepts partial bodies and ignores e-mail changes', () => {
+    expect(updateProfileSchema.parse({ is_pharmacist: true, email: 'other@x.be' })).toEqual({ is_pharmacist: true });
+    expect(messages(updateProfileSchema.safeParse({ first_name: '  ' }))).toEqual({ first_name: 'required' });
+  });
+
+  it('account deletion requires the acknowledgement', () => {
+    expect(messages(accountDeleteSchema.safeParse({ email_confirmation: 'a@b.be', acknowledge: false }))).toEqual({
+      acknowledge: 'acknowledge_required',
+    });
+  });
+});

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/**
+ * Payloads of the account API (DESIGN.md §8). Issue messages are stable keys (AUTH_MESSAGE_KEYS); the server
+ * translates them into the `fields` of its 400 answer and the web maps them to its own translations.
+ */
+export const AUTH_MESSAGE_KEYS = [
+  'required',
+  'invalid_email',
+  'password_min_length',
+  'password_too_short',
+  'password_too_long',
+  'terms_required',
+  'pharmacist_required',
+  'otp_format',
+  'email_missing',
+  'too_long',
+  'acknowledge_required',
+] as const;
+export type AuthMessageKey = (typeof AUTH_MESSAGE_KEYS)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Generous upper bound: long passphrases are welcome (ASVS asks ≥ 64), the cap only stops abuse. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const OTP_LENGTH = 6;
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 150;
+
+/** Length in user-perceived code points, so 'é' or an emoji counts once. */
+export function passwordLength(password: string): number {
+  return [...password].length;
+}
+
+/**
+ * E-mail addresses are trimmed and lower-cased as a whole (local part included): one account per mailbox
+ * whatever the capitalisation typed. Login and every other call use the same rule.
+ */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+const requiredString = (max: number) =>
+  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
+
+export const emailSchema = z
+  .string({ error: 'required' })
+  .transform(normalizeEmail)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'required' })
+      .max(EMAIL_MAX_LENGTH, { error: 'invalid_email' })
+      .pipe(z.email({ error: 'invalid_email' })),
+  );
+
+/** Never trimmed nor case-changed: the password is hashed exactly as typed (after Unicode NFKC on the server). */
+const passwordSchema = (tooShort: AuthMessageKey) =>
+  z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .refine((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH, { error: tooShort })
+    .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, { error: 'password_too_long' });
+
+export const registerSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema('password_min_length'),
+  first_name: requiredString(NAME_MAX_LENGTH),
+  last_name: requiredString(NAME_MAX_LENGTH),
+  is_pharmacist: z.boolean({ error: 'pharmacist_required' }),
+  accept_terms: z.literal(true, { error: 'terms_required' }),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const registerResponseSchema = z.object({ detail: z.string(), email: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const loginSchema = z.object({
+  /** The e-mail address (the field keeps Django's name). */
+  username: z
+    .string({ error: 'required' })
+    .transform(normalizeEmail)
+    .pipe(z.string().min(1, { error: 'required' }).max(EMAIL_MAX_LENGTH, { error: 'too_long' })),
+  password: z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .max(PASSWORD_MAX_LENGTH * 4, { error: 'password_too_long' }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const otpCodeSchema = z
+  .string({ error: 'otp_format' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'otp_format' });
+
+const emailForVerification = z
+  .string({ error: 'email_missing' })
+  .transform(normalizeEmail)
+  .pipe(z.string().min(1, { error: 'email_missing' }).max(EMAIL_MAX_LENGTH, { error: 'invalid_email' }));
+
+export const verifyOtpSchema = z.object({ email: emailForVerification, code: otpCodeSchema });
+export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
+
+export const resendOtpSchema = z.object({ email: emailForVerification });
+export type ResendOtpInput = z.infer<typeof resendOtpSchema>;
+
+export const passwordResetSchema = z.object({ email: emailSchema });
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+const linkPart = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'too_long' });
+
+export const passwordResetConfirmSchema = z.object({
+  uid: linkPart,
+  token: linkPart,
+  new_password: passwordSchema('password_too_short'),
+});
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
+
+export const activateSchema = z.object({ uid: linkPart, token: linkPart });
+export type ActivateInput = z.infer<typeof activateSchema>;
+
+export const updateProfileSchema = z.object({
+  first_name: requiredString(NAME_MAX_LENGTH).optional(),
+  last_name: requiredString(NAME_MAX_LENGTH).optional(),
+  is_pharmacist: z.boolean({ error: 'pharmacist_required' }).optional(),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export const accountDeleteSchema = z.object({
+  email_confirmation: z
+    .string({ error: 'required' })
+    .transform(normalizeEmail)
+    .pipe(z.string().min(1, { error: 'required' })),
+  acknowledge: z.literal(true, { error: 'acknowledge_required' }),
+});
+export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;
+
+export const googleVerifySchema = z.object({
+  id_token: z.string({ error: 'required' }).min(1, { error: 'required' }).max(8192, { error: 'too_long' }),
+  is_pharmacist: z.boolean({ error: 'pharmacist_required' }).optional(),
+});
+export type GoogleVerifyInput = z.infer<typeof googleVerifySchema>;
+
+export const authConfigSchema = z.object({ googleClientId: z.string().nullable() });
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** Body of 200 answers that carry only a message (logout, resend, reset request, delete). */
+export const detailResponseSchema = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof detailResponseSchema>;
