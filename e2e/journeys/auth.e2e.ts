@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PHONE, launchBrowser, newPage, screenshot, startApp, type AppHandle, type TestPage } from '../support/harness';
+import { routeGoogleScript, startFakeGoogle, type FakeGoogle } from '../support/fake-google';
+
+// Accounts and sessions, end to end: the built app on the real server, mails read from the outbox,
+// Google played by a local JWKS server and a routed GIS script (support/fake-google.ts).
+describe('accounts and sessions', () => {
+  let app: AppHandle;
+  let browser: Browser;
+  let google: FakeGoogle;
+  const opened: TestPage[] = [];
+
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    app = await startApp({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const t of opened) await t.context.close().catch(() => undefined);
+    await browser?.close();
+    await app?.stop();
+    await google?.close();
+  });
+
+  /** A fresh browser (own cookies) whose GIS script is the local fake. */
+  async function open(options: { credential?: string; oneTap?: boolean; phone?: boolean; locale?: string } = {}): Promise<TestPage> {
+    const t = await newPage(browser, { locale: options.locale ?? 'fr-BE', ...(options.phone ? { viewport: PHONE } : {}) });
+    await routeGoogleScript(t.context, { credential: options.credential ?? null, oneTap: options.oneTap ?? false });
+    opened.push(t);
+    return t;
+  }
+
+  const go = (page: Page, path: string) => page.goto(`${app.url}${path}`);
+  const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+  const alertText = async (page: Page) => (await page.locator('[role="alert"]').first().textContent())?.trim();
+  const waitPath = (page: Page, path: string) => page.waitForFunction((p) => location.pathname === p, path);
+
+  async function login(page: Page, email: string, password: string, from = '') {
+    await go(page, `/login${from ? `?from=${from}` : ''}`);
+    await field(page, 'email').fill(email);
+    await field(page, 'password').fill(password);
+    await page.locator('button[type="submit"]').click();
+  }
+
+  async function codeFor(email: string): Promise<string> {
+    const mail = await app.waitForMail((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text));
+    const code = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text)?.[1];
+    if (!code) throw new Error('no code in the verification mail');
+    return code;
+  }
+
+  const anne = { email: 'anne.dupont@example.be', password: 'un mot de passe solide', newPassword: 'nouveau secret 2026' };
+
+  it('registers (fr), reads the code from the mail, verifies and is signed in', async () => {
+    const { page, pageErrors } = await open();
+    await go(page, '/register');
+    await page.locator('button[type="submit"]').click();
+    expect(await alertText(page)).toBe('Veuillez remplir tous les champs obligatoires.');
+
+    await field(page, 'first_name').fill('Anne');
+    await field(page, 'last_name').fill('Dupont');
+    await field(page, 'email').fill(anne.email);
+    await field(page, 'password').fill(anne.password);
+    await field(page, 'password_confirm').fill(anne.password);
+    await page.locator('input[name="is_pharmacist"][value="yes"]').check();
+    await field(page, 'accept_terms').check();
+    await screenshot(page, 'auth-register-fr');
+    await page.locator('button[type="submit"]').click();
+
+    await waitPath(page, '/verify-otp');
+    await page.getByText(anne.email).waitFor();
+    // A reload keeps the address (sessionStorage).
+    await page.reload();
+    await page.getByText(anne.email).waitFor();
+    await field(page, 'code').fill('000000');
+    await page.locator('button[type="submit"]').click();
+    await page.getByText('Code invalide ou expiré.').waitFor();
+    await screenshot(page, 'auth-verify-fr');
+
+    await field(page, 'code').fill(await codeFor(anne.email));
+    await page.locator('button[type="submit"]').click();
+    await waitPath(page, '/');
+    await go(page, '/about');
+    await page.getByTestId('avatar').waitFor();
+    expect(await page.getByTestId('avatar').textContent()).toBe('A');
+    expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toMatchObject({ user: { email: anne.email, is_pharmacist: true } });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('activates an account (en, phone) with the link of the verification mail', async () => {
+    const { page, pageErrors } = await open({ phone: true, locale: 'en-GB' });
+    const email = 'pieter.claes@example.be';
+    await go(page, '/en/register');
+    await field(page, 'first_name').fill('Pieter');
+    await field(page, 'last_name').fill('Claes');
+    await field(page, 'email').fill(email);
+    await field(page, 'password').fill('a long passphrase');
+    await field(page, 'password_confirm').fill('a long passphrase');
+    await page.locator('input[name="is_pharmacist"][value="no"]').check();
+    await field(page, 'accept_terms').check();
+    await screenshot(page, 'auth-register-en-phone');
+    await page.locator('button[type="submit"]').click();
+    await waitPath(page, '/en/verify-otp');
+    expect(await page.getByTestId('resend').isDisabled()).toBe(true);
+
+    const mail = await app.waitForMail((m) => m.to.includes(email) && m.text.includes('/activate/'));
+    const link = /(https?:\/\/\S+\/activate\/\S+)/.exec(mail.text)?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByText('Account activated').waitFor();
+    await screenshot(page, 'auth-activated-en-phone');
+    expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toMatchObject({ user: { email } });
+    // A link works once.
+    await page.goto(link!);
+    await page.getByText('Invalid or expired link. Please request a new activation email.').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('edits the profile, logs out from the avatar menu and logs back in to ?from', async () => {
+    const { page, pageErrors } = await open();
+    await login(page, anne.email, 'wrong password');
+    expect(await page.locator('[role="alert"]').first().textContent()).toBe('Identifiants invalides.');
+
+    await login(page, anne.email, anne.password, '/compte');
+    await waitPath(page, '/compte');
+    await page.getByTestId('avatar').waitFor();
+    expect(await page.getByTestId('profile-first-name').textContent()).toBe('Anne');
+
+    await page.getByRole('button', { name: 'Modifier' }).click();
+    await field(page, 'first_name').fill('Annie');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Vos données ont été enregistrées.').waitFor();
+    expect(await page.getByTestId('profile-first-name').textContent()).toBe('Annie');
+    await page.reload();
+    await page.getByTestId('profile-first-name').waitFor();
+    expect(await page.getByTestId('profile-first-name').textContent()).toBe('Annie');
+    await screenshot(page, 'auth-account-fr');
+
+    await page.getByTestId('avatar').click();
+    await page.getByTestId('user-menu').getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    await page.getByTestId('nav-login').waitFor();
+    await page.getByRole('heading', { name: 'Connexion requise' }).waitFor();
+    expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toEqual({ user: null });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('resets a forgotten password (nl) through the mailed link, then logs in with it', async () => {
+    const { page, pageErrors } = await open({ locale: 'nl-BE' });
+    await go(page, '/nl/forgot-password');
+    await field(page, 'email').fill('anne@');
+    await page.locator('button[type="submit"]').click();
+    expect(await alertText(page)).toBe('Ongeldig e-mailadres.');
+    await field(page, 'email').fill(anne.email);
+    await page.locator('button[type="submit"]').click();
+    await page.getByText('Controleer uw inbox').waitFor();
+    expect(await page.getByTestId('resend').isDisabled()).toBe(true);
+
+    const mail = await app.waitForMail((m) => m.to.includes(anne.email) && m.text.includes('/reset-password/'));
+    const link = /(https?:\/\/\S+\/reset-password\/\S+)/.exec(mail.text)?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    // The token leaves the address bar at once.
+    await page.waitForFunction(() => location.pathname.endsWith('/set-password'));
+    await field(page, 'new_password').fill('kort');
+    await field(page, 'password_confirm').fill('kort');
+    await page.locator('button[type="submit"]').click();
+    expect(await alertText(page)).toBe('Wachtwoord te kort (min. 8 tekens).');
+    await field(page, 'new_password').fill(anne.newPassword);
+    await field(page, 'password_confirm').fill(anne.newPassword);
+    await page.locator('button[type="submit"]').click();
+    await page.getByText('Wachtwoord gewijzigd').waitFor();
+
+    // The link is single use.
+    await page.goto(link!);
+    await page.waitForFunction(() => location.pathname.endsWith('/set-password'));
+    await field(page, 'new_password').fill('nog een wachtwoord');
+    await field(page, 'password_confirm').fill('nog een wachtwoord');
+    await page.locator('button[type="submit"]').click();
+    await page.getByText('Verlopen of ongeldige link. Vraag een nieuwe aan.').waitFor();
+
+    await go(page, '/nl/login');
+    await field(page, 'email').fill(anne.email);
+    await field(page, 'password').fill(anne.newPassword);
+    await page.locator('button[type="submit"]').click();
+    await waitPath(page, '/nl');
+    await go(page, '/nl/about');
+    await page.getByTestId('avatar').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('signs up with Google on the login page (nl), asking the pharmacist question first', async () => {
+    const credential = google.idToken({ sub: 'google-sub-jan', email: 'jan.peeters@gmail.com', given_name: 'Jan', family_name: 'Peeters' });
+    const { page, pageErrors } = await open({ credential, locale: 'nl-BE' });
+    await go(page, '/nl/login');
+    await page.getByTestId('fake-google-button').click();
+    expect(await alertText(page)).toBe('Geef aan of u apotheker bent.');
+    await screenshot(page, 'auth-login-google-nl');
+    await page.locator('input[name="is_pharmacist"][value="no"]').check();
+    await waitPath(page, '/nl');
+    await go(page, '/nl/compte');
+    await page.getByTestId('avatar').waitFor();
+    expect(await page.getByTestId('profile-first-name').textContent()).toBe('Jan');
+    expect(await page.getByTestId('profile-pharmacist').textContent()).toBe('Nee');
+    // No One Tap prompt on the login page; it was cancelled there.
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('signs in with One Tap (nl) and answers the blocking pharmacist gate once', async () => {
+    const credential = google.idToken({ sub: 'google-sub-els', email: 'els.janssens@gmail.com', given_name: 'Els', family_name: 'Janssens' });
+    const { page, pageErrors } = await open({ credential, oneTap: true, locale: 'nl-BE' });
+    await go(page, '/nl/about');
+    const gate = page.getByTestId('pharmacist-gate');
+    await gate.waitFor();
+    await page.getByTestId('avatar').waitFor({ state: 'attached' });
+    expect(await gate.getAttribute('aria-modal')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="pharmacist-gate"]') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await gate.isVisible()).toBe(true);
+    await gate.locator('button[type="submit"]').click();
+    expect(await gate.locator('[role="alert"]').textContent()).toBe('Kies „Ja” of „Nee”.');
+    await screenshot(page, 'auth-pharmacist-gate-nl');
+    await gate.locator('input[name="is_pharmacist"][value="yes"]').check();
+    await gate.locator('button[type="submit"]').click();
+    await gate.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('avatar').waitFor();
+    expect(await page.getByTestId('pharmacist-gate').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('deletes the account (fr): typed e-mail and acknowledgement, then anonymous on home', async () => {
+    const { page, pageErrors } = await open();
+    await login(page, anne.email, anne.newPassword, '/compte');
+    await waitPath(page, '/compte');
+    await page.getByTestId('account-delete').click();
+    const dialog = page.getByTestId('delete-dialog');
+    await dialog.waitFor();
+    const confirm = page.getByTestId('delete-confirm');
+    expect(await confirm.isDisabled()).toBe(true);
+    await field(page, 'email_confirmation').fill('autre@example.be');
+    await field(page, 'acknowledge').check();
+    expect(await confirm.isDisabled()).toBe(true);
+    await field(page, 'email_confirmation').fill(anne.email);
+    expect(await confirm.isDisabled()).toBe(false);
+    await screenshot(page, 'auth-delete-dialog-fr');
+    await confirm.click();
+    await waitPath(page, '/');
+    await page.getByTestId('account-deleted').waitFor();
+    expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toEqual({ user: null });
+
+    await login(page, anne.email, anne.newPassword);
+    expect(await page.locator('[role="alert"]').first().textContent()).toBe('Identifiants invalides.');
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setApiOrigin } from '../../lib/api/client';
+import { startAuthApiServer, testUser, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { renderWithProviders } from '../../test/render';
+import ActivatePage from './activate.page';
+
+let api: AuthApiServer;
+beforeAll(async () => {
+  api = await startAuthApiServer();
+});
+afterAll(async () => {
+  setApiOrigin('');
+  await api.close();
+});
+beforeEach(() => {
+  api.reset();
+  setApiOrigin(api.origin);
+});
+
+const renderActivate = (locale: 'fr' | 'nl', route: string, path: string) =>
+  renderWithProviders(<ActivatePage />, { locale, route, path, session: true });
+
+describe('activate page', () => {
+  it('activates, picks up the new session and offers to continue', async () => {
+    api.on('POST /api/auth/activate/', () => {
+      api.user = testUser();
+      return { body: { user: api.user } };
+    });
+    renderActivate('fr', '/activate/MQ/tok-1', '/activate/:uid/:token');
+    expect(screen.getByRole('status').textContent).toContain('Activation de votre compte…');
+    expect(await screen.findByText('Compte activé')).toBeTruthy();
+    expect(api.bodies('POST /api/auth/activate/')).toEqual([{ uid: 'MQ', token: 'tok-1' }]);
+    expect(screen.getByRole('link', { name: 'Continuer' }).getAttribute('href')).toBe('/');
+  });
+
+  it.each([
+    ['fr', '/activate/MQ/dead', '/activate/:uid/:token', 'Lien invalide ou expiré. Veuillez demander un nouvel e-mail d’activation.', 'Se connecter', 'Créer un compte'],
+    ['nl', '/nl/activate/MQ/dead', '/nl/activate/:uid/:token', 'Ongeldige of verlopen link. Vraag een nieuwe activatie-e-mail aan.', 'Inloggen', 'Account aanmaken'],
+  ] as const)('explains a dead link (%s)', async (locale, route, path, message, login, register) => {
+    api.on('POST /api/auth/activate/', { status: 400, body: { code: 'invalid_token', detail: 'Invalid link.' } });
+    renderActivate(locale, route, path);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('link', { name: login })).toBeTruthy();
+    expect(screen.getByRole('link', { name: register })).toBeTruthy();
+  });
+});

@@ -1,0 +1,80 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setApiOrigin } from '../../lib/api/client';
+import { startAuthApiServer, testUser, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { renderWithProviders } from '../../test/render';
+import LoginPage from './login.page';
+import { choosePharmacist } from './test-helpers';
+
+/** Google Identity Services' browser protocol, played by the test (see google-one-tap.test.tsx). */
+let callback: ((response: { credential: string }) => void) | null = null;
+const rendered: HTMLElement[] = [];
+
+let api: AuthApiServer;
+beforeAll(async () => {
+  api = await startAuthApiServer();
+  window.google = {
+    accounts: {
+      id: {
+        initialize: (config: Record<string, unknown>) => {
+          callback = config.callback as typeof callback;
+        },
+        renderButton: (parent: HTMLElement) => {
+          rendered.push(parent);
+          parent.append(Object.assign(document.createElement('div'), { textContent: 'Sign in with Google' }));
+        },
+        prompt: () => undefined,
+        cancel: () => undefined,
+      },
+    },
+  };
+});
+afterAll(async () => {
+  setApiOrigin('');
+  delete window.google;
+  await api.close();
+});
+beforeEach(() => {
+  api.reset();
+  api.googleClientId = 'test-client.apps.googleusercontent.com';
+  setApiOrigin(api.origin);
+});
+
+function renderLogin(locale: 'fr' | 'nl') {
+  const prefix = locale === 'fr' ? '' : `/${locale}`;
+  return renderWithProviders(<LoginPage />, {
+    locale,
+    route: `${prefix}/login`,
+    path: `${prefix}/login`,
+    session: true,
+    routes: [{ path: prefix || '/', element: <p>home page</p> }],
+  });
+}
+
+describe('login page: Google sign-in', () => {
+  it('renders the Google button and asks the pharmacist question before using the credential (fr)', async () => {
+    api.on('POST /api/auth/google/verify/', ({ json }) => {
+      api.user = testUser({ email: 'anne@gmail.com', is_pharmacist: (json as { is_pharmacist: boolean }).is_pharmacist });
+      return { body: { user: api.user } };
+    });
+    renderLogin('fr');
+    expect(await screen.findByText('Sign in with Google')).toBeTruthy();
+    act(() => callback?.({ credential: 'id-token-1' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Veuillez indiquer si vous êtes pharmacien·ne.');
+    expect(api.bodies('POST /api/auth/google/verify/')).toEqual([]);
+    // Answering continues the pending Google sign-in.
+    choosePharmacist('yes');
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(api.bodies('POST /api/auth/google/verify/')).toEqual([{ id_token: 'id-token-1', is_pharmacist: true }]);
+  });
+
+  it('says when Google sign-in failed (nl)', async () => {
+    api.on('POST /api/auth/google/verify/', { status: 400, body: { code: 'google_invalid', detail: 'Invalid token.' } });
+    renderLogin('nl');
+    await screen.findByText('Sign in with Google');
+    fireEvent.click(document.querySelector('input[name="is_pharmacist"][value="no"]')!);
+    act(() => callback?.({ credential: 'bad' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Aanmelden met Google is mislukt.');
+    await waitFor(() => expect(api.bodies('POST /api/auth/google/verify/')).toEqual([{ id_token: 'bad', is_pharmacist: false }]));
+  });
+});

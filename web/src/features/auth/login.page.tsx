@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { BRAND_NAME } from '@pharmaradar/shared';
+import { normalizeCurrentUser } from '@pharmaradar/shared/user.schema';
+import { api, isApiRequestError } from '../../lib/api/client';
+import { LocalizedLink, useLocalizedPath } from '../../lib/router';
+import { useSession, verifyGoogleCredential } from '../../lib/session';
+import { AuthCard } from './auth-card';
+import { errorText } from './auth-errors';
+import { validateLogin, type PharmacistAnswer } from './auth.validation';
+import { FormAlert } from './form-alert';
+import { GoogleButton } from './google-button';
+import { PasswordField } from './password-field';
+import { writePendingEmail } from './pending-email';
+import { PharmacistChoice } from './pharmacist-choice';
+import { safeRedirectPath } from './safe-redirect';
+import { TextField } from './text-field';
+import { useFormError } from './use-form-error';
+
+const ALERT_ID = 'login-alert';
+
+export default function LoginPage() {
+  const intl = useIntl();
+  const session = useSession();
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+  const [params] = useSearchParams();
+  const destination = safeRedirectPath(params.get('from'), localize('/'));
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pharmacist, setPharmacist] = useState<PharmacistAnswer>(null);
+  const [busy, setBusy] = useState(false);
+  const [googleStatus, setGoogleStatus] = useState<string | null>(null);
+  // A Google credential received before the pharmacist question was answered (SPEC §5).
+  const [pendingCredential, setPendingCredential] = useState<string | null>(null);
+  const form = useFormError();
+  const { show, clear, touch } = form;
+
+  const finishSignIn = useCallback(async () => {
+    // The server opened a new session: a new CSRF token and the user come with the reload.
+    const user = await session.reload();
+    if (!user.isAuthenticated) show(intl.formatMessage({ id: 'auth.errors.generic' }));
+  }, [session, show, intl]);
+
+  const googleSignIn = useCallback(
+    async (idToken: string, answer: boolean) => {
+      setBusy(true);
+      setGoogleStatus(intl.formatMessage({ id: 'auth.login.googleSigningIn' }));
+      try {
+        await verifyGoogleCredential(idToken, answer);
+        setGoogleStatus(null);
+        await finishSignIn();
+      } catch (error) {
+        setGoogleStatus(null);
+        show(errorText(intl, error, 'auth.errors.googleFailed'));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [finishSignIn, intl, show],
+  );
+
+  const onGoogleCredential = useCallback(
+    (idToken: string) => {
+      if (pharmacist === null) {
+        setPendingCredential(idToken);
+        setGoogleStatus(intl.formatMessage({ id: 'auth.login.googlePending' }));
+        show(intl.formatMessage({ id: 'auth.errors.pharmacistRequired' }), ['is_pharmacist']);
+        return;
+      }
+      void googleSignIn(idToken, pharmacist);
+    },
+    [pharmacist, googleSignIn, intl, show],
+  );
+
+  useEffect(() => {
+    // The answer arrived after Google's credential: continue the Google sign-in with it.
+    if (pendingCredential && pharmacist !== null) {
+      setPendingCredential(null);
+      clear();
+      void googleSignIn(pendingCredential, pharmacist);
+    }
+  }, [pendingCredential, pharmacist, googleSignIn, clear]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = validateLogin({ email, password });
+    if (invalid) return show(intl.formatMessage({ id: invalid.message }), invalid.fields);
+    clear();
+    setBusy(true);
+    try {
+      const answer = await api.post<unknown>('/auth/login/', { username: email.trim(), password });
+      // "Asked once": an answer given here completes an account that has none yet.
+      if (pharmacist !== null && normalizeCurrentUser(answer).is_pharmacist === null) {
+        await api.patch('/auth/update-profile/', { is_pharmacist: pharmacist }).catch(() => undefined);
+      }
+      await finishSignIn();
+    } catch (error) {
+      if (isApiRequestError(error) && error.code === 'email_not_verified') {
+        const address = email.trim();
+        writePendingEmail(address);
+        navigate(localize('/verify-otp'), { state: { email: address, notice: 'notVerified' } });
+        return;
+      }
+      const known = isApiRequestError(error) && [400, 401, 403].includes(error.status) && error.code !== 'csrf_failed';
+      show(known ? intl.formatMessage({ id: 'auth.errors.invalidCredentials' }) : errorText(intl, error, 'auth.errors.generic'), known ? ['password'] : []);
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (session.booted && session.isAuthenticated) return <Navigate to={destination} replace />;
+
+  const describedBy = form.error ? ALERT_ID : undefined;
+  return (
+    <AuthCard
+      title={intl.formatMessage({ id: 'auth.login.title' })}
+      subtitle={intl.formatMessage({ id: 'auth.login.subtitle' }, { brand: BRAND_NAME })}
+      footer={
+        <>
+          {intl.formatMessage({ id: 'auth.login.noAccount' })}{' '}
+          <LocalizedLink to="/register">{intl.formatMessage({ id: 'auth.login.register' })}</LocalizedLink>
+        </>
+      }
+    >
+      <form ref={form.formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <TextField
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username email"
+          inputMode="email"
+          required
+          label={intl.formatMessage({ id: 'auth.common.email' })}
+          value={email}
+          onValueChange={(v) => {
+            setEmail(v);
+            touch('email');
+          }}
+          invalid={form.invalid('email')}
+          describedBy={[form.invalid('email') && describedBy]}
+        />
+        <PasswordField
+          id="login-password"
+          name="password"
+          autoComplete="current-password"
+          required
+          label={intl.formatMessage({ id: 'auth.common.password' })}
+          value={password}
+          onValueChange={(v) => {
+            setPassword(v);
+            touch('password');
+          }}
+          invalid={form.invalid('password')}
+          describedBy={[form.invalid('password') && describedBy]}
+        />
+        <div className="auth-links">
+          <LocalizedLink to="/forgot-password">{intl.formatMessage({ id: 'auth.login.forgot' })}</LocalizedLink>
+        </div>
+        <PharmacistChoice
+          idPrefix="login-pharmacist"
+          value={pharmacist}
+          onChange={(v) => {
+            setPharmacist(v);
+            touch('is_pharmacist');
+          }}
+          invalid={form.invalid('is_pharmacist')}
+          describedBy={form.invalid('is_pharmacist') ? describedBy : undefined}
+          hint={intl.formatMessage({ id: 'auth.pharmacist.loginHint' })}
+        />
+        <FormAlert id={ALERT_ID}>{form.error?.text}</FormAlert>
+        <button type="submit" className="btn btn--primary auth-submit" disabled={busy}>
+          {intl.formatMessage({ id: busy ? 'auth.common.pleaseWait' : 'auth.login.submit' })}
+        </button>
+      </form>
+      <GoogleButton onCredential={onGoogleCredential} status={googleStatus} />
+    </AuthCard>
+  );
+}

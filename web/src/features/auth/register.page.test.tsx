@@ -1,0 +1,157 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locale } from '@pharmaradar/shared';
+import { setApiOrigin } from '../../lib/api/client';
+import { startAuthApiServer, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { renderWithProviders } from '../../test/render';
+import RegisterPage from './register.page';
+import { choosePharmacist, fill, input, submit } from './test-helpers';
+
+let api: AuthApiServer;
+beforeAll(async () => {
+  api = await startAuthApiServer();
+});
+afterAll(async () => {
+  setApiOrigin('');
+  await api.close();
+});
+beforeEach(() => {
+  api.reset();
+  setApiOrigin(api.origin);
+});
+
+function renderRegister(locale: Locale) {
+  const prefix = locale === 'fr' ? '' : `/${locale}`;
+  return renderWithProviders(<RegisterPage />, {
+    locale,
+    route: `${prefix}/register`,
+    path: `${prefix}/register`,
+    session: true,
+    routes: [{ path: `${prefix}/verify-otp`, element: <p>verify page</p> }],
+  });
+}
+
+function fillValid() {
+  fill('first_name', 'Anne');
+  fill('last_name', 'Dupont');
+  fill('email', 'anne@example.be');
+  fill('password', 'long enough');
+  fill('password_confirm', 'long enough');
+  choosePharmacist('yes');
+  fireEvent.click(input('accept_terms'));
+}
+
+const MESSAGES: Record<'fr' | 'nl', Record<string, string>> = {
+  fr: {
+    required: 'Veuillez remplir tous les champs obligatoires.',
+    mismatch: 'Les mots de passe ne correspondent pas.',
+    short: 'Le mot de passe doit contenir au moins 8 caractères.',
+    terms: 'Vous devez accepter les conditions d’utilisation.',
+    pharmacist: 'Veuillez indiquer si vous êtes pharmacien·ne.',
+    failed: 'Erreur lors de l’inscription.',
+  },
+  nl: {
+    required: 'Vul alle verplichte velden in.',
+    mismatch: 'De wachtwoorden komen niet overeen.',
+    short: 'Het wachtwoord moet minstens 8 tekens lang zijn.',
+    terms: 'U moet de gebruiksvoorwaarden aanvaarden.',
+    pharmacist: 'Geef aan of u apotheker bent.',
+    failed: 'Fout bij de registratie.',
+  },
+};
+
+const alertText = async () => (await screen.findByRole('alert')).textContent;
+
+describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
+  const t = MESSAGES[locale];
+
+  it('requires every field', async () => {
+    renderRegister(locale);
+    fill('first_name', 'Anne');
+    submit();
+    expect(await alertText()).toBe(t.required);
+    expect(input('last_name').getAttribute('aria-invalid')).toBe('true');
+    expect(input('first_name').getAttribute('aria-invalid')).toBeNull();
+    expect(api.bodies('POST /api/auth/register/')).toEqual([]);
+    // Editing a marked field unmarks it.
+    fill('last_name', 'Dupont');
+    expect(input('last_name').getAttribute('aria-invalid')).toBeNull();
+    expect(input('email').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('checks that the passwords match', async () => {
+    renderRegister(locale);
+    fillValid();
+    fill('password_confirm', 'long enougH');
+    submit();
+    expect(await alertText()).toBe(t.mismatch);
+  });
+
+  it('needs 8 characters', async () => {
+    renderRegister(locale);
+    fillValid();
+    fill('password', 'short12');
+    fill('password_confirm', 'short12');
+    submit();
+    expect(await alertText()).toBe(t.short);
+  });
+
+  it('needs the terms accepted', async () => {
+    renderRegister(locale);
+    fillValid();
+    fireEvent.click(input('accept_terms'));
+    submit();
+    expect(await alertText()).toBe(t.terms);
+  });
+
+  it('shows the registration error with the server field messages', async () => {
+    api.on('POST /api/auth/register/', {
+      status: 400,
+      body: { code: 'validation_error', detail: 'Invalid data.', fields: { password: locale === 'fr' ? 'Ce mot de passe est trop courant.' : 'Dit wachtwoord komt te vaak voor.' } },
+    });
+    renderRegister(locale);
+    fillValid();
+    submit();
+    expect(await alertText()).toBe(t.failed);
+    expect(screen.getByText(locale === 'fr' ? 'Ce mot de passe est trop courant.' : 'Dit wachtwoord komt te vaak voor.')).toBeTruthy();
+    expect(input('password').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('register page: pharmacist answer and success', () => {
+  it('asks whether the user is a pharmacist (fr)', async () => {
+    renderRegister('fr');
+    fill('first_name', 'Anne');
+    fill('last_name', 'Dupont');
+    fill('email', 'anne@example.be');
+    fill('password', 'long enough');
+    fill('password_confirm', 'long enough');
+    fireEvent.click(input('accept_terms'));
+    submit();
+    expect(await alertText()).toBe(MESSAGES.fr.pharmacist);
+  });
+
+  it('asks whether the user is a pharmacist (nl)', async () => {
+    renderRegister('nl');
+    fill('first_name', 'Jan');
+    fill('last_name', 'Peeters');
+    fill('email', 'jan@example.be');
+    fill('password', 'lang genoeg');
+    fill('password_confirm', 'lang genoeg');
+    fireEvent.click(input('accept_terms'));
+    submit();
+    expect(await alertText()).toBe(MESSAGES.nl.pharmacist);
+  });
+
+  it('registers without logging in and goes to the code screen with the e-mail', async () => {
+    api.on('POST /api/auth/register/', { status: 201, body: { detail: 'Code sent.', email: 'anne@example.be' } });
+    renderRegister('nl');
+    fillValid();
+    submit();
+    expect(await screen.findByText('verify page')).toBeTruthy();
+    expect(api.bodies('POST /api/auth/register/')).toEqual([
+      { email: 'anne@example.be', password: 'long enough', first_name: 'Anne', last_name: 'Dupont', is_pharmacist: true, accept_terms: true },
+    ]);
+    expect(sessionStorage.getItem('pe_pending_email')).toBe('anne@example.be');
+  });
+});

@@ -1,0 +1,139 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { api, isApiRequestError } from '../../lib/api/client';
+import { LocalizedLink } from '../../lib/router';
+import { AuthCard } from './auth-card';
+import { errorText, fieldErrors, isRateLimited } from './auth-errors';
+import { validateReset, type ResetValues } from './auth.validation';
+import { FormAlert } from './form-alert';
+import { PasswordField } from './password-field';
+import { clearResetToken, readResetToken, stashResetToken, TOKEN_PLACEHOLDER } from './reset-token';
+import { useFormError } from './use-form-error';
+
+const ALERT_ID = 'reset-alert';
+type Phase = 'form' | 'done' | 'invalid';
+
+export default function ResetPasswordPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const params = useParams();
+  const uid = params.uid ?? '';
+  // Captured once: the URL loses the token right after (see reset-token.ts).
+  const [token] = useState(() => (params.token === TOKEN_PLACEHOLDER ? readResetToken(uid) : (params.token ?? null)));
+  const [values, setValues] = useState<ResetValues>({ new_password: '', password_confirm: '' });
+  const [phase, setPhase] = useState<Phase>(token && uid ? 'form' : 'invalid');
+  const [busy, setBusy] = useState(false);
+  const form = useFormError();
+
+  useEffect(() => {
+    if (!token || !uid || params.token === TOKEN_PLACEHOLDER) return;
+    stashResetToken(uid, token);
+    const hidden = pathname.replace(/\/[^/]+\/?$/, `/${TOKEN_PLACEHOLDER}`);
+    navigate(hidden, { replace: true });
+  }, [token, uid, params.token, pathname, navigate]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = validateReset(values);
+    if (invalid) return form.show(intl.formatMessage({ id: invalid.message }), invalid.fields);
+    form.clear();
+    setBusy(true);
+    try {
+      await api.post('/auth/password-reset-confirm/', { uid, token, new_password: values.new_password });
+      clearResetToken();
+      setPhase('done');
+    } catch (error) {
+      const server = fieldErrors(intl, error);
+      if (server.new_password) {
+        form.show(server.new_password, [], { new_password: server.new_password });
+      } else if (isApiRequestError(error) && error.status >= 400 && error.status < 500 && !isRateLimited(error) && error.code !== 'csrf_failed') {
+        clearResetToken();
+        setPhase('invalid');
+      } else {
+        form.show(errorText(intl, error, 'auth.errors.generic'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (phase === 'invalid') {
+    return (
+      <AuthCard title={intl.formatMessage({ id: 'auth.reset.title' })}>
+        <div className="auth-icon auth-icon--error" aria-hidden="true">
+          !
+        </div>
+        <FormAlert id="reset-invalid">{intl.formatMessage({ id: 'auth.errors.resetLinkInvalid' })}</FormAlert>
+        <div className="auth-actions">
+          <LocalizedLink className="btn btn--primary" to="/forgot-password">
+            {intl.formatMessage({ id: 'auth.reset.requestAgain' })}
+          </LocalizedLink>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (phase === 'done') {
+    return (
+      <AuthCard title={intl.formatMessage({ id: 'auth.reset.doneTitle' })}>
+        <div className="auth-icon auth-icon--success" aria-hidden="true">
+          ✓
+        </div>
+        <p role="status">{intl.formatMessage({ id: 'auth.reset.doneBody' })}</p>
+        <div className="auth-actions">
+          <LocalizedLink className="btn btn--primary" to="/login">
+            {intl.formatMessage({ id: 'auth.reset.login' })}
+          </LocalizedLink>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const err = form.error;
+  return (
+    <AuthCard
+      title={intl.formatMessage({ id: 'auth.reset.title' })}
+      subtitle={intl.formatMessage({ id: 'auth.reset.intro' })}
+      footer={<LocalizedLink to="/login">{intl.formatMessage({ id: 'auth.common.backToLogin' })}</LocalizedLink>}
+    >
+      <form ref={form.formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <PasswordField
+          id="reset-new-password"
+          name="new_password"
+          autoComplete="new-password"
+          required
+          label={intl.formatMessage({ id: 'auth.common.newPassword' })}
+          hint={intl.formatMessage({ id: 'auth.common.passwordHint' })}
+          value={values.new_password}
+          onValueChange={(v) => {
+            setValues((s) => ({ ...s, new_password: v }));
+            form.touch('new_password');
+          }}
+          invalid={form.invalid('new_password')}
+          describedBy={[err?.fields.includes('new_password') && ALERT_ID]}
+        />
+        <PasswordField
+          id="reset-password-confirm"
+          name="password_confirm"
+          autoComplete="new-password"
+          required
+          label={intl.formatMessage({ id: 'auth.common.passwordConfirm' })}
+          value={values.password_confirm}
+          onValueChange={(v) => {
+            setValues((s) => ({ ...s, password_confirm: v }));
+            form.touch('password_confirm');
+          }}
+          invalid={form.invalid('password_confirm')}
+          describedBy={[err?.fields.includes('password_confirm') && ALERT_ID]}
+        />
+        <FormAlert id={ALERT_ID}>{err?.text}</FormAlert>
+        <button type="submit" className="btn btn--primary auth-submit" disabled={busy}>
+          {intl.formatMessage({ id: busy ? 'auth.common.pleaseWait' : 'auth.reset.submit' })}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+import { normalizeCurrentUser, type CurrentUser } from '@pharmaradar/shared/user.schema';
+import { isAuthenticatedUser } from './session-state';
+
+/**
+ * Last known signed-in user, so a pharmacy tablet that starts without a connection keeps its
+ * account view (offline-first, DESIGN §7). Only used when the server cannot be reached; any real
+ * answer from the server overrides it, and logout/deletion wipe it.
+ */
+const KEY = 'pe_session_user';
+
+export function readCachedUser(): CurrentUser | null {
+  try {
+    const text = globalThis.localStorage?.getItem(KEY);
+    if (!text) return null;
+    const user = normalizeCurrentUser(JSON.parse(text));
+    return isAuthenticatedUser(user) ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCachedUser(user: CurrentUser): void {
+  try {
+    if (isAuthenticatedUser(user)) globalThis.localStorage?.setItem(KEY, JSON.stringify(user));
+    else globalThis.localStorage?.removeItem(KEY);
+  } catch {
+    // Storage can be full or disabled (private mode): the cache is only a convenience.
+  }
+}

@@ -1,0 +1,19 @@
+import { createContext } from 'react';
+import type { CurrentUser } from '@pharmaradar/shared/user.schema';
+
+export interface SessionValue {
+  /** False until the start-up CSRF fetch and the first user load have finished. */
+  booted: boolean;
+  /** Why the start-up user load failed (the session is then anonymous, or the cached user offline). */
+  bootError: Error | null;
+  user: CurrentUser;
+  isAuthenticated: boolean;
+  /** Refetches the CSRF token (bound to the session) then the current user; resolves to the new user. */
+  reload: () => Promise<CurrentUser>;
+  /** Ends the session on the server (best effort) and becomes anonymous locally in every case. */
+  logout: () => Promise<void>;
+  /** Replaces the user with a server answer (`{user}`, the user itself, or null for anonymous). */
+  setUser: (raw: unknown) => CurrentUser;
+}
+
+export const SessionContext = createContext<SessionValue | null>(null);

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { CurrentUser } from '@pharmaradar/shared/user.schema';
+import { api, fetchCsrfToken } from '../api/client';
+import { SessionContext, type SessionValue } from './session-context';
+import { INITIAL_SESSION, isAuthenticatedUser, sessionReducer, type SessionEvent } from './session-state';
+import { readCachedUser, writeCachedUser } from './session-cache';
+
+const ME_PATH = '/auth/me/';
+
+function isOfflineError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'network' || code === 'timeout';
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+async function refreshCsrf(): Promise<void> {
+  try {
+    await fetchCsrfToken();
+  } catch {
+    // SPEC §7: CSRF errors are ignored here; the client fetches a token again before the next write.
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState(INITIAL_SESSION);
+  const stateRef = useRef(state);
+  const inFlight = useRef<Promise<CurrentUser> | null>(null);
+
+  // The ref is the source of truth so an event's outcome is known at once (callers navigate on it)
+  // and listeners registered once read the current user.
+  const apply = useCallback((event: SessionEvent): CurrentUser => {
+    const next = sessionReducer(stateRef.current, event);
+    stateRef.current = next;
+    writeCachedUser(next.user);
+    setState(next);
+    return next.user;
+  }, []);
+
+  const generation = useRef(0);
+
+  const reload = useCallback((): Promise<CurrentUser> => {
+    // Every call asks the server again: a reload requested after a login must not reuse an answer
+    // to a request sent before it. Only the newest request may change the session.
+    const mine = ++generation.current;
+    const run = (async (): Promise<CurrentUser> => {
+      await refreshCsrf();
+      let event: SessionEvent;
+      try {
+        event = { type: 'user-loaded', raw: await api.get<unknown>(ME_PATH) };
+      } catch (error) {
+        event = {
+          type: 'user-load-failed',
+          error: asError(error),
+          offline: isOfflineError(error),
+          fallback: stateRef.current.booted ? null : readCachedUser(),
+        };
+      }
+      if (mine !== generation.current && inFlight.current) return inFlight.current;
+      return apply(event);
+    })();
+    inFlight.current = run;
+    void run.finally(() => {
+      if (inFlight.current === run) inFlight.current = null;
+    });
+    return run;
+  }, [apply]);
+
+  const logout = useCallback(async (): Promise<void> => {
+    try {
+      await api.post<unknown>('/auth/logout/');
+    } catch {
+      // Local sign-out happens anyway: a shared counter tablet must not stay signed in.
+    }
+    apply({ type: 'signed-out' });
+    await refreshCsrf();
+  }, [apply]);
+
+  const setUser = useCallback((raw: unknown): CurrentUser => apply({ type: 'user-set', raw }), [apply]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  useEffect(() => {
+    // A 401 anywhere means the server no longer knows us: reloading makes the session anonymous.
+    const onUnauthorized = () => {
+      if (isAuthenticatedUser(stateRef.current.user) && !inFlight.current) void reload();
+    };
+    // Started offline with a cached user: check again with the server once the connection is back.
+    const onOnline = () => {
+      if (stateRef.current.bootError) void reload();
+    };
+    window.addEventListener('pe:unauthorized', onUnauthorized);
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('pe:unauthorized', onUnauthorized);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [reload]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      booted: state.booted,
+      bootError: state.bootError,
+      user: state.user,
+      isAuthenticated: isAuthenticatedUser(state.user),
+      reload,
+      logout,
+      setUser,
+    }),
+    [state, reload, logout, setUser],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
