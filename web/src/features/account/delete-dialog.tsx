@@ -5,7 +5,7 @@ import { normalizeEmail } from '@pharmaradar/shared/auth.schema';
 import { api, isApiRequestError } from '../../lib/api/client';
 import { useLocalizedNavigate } from '../../lib/router';
 import { useSession } from '../../lib/session';
-import { useModalFocus } from './modal-focus';
+import { useModalFocus } from '../../lib/a11y/modal-focus';
 
 /** The confirm button is enabled only once the user typed their own address and ticked the box. */
 export function canConfirmDeletion(accountEmail: string | null, typed: string, acknowledged: boolean): boolean {

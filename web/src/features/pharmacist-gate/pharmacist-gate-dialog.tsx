@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { BRAND_NAME } from '@pharmaradar/shared';
 import { userResponseSchema } from '@pharmaradar/shared/user.schema';
 import { api, isApiRequestError } from '../../lib/api/client';
-import { useModalFocus } from './modal-focus';
+import { useModalFocus } from '../../lib/a11y/modal-focus';
 import './pharmacist-gate.css';
 
 /** What the gate says when saving fails: the server's (translated) detail, else our own message. */
