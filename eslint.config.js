@@ -2,6 +2,42 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+
+// Features never import each other sideways, nor the app that composes them (web/src/app). The rule
+// resolves every relative import so that '../search', '../../features/x' and deeper paths are all caught.
+const FEATURE_OF = /[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
+const TARGET_OF = /[\\/]web[\\/]src[\\/](?:features[\\/]([^\\/]+)|(app))(?:[\\/]|$)/;
+const featureBoundaries = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: {
+        type: 'problem',
+        messages: {
+          sideways: "Feature '{{from}}' must not import feature '{{to}}': move shared code to web/src/lib or shared/.",
+          upward: "Feature '{{from}}' must not import web/src/app: the app composes features, not the reverse.",
+        },
+      },
+      create(context) {
+        const own = FEATURE_OF.exec(context.filename)?.[1];
+        if (!own) return {};
+        const check = (node, source) => {
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = TARGET_OF.exec(path.resolve(path.dirname(context.filename), source));
+          if (!target) return;
+          if (target[2]) context.report({ node, messageId: 'upward', data: { from: own } });
+          else if (target[1] !== own) context.report({ node, messageId: 'sideways', data: { from: own, to: target[1] } });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -26,13 +62,9 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import each other sideways: shared code goes to web/src/lib or shared/.
     files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['../../features/*', '../../../features/*', '**/app/*', '../../app/*'], message: 'Features must not import other features or the app; move shared code to web/src/lib or shared/.' }] },
-      ],
-    },
+    plugins: { boundaries: featureBoundaries },
+    rules: { 'boundaries/no-cross-feature-imports': 'error' },
   },
+
 );

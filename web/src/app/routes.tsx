@@ -24,7 +24,7 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
       if (classifyCatchAll(params.slug ?? '') === 'not-found') throw redirect(notFound);
       return null;
     },
-    lazy: lazyPage('product/product'),
+    lazy: lazyPage('search/product'),
   };
 
   return [

@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Locale } from '@pharmaradar/shared';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startApp,
+  waitForServiceWorker,
+  type AppHandle,
+} from '../support/harness';
+
+// Price engine, web side (issue "Price engine", items 4-6): live progressive search on the home page,
+// retailer failures, offline saved results and the product landing page, in fr, en and nl.
+
+const LANGS: { lang: Locale; home: string; browser: string; complete: string; best: string }[] = [
+  { lang: 'fr', home: '/', browser: 'fr-BE', complete: 'Recherche terminée', best: 'Meilleur prix' },
+  { lang: 'en', home: '/en', browser: 'en-GB', complete: 'Search complete', best: 'Best price' },
+  { lang: 'nl', home: '/nl', browser: 'nl-BE', complete: 'Zoekopdracht voltooid', best: 'Beste prijs' },
+];
+
+const FETCH_ERROR: Record<Locale, string> = {
+  fr: 'Impossible de récupérer les résultats. Veuillez réessayer dans quelques instants.',
+  en: 'Unable to fetch results. Please try again shortly.',
+  nl: 'Kan de resultaten niet ophalen. Probeer het zo dadelijk opnieuw.',
+};
+
+async function search(page: Page, query: string): Promise<void> {
+  await page.getByTestId('search-input').fill(query);
+  await page.getByTestId('search-submit').click();
+}
+
+async function waitComplete(page: Page): Promise<void> {
+  await page.locator('[data-testid="search-stage"][data-stage="complete"]').waitFor({ timeout: 30_000 });
+}
+
+async function retailerStatuses(page: Page): Promise<Record<string, string>> {
+  return page.$$eval('[data-testid="retailer-status"]', (rows) =>
+    Object.fromEntries(rows.map((r) => [r.getAttribute('data-retailer') ?? '', r.getAttribute('data-status') ?? ''])),
+  );
+}
+
+/** Every best-flagged offer of a card has the lowest price shown in that card. */
+async function bestIsLowest(page: Page): Promise<boolean> {
+  return page.$$eval('[data-testid="product-card"]', (cards) =>
+    cards.every((card) => {
+      const offers = [...card.querySelectorAll('[data-testid="offer"]')].map((o) => ({
+        best: o.getAttribute('data-best') === 'true',
+        price: Number(
+          (o.querySelector('[data-testid="offer-price"]')?.textContent ?? '').replace(/[^\d,.]/g, '').replace(',', '.'),
+        ),
+      }));
+      if (offers.length === 0) return true;
+      const lowest = Math.min(...offers.map((o) => o.price));
+      return offers.some((o) => o.best) && offers.every((o) => o.best === (o.price === lowest));
+    }),
+  );
+}
+
+describe('price search', () => {
+  let app: AppHandle;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // Clearly staggered retailers so "one after another" is visible without any timing assertion.
+    app = await startApp({ DEMO_LATENCY_MS: 'farmaline:200,medimarket:900,multipharma:1600' });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows the retailers arriving one after another, the first offers before the last retailer answers', async () => {
+    const { page, context, pageErrors } = await newPage(browser);
+    await page.goto(`${app.url}/`);
+    await page.getByTestId('search-input').waitFor();
+    // Record, at every retailer row change, the state of all rows and how many offers are on screen.
+    await page.evaluate(() => {
+      const log: { statuses: Record<string, string>; offers: number }[] = [];
+      (window as unknown as { __progress: typeof log }).__progress = log;
+      new MutationObserver(() => {
+        const rows = [...document.querySelectorAll('[data-testid="retailer-status"]')];
+        if (rows.length === 0) return;
+        const statuses = Object.fromEntries(
+          rows.map((r) => [r.getAttribute('data-retailer'), r.getAttribute('data-status')]),
+        );
+        const last = log.at(-1);
+        if (last && JSON.stringify(last.statuses) === JSON.stringify(statuses)) return;
+        log.push({
+          statuses: statuses as Record<string, string>,
+          offers: document.querySelectorAll('[data-testid="offer"]').length,
+        });
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+    });
+    await search(page, 'magnesium');
+    await waitComplete(page);
+
+    const progress = await page.evaluate(
+      () => (window as unknown as { __progress: { statuses: Record<string, string>; offers: number }[] }).__progress,
+    );
+    const order = progress
+      .map((step) =>
+        Object.entries(step.statuses)
+          .filter(([, s]) => s !== 'waiting')
+          .map(([id]) => id),
+      )
+      .filter((answered, i, all) => answered.length > 0 && answered.length !== all[i - 1]?.length);
+    expect(progress[0]!.statuses).toEqual({ farmaline: 'waiting', medimarket: 'waiting', multipharma: 'waiting' });
+    expect(order.map((answered) => answered.length)).toEqual([1, 2, 3]);
+    expect(order[0]).toEqual(['farmaline']);
+    expect(order[1]).toEqual(['farmaline', 'medimarket']);
+    const firstOnly = progress.find(
+      (step) => step.statuses.farmaline === 'ok' && step.statuses.multipharma === 'waiting',
+    );
+    expect(firstOnly?.offers ?? 0).toBeGreaterThan(0);
+    expect(await retailerStatuses(page)).toEqual({ farmaline: 'ok', medimarket: 'ok', multipharma: 'ok' });
+    expect(await bestIsLowest(page)).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  for (const { lang, home, browser: browserLocale, complete, best } of LANGS) {
+    it(`searches by name ("dafalgan") in ${lang}, with the query in the URL`, async () => {
+      const { page, context, pageErrors } = await newPage(browser, { locale: browserLocale });
+      await page.goto(`${app.url}${home}`);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await search(page, 'dafalgan');
+      await waitComplete(page);
+      expect(new URL(page.url()).searchParams.get('q')).toBe('dafalgan');
+      expect(await page.getByTestId('search-stage').textContent()).toBe(complete);
+      const cards = page.getByTestId('product-card');
+      expect(await cards.count()).toBeGreaterThan(0);
+      expect(await cards.first().textContent()).toMatch(/dafalgan/i);
+      expect(await page.locator('[data-testid="offer"][data-best="true"]').first().textContent()).toContain(best);
+      expect(await bestIsLowest(page)).toBe(true);
+      expect(await page.getByTestId('demo-badge').isVisible()).toBe(true);
+      const link = page.locator('[data-testid="offer"] a[target="_blank"]').first();
+      expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+
+    it(`searches by CNK in ${lang} from a shared URL`, async () => {
+      const { page, context } = await newPage(browser, { locale: browserLocale });
+      await page.goto(`${app.url}${home}?q=3720083`);
+      await waitComplete(page);
+      expect(await page.getByTestId('search-input').inputValue()).toBe('3720083');
+      const card = page.locator('[data-testid="product-card"][data-cnk="3720083"]');
+      expect(await card.count()).toBe(1);
+      expect(await card.getByTestId('offer').count()).toBeGreaterThan(1);
+      await context.close();
+    });
+  }
+
+  it('refuses an empty search with a translated message', async () => {
+    const { page, context } = await newPage(browser, { locale: 'nl-BE' });
+    await page.goto(`${app.url}/nl`);
+    await page.getByTestId('search-submit').click();
+    expect(await page.getByTestId('search-validation').textContent()).toBe('Voer een productnaam of CNK in.');
+    await context.close();
+  });
+
+  it('offline: a reload shows the saved result with its date, and a new search says so explicitly', async () => {
+    const { page, context, pageErrors } = await newPage(browser);
+    await page.goto(`${app.url}/`);
+    await waitForServiceWorker(page);
+    await search(page, 'ibuprofen');
+    await waitComplete(page);
+    const liveCards = await page.getByTestId('product-card').count();
+    expect(liveCards).toBeGreaterThan(0);
+    // The result is saved once the stream ends; wait for IndexedDB to hold it.
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('pharmaradar');
+          open.onsuccess = () => {
+            const get = open.result.transaction('searches').objectStore('searches').get('name:ibuprofen');
+            get.onsuccess = () => resolve(get.result != null);
+            get.onerror = () => resolve(false);
+          };
+          open.onerror = () => resolve(false);
+        }),
+    );
+
+    await context.setOffline(true);
+    await page.reload();
+    const notice = page.getByTestId('cached-notice');
+    await notice.waitFor();
+    expect(await notice.getAttribute('data-saved')).toBe('true');
+    expect(await notice.textContent()).toMatch(/Vous êtes hors ligne.*Résultats enregistrés le \d{1,2} \S+ \d{4}/);
+    expect(await page.getByTestId('product-card').count()).toBe(liveCards);
+
+    // Typed again while offline: still the saved copy, never a silent failure.
+    await search(page, 'Ibuprofen ');
+    await page.locator('[data-testid="cached-notice"][data-saved="true"]').waitFor();
+
+    // Something never searched: said plainly, with the saved searches to open.
+    await search(page, 'zinc');
+    await page.locator('[data-testid="cached-notice"][data-saved="false"]').waitFor();
+    expect(await page.getByTestId('cached-notice').textContent()).toContain(
+      'Aucun résultat enregistré pour cette recherche.',
+    );
+    const recent = page.getByTestId('recent-searches');
+    await recent.getByRole('link', { name: /ibuprofen/i }).click();
+    await page.locator('[data-testid="cached-notice"][data-saved="true"]').waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('ibuprofen');
+    await context.setOffline(false);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a product landing page has its h1, title, FAQ and live prices', async () => {
+    const { page, context, pageErrors } = await newPage(browser, { locale: 'en-GB' });
+    await page.goto(`${app.url}/en?q=3720083`);
+    await waitComplete(page);
+    const card = page.locator('[data-testid="product-card"][data-cnk="3720083"]');
+    await card.getByRole('link', { name: 'Product page' }).click();
+    await page.waitForFunction(() => /^\/en\/[a-z0-9-]+$/.test(location.pathname) && location.pathname !== '/en/404');
+    const h1 = page.locator('h1');
+    await h1.waitFor();
+    expect(await h1.textContent()).toMatch(/compare prices$/);
+    expect(await page.title()).toMatch(/compare online pharmacy prices \| PharmaRadar$/);
+    expect(await page.getByTestId('product-faq-item').count()).toBe(3);
+    await waitComplete(page);
+    expect(
+      await page.locator('[data-testid="product-card"][data-cnk="3720083"] [data-testid="offer"]').count(),
+    ).toBeGreaterThan(0);
+    await screenshot(page, 'search-product-page-desktop');
+
+    // The same page in French, loaded directly (deep link).
+    const slug = new URL(page.url()).pathname.split('/').pop();
+    await page.goto(`${app.url}/${slug}`);
+    await page.waitForFunction(() => document.title.includes('comparer les prix'));
+    expect(await page.locator('h1').textContent()).toMatch(/comparez les prix$/);
+
+    await page.goto(`${app.url}/nl/geen-bestaand-product-1234567`);
+    await page.waitForFunction(() => location.pathname === '/nl/404');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('looks right with results at 1280 px and 390 px', async () => {
+    for (const [name, viewport] of [
+      ['search-home-desktop', DESKTOP],
+      ['search-home-phone', PHONE],
+    ] as const) {
+      const { page, context } = await newPage(browser, { viewport });
+      await page.goto(`${app.url}/?q=dafalgan`);
+      await waitComplete(page);
+      await page
+        .locator('.splash')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      // A phone browser widens the layout viewport to fit overflowing content: compare with the device width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, name);
+      await context.close();
+    }
+  });
+});
+
+describe('price search with failing retailers', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function run(env: Record<string, string>, query: string, locale = 'fr-BE', home = '/') {
+    const app = await startApp({ DEMO_LATENCY_MS: 'farmaline:50,medimarket:50,multipharma:50', ...env });
+    const { page, context } = await newPage(browser, { locale });
+    await page.goto(`${app.url}${home}`);
+    await search(page, query);
+    await waitComplete(page);
+    return { app, page, context };
+  }
+
+  it('a 5xx and a timeout show on their retailers while the other one shows its offers', async () => {
+    const { app, page, context } = await run(
+      { DEMO_FAULTS: 'multipharma:5xx,medimarket:timeout', RETAILER_TIMEOUT_MS: '1500' },
+      'dafalgan',
+    );
+    try {
+      expect(await retailerStatuses(page)).toEqual({ farmaline: 'ok', medimarket: 'timeout', multipharma: 'error' });
+      expect(await page.locator('[data-testid="offer"][data-retailer="farmaline"]').count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-testid="offer"][data-retailer="multipharma"]').count()).toBe(0);
+      expect(await page.getByRole('alert').count()).toBe(0);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  it('a blocked retailer and an unreadable page show on their retailers, the third one shows its offers', async () => {
+    const { app, page, context } = await run(
+      { DEMO_FAULTS: 'farmaline:403,medimarket:garbage' },
+      'dafalgan',
+      'en-GB',
+      '/en',
+    );
+    try {
+      const statuses = await retailerStatuses(page);
+      expect(statuses.farmaline).toBe('blocked');
+      expect(statuses.medimarket).toBe('error');
+      expect(statuses.multipharma).toBe('ok');
+      expect(await page.locator('[data-testid="offer"][data-retailer="multipharma"]').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+
+  it('when every retailer fails, the error message and a retry button are shown', async () => {
+    const { app, page, context } = await run(
+      { DEMO_FAULTS: 'farmaline:5xx,medimarket:403,multipharma:timeout', RETAILER_TIMEOUT_MS: '1500' },
+      'dafalgan',
+      'nl-BE',
+      '/nl',
+    );
+    try {
+      const alert = page.getByRole('alert');
+      expect(await alert.textContent()).toContain(FETCH_ERROR.nl);
+      expect(await alert.getByRole('button', { name: 'Opnieuw proberen' }).isVisible()).toBe(true);
+      expect(await page.getByTestId('product-card').count()).toBe(0);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import type { Context } from 'hono';
+import { isLocale, type Locale } from '@pharmaradar/shared';
+import { productLandingTexts } from '@pharmaradar/shared/product-landing';
+import type { HtmlTransformer } from '../../lib/web-static';
+import type { ProductsService } from './products.service';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+
+/** `/{slug}`, `/{slug}/…` or `/{fr|en|nl}/{slug}[/…]` -> the slug and the page language. */
+export function landingPathParts(path: string): { slug: string; locale: Locale } | null {
+  const segments = path.split('/').filter(Boolean);
+  const [first, second] = segments;
+  if (!first) return null;
+  if (isLocale(first)) return second ? { slug: second, locale: first } : null;
+  return { slug: first, locale: 'fr' };
+}
+
+function setMeta(html: string, name: string, content: string): string {
+  const tag = `<meta name="${name}" content="${escapeHtml(content)}">`;
+  const existing = new RegExp(`<meta\\s+name=["']${name}["'][^>]*>`, 'i');
+  return existing.test(html) ? html.replace(existing, () => tag) : html.replace(/<\/head>/i, () => `${tag}</head>`);
+}
+
+/**
+ * For a known product slug, index.html goes out with the product's title, description, language
+ * and canonical URL, so crawlers and link previews see the landing page without running the app.
+ * Unknown slugs get the plain index.html (the client router shows its 404).
+ */
+export function createProductHtmlTransformer(service: ProductsService, publicUrl: string): HtmlTransformer {
+  return (html: string, c: Context) => {
+    const parts = landingPathParts(c.req.path);
+    if (!parts) return undefined;
+    const product = service.find(parts.slug);
+    if (!product) return undefined;
+    const texts = productLandingTexts(product, parts.locale);
+    const canonical = `${publicUrl}/${parts.locale}/${product.slug}`;
+    const title = `<title>${escapeHtml(texts.title)}</title>`;
+    const titlePattern = /<title>[\s\S]*?<\/title>/i;
+    let out = titlePattern.test(html)
+      ? html.replace(titlePattern, () => title)
+      : html.replace(/<\/head>/i, () => `${title}</head>`);
+    out = setMeta(out, 'description', texts.description);
+    out = out.replace(
+      /<html([^>]*?)\slang=["'][^"']*["']/i,
+      (_m, before: string) => `<html${before} lang="${parts.locale}"`,
+    );
+    out = out.replace(/<link\s+rel=["']canonical["'][^>]*>/i, '');
+    return out.replace(/<\/head>/i, () => `<link rel="canonical" href="${escapeHtml(canonical)}"></head>`);
+  };
+}

@@ -1,0 +1,37 @@
+import type { AppDeps } from '../../app';
+import { getDemoCatalogue } from '../../demo/catalogue';
+import type { DemoRetailers } from '../../demo/demo-retailers';
+import { createProductHtmlTransformer } from './products-html';
+import { createProductsRepository } from './products.repository';
+import { createProductsRoutes } from './products.routes';
+import { createProductsService, type LandingPageProduct } from './products.service';
+
+/** Demo mode: every demo catalogue product (prescription-only ones excluded) has a landing page. */
+function demoLandingProducts(demo: DemoRetailers | null | undefined): LandingPageProduct[] {
+  return getDemoCatalogue()
+    .filter((p) => !p.prescription)
+    .map((p) => ({
+      slug: p.slug,
+      cnk: p.cnk,
+      name: p.name.fr,
+      names: p.name,
+      brand: p.brand,
+      // The picture as every demo shop serves it, at its stable path on the main app.
+      image: demo ? demo.publicUrl(`${demo.baseUrls.farmaline}${p.image}`) : null,
+      category: p.category,
+    }));
+}
+
+/** Product landing pages: the API, and index.html with the product's title for /{slug}. */
+export function createProductsModule(deps: AppDeps) {
+  const demo = deps.env.RETAILERS_MODE === 'demo';
+  const service = createProductsService({
+    repository: createProductsRepository(deps.db),
+    catalogue: demo ? demoLandingProducts(deps.demoRetailers) : [],
+  });
+  return {
+    service,
+    routes: createProductsRoutes(service),
+    htmlTransformer: createProductHtmlTransformer(service, deps.env.PUBLIC_URL),
+  };
+}

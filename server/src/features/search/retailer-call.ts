@@ -1,0 +1,71 @@
+import type { RetailerErrorCode, RetailerStatus } from '@pharmaradar/shared/search.schema';
+import { RetailerError, type RetailerConnector, type RetailerOffer, type SearchQuery } from '../../retailers/types';
+
+/** What one retailer answered to one query, as the search service uses and caches it. */
+export type RetailerAnswer = {
+  retailer: string;
+  status: RetailerStatus;
+  /** Time the upstream call took (the original time when served from cache). */
+  ms: number;
+  /** Non-prescription offers only. */
+  offers: RetailerOffer[];
+  error?: RetailerErrorCode;
+  cached: boolean;
+  /** Epoch ms when the retailer was asked. */
+  fetchedAt: number;
+};
+
+const FAILURE_STATUS: Record<RetailerErrorCode, RetailerStatus> = {
+  error: 'error',
+  parse_failed: 'error',
+  timeout: 'timeout',
+  blocked: 'blocked',
+};
+
+export type RetailerCallOptions = {
+  timeoutMs: number;
+  now: () => number;
+  /** Called with unexpected (non-RetailerError) failures, which point at a bug in a connector. */
+  onUnexpectedError?: (retailer: string, error: unknown) => void;
+};
+
+/**
+ * Asks one retailer with a hard timeout. Never rejects: every failure becomes a status, so one
+ * failing retailer never fails a search. The timeout is enforced here even if a connector ignores
+ * its abort signal.
+ */
+export async function callRetailer(
+  connector: RetailerConnector,
+  query: SearchQuery,
+  options: RetailerCallOptions,
+): Promise<RetailerAnswer> {
+  const fetchedAt = options.now();
+  const started = performance.now();
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new RetailerError('timeout', `${connector.id} did not answer within ${options.timeoutMs} ms`);
+      controller.abort(error);
+      reject(error);
+    }, options.timeoutMs);
+  });
+  const base = { retailer: connector.id, cached: false, fetchedAt };
+  try {
+    const offers = await Promise.race([connector.search(query, controller.signal), timeout]);
+    const sellable = offers.filter((offer) => !offer.prescription);
+    const ms = Math.round(performance.now() - started);
+    return { ...base, status: sellable.length > 0 ? 'ok' : 'empty', ms, offers: sellable };
+  } catch (error) {
+    const ms = Math.round(performance.now() - started);
+    const code: RetailerErrorCode =
+      error instanceof RetailerError ? error.kind : controller.signal.aborted ? 'timeout' : 'error';
+    if (!(error instanceof RetailerError) && !controller.signal.aborted)
+      options.onUnexpectedError?.(connector.id, error);
+    return { ...base, status: FAILURE_STATUS[code], ms, offers: [], error: code };
+  } finally {
+    clearTimeout(timer);
+    // Stops any fetch the connector still has running once the answer is settled.
+    if (!controller.signal.aborted) controller.abort();
+  }
+}

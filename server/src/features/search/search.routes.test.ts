@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '@pharmaradar/shared';
+import {
+  MAX_OFFERS_PER_PRODUCT,
+  searchResultSchema,
+  type SearchEvent,
+  type SearchResult,
+} from '@pharmaradar/shared/search.schema';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { getDemoCatalogue } from '../../demo/catalogue';
+import { searchEvents, searchUrl, startSearchTestServer, type SearchTestServer } from './testing/search-test-kit';
+
+const DEFAULT_SHOPS = ['farmaline', 'medimarket', 'multipharma'] as const;
+
+async function searchJson(base: string, q: string): Promise<SearchResult> {
+  const response = await fetch(searchUrl(base, q), { headers: { accept: 'application/json' } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('application/json');
+  return searchResultSchema.parse(await response.json());
+}
+
+function expectWellFormedProducts(result: SearchResult) {
+  for (const product of result.products) {
+    expect(product.offers.length).toBeGreaterThan(0);
+    expect(product.offers.length).toBeLessThanOrEqual(MAX_OFFERS_PER_PRODUCT);
+    const prices = product.offers.map((o) => o.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const lowest = Math.min(...prices);
+    expect(product.offers.map((o) => o.best)).toEqual(prices.map((p) => p === lowest));
+  }
+  const cnks = result.products.flatMap((p) => (p.cnk ? [p.cnk] : []));
+  expect(new Set(cnks).size).toBe(cnks.length);
+}
+
+describe('GET /api/search', () => {
+  let ctx: SearchTestServer;
+  beforeAll(async () => {
+    ctx = await startSearchTestServer();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('answers the final JSON of the contract, grouped by CNK, with prescription items left out', async () => {
+    const result = await searchJson(ctx.server.url, '  Dafalgan ');
+    expect(result).toMatchObject({ query: 'Dafalgan', kind: 'name', cached: false, demo: true });
+    expect(result.retailers.map((r) => [r.id, r.status])).toEqual(DEFAULT_SHOPS.map((id) => [id, 'ok']));
+    expectWellFormedProducts(result);
+
+    const catalogue = getDemoCatalogue().filter((p) => /dafalgan/i.test(p.name.fr));
+    const prescription = catalogue.filter((p) => p.prescription);
+    expect(prescription.length).toBeGreaterThan(0);
+    const found = new Set(result.products.map((p) => p.cnk));
+    for (const p of prescription) expect(found.has(p.cnk)).toBe(false);
+    expect(JSON.stringify(result)).not.toMatch(/cod[ée]ine/i);
+
+    // Every shop's offer for the same pack lands in one product, linked to its landing page.
+    const everywhere = catalogue.find((p) => !p.prescription && DEFAULT_SHOPS.every((id) => p.offers[id]))!;
+    const product = result.products.find((p) => p.cnk === everywhere.cnk)!;
+    expect(product.offers.map((o) => o.retailer).sort()).toEqual([...DEFAULT_SHOPS]);
+    expect(product.slug).toBe(everywhere.slug);
+    expect(
+      product.offers.every((o) => o.currency === 'EUR' && o.cnk === everywhere.cnk && o.searchedCode === null),
+    ).toBe(true);
+  });
+
+  it('flags every offer tied at the lowest price as best (CNK search, exact match first)', async () => {
+    const tie = getDemoCatalogue().find((p) => {
+      if (p.prescription) return false;
+      const prices = DEFAULT_SHOPS.flatMap((id) => (p.offers[id] ? [p.offers[id].price] : []));
+      return prices.filter((price) => price === Math.min(...prices)).length >= 2;
+    })!;
+    const result = await searchJson(ctx.server.url, tie.cnk);
+    expect(result.kind).toBe('cnk');
+    expect(result.products[0]?.cnk).toBe(tie.cnk);
+    const offers = result.products[0]!.offers;
+    expect(offers.every((o) => o.searchedCode === tie.cnk)).toBe(true);
+    const lowest = Math.min(...offers.map((o) => o.price));
+    expect(offers.filter((o) => o.best).length).toBeGreaterThanOrEqual(2);
+    expect(offers.filter((o) => o.best).every((o) => o.price === lowest)).toBe(true);
+  });
+
+  it('streams stage and retailer events as retailers answer, then the result', async () => {
+    const { response, events } = await searchEvents(ctx.server.url, 'nurofen');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+
+    const names = events.map((e) =>
+      e.event === 'stage' ? `stage:${e.data.stage}` : e.event === 'retailer' ? `retailer:${e.data.retailer}` : e.event,
+    );
+    // Latencies 20 / 120 / 350 ms: the fastest shop's event comes first, the slowest's last.
+    expect(names).toEqual([
+      'stage:launching',
+      'retailer:farmaline',
+      'stage:first_results',
+      'stage:deep_analysis',
+      'retailer:medimarket',
+      'retailer:multipharma',
+      'stage:complete',
+      'result',
+    ]);
+    const retailerEvents = events.filter(
+      (e): e is Extract<SearchEvent, { event: 'retailer' }> => e.event === 'retailer',
+    );
+    for (const e of retailerEvents) {
+      expect(e.data.status).toBe('ok');
+      expect(e.data.offers.length).toBeGreaterThan(0);
+      expect(e.data.offers.every((o) => o.retailer === e.data.retailer && !o.best)).toBe(true);
+    }
+    const last = events.at(-1)!;
+    expect(last.event).toBe('result');
+    if (last.event === 'result') {
+      expectWellFormedProducts(last.data);
+      expect(last.data.demo).toBe(true);
+    }
+  });
+
+  it.each([
+    ['fr', { query: '&lang=fr' }, 'Saisissez un nom de produit ou un CNK.'],
+    ['en', { query: '&lang=en' }, 'Enter a product name or CNK.'],
+    ['nl', { header: 'nl-BE,nl;q=0.9' }, 'Voer een productnaam of CNK in.'],
+    ['fr (default)', {}, 'Saisissez un nom de produit ou un CNK.'],
+  ] as const)('refuses an empty query with a 400 in %s', async (_lang, how, detail) => {
+    const extra = 'query' in how ? how.query : '';
+    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    if ('header' in how) headers['accept-language'] = how.header;
+    for (const q of ['', '   ']) {
+      const response = await fetch(searchUrl(ctx.server.url, q, extra), { headers });
+      expect(response.status).toBe(400);
+      expect(apiErrorSchema.parse(await response.json())).toEqual({ code: 'empty_query', detail });
+    }
+    const missing = await fetch(`${ctx.server.url}/api/search${extra ? `?${extra.slice(1)}` : ''}`, { headers });
+    expect(missing.status).toBe(400);
+  });
+
+  it('refuses a query longer than 120 characters', async () => {
+    const response = await fetch(searchUrl(ctx.server.url, 'a'.repeat(121), '&lang=en'));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'query_too_long' });
+  });
+});
+
+describe('search rate limit', () => {
+  let ctx: SearchTestServer;
+  beforeAll(async () => {
+    ctx = await startSearchTestServer({ SEARCH_RATE_LIMIT_PER_MIN: '3' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('answers 429 with Retry-After past the limit, whatever X-Forwarded-For says', async () => {
+    for (let i = 0; i < 3; i++) {
+      const ok = await fetch(searchUrl(ctx.server.url, 'perdolan'), { headers: { 'x-forwarded-for': `10.0.0.${i}` } });
+      expect(ok.status).toBe(200);
+      await ok.arrayBuffer();
+    }
+    const refused = await fetch(searchUrl(ctx.server.url, 'perdolan', '&lang=en'), {
+      headers: { 'x-forwarded-for': '10.9.9.9' },
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'rate_limited' });
+  });
+});
+
+describe('demo mode wiring (embedded demo shops)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      RETAILERS_MODE: 'demo',
+      DEMO_LATENCY_MS: 'farmaline:5,medimarket:10,multipharma:15',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('links offers and pictures to the demo shops served by the app itself', async () => {
+    const result = await searchJson(server.url, 'strepsils');
+    expect(result.demo).toBe(true);
+    const offers = result.products.flatMap((p) => p.offers);
+    expect(offers.length).toBeGreaterThan(0);
+    for (const offer of offers) {
+      expect(offer.url).toMatch(/^\/__demo\/retailers\/[a-z-]+\//);
+      expect(offer.image).toMatch(/^\/__demo\/retailers\/[a-z-]+\/img\/\d{7}\.svg$/);
+    }
+    const page = await fetch(`${server.url}${offers[0]!.url}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('démonstration');
+    const picture = await fetch(`${server.url}${offers[0]!.image}`);
+    expect(picture.headers.get('content-type')).toContain('image/svg+xml');
+    await picture.arrayBuffer();
+  });
+});

@@ -1,0 +1,90 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { SEARCH_QUERY_MAX_LENGTH, searchRequestSchema, type SearchEvent } from '@pharmaradar/shared/search.schema';
+import { HttpError } from '../../lib/http-error';
+import { rateLimit } from '../../lib/rate-limit';
+import { requestLocale, type Messages } from '../../lib/i18n';
+import type { Logger } from '../../lib/log';
+import type { SearchService } from './search.service';
+
+export type SearchRoutesDeps = {
+  service: SearchService;
+  /** Searches one client may start per minute (each one fans out to every retailer). */
+  rateLimitPerMinute: number;
+  log: Logger;
+  now?: () => number;
+};
+
+export const SEARCH_MESSAGES = {
+  emptyQuery: {
+    fr: 'Saisissez un nom de produit ou un CNK.',
+    en: 'Enter a product name or CNK.',
+    nl: 'Voer een productnaam of CNK in.',
+  },
+  queryTooLong: {
+    fr: `Votre recherche est trop longue (${SEARCH_QUERY_MAX_LENGTH} caractères maximum).`,
+    en: `Your search is too long (${SEARCH_QUERY_MAX_LENGTH} characters at most).`,
+    nl: `Uw zoekopdracht is te lang (maximaal ${SEARCH_QUERY_MAX_LENGTH} tekens).`,
+  },
+  failed: {
+    fr: 'Impossible de récupérer les résultats. Veuillez réessayer dans un instant.',
+    en: 'Unable to fetch results. Please try again shortly.',
+    nl: 'De resultaten konden niet worden opgehaald. Probeer het zo meteen opnieuw.',
+  },
+} satisfies Record<string, Messages>;
+
+/** The trimmed query (validated with the shared schema), or a translated 400. */
+function readQuery(raw: string | undefined): string {
+  const parsed = searchRequestSchema.safeParse({ q: raw ?? '' });
+  if (parsed.success) return parsed.data.q;
+  if ((raw ?? '').trim()) throw new HttpError(400, 'query_too_long', SEARCH_MESSAGES.queryTooLong);
+  throw new HttpError(400, 'empty_query', SEARCH_MESSAGES.emptyQuery);
+}
+
+function wantsEventStream(accept: string | undefined): boolean {
+  return (accept ?? '').toLowerCase().includes('text/event-stream');
+}
+
+export function createSearchRoutes(deps: SearchRoutesDeps): Hono {
+  const app = new Hono();
+  const log = deps.log.child({ feature: 'search' });
+
+  app.get(
+    '/search/',
+    rateLimit({
+      name: 'search',
+      windowMs: 60_000,
+      max: deps.rateLimitPerMinute,
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
+    async (c) => {
+      const q = readQuery(c.req.query('q'));
+      c.header('Cache-Control', 'no-store');
+      c.header('Vary', 'Accept, Accept-Language');
+
+      if (!wantsEventStream(c.req.header('accept'))) return c.json(await deps.service.search(q));
+
+      // Buffering proxies (nginx) would hold the events back until the end without this.
+      c.header('X-Accel-Buffering', 'no');
+      const locale = requestLocale(c);
+      return streamSSE(c, async (stream) => {
+        // Events are written in order through one chain; once the client is gone nothing more is
+        // written, but the search itself goes on: other clients may share its upstream requests.
+        let chain: Promise<unknown> = Promise.resolve();
+        const send = (event: SearchEvent) => {
+          if (stream.aborted || stream.closed) return;
+          chain = chain.then(() => stream.writeSSE({ event: event.event, data: JSON.stringify(event.data) }));
+        };
+        try {
+          await deps.service.search(q, send);
+        } catch (error) {
+          log.error('search failed', { error });
+          send({ event: 'error', data: { code: 'search_failed', detail: SEARCH_MESSAGES.failed[locale] } });
+        }
+        await chain;
+      });
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,220 @@
+import { classifyQuery } from '@pharmaradar/shared/cnk';
+import { groupOffers, normaliseOfferCnk } from '@pharmaradar/shared/search-grouping';
+import type { SearchEvent, SearchOffer, SearchProduct, SearchResult } from '@pharmaradar/shared/search.schema';
+import type { Logger } from '../../lib/log';
+import type { RetailerConnector, RetailerOffer, SearchQuery } from '../../retailers/types';
+import type { ProductsRepository } from '../products/products.repository';
+import { callRetailer, type RetailerAnswer } from './retailer-call';
+import type { SearchCacheRepository } from './search-cache.repository';
+import { createCoalescer } from './search-coalescer';
+
+export type SearchServiceDeps = {
+  connectors: readonly RetailerConnector[];
+  cache: SearchCacheRepository;
+  products: ProductsRepository;
+  timeoutMs: number;
+  cacheTtlMs: number;
+  demo: boolean;
+  now: () => number;
+  log: Logger;
+  /** Landing slug of a product of the bundled demo catalogue (demo mode), so links match its pages. */
+  catalogueSlug?: (cnk: string) => string | undefined;
+};
+
+const GROUPED_MEMO_ENTRIES = 200;
+
+export type SearchListener = (event: SearchEvent) => void;
+
+/** Cache/coalescing key: case and spacing never change what a retailer answers. */
+export function normaliseQuery(query: SearchQuery): SearchQuery {
+  if (query.kind === 'cnk') return query;
+  return { kind: 'name', value: query.value.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim() };
+}
+
+export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchOffer {
+  return {
+    retailer: offer.retailer,
+    name: offer.name,
+    price: offer.price,
+    currency: 'EUR',
+    url: offer.url,
+    best: false,
+    brand: offer.brand,
+    cnk: offer.cnk,
+    searchedCode: query.kind === 'cnk' ? query.value : null,
+    image: offer.image,
+    inStock: offer.inStock,
+  };
+}
+
+export function createSearchService(deps: SearchServiceDeps) {
+  const coalescer = createCoalescer<RetailerAnswer>();
+  const log = deps.log.child({ feature: 'search' });
+
+  const fetchFresh = async (connector: RetailerConnector, query: SearchQuery, key: string): Promise<RetailerAnswer> => {
+    const answer = await callRetailer(connector, query, {
+      timeoutMs: deps.timeoutMs,
+      now: deps.now,
+      onUnexpectedError: (retailer, error) => log.error('retailer connector failed unexpectedly', { retailer, error }),
+    });
+    if (answer.status === 'ok' || answer.status === 'empty') {
+      // A cache or product table that cannot be written (disk full, read-only file) must not cost
+      // the user the prices.
+      try {
+        const { status, offers, ms, fetchedAt } = answer;
+        deps.cache.put(connector.id, key, { status, offers, ms, fetchedAt }, deps.now() - deps.cacheTtlMs);
+      } catch (error) {
+        log.warn('search cache write failed', { retailer: connector.id, error });
+      }
+      recordProducts(answer.offers);
+    } else {
+      log.info('retailer answer failed', {
+        retailer: connector.id,
+        status: answer.status,
+        error: answer.error,
+        ms: answer.ms,
+      });
+    }
+    return answer;
+  };
+
+  const answerFor = (connector: RetailerConnector, query: SearchQuery): Promise<RetailerAnswer> => {
+    const key = `${query.kind}:${query.value}`;
+    if (deps.cacheTtlMs > 0) {
+      try {
+        const hit = deps.cache.get(connector.id, key, deps.now() - deps.cacheTtlMs);
+        if (hit) return Promise.resolve({ retailer: connector.id, ...hit, cached: true });
+      } catch (error) {
+        log.warn('search cache read failed', { retailer: connector.id, error });
+      }
+    }
+    return coalescer.run(`${connector.id}|${key}`, () => fetchFresh(connector, query, key));
+  };
+
+  /** Products with a CNK from a fresh upstream answer get (or refresh) their landing-page record. */
+  function recordProducts(offers: readonly RetailerOffer[]): void {
+    const seen = new Map<
+      string,
+      { cnk: string; name: string; brand: string | null; image: string | null; slug?: string }
+    >();
+    for (const offer of offers) {
+      const cnk = normaliseOfferCnk(offer.cnk);
+      if (!cnk || seen.has(cnk)) continue;
+      seen.set(cnk, { cnk, name: offer.name, brand: offer.brand, image: offer.image, slug: deps.catalogueSlug?.(cnk) });
+    }
+    try {
+      deps.products.recordSeen([...seen.values()], deps.now());
+    } catch (error) {
+      log.warn('recording seen products failed', { error });
+    }
+  }
+
+  // Read-only, so a search answered from the cache writes nothing.
+  const attachSlugs = (products: SearchProduct[]): SearchProduct[] => {
+    let slugs = new Map<string, string>();
+    try {
+      slugs = deps.products.slugsOf(products.flatMap((p) => (p.cnk ? [p.cnk] : [])));
+    } catch (error) {
+      log.warn('reading product slugs failed', { error });
+    }
+    return products.map((p) => ({
+      ...p,
+      slug: p.cnk ? (deps.catalogueSlug?.(p.cnk) ?? slugs.get(p.cnk) ?? null) : null,
+    }));
+  };
+
+  // Grouped products of fully cached answers, by query and answer identity: a hot query is then
+  // served without regrouping. Fresh answers change the signature, so nothing stale is reused.
+  const grouped = new Map<string, SearchProduct[]>();
+  function productsFor(query: SearchQuery, answers: RetailerAnswer[]): SearchProduct[] {
+    const build = () =>
+      attachSlugs(
+        groupOffers(
+          answers.flatMap((a) => a.offers.map((offer) => toSearchOffer(offer, query))),
+          query,
+        ),
+      );
+    if (!answers.every((a) => a.cached)) return build();
+    const signature = `${query.kind}:${query.value}|${answers.map((a) => `${a.retailer}@${a.fetchedAt}`).join(',')}`;
+    let products = grouped.get(signature);
+    if (!products) {
+      products = build();
+      grouped.set(signature, products);
+      if (grouped.size > GROUPED_MEMO_ENTRIES) grouped.delete(grouped.keys().next().value!);
+    }
+    return products;
+  }
+
+  /**
+   * Runs one search: asks every retailer at once (cache and in-flight requests first), reports each
+   * answer to `listener` as it arrives, and resolves with the grouped result. Never rejects because
+   * of a retailer; errors thrown by `listener` are ignored.
+   */
+  async function search(rawQuery: string, listener: SearchListener = () => {}): Promise<SearchResult> {
+    const trimmed = rawQuery.trim();
+    const query = normaliseQuery(classifyQuery(trimmed));
+    // A listener that throws (client gone) must not stop the search others may share.
+    const emit: SearchListener = (event) => {
+      try {
+        listener(event);
+      } catch {
+        /* the caller stops listening; the search carries on */
+      }
+    };
+    emit({ event: 'stage', data: { stage: 'launching' } });
+
+    let pending = deps.connectors.length;
+    let firstResultsSent = false;
+    const answers = await Promise.all(
+      deps.connectors.map(async (connector) => {
+        const answer = await answerFor(connector, query);
+        pending -= 1;
+        emit({
+          event: 'retailer',
+          data: {
+            retailer: answer.retailer,
+            status: answer.status,
+            ms: answer.ms,
+            offers: answer.offers.map((offer) => toSearchOffer(offer, query)),
+            ...(answer.error ? { error: answer.error } : {}),
+            ...(answer.cached ? { cached: true } : {}),
+          },
+        });
+        if (!firstResultsSent && answer.status === 'ok') {
+          firstResultsSent = true;
+          emit({ event: 'stage', data: { stage: 'first_results' } });
+          if (pending > 0) emit({ event: 'stage', data: { stage: 'deep_analysis' } });
+        }
+        return answer;
+      }),
+    );
+
+    const fetchedAt = answers.length > 0 ? Math.min(...answers.map((a) => a.fetchedAt)) : deps.now();
+    const result: SearchResult = {
+      query: trimmed,
+      kind: query.kind,
+      products: productsFor(query, answers),
+      retailers: answers.map((a) => ({
+        id: a.retailer,
+        status: a.status,
+        ms: a.ms,
+        ...(a.error ? { error: a.error } : {}),
+      })),
+      fetchedAt: new Date(fetchedAt).toISOString(),
+      cached: answers.length > 0 && answers.every((a) => a.cached),
+      demo: deps.demo,
+    };
+    emit({ event: 'stage', data: { stage: 'complete' } });
+    emit({ event: 'result', data: result });
+    return result;
+  }
+
+  return {
+    search,
+    get inFlight() {
+      return coalescer.size;
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,37 @@
+import { startTestServer, type TestServer, type TestServerOptions } from '../../../../test/helpers/test-server';
+import type { DemoRetailersOptions } from '../../../demo/demo-retailers';
+import { startCountingDemo, type CountingDemo } from './counting-demo';
+
+export { parseEventStream, searchEvents, searchUrl } from './sse';
+
+export type SearchTestServer = { server: TestServer; shops: CountingDemo; close(): Promise<void> };
+
+/** Fast, distinct latencies: the order in which retailers answer is known in advance. */
+export const TEST_LATENCY_MS = { farmaline: 20, medimarket: 120, multipharma: 350 };
+
+/** The real server in demo mode, its connectors pointed at counting demo shops. */
+export async function startSearchTestServer(
+  env: Record<string, string> = {},
+  demoOptions: DemoRetailersOptions = {},
+  serverOptions: TestServerOptions = {},
+): Promise<SearchTestServer> {
+  const shops = await startCountingDemo({ latencyMs: TEST_LATENCY_MS, ...demoOptions });
+  let server: TestServer;
+  try {
+    server = await startTestServer(
+      { RETAILERS_MODE: 'demo', SEARCH_RATE_LIMIT_PER_MIN: '1000', ...shops.envOverrides, ...env },
+      serverOptions,
+    );
+  } catch (error) {
+    await shops.close();
+    throw error;
+  }
+  return {
+    server,
+    shops,
+    async close() {
+      await server.close();
+      await shops.close();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { apiErrorSchema, type ApiError } from './api-error';
+
+// The price-search contract (DESIGN.md §5). The server validates requests with it and the web
+// parses every SSE event and the final JSON with it, so both sides agree on one definition.
+
+export const SEARCH_QUERY_MAX_LENGTH = 120;
+/** SPEC §1 / §9: up to 5 offers are shown per product. */
+export const MAX_OFFERS_PER_PRODUCT = 5;
+
+export const searchRequestSchema = z.object({
+  q: z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(z.string().min(1).max(SEARCH_QUERY_MAX_LENGTH)),
+});
+export type SearchRequest = z.infer<typeof searchRequestSchema>;
+
+export const queryKindSchema = z.enum(['cnk', 'name']);
+export type QueryKind = z.infer<typeof queryKindSchema>;
+
+export const SEARCH_STAGES = ['launching', 'first_results', 'deep_analysis', 'complete'] as const;
+export const searchStageSchema = z.enum(SEARCH_STAGES);
+export type SearchStage = z.infer<typeof searchStageSchema>;
+
+export const RETAILER_STATUSES = ['ok', 'empty', 'error', 'timeout', 'blocked'] as const;
+export const retailerStatusSchema = z.enum(RETAILER_STATUSES);
+export type RetailerStatus = z.infer<typeof retailerStatusSchema>;
+
+/** Why a retailer failed; a page we could not parse is status 'error' with error 'parse_failed'. */
+export const retailerErrorCodeSchema = z.enum(['error', 'timeout', 'blocked', 'parse_failed']);
+export type RetailerErrorCode = z.infer<typeof retailerErrorCodeSchema>;
+
+const nullableText = z.string().nullable();
+
+/** One retailer's price for one product. `name` is the retailer's own label for the item. */
+export const searchOfferSchema = z.object({
+  retailer: z.string().min(1),
+  name: z.string(),
+  price: z.number().nonnegative(),
+  currency: z.literal('EUR'),
+  url: nullableText,
+  best: z.boolean(),
+  brand: nullableText,
+  cnk: nullableText,
+  /** The CNK that was searched for (kind 'cnk'), else null. */
+  searchedCode: nullableText,
+  image: nullableText,
+  inStock: z.boolean().nullable(),
+});
+export type SearchOffer = z.infer<typeof searchOfferSchema>;
+
+export const searchProductSchema = z.object({
+  cnk: nullableText,
+  name: z.string(),
+  brand: nullableText,
+  image: nullableText,
+  /** Landing-page slug (/{slug}) when the product has one, i.e. when its CNK is known. */
+  slug: nullableText,
+  offers: z.array(searchOfferSchema).max(MAX_OFFERS_PER_PRODUCT),
+});
+export type SearchProduct = z.infer<typeof searchProductSchema>;
+
+export const searchStageEventSchema = z.object({ stage: searchStageSchema });
+export type SearchStageEvent = z.infer<typeof searchStageEventSchema>;
+
+/** One retailer's answer, sent as soon as it arrives. Offers are that retailer's alone (best=false). */
+export const searchRetailerEventSchema = z.object({
+  retailer: z.string().min(1),
+  status: retailerStatusSchema,
+  ms: z.number().int().nonnegative(),
+  offers: z.array(searchOfferSchema),
+  error: retailerErrorCodeSchema.optional(),
+  /** True when this answer came from the server cache (ms is then the original fetch time). */
+  cached: z.boolean().optional(),
+});
+export type SearchRetailerEvent = z.infer<typeof searchRetailerEventSchema>;
+
+export const searchRetailerSummarySchema = z.object({
+  id: z.string().min(1),
+  status: retailerStatusSchema,
+  ms: z.number().int().nonnegative(),
+  error: retailerErrorCodeSchema.optional(),
+});
+export type SearchRetailerSummary = z.infer<typeof searchRetailerSummarySchema>;
+
+export const searchResultSchema = z.object({
+  query: z.string(),
+  kind: queryKindSchema,
+  products: z.array(searchProductSchema),
+  retailers: z.array(searchRetailerSummarySchema),
+  /** ISO time the prices were fetched (the oldest answer used when some came from cache). */
+  fetchedAt: z.string(),
+  /** True when every retailer answer came from the cache. */
+  cached: z.boolean(),
+  /** True when the prices come from the bundled demo retailer sites, not the real shops. */
+  demo: z.boolean(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** SSE event names and the schema of each event's JSON data. */
+export const searchEventSchemas = {
+  stage: searchStageEventSchema,
+  retailer: searchRetailerEventSchema,
+  result: searchResultSchema,
+  /** Sent instead of `result` when the search itself broke (not a retailer: those are statuses). */
+  error: apiErrorSchema,
+} as const;
+export type SearchEventName = keyof typeof searchEventSchemas;
+export type SearchEvent =
+  | { event: 'stage'; data: SearchStageEvent }
+  | { event: 'retailer'; data: SearchRetailerEvent }
+  | { event: 'result'; data: SearchResult }
+  | { event: 'error'; data: ApiError };
+
+/** Parses one SSE event (name + raw data string); returns null for unknown events or bad data. */
+export function parseSearchEvent(event: string, data: string): SearchEvent | null {
+  if (!(event in searchEventSchemas)) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = searchEventSchemas[event as SearchEventName].safeParse(json);
+  return parsed.success ? ({ event, data: parsed.data } as SearchEvent) : null;
+}

@@ -1,0 +1,95 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SearchResult } from '@pharmaradar/shared/search.schema';
+import { db, PharmaRadarDb } from './db';
+import { listRecentSearches, loadSearchResult, MAX_SAVED_SEARCHES, saveSearchResult } from './search-cache';
+
+function result(query: string, fetchedAt = '2026-03-14T09:30:00.000Z'): SearchResult {
+  return {
+    query,
+    kind: 'name',
+    products: [
+      {
+        cnk: '3720083',
+        name: 'Dafalgan 500 mg 30 comprimés',
+        brand: 'Dafalgan',
+        image: null,
+        slug: 'dafalgan-500-mg-30-comprimes-3720083',
+        offers: [
+          {
+            retailer: 'farmaline',
+            name: 'Dafalgan 500 mg 30 comprimés',
+            price: 3.49,
+            currency: 'EUR',
+            url: 'https://www.farmaline.be/x',
+            best: true,
+            brand: 'Dafalgan',
+            cnk: '3720083',
+            searchedCode: null,
+            image: null,
+            inStock: true,
+          },
+        ],
+      },
+    ],
+    retailers: [{ id: 'farmaline', status: 'ok', ms: 320 }],
+    fetchedAt,
+    cached: false,
+    demo: true,
+  };
+}
+
+beforeEach(async () => {
+  await db.searches.clear();
+});
+
+describe('search cache (IndexedDB)', () => {
+  it('stores the final result under the normalised query and reads it back from a new connection', async () => {
+    await saveSearchResult({ query: 'dafalgan', kind: 'name', label: 'Dafalgan ', result: result('dafalgan') });
+    const other = new PharmaRadarDb();
+    const saved = await other.searches.get('dafalgan');
+    other.close();
+    expect(saved?.label).toBe('Dafalgan ');
+    expect(saved?.fetchedAt).toBe('2026-03-14T09:30:00.000Z');
+    expect(saved?.result.products[0]?.offers[0]?.price).toBe(3.49);
+    expect((await loadSearchResult('dafalgan'))?.kind).toBe('name');
+  });
+
+  it('keeps only the last result per query', async () => {
+    await saveSearchResult({ query: 'dafalgan', kind: 'name', label: 'dafalgan', result: result('dafalgan') }, 1);
+    await saveSearchResult(
+      { query: 'dafalgan', kind: 'name', label: 'DAFALGAN', result: result('dafalgan', '2026-03-15T10:00:00.000Z') },
+      2,
+    );
+    expect(await db.searches.count()).toBe(1);
+    expect((await loadSearchResult('dafalgan'))?.fetchedAt).toBe('2026-03-15T10:00:00.000Z');
+  });
+
+  it(`keeps the ${MAX_SAVED_SEARCHES} most recent searches and lists them newest first`, async () => {
+    for (let i = 0; i < MAX_SAVED_SEARCHES + 3; i++) {
+      await saveSearchResult({ query: `q${i}`, kind: 'name', label: `q${i}`, result: result(`q${i}`) }, 1000 + i);
+    }
+    expect(await db.searches.count()).toBe(MAX_SAVED_SEARCHES);
+    expect(await loadSearchResult('q0')).toBeNull();
+    expect(await loadSearchResult('q3')).not.toBeNull();
+    const recent = await listRecentSearches(3);
+    expect(recent.map((s) => s.query)).toEqual([
+      `q${MAX_SAVED_SEARCHES + 2}`,
+      `q${MAX_SAVED_SEARCHES + 1}`,
+      `q${MAX_SAVED_SEARCHES}`,
+    ]);
+  });
+
+  it('answers null for an unknown query and for an entry stored in an outdated shape', async () => {
+    expect(await loadSearchResult('nothing')).toBeNull();
+    await db.searches.put({
+      query: 'old',
+      kind: 'name',
+      label: 'old',
+      result: { query: 'old' } as unknown as SearchResult,
+      fetchedAt: 'x',
+      savedAt: 1,
+    });
+    expect(await loadSearchResult('old')).toBeNull();
+  });
+});

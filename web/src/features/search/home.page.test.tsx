@@ -1,0 +1,354 @@
+import 'fake-indexeddb/auto';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/db';
+import { saveSearchResult } from '../../db/search-cache';
+import { formatDateTime } from '../../lib/i18n';
+import { renderWithProviders } from '../../test/render';
+import HomePage from './home.page';
+import { setSearchOrigin } from './search-client';
+import { dafalganResult, dafalganStream, FARMALINE, retailerEvent, stage } from './testing/search-fixtures';
+import { deferred, json, sse, startTestServer, type TestServer } from './testing/sse-test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  setSearchOrigin(server.url);
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  server.requests.length = 0;
+  await db.searches.clear();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Intl puts (narrow) no-break spaces in prices; compare with plain spaces. */
+const text = (el: Element) => (el.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+const searchRequests = () => server.requests.filter((r) => r.path.startsWith('/api/search'));
+
+function submit(query: string) {
+  fireEvent.change(screen.getByTestId('search-input'), { target: { value: query } });
+  fireEvent.click(screen.getByTestId('search-submit'));
+}
+
+const rows = () =>
+  screen
+    .getAllByTestId('retailer-status')
+    .map((row) => `${row.getAttribute('data-retailer')}:${row.getAttribute('data-status')}`);
+
+async function waitForComplete() {
+  await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
+}
+
+describe('home page search (fr)', () => {
+  it('searches by name, puts the query in the URL and shows the compared offers with the best price highlighted', async () => {
+    server.handle(sse(dafalganStream()));
+    const { router } = renderWithProviders(<HomePage />, { locale: 'fr' });
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    submit('dafalgan');
+
+    await waitForComplete();
+    expect(router.state.location.search).toBe('?q=dafalgan');
+    expect(searchRequests().map((r) => r.path)).toEqual(['/api/search?q=dafalgan&lang=fr']);
+    expect(screen.getByTestId('search-stage').textContent).toBe('Recherche terminée');
+    expect(rows()).toEqual(['farmaline:ok', 'medimarket:ok', 'multipharma:ok']);
+    expect(screen.getAllByTestId('retailer-status')[1]!.textContent).toContain('1 offre en 1');
+
+    const card = screen.getByTestId('product-card');
+    expect(card.getAttribute('data-cnk')).toBe('3720083');
+    expect(within(card).getByText('CNK 3720083')).toBeTruthy();
+    const offers = within(card).getAllByTestId('offer');
+    expect(offers.map((o) => [o.getAttribute('data-retailer'), o.getAttribute('data-best')])).toEqual([
+      ['medimarket', 'true'],
+      ['multipharma', 'false'],
+      ['farmaline', 'false'],
+    ]);
+    expect(within(offers[0]!).getByText('Meilleur prix')).toBeTruthy();
+    expect(text(within(offers[0]!).getByTestId('offer-price'))).toBe('2,95 €');
+    expect(text(within(card).getByTestId('best-price'))).toBe('2,95 €');
+
+    const link = within(offers[0]!).getByRole('link');
+    expect(link.getAttribute('href')).toBe('https://www.medi-market.be/fr/dafalgan.html');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.getAttribute('aria-label')).toBe("Voir l'offre Medi-Market (nouvel onglet)");
+
+    expect(within(offers[1]!).getByText('lien indisponible')).toBeTruthy();
+    expect(within(offers[1]!).queryByRole('link')).toBeNull();
+    expect(within(offers[1]!).getByText('Rupture de stock')).toBeTruthy();
+
+    expect(within(card).getByRole('link', { name: 'Fiche produit' }).getAttribute('href')).toBe(
+      '/dafalgan-500-mg-30-comprimes-3720083',
+    );
+    expect(screen.getByTestId('demo-badge').textContent).toContain('Prix de démonstration');
+    expect(screen.getByText(/Les prix sont indicatifs/)).toBeTruthy();
+    expect(document.title).toContain('dafalgan');
+  });
+
+  it('shows the first retailer offers before the others answer, then completes', async () => {
+    const gate = deferred();
+    server.handle(sse(dafalganStream({ afterFirst: gate.promise })));
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+
+    await waitFor(() => expect(rows()).toEqual(['farmaline:ok', 'medimarket:waiting', 'multipharma:waiting']));
+    expect(screen.getByTestId('search-stage').textContent).toBe('Premiers résultats trouvés');
+    const provisional = screen.getAllByTestId('offer');
+    expect(provisional.map((o) => o.getAttribute('data-retailer'))).toEqual(['farmaline']);
+    expect(screen.getByText("Résultats provisoires : d'autres pharmacies répondent encore.")).toBeTruthy();
+    expect(screen.queryByTestId('demo-badge')).toBeNull();
+
+    gate.resolve();
+    await waitForComplete();
+    expect(rows()).toEqual(['farmaline:ok', 'medimarket:ok', 'multipharma:ok']);
+    expect(screen.getAllByTestId('offer')).toHaveLength(3);
+  });
+
+  it('runs a popular chip (a CNK) as a search', async () => {
+    server.handle(sse(dafalganStream()));
+    const { router } = renderWithProviders(<HomePage />, { locale: 'fr' });
+    const chips = screen.getAllByTestId('chip');
+    expect(chips.map((c) => c.textContent)).toEqual([
+      'dafalgan',
+      'ibuprofen',
+      'magnesium',
+      'vitamine C',
+      'la roche-posay',
+      '3720083',
+    ]);
+    fireEvent.click(chips[5]!);
+    await waitForComplete();
+    expect(router.state.location.search).toBe('?q=3720083');
+    expect(searchRequests().at(-1)!.path).toBe('/api/search?q=3720083&lang=fr');
+  });
+
+  it('refuses an empty search with a clear message and sends nothing', async () => {
+    renderWithProviders(<HomePage />, { locale: 'fr' });
+    submit('   ');
+    expect(screen.getByTestId('search-validation').textContent).toBe('Saisissez un nom de produit ou un CNK.');
+    expect(screen.getByTestId('search-input').getAttribute('aria-invalid')).toBe('true');
+    expect(searchRequests()).toHaveLength(0);
+  });
+
+  it('shows the error and a retry button when every retailer fails, and retrying can succeed', async () => {
+    const failed = dafalganResult({
+      products: [],
+      retailers: [
+        { id: 'farmaline', status: 'error', ms: 20 },
+        { id: 'medimarket', status: 'timeout', ms: 8000 },
+        { id: 'multipharma', status: 'blocked', ms: 15 },
+      ],
+    });
+    server.handle(
+      sse([
+        stage('launching'),
+        retailerEvent('farmaline', [], { status: 'error' }),
+        retailerEvent('medimarket', [], { status: 'timeout' }),
+        retailerEvent('multipharma', [], { status: 'blocked' }),
+        stage('complete'),
+        { event: 'result', data: failed },
+      ]),
+    );
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Impossible de récupérer les résultats. Veuillez réessayer dans quelques instants.',
+    );
+    expect(rows()).toEqual(['farmaline:error', 'medimarket:timeout', 'multipharma:blocked']);
+    expect(screen.queryByTestId('no-results')).toBeNull();
+    expect(await db.searches.count()).toBe(0);
+
+    server.handle(sse(dafalganStream()));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    await waitForComplete();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('product-card')).toBeTruthy();
+  });
+
+  it('keeps the other retailers when one fails', async () => {
+    server.handle(
+      sse([
+        stage('launching'),
+        retailerEvent('farmaline', [FARMALINE]),
+        retailerEvent('multipharma', [], { status: 'error', error: 'error' }),
+        retailerEvent('medimarket', [], { status: 'empty' }),
+        stage('complete'),
+        {
+          event: 'result',
+          data: dafalganResult({
+            products: [dafalganResult().products[0]!],
+            retailers: [
+              { id: 'farmaline', status: 'ok', ms: 350 },
+              { id: 'medimarket', status: 'empty', ms: 900 },
+              { id: 'multipharma', status: 'error', ms: 20 },
+            ],
+          }),
+        },
+      ]),
+    );
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+    await waitForComplete();
+    expect(rows()).toEqual(['farmaline:ok', 'medimarket:empty', 'multipharma:error']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/Certaines pharmacies n'ont pas pu être consultées/)).toBeTruthy();
+  });
+
+  it('shows the error when the server answers 500', async () => {
+    server.handle(json(500, { code: 'internal', detail: 'Erreur interne.' }));
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+    expect((await screen.findByRole('alert')).textContent).toContain('Impossible de récupérer les résultats.');
+  });
+
+  it('adds the server explanation when the search is rate limited', async () => {
+    server.handle(json(429, { code: 'rate_limited', detail: 'Trop de recherches. Réessayez dans une minute.' }));
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Impossible de récupérer les résultats.');
+    expect(alert.textContent).toContain('Trop de recherches. Réessayez dans une minute.');
+  });
+
+  it('saves the final result in IndexedDB under the normalised query', async () => {
+    server.handle(sse(dafalganStream()));
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=Dafalgan%20' });
+    await waitForComplete();
+    await waitFor(async () => expect(await db.searches.get('name:dafalgan')).toBeTruthy());
+    const saved = await db.searches.get('name:dafalgan');
+    expect(saved).toMatchObject({ kind: 'name', label: 'Dafalgan', fetchedAt: '2026-03-14T09:30:00.000Z' });
+  });
+});
+
+describe('home page offline', () => {
+  function goOffline() {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+  }
+
+  it('shows the saved result with its date and an offline notice, without calling the server (fr)', async () => {
+    await saveSearchResult({ query: 'name:dafalgan', kind: 'name', label: 'dafalgan', result: dafalganResult() });
+    goOffline();
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+    const notice = await screen.findByTestId('cached-notice');
+    expect(notice.textContent).toContain('Vous êtes hors ligne');
+    expect(notice.textContent).toContain(
+      `Résultats enregistrés le ${formatDateTime('2026-03-14T09:30:00.000Z', 'fr')}`,
+    );
+    expect(screen.getAllByTestId('offer')).toHaveLength(3);
+    expect(searchRequests()).toHaveLength(0);
+  });
+
+  it('says when nothing is saved for the search and lists the saved ones (nl)', async () => {
+    await saveSearchResult({
+      query: 'name:ibuprofen',
+      kind: 'name',
+      label: 'ibuprofen',
+      result: dafalganResult({ query: 'ibuprofen' }),
+    });
+    goOffline();
+    renderWithProviders(<HomePage />, { locale: 'nl', route: '/nl?q=magnesium' });
+    const notice = await screen.findByTestId('cached-notice');
+    expect(notice.textContent).toContain('U bent offline');
+    expect(notice.textContent).toContain('Geen opgeslagen resultaten voor deze zoekopdracht.');
+    const recent = await screen.findByTestId('recent-searches');
+    expect(
+      within(recent)
+        .getByRole('link', { name: /ibuprofen/ })
+        .getAttribute('href'),
+    ).toBe('/nl?q=ibuprofen');
+    expect(screen.queryByTestId('product-card')).toBeNull();
+  });
+
+  it('falls back to the saved result when the server cannot be reached while online (en)', async () => {
+    await saveSearchResult({
+      query: 'cnk:3720083',
+      kind: 'cnk',
+      label: '3720083',
+      result: dafalganResult({ kind: 'cnk' }),
+    });
+    const gone = await startTestServer();
+    await gone.close();
+    setSearchOrigin(gone.url);
+    try {
+      renderWithProviders(<HomePage />, { locale: 'en', route: '/en?q=372%200083' });
+      const notice = await screen.findByTestId('cached-notice');
+      expect(notice.textContent).toContain('The server is not answering');
+      expect(notice.textContent).toContain(`Saved results from ${formatDateTime('2026-03-14T09:30:00.000Z', 'en')}`);
+      expect(screen.getByRole('button', { name: 'Refresh prices' })).toBeTruthy();
+      expect(screen.getByTestId('product-card').getAttribute('data-cnk')).toBe('3720083');
+    } finally {
+      setSearchOrigin(server.url);
+    }
+  });
+});
+
+describe('home page in Dutch', () => {
+  it('translates the validation message, the offers and the link-unavailable text', async () => {
+    server.handle(sse(dafalganStream()));
+    renderWithProviders(<HomePage />, { locale: 'nl', route: '/nl' });
+    submit('');
+    expect(screen.getByTestId('search-validation').textContent).toBe('Voer een productnaam of CNK in.');
+    submit('dafalgan');
+    await waitForComplete();
+    expect(searchRequests().at(-1)!.path).toBe('/api/search?q=dafalgan&lang=nl');
+    expect(screen.getByTestId('search-stage').textContent).toBe('Zoekopdracht voltooid');
+    const offers = screen.getAllByTestId('offer');
+    expect(within(offers[0]!).getByText('Beste prijs')).toBeTruthy();
+    expect(text(within(offers[0]!).getByTestId('offer-price'))).toBe('€ 2,95');
+    expect(within(offers[1]!).getByText('link niet beschikbaar')).toBeTruthy();
+    expect(within(offers[1]!).getByText('Niet op voorraad')).toBeTruthy();
+    expect(screen.getByTestId('demo-badge').textContent).toContain('Demoprijzen');
+  });
+
+  it('shows "no results" with its hints', async () => {
+    server.handle(
+      sse([
+        stage('launching'),
+        retailerEvent('farmaline', []),
+        retailerEvent('medimarket', []),
+        retailerEvent('multipharma', []),
+        stage('complete'),
+        {
+          event: 'result',
+          data: dafalganResult({
+            query: 'xyzzy',
+            products: [],
+            retailers: ['farmaline', 'medimarket', 'multipharma'].map((id) => ({
+              id,
+              status: 'empty' as const,
+              ms: 100,
+            })),
+          }),
+        },
+      ]),
+    );
+    renderWithProviders(<HomePage />, { locale: 'nl', route: '/nl?q=xyzzy' });
+    const empty = await screen.findByTestId('no-results');
+    expect(empty.textContent).toContain('Geen resultaten');
+    expect(empty.textContent).toContain('Controleer de spelling.');
+    expect(empty.textContent).toContain('Probeer een variant');
+    expect(empty.textContent).toContain('CNK-code van 7 cijfers');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the error message in Dutch when the search fails', async () => {
+    server.handle(json(502, { code: 'bad_gateway', detail: 'x' }));
+    renderWithProviders(<HomePage />, { locale: 'nl', route: '/nl?q=dafalgan' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Kan de resultaten niet ophalen. Probeer het zo dadelijk opnieuw.');
+    expect(within(alert).getByRole('button', { name: 'Opnieuw proberen' })).toBeTruthy();
+  });
+});
+
+describe('home page sections', () => {
+  it('has the FAQ, the Pro promo from 30 € a month linking to the plans, and the ad slot for a visitor', () => {
+    renderWithProviders(<HomePage />, { locale: 'en', route: '/en' });
+    expect(screen.getAllByTestId('faq-item')).toHaveLength(6);
+    const promo = screen.getByTestId('pro-promo');
+    expect(promo.textContent).toContain('From €30 / month');
+    expect(within(promo).getByRole('link', { name: 'Discover Espace Pro' }).getAttribute('href')).toBe('/en/pro');
+    expect(screen.getByTestId('ad-slot')).toBeTruthy();
+    expect(screen.getByText('online pharmacies compared')).toBeTruthy();
+  });
+});

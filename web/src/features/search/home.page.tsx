@@ -1,0 +1,83 @@
+import { useCallback, useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { AdSlot } from './home/ad-slot';
+import { FaqSection } from './home/faq-section';
+import { HomeBanner } from './home/home-banner';
+import { HomeFooter } from './home/home-footer';
+import { HomeHeader } from './home/home-header';
+import { ProPromo } from './home/pro-promo';
+import { LivePrices } from './live-prices';
+import { PopularChips } from './popular-chips';
+import { SearchProvider, useSearch } from './search-context';
+import { SearchForm } from './search-form';
+import { Disclaimer } from './search-notices';
+import './home/home.css';
+
+/** The query lives in the URL (?q=) so a result can be shared, bookmarked and reloaded. */
+function HomeContent() {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const { search, status } = useSearch();
+
+  useEffect(() => {
+    search(q);
+  }, [q, search]);
+
+  useEffect(() => {
+    const title = intl.formatMessage({ id: 'search.meta.title' });
+    document.title = q ? `${q} · ${title}` : title;
+  }, [intl, q]);
+
+  const submit = useCallback(
+    (query: string) => {
+      if (query === q)
+        search(query); // same words again: the user wants fresh prices
+      else setParams({ q: query });
+    },
+    [q, search, setParams],
+  );
+
+  const t = (id: string) => intl.formatMessage({ id: `search.hero.${id}` });
+  return (
+    <div className="home">
+      <HomeHeader />
+      <main id="main" className="home__main">
+        <section className={`home-hero${q ? ' home-hero--compact' : ''}`}>
+          <div className="home-hero__inner">
+            <p className="home-hero__eyebrow">{t('eyebrow')}</p>
+            <h1 className="home-hero__title">{t('title')}</h1>
+            <p className="home-hero__subtitle">{t('subtitle')}</p>
+            <SearchForm key={q} initialQuery={q} busy={status === 'loading'} onSubmit={submit} />
+            <PopularChips onPick={submit} />
+            {status === 'idle' && <Disclaimer />}
+          </div>
+        </section>
+        <div className="home__content">
+          {status !== 'idle' && (
+            <section
+              className="home__results"
+              aria-label={intl.formatMessage({ id: 'search.results.heading' }, { query: q })}
+            >
+              <LivePrices />
+            </section>
+          )}
+          <HomeBanner />
+          <AdSlot />
+          <FaqSection />
+          <ProPromo />
+        </div>
+      </main>
+      <HomeFooter />
+    </div>
+  );
+}
+
+export default function HomePage() {
+  return (
+    <SearchProvider>
+      <HomeContent />
+    </SearchProvider>
+  );
+}

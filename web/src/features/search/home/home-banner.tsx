@@ -1,0 +1,69 @@
+import { useIntl } from 'react-intl';
+import { LOCALES } from '@pharmaradar/shared';
+import { DEFAULT_RETAILERS } from '../search-state';
+import { DEMO_CATALOGUE_SIZE } from './home-figures';
+
+/** Audience segments and key figures (SPEC §2 "Home banner"); every figure is a fact of this build. */
+export function HomeBanner() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id: `search.banner.${id}` });
+  const figures = [
+    { value: String(DEFAULT_RETAILERS.length), label: t('figures.pharmacies') },
+    { value: `${DEMO_CATALOGUE_SIZE}+`, label: t('figures.products') },
+    { value: String(LOCALES.length), label: t('figures.languages') },
+    { value: t('figures.liveValue'), label: t('figures.live') },
+  ];
+  return (
+    <section className="home-banner" aria-labelledby="home-banner-title">
+      <h2 id="home-banner-title" className="home-banner__title">
+        {t('title')}
+      </h2>
+      <div className="home-banner__segments">
+        <article className="home-banner__segment">
+          <span className="home-banner__icon" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              width="24"
+              height="24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              <circle cx="12" cy="8" r="4" />
+              <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+            </svg>
+          </span>
+          <h3>{t('consumers.title')}</h3>
+          <p>{t('consumers.text')}</p>
+        </article>
+        <article className="home-banner__segment home-banner__segment--pro">
+          <span className="home-banner__icon" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              width="24"
+              height="24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              <path d="M4 21V9l8-5 8 5v12z" />
+              <path d="M12 11v6M9 14h6" />
+            </svg>
+          </span>
+          <h3>{t('pharmacies.title')}</h3>
+          <p>{t('pharmacies.text')}</p>
+        </article>
+      </div>
+      <dl className="home-banner__figures" aria-label={t('figures.label')}>
+        {figures.map((figure) => (
+          <div key={figure.label} className="home-banner__figure">
+            <dt className="home-banner__figure-label">{figure.label}</dt>
+            <dd className="home-banner__figure-value">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { useIntl } from 'react-intl';
+import { BRAND_NAME, COMPANY } from '@pharmaradar/shared';
+import { LocalizedLink } from '../../../lib/router';
+
+const LINKS = [
+  ['about', '/about'],
+  ['legal', '/legal'],
+  ['privacy', '/privacy'],
+  ['faq', '/faq'],
+  ['contact', '/contact'],
+  ['whyPro', '/offers'],
+] as const;
+
+export function HomeFooter() {
+  const intl = useIntl();
+  return (
+    <footer className="home-footer">
+      <nav className="home-footer__links" aria-label={intl.formatMessage({ id: 'search.footer.label' })}>
+        {LINKS.map(([key, to]) => (
+          <LocalizedLink key={key} to={to}>
+            {intl.formatMessage({ id: `search.footer.${key}` })}
+          </LocalizedLink>
+        ))}
+      </nav>
+      <p className="home-footer__company">
+        {COMPANY.legalName} · {COMPANY.address} ·{' '}
+        {intl.formatMessage({ id: 'search.footer.vat' }, { vat: COMPANY.vatNumber })}
+      </p>
+      <p className="home-footer__copy">
+        © {new Date().getFullYear()} {BRAND_NAME}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,75 @@
+import { useContext } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import { BRAND_NAME, LOCALES } from '@pharmaradar/shared';
+import { useLocale } from '../../../lib/i18n';
+import { LocalizedLink, switchLanguagePath } from '../../../lib/router';
+import { SessionContext } from '../../../lib/session/session-context';
+
+const LANGUAGE_NAMES = { fr: 'Français', en: 'English', nl: 'Nederlands' } as const;
+
+/** Home has no shared layout (SPEC §2): its own slim header with the brand, key links and languages. */
+export function HomeHeader() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const { pathname, search } = useLocation();
+  const session = useContext(SessionContext);
+  const t = (id: string) => intl.formatMessage({ id: `search.header.${id}` });
+  return (
+    <header className="home-header">
+      <div className="home-header__inner">
+        <LocalizedLink to="/" className="home-header__brand" aria-label={t('home')}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{BRAND_NAME}</span>
+        </LocalizedLink>
+        <nav className="home-header__nav" aria-label={t('nav')}>
+          <LocalizedLink to="/pro" className="home-header__link home-header__link--pro" aria-label={t('pro')}>
+            <span className="home-header__pro-long">{t('pro')}</span>
+            <span className="home-header__pro-short" aria-hidden="true">
+              Pro
+            </span>
+          </LocalizedLink>
+          <LocalizedLink to="/about" className="home-header__link home-header__link--wide">
+            {t('about')}
+          </LocalizedLink>
+          <LocalizedLink
+            to={session?.isAuthenticated ? '/compte' : '/login'}
+            className="home-header__link home-header__link--account"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              <circle cx="12" cy="8" r="4" />
+              <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+            </svg>
+            <span className="home-header__link-text">{t(session?.isAuthenticated ? 'account' : 'login')}</span>
+          </LocalizedLink>
+        </nav>
+        <ul className="home-header__langs" aria-label={t('language')}>
+          {LOCALES.map((lang) => (
+            <li key={lang}>
+              <Link
+                to={switchLanguagePath(`${pathname}${search}`, lang)}
+                lang={lang}
+                hrefLang={lang}
+                title={LANGUAGE_NAMES[lang]}
+                aria-label={LANGUAGE_NAMES[lang]}
+                aria-current={lang === locale ? 'true' : undefined}
+                className="home-header__lang"
+              >
+                {lang.toUpperCase()}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,88 @@
+import { useIntl } from 'react-intl';
+import { formatDateTime, useLocale } from '../../lib/i18n';
+import { ProductCard } from './product-card';
+import { RecentSearches } from './recent-searches';
+import { useSearch } from './search-context';
+import { DemoBadge, Disclaimer, FetchError, NoResults, OfflineNotice } from './search-notices';
+import { SearchProgress } from './search-progress';
+import { useOnline } from './use-online';
+import './live-prices.css';
+
+/** Server errors whose translated detail tells the user more than the generic message. */
+const SHOW_DETAIL = new Set(['rate_limited', 'query_too_long', 'empty_query']);
+
+interface LivePricesProps {
+  /** Heading above the cards ("Results for …") on the home page; the landing page has its own. */
+  showHeading?: boolean;
+  /** False on a product's own landing page (its cards do not link to itself). */
+  linkToPages?: boolean;
+}
+
+/** Everything a running or finished search shows: progress, cards, and every empty/error/offline state. */
+export function LivePrices({ showHeading = true, linkToPages = true }: LivePricesProps) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const online = useOnline();
+  const { status, query, stage, retailers, products, result, fetchedAt, offlineReason, error, retry } = useSearch();
+  if (status === 'idle') return null;
+
+  const answered = (s: string) => s === 'ok' || s === 'empty';
+  const allFailed =
+    status === 'done' && !!result && result.products.length === 0 && !result.retailers.some((r) => answered(r.status));
+  const someFailed = status === 'done' && !allFailed && retailers.some((r) => !answered(r.status));
+  const showProgress = status === 'loading' || status === 'done';
+  const showCards = products.length > 0 && !allFailed;
+
+  return (
+    <div className="live-prices" aria-busy={status === 'loading'}>
+      {showProgress && <SearchProgress stage={stage} retailers={retailers} />}
+
+      {status === 'offline' && offlineReason && (
+        <OfflineNotice reason={offlineReason} savedAt={result ? fetchedAt : null} online={online} onRetry={retry} />
+      )}
+      {(status === 'error' || allFailed) && (
+        <FetchError onRetry={retry} detail={error && SHOW_DETAIL.has(error.code) ? error.detail : null} />
+      )}
+
+      {showHeading && showCards && (
+        <div className="live-prices__heading">
+          <h2 className="live-prices__title">{intl.formatMessage({ id: 'search.results.heading' }, { query })}</h2>
+          <span className="live-prices__count">
+            {intl.formatMessage({ id: 'search.results.count' }, { count: products.length })}
+          </span>
+        </div>
+      )}
+      {result?.demo && showCards && <DemoBadge />}
+      {status === 'loading' && showCards && (
+        <p className="live-prices__note">{intl.formatMessage({ id: 'search.results.provisional' })}</p>
+      )}
+      {someFailed && showCards && (
+        <p className="live-prices__note live-prices__note--warn">
+          {intl.formatMessage({ id: 'search.results.partial' })}
+        </p>
+      )}
+
+      {showCards && (
+        <div className={`live-prices__grid${products.length === 1 ? ' live-prices__grid--single' : ''}`}>
+          {products.map((product, index) => (
+            <ProductCard
+              key={product.cnk ?? `name:${product.name}:${index}`}
+              product={product}
+              linkToPage={linkToPages}
+            />
+          ))}
+        </div>
+      )}
+
+      {status === 'done' && !allFailed && products.length === 0 && <NoResults query={query} />}
+      {status === 'offline' && !result && <RecentSearches />}
+
+      {showCards && fetchedAt && status === 'done' && (
+        <p className="live-prices__fetched">
+          {intl.formatMessage({ id: 'search.results.fetchedAt' }, { date: formatDateTime(fetchedAt, locale) })}
+        </p>
+      )}
+      {(showCards || status === 'done') && <Disclaimer />}
+    </div>
+  );
+}

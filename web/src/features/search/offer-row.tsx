@@ -1,0 +1,55 @@
+import { useIntl } from 'react-intl';
+import type { SearchOffer } from '@pharmaradar/shared/search.schema';
+import { formatPrice, useLocale } from '../../lib/i18n';
+import { retailerName, safeHttpUrl } from './retailers';
+
+export function OfferRow({ offer }: { offer: SearchOffer }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const url = safeHttpUrl(offer.url);
+  const name = retailerName(offer.retailer);
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `search.card.${id}` }, values);
+  return (
+    <li
+      className={`offer${offer.best ? ' offer--best' : ''}${offer.inStock === false ? ' offer--out' : ''}`}
+      data-testid="offer"
+      data-retailer={offer.retailer}
+      data-best={offer.best ? 'true' : 'false'}
+    >
+      <div className="offer__shop">
+        <span className="offer__retailer">{name}</span>
+        {offer.best && <span className="offer__badge">{t('bestBadge')}</span>}
+        {offer.inStock === false && <span className="offer__stock offer__stock--out">{t('outOfStock')}</span>}
+        {offer.inStock === true && <span className="offer__stock">{t('inStock')}</span>}
+      </div>
+      <span className="offer__price" data-testid="offer-price">
+        {formatPrice(offer.price, locale)}
+      </span>
+      {url ? (
+        <a
+          className="offer__link"
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('viewOffer', { retailer: name })}
+        >
+          {t('view')}
+          <svg
+            viewBox="0 0 24 24"
+            width="14"
+            height="14"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          >
+            <path d="M14 5h5v5M19 5l-8 8M18 14v5H5V6h5" />
+          </svg>
+        </a>
+      ) : (
+        <span className="offer__link offer__link--none">{t('linkUnavailable')}</span>
+      )}
+    </li>
+  );
+}

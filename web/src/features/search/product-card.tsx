@@ -1,0 +1,71 @@
+import { useIntl } from 'react-intl';
+import type { SearchProduct } from '@pharmaradar/shared/search.schema';
+import { formatPrice, useLocale } from '../../lib/i18n';
+import { LocalizedLink } from '../../lib/router';
+import { OfferRow } from './offer-row';
+import { ProductImage } from './product-image';
+import './product-card.css';
+
+interface ProductCardProps {
+  product: SearchProduct;
+  /** False on the product's own landing page. */
+  linkToPage?: boolean;
+}
+
+export function ProductCard({ product, linkToPage = true }: ProductCardProps) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `search.card.${id}` }, values);
+  const best = product.offers.find((o) => o.best) ?? product.offers[0];
+  const highest = product.offers.reduce((max, o) => Math.max(max, o.price), 0);
+  const spread = best && product.offers.length > 1 ? highest - best.price : 0;
+  const showBrand = product.brand && !product.name.toLowerCase().includes(product.brand.toLowerCase());
+
+  return (
+    <article className="product-card" data-testid="product-card" data-cnk={product.cnk ?? ''}>
+      <header className="product-card__head">
+        <ProductImage src={product.image} alt={t('imageAlt', { name: product.name })} />
+        <div className="product-card__title">
+          {showBrand && <p className="product-card__brand">{product.brand}</p>}
+          <h3 className="product-card__name">{product.name}</h3>
+          <p className="product-card__cnk">{product.cnk ? t('cnk', { cnk: product.cnk }) : t('noCnk')}</p>
+        </div>
+        {best && (
+          <div className="product-card__best">
+            <span className="product-card__from">{t('from')}</span>
+            <span className="product-card__best-price" data-testid="best-price">
+              {formatPrice(best.price, locale)}
+            </span>
+            <span className="product-card__count">{t('offersCount', { count: product.offers.length })}</span>
+          </div>
+        )}
+      </header>
+      {product.offers.length > 0 ? (
+        <ul className="product-card__offers">
+          {product.offers.map((offer) => (
+            <OfferRow key={`${offer.retailer}|${offer.url ?? offer.name}|${offer.price}`} offer={offer} />
+          ))}
+        </ul>
+      ) : (
+        <p className="product-card__empty" data-testid="no-offers">
+          {t('noOffers')}
+        </p>
+      )}
+      {(spread >= 0.01 || (linkToPage && product.slug)) && (
+        <footer className="product-card__foot">
+          {spread >= 0.01 ? (
+            <span className="product-card__spread">{t('saving', { amount: formatPrice(spread, locale) })}</span>
+          ) : (
+            <span />
+          )}
+          {linkToPage && product.slug && (
+            <LocalizedLink className="product-card__page" to={`/${encodeURIComponent(product.slug)}`}>
+              {t('productPage')}
+            </LocalizedLink>
+          )}
+        </footer>
+      )}
+    </article>
+  );
+}

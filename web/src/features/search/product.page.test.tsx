@@ -1,0 +1,116 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
+import { db } from '../../db/db';
+import { saveSearchResult } from '../../db/search-cache';
+import { setApiOrigin } from '../../lib/api/client';
+import { formatDateTime } from '../../lib/i18n';
+import { renderWithProviders } from '../../test/render';
+import { setSearchOrigin } from './search-client';
+import { dafalganResult, dafalganStream } from './testing/search-fixtures';
+import { json, sse, startTestServer, type Handler, type TestServer } from './testing/sse-test-server';
+import ProductPage from './product.page';
+
+const SLUG = 'dafalgan-500-mg-30-comprimes-3720083';
+const PRODUCT = { name: 'Dafalgan 500 mg 30 comprimés', brand: 'Dafalgan', cnk: '3720083' };
+const LANDING: ProductLandingResponse = { slug: SLUG, ...PRODUCT, image: null, landing: productLanding(PRODUCT) };
+
+let server: TestServer;
+function routes(products: Handler, search: Handler = sse(dafalganStream())): Handler {
+  return (req, res, url) => (url.pathname.startsWith('/api/search') ? search(req, res, url) : products(req, res, url));
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  setApiOrigin(server.url);
+  setSearchOrigin(server.url);
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  server.requests.length = 0;
+  await db.searches.clear();
+});
+afterEach(() => vi.restoreAllMocks());
+
+const renderAt = (route: string, locale: 'fr' | 'en' | 'nl') =>
+  renderWithProviders(<ProductPage />, {
+    locale,
+    route,
+    path: locale === 'fr' ? '/:slug/*' : `/${locale}/:slug/*`,
+    routes: [
+      { path: '/404', element: <h1>not found fr</h1> },
+      { path: '/nl/404', element: <h1>not found nl</h1> },
+    ],
+  });
+
+describe('product landing page', () => {
+  it('shows the landing texts in French, sets the title and runs the live price search by CNK', async () => {
+    server.handle(routes(json(200, LANDING)));
+    renderAt(`/${SLUG}`, 'fr');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(LANDING.landing.fr.heading);
+    expect(document.title).toBe(LANDING.landing.fr.title);
+    expect(screen.getByText(LANDING.landing.fr.intro)).toBeTruthy();
+    const faq = screen.getAllByTestId('product-faq-item');
+    expect(faq.map((item) => item.querySelector('summary')?.textContent)).toEqual(
+      LANDING.landing.fr.faq.map((f) => f.q),
+    );
+
+    await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
+    expect(server.requests.map((r) => r.path)).toEqual([`/api/products/${SLUG}/`, '/api/search?q=3720083&lang=fr']);
+    const card = screen.getByTestId('product-card');
+    expect(within(card).queryByRole('link', { name: 'Fiche produit' })).toBeNull();
+    expect(within(card).getAllByTestId('offer')[0]!.getAttribute('data-best')).toBe('true');
+  });
+
+  it('uses the texts of the current language (nl)', async () => {
+    server.handle(routes(json(200, LANDING)));
+    renderAt(`/nl/${SLUG}`, 'nl');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(LANDING.landing.nl.heading);
+    expect(document.title).toBe(LANDING.landing.nl.title);
+    expect(screen.getByText('Live prijzen')).toBeTruthy();
+  });
+
+  it('sends an unknown product to the localized 404 page', async () => {
+    server.handle(routes(json(404, { code: 'not_found', detail: 'Niet gevonden.' })));
+    const { router } = renderAt('/nl/geen-product-1234567', 'nl');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/nl/404'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('not found nl');
+  });
+
+  it('shows an error with a retry button when the server fails', async () => {
+    server.handle(routes(json(500, { code: 'internal', detail: 'x' })));
+    renderAt(`/en/${SLUG}`, 'en');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Unable to load this product. Please try again shortly.');
+    server.handle(routes(json(200, LANDING)));
+    within(alert).getByRole('button', { name: 'Try again' }).click();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(LANDING.landing.en.heading);
+  });
+
+  it('offline, shows the product from a saved search and its saved prices', async () => {
+    await saveSearchResult({
+      query: 'cnk:3720083',
+      kind: 'cnk',
+      label: '3720083',
+      result: dafalganResult({ kind: 'cnk' }),
+    });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const gone = await startTestServer();
+    await gone.close();
+    setApiOrigin(gone.url);
+    try {
+      renderAt(`/${SLUG}`, 'fr');
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Dafalgan 500 mg 30 comprimés');
+      expect(screen.getByTestId('product-offline').textContent).toContain('Vous êtes hors ligne');
+      const notice = await screen.findByTestId('cached-notice');
+      expect(notice.textContent).toContain(
+        `Résultats enregistrés le ${formatDateTime('2026-03-14T09:30:00.000Z', 'fr')}`,
+      );
+      expect(screen.getAllByTestId('offer')).toHaveLength(3);
+    } finally {
+      setApiOrigin(server.url);
+    }
+  });
+});

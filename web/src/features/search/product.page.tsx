@@ -1,0 +1,180 @@
+import { useEffect, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import type { LandingTexts } from '@pharmaradar/shared/product-landing';
+import { useLocale } from '../../lib/i18n';
+import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
+import { LivePrices } from './live-prices';
+import { ProductImage } from './product-image';
+import { SearchProvider, useSearch } from './search-context';
+import { useProductLanding, type OfflineProduct } from './use-product-landing';
+import './product.css';
+
+interface Summary {
+  cnk: string;
+  name: string | null;
+  brand: string | null;
+  image: string | null;
+}
+
+/** The live price block: the same progressive search as the home page, by the product's CNK. */
+function ProductPrices({ cnk }: { cnk: string }) {
+  const intl = useIntl();
+  const { search } = useSearch();
+  useEffect(() => {
+    search(cnk);
+  }, [cnk, search]);
+  return (
+    <section className="product-page__prices" aria-labelledby="product-prices-title">
+      <h2 id="product-prices-title">{intl.formatMessage({ id: 'product.prices.title' })}</h2>
+      <p className="product-page__muted">{intl.formatMessage({ id: 'product.prices.intro' })}</p>
+      <LivePrices showHeading={false} linkToPages={false} />
+    </section>
+  );
+}
+
+function ProductSummary({ product }: { product: Summary }) {
+  const intl = useIntl();
+  const name = product.name ?? intl.formatMessage({ id: 'product.cnk' }, { cnk: product.cnk });
+  return (
+    <div className="product-page__summary">
+      <ProductImage src={product.image} alt={intl.formatMessage({ id: 'product.imageAlt' }, { name })} />
+      <dl className="product-page__facts">
+        {product.brand && (
+          <div>
+            <dt>{intl.formatMessage({ id: 'product.brand' })}</dt>
+            <dd>{product.brand}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{intl.formatMessage({ id: 'product.cnkLabel' })}</dt>
+          <dd className="product-page__cnk">{product.cnk}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function Faq({ items }: { items: LandingTexts['faq'] }) {
+  const intl = useIntl();
+  return (
+    <section className="product-page__faq" aria-labelledby="product-faq-title">
+      <h2 id="product-faq-title">{intl.formatMessage({ id: 'product.faq' })}</h2>
+      {items.map((item) => (
+        <details key={item.q} className="product-page__faq-item" data-testid="product-faq-item" open>
+          <summary>{item.q}</summary>
+          <p>{item.a}</p>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+function Shell({ heading, children }: { heading: string; children: ReactNode }) {
+  const intl = useIntl();
+  return (
+    <article className="product-page">
+      <nav className="product-page__crumbs" aria-label={intl.formatMessage({ id: 'product.breadcrumb' })}>
+        <LocalizedLink to="/">{intl.formatMessage({ id: 'product.back' })}</LocalizedLink>
+      </nav>
+      <h1 className="product-page__title">{heading}</h1>
+      {children}
+      <p className="product-page__other">
+        <LocalizedLink to="/" className="btn btn--secondary">
+          {intl.formatMessage({ id: 'product.searchOther' })}
+        </LocalizedLink>
+      </p>
+    </article>
+  );
+}
+
+function OfflineLanding({ product, onRetry }: { product: OfflineProduct | null; onRetry: () => void }) {
+  const intl = useIntl();
+  const heading =
+    product?.name ??
+    (product
+      ? intl.formatMessage({ id: 'product.cnk' }, { cnk: product.cnk })
+      : intl.formatMessage({ id: 'product.offline.title' }));
+  return (
+    <Shell heading={heading}>
+      <div className="product-page__notice" role="status" data-testid="product-offline">
+        <p>{intl.formatMessage({ id: 'product.offline.text' })}</p>
+        <button type="button" className="btn btn--secondary" onClick={onRetry}>
+          {intl.formatMessage({ id: 'product.retry' })}
+        </button>
+      </div>
+      {product && (
+        <>
+          <ProductSummary product={product} />
+          <ProductPrices cnk={product.cnk} />
+        </>
+      )}
+    </Shell>
+  );
+}
+
+function ProductContent() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useLocalizedNavigate();
+  const { slug = '' } = useParams();
+  const { state, reload } = useProductLanding(slug);
+  const texts = state.status === 'ready' ? state.product.landing[locale] : null;
+
+  useEffect(() => {
+    if (state.status === 'not_found') navigate('/404', { replace: true });
+  }, [state.status, navigate]);
+
+  useEffect(() => {
+    if (!texts) return;
+    document.title = texts.title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', texts.description);
+  }, [texts]);
+
+  if (state.status === 'loading' || state.status === 'not_found') {
+    return (
+      <div
+        className="product-page product-page--loading"
+        role="status"
+        aria-live="polite"
+        data-testid="product-loading"
+      >
+        <span className="product-page__spinner" aria-hidden="true" />
+        {intl.formatMessage({ id: 'product.loading' })}
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="product-page">
+        <div className="product-page__notice product-page__notice--error" role="alert">
+          <p>{intl.formatMessage({ id: 'product.error' })}</p>
+          <button type="button" className="btn btn--secondary" onClick={reload}>
+            {intl.formatMessage({ id: 'product.retry' })}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (state.status === 'offline') return <OfflineLanding product={state.product} onRetry={reload} />;
+
+  const { product } = state;
+  return (
+    <Shell heading={texts!.heading}>
+      <div className="product-page__intro-block">
+        <ProductSummary product={product} />
+        <p className="product-page__intro">{texts!.intro}</p>
+      </div>
+      <ProductPrices cnk={product.cnk} />
+      <Faq items={texts!.faq} />
+    </Shell>
+  );
+}
+
+export default function ProductPage() {
+  return (
+    <SearchProvider>
+      <ProductContent />
+    </SearchProvider>
+  );
+}

@@ -1,0 +1,35 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useIntl } from 'react-intl';
+import { listRecentSearches } from '../../db/search-cache';
+import { formatDateTime, useLocale } from '../../lib/i18n';
+import { LocalizedLink } from '../../lib/router';
+
+/** Searches saved on this device, newest first, each opening its saved result. */
+export function RecentSearches({ limit = 8 }: { limit?: number }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const recent = useLiveQuery(() => listRecentSearches(limit).catch(() => []), [limit]);
+  if (!recent) return null;
+  return (
+    <section className="recent-searches" data-testid="recent-searches">
+      <h3 className="recent-searches__title">{intl.formatMessage({ id: 'search.offline.recentTitle' })}</h3>
+      {recent.length === 0 ? (
+        <p className="recent-searches__empty">{intl.formatMessage({ id: 'search.offline.recentEmpty' })}</p>
+      ) : (
+        <ul className="recent-searches__list">
+          {recent.map((saved) => (
+            <li key={saved.query}>
+              <LocalizedLink
+                to={`/?${new URLSearchParams({ q: saved.label }).toString()}`}
+                className="recent-searches__link"
+              >
+                <span className="recent-searches__label">{saved.label}</span>
+                <span className="recent-searches__date">{formatDateTime(saved.fetchedAt, locale)}</span>
+              </LocalizedLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+/** Shop names as the shops write them; an id we do not know yet is shown as is. */
+const RETAILER_NAMES: Record<string, string> = {
+  farmaline: 'Farmaline',
+  medimarket: 'Medi-Market',
+  multipharma: 'Multipharma',
+  newpharma: 'Newpharma',
+};
+
+export function retailerName(id: string): string {
+  return RETAILER_NAMES[id] ?? id;
+}
+
+/**
+ * Only http(s) links from a retailer page are ever rendered: a scraped `javascript:` or `data:` URL
+ * would otherwise run in our origin when clicked. A path (the demo shops are served by our own
+ * server under /__demo/) is resolved against the page's own address.
+ */
+export function safeHttpUrl(url: string | null | undefined): string | null {
+  if (!url?.trim()) return null;
+  try {
+    const parsed = new URL(url.trim(), typeof window === 'undefined' ? undefined : window.location.href);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,54 @@
+import type { Dispatch } from 'react';
+import type { Locale } from '@pharmaradar/shared';
+import type { SearchResult } from '@pharmaradar/shared/search.schema';
+import { loadSearchResult, saveSearchResult } from '../../db/search-cache';
+import { SearchFailure, streamSearch } from './search-client';
+import type { SearchKey } from './search-key';
+import type { SearchAction } from './search-state';
+
+/** A result worth keeping offline: at least one retailer really answered (even "no results"). */
+export function isWorthSaving(result: SearchResult): boolean {
+  return result.retailers.some((r) => r.status === 'ok' || r.status === 'empty');
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * One search from start to end: stream (or, offline, the saved copy), save the final result, and
+ * report every step through dispatch. Nothing is dispatched once `signal` is aborted.
+ */
+export async function runSearch(
+  query: string,
+  { key, kind }: SearchKey,
+  locale: Locale,
+  signal: AbortSignal,
+  dispatch: Dispatch<SearchAction>,
+): Promise<void> {
+  const live = () => !signal.aborted;
+  const fallBack = async (reason: 'offline' | 'unreachable') => {
+    const saved = await loadSearchResult(key).catch(() => null);
+    if (live()) dispatch({ type: 'offline', reason, saved });
+  };
+
+  dispatch({ type: 'start', query, kind });
+  if (isOffline()) return fallBack('offline');
+  try {
+    const result = await streamSearch({
+      query,
+      locale,
+      signal,
+      onEvent: (event) => {
+        if (live()) dispatch({ type: 'event', event });
+      },
+    });
+    // IndexedDB may be unavailable (private mode, quota): the live answer is shown regardless.
+    if (isWorthSaving(result))
+      await saveSearchResult({ query: key, kind, label: query, result }).catch(() => undefined);
+  } catch (error) {
+    if (!live()) return;
+    const failure = error instanceof SearchFailure ? error : new SearchFailure('network');
+    if (failure.code === 'network' || failure.code === 'timeout')
+      return fallBack(isOffline() ? 'offline' : 'unreachable');
+    dispatch({ type: 'failed', error: { code: failure.code, detail: failure.detail } });
+  }
+}

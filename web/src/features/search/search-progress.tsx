@@ -1,0 +1,78 @@
+import { useIntl } from 'react-intl';
+import type { SearchStage } from '@pharmaradar/shared/search.schema';
+import { retailerName } from './retailers';
+import type { RetailerRow } from './search-state';
+import './search-progress.css';
+
+interface SearchProgressProps {
+  stage: SearchStage | null;
+  retailers: RetailerRow[];
+}
+
+function StatusIcon({ status }: { status: RetailerRow['status'] }) {
+  if (status === 'waiting') return <span className="retailer-status__spinner" aria-hidden="true" />;
+  const path = status === 'ok' ? 'm5 12 5 5 9-10' : status === 'empty' ? 'M6 12h12' : 'M12 7v6m0 4h.01';
+  return (
+    <svg
+      className="retailer-status__icon"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+/** The staged message (announced to screen readers) and one row per retailer as each one answers. */
+export function SearchProgress({ stage, retailers }: SearchProgressProps) {
+  const intl = useIntl();
+  const answered = retailers.filter((r) => r.status !== 'waiting').length;
+  const done = stage === 'complete';
+  const ratio = retailers.length === 0 ? 0 : answered / retailers.length;
+  return (
+    <section
+      className={`search-progress${done ? ' search-progress--done' : ''}`}
+      aria-label={intl.formatMessage({ id: 'search.retailers.title' })}
+    >
+      <p
+        className="search-progress__stage"
+        data-testid="search-stage"
+        data-stage={stage ?? ''}
+        aria-live="polite"
+        role="status"
+      >
+        {stage ? intl.formatMessage({ id: `search.stage.${stage}` }) : ''}
+      </p>
+      <div className="search-progress__bar" aria-hidden="true">
+        <span className="search-progress__fill" style={{ width: `${Math.max(done ? 1 : ratio, 0.06) * 100}%` }} />
+      </div>
+      <ul className="search-progress__list">
+        {retailers.map((row) => (
+          <li
+            key={row.id}
+            className={`retailer-status retailer-status--${row.status}`}
+            data-testid="retailer-status"
+            data-retailer={row.id}
+            data-status={row.status}
+          >
+            <StatusIcon status={row.status} />
+            <span className="retailer-status__name">{retailerName(row.id)}</span>
+            <span className="retailer-status__text">
+              {intl.formatMessage(
+                { id: `search.retailers.status.${row.status}` },
+                { count: row.offers, ms: row.ms ?? 0 },
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import type {
+  QueryKind,
+  RetailerStatus,
+  SearchEvent,
+  SearchOffer,
+  SearchProduct,
+  SearchResult,
+  SearchStage,
+} from '@pharmaradar/shared/search.schema';
+import { groupOffers } from '@pharmaradar/shared/search-grouping';
+import type { SavedSearch } from '../../db/db';
+
+/** Retailers compared by default (SPEC §1); a retailer the server adds or drops is fixed by its events. */
+export const DEFAULT_RETAILERS = ['farmaline', 'medimarket', 'multipharma'] as const;
+
+export type RetailerRowStatus = 'waiting' | RetailerStatus;
+
+export interface RetailerRow {
+  id: string;
+  status: RetailerRowStatus;
+  ms: number | null;
+  offers: number;
+}
+
+/**
+ * idle: nothing asked; loading: stream open; done: final result shown; error: nothing to show;
+ * offline: no network (or server unreachable) — `result` then holds the saved copy, if any.
+ */
+export type SearchStatus = 'idle' | 'loading' | 'done' | 'error' | 'offline';
+
+export interface SearchError {
+  code: string;
+  detail: string | null;
+}
+
+export interface SearchState {
+  status: SearchStatus;
+  query: string;
+  kind: QueryKind | null;
+  stage: SearchStage | null;
+  retailers: RetailerRow[];
+  /** Provisional products while loading (grouped client-side), then the final ones. */
+  products: SearchProduct[];
+  /** Raw offers of the retailers that answered so far (the source of the provisional products). */
+  received: SearchOffer[];
+  result: SearchResult | null;
+  error: SearchError | null;
+  fetchedAt: string | null;
+  fromCache: boolean;
+  /** 'offline': the browser says so; 'unreachable': online but the request failed. */
+  offlineReason: 'offline' | 'unreachable' | null;
+}
+
+export type SearchAction =
+  | { type: 'start'; query: string; kind: QueryKind }
+  | { type: 'event'; event: SearchEvent }
+  | { type: 'failed'; error: SearchError }
+  | { type: 'offline'; reason: 'offline' | 'unreachable'; saved: SavedSearch | null }
+  | { type: 'reset' };
+
+export const initialSearchState: SearchState = {
+  status: 'idle',
+  query: '',
+  kind: null,
+  stage: null,
+  retailers: [],
+  products: [],
+  received: [],
+  result: null,
+  error: null,
+  fetchedAt: null,
+  fromCache: false,
+  offlineReason: null,
+};
+
+const waitingRows = (): RetailerRow[] =>
+  DEFAULT_RETAILERS.map((id) => ({ id, status: 'waiting', ms: null, offers: 0 }));
+
+export function searchReducer(state: SearchState, action: SearchAction): SearchState {
+  switch (action.type) {
+    case 'start':
+      return {
+        ...initialSearchState,
+        status: 'loading',
+        query: action.query,
+        kind: action.kind,
+        stage: 'launching',
+        retailers: waitingRows(),
+      };
+    case 'event':
+      return state.status === 'loading' ? applyEvent(state, action.event) : state;
+    case 'failed':
+      return { ...state, status: 'error', error: action.error, stage: null };
+    case 'offline':
+      return fromSaved(state, action.reason, action.saved);
+    case 'reset':
+      return initialSearchState;
+  }
+}
+
+function applyEvent(state: SearchState, event: SearchEvent): SearchState {
+  switch (event.event) {
+    case 'stage':
+      return { ...state, stage: event.data.stage };
+    case 'retailer': {
+      const { retailer, status, ms, offers } = event.data;
+      const row: RetailerRow = { id: retailer, status, ms, offers: offers.length };
+      const known = state.retailers.some((r) => r.id === retailer);
+      const retailers = known ? state.retailers.map((r) => (r.id === retailer ? row : r)) : [...state.retailers, row];
+      // Provisional cards: everything received so far, grouped exactly as the server will.
+      const received = [...state.received.filter((o) => o.retailer !== retailer), ...offers];
+      return {
+        ...state,
+        retailers,
+        received,
+        products: groupOffers(received, { kind: state.kind ?? 'name', value: state.query }),
+      };
+    }
+    case 'error':
+      // The stream reports a broken search as an error event; runSearch turns it into 'failed'.
+      return state;
+    case 'result': {
+      const result = event.data;
+      return {
+        ...state,
+        status: 'done',
+        stage: 'complete',
+        kind: result.kind,
+        retailers: result.retailers.map((r) => ({
+          id: r.id,
+          status: r.status,
+          ms: r.ms,
+          offers: result.products.reduce((n, p) => n + p.offers.filter((o) => o.retailer === r.id).length, 0),
+        })),
+        products: result.products,
+        result,
+        fetchedAt: result.fetchedAt,
+      };
+    }
+  }
+}
+
+function fromSaved(state: SearchState, reason: 'offline' | 'unreachable', saved: SavedSearch | null): SearchState {
+  if (!saved) return { ...state, status: 'offline', offlineReason: reason, stage: null, retailers: [], products: [] };
+  const { result } = saved;
+  return {
+    ...state,
+    status: 'offline',
+    offlineReason: reason,
+    stage: null,
+    kind: result.kind,
+    retailers: [],
+    products: result.products,
+    result,
+    fetchedAt: saved.fetchedAt,
+    fromCache: true,
+  };
+}

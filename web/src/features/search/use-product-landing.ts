@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import { productLandingResponseSchema, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
+import { findSavedProductBySlug } from '../../db/search-cache';
+import { api, isApiRequestError } from '../../lib/api/client';
+
+/** What an offline landing page still knows: a product from a saved search, or only the CNK in the slug. */
+export interface OfflineProduct {
+  cnk: string;
+  name: string | null;
+  brand: string | null;
+  image: string | null;
+}
+
+export type LandingState =
+  | { status: 'loading' }
+  | { status: 'ready'; product: ProductLandingResponse }
+  | { status: 'not_found' }
+  | { status: 'offline'; product: OfflineProduct | null }
+  | { status: 'error' };
+
+/** Generated slugs end with the 7-digit CNK (shared/product-landing.ts productSlug). */
+export function cnkFromSlug(slug: string): string | null {
+  return /(?:^|-)(\d{7})$/.exec(slug)?.[1] ?? null;
+}
+
+async function offlineProduct(slug: string): Promise<OfflineProduct | null> {
+  const saved = await findSavedProductBySlug(slug).catch(() => null);
+  if (saved?.cnk) return { cnk: saved.cnk, name: saved.name, brand: saved.brand, image: saved.image };
+  const cnk = cnkFromSlug(slug);
+  return cnk ? { cnk, name: null, brand: null, image: null } : null;
+}
+
+export function useProductLanding(slug: string): { state: LandingState; reload: () => void } {
+  const [state, setState] = useState<LandingState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    api
+      .get(`/products/${encodeURIComponent(slug)}/`, {
+        signal: controller.signal,
+        schema: productLandingResponseSchema,
+      })
+      .then((product) => setState({ status: 'ready', product }))
+      .catch(async (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isApiRequestError(error) && error.status === 404) return setState({ status: 'not_found' });
+        if (isApiRequestError(error) && (error.code === 'network' || error.code === 'timeout')) {
+          const product = await offlineProduct(slug);
+          if (!controller.signal.aborted) setState({ status: 'offline', product });
+          return;
+        }
+        setState({ status: 'error' });
+      });
+    return () => controller.abort();
+  }, [slug, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, reload };
+}
