@@ -10,7 +10,7 @@ import { migrate } from './db/migrate';
 import { createLogger, type Logger } from './lib/log';
 import { createMailer } from './lib/mailer';
 import { createPurgeJob } from './jobs/purge.job';
-import { startRetailerWiring } from './features/search/retailers.wiring';
+import { startRetailers } from './retailers/start-retailers';
 
 export interface RunningServer {
   url: string;
@@ -76,7 +76,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   };
 
   try {
-    const retailers = await startRetailerWiring(env);
+    const retailers = await startRetailers(env);
     deps.connectors = retailers.connectors;
     deps.demoRetailers = retailers.demo;
     closers.push(() => retailers.close());

@@ -32,6 +32,18 @@ describe('startRetailers', () => {
     }
   });
 
+  it('demo mode: a configured base URL still wins over its demo shop', async () => {
+    const retailers = await startRetailers({ ...env, FARMALINE_BASE_URL: 'http://127.0.0.1:9/front-door' });
+    try {
+      const byId = Object.fromEntries(retailers.connectors.map((c) => [c.id, c.baseUrl]));
+      expect(byId.farmaline).toBe('http://127.0.0.1:9/front-door');
+      expect(byId.multipharma).toBe(retailers.demo!.baseUrls.multipharma);
+      expect(retailers.demo).not.toBeNull();
+    } finally {
+      await retailers.close();
+    }
+  });
+
   it('live mode: the real shops (or configured URLs), no demo', async () => {
     const retailers = await startRetailers({
       ...env,

@@ -25,16 +25,21 @@ export type RunningRetailers = {
   close(): Promise<void>;
 };
 
-/** Live mode: the configured base URLs (else the real shops), private/loopback addresses refused. */
-export function liveConnectorOptions(env: RetailersEnv): CreateConnectorsOptions {
+/** The *_BASE_URL settings that are set. */
+function baseUrlOverrides(env: RetailersEnv): Partial<Record<RetailerId, string>> {
   const baseUrls: Partial<Record<RetailerId, string>> = {};
   if (env.FARMALINE_BASE_URL) baseUrls.farmaline = env.FARMALINE_BASE_URL;
   if (env.MEDIMARKET_BASE_URL) baseUrls.medimarket = env.MEDIMARKET_BASE_URL;
   if (env.MULTIPHARMA_BASE_URL) baseUrls.multipharma = env.MULTIPHARMA_BASE_URL;
   if (env.NEWPHARMA_BASE_URL) baseUrls.newpharma = env.NEWPHARMA_BASE_URL;
+  return baseUrls;
+}
+
+/** Live mode: the configured base URLs (else the real shops), private/loopback addresses refused. */
+export function liveConnectorOptions(env: RetailersEnv): CreateConnectorsOptions {
   return {
     ids: env.RETAILERS,
-    baseUrls,
+    baseUrls: baseUrlOverrides(env),
     ...(env.MEDIMARKET_PHARMACY_BASE_URL ? { medimarketPharmacyBaseUrl: env.MEDIMARKET_PHARMACY_BASE_URL } : {}),
     timeoutMs: env.RETAILER_TIMEOUT_MS,
     allowPrivateHosts: false,
@@ -44,7 +49,8 @@ export function liveConnectorOptions(env: RetailersEnv): CreateConnectorsOptions
 /**
  * Connectors for the configured mode. Demo mode starts the demo shops on loopback ports, points the
  * real connectors at them (private hosts allowed only there) and rewrites offer links/images to the
- * stable /__demo/retailers/<shop>/… paths served by the main app.
+ * stable /__demo/retailers/<shop>/… paths served by the main app. A *_BASE_URL that is set still wins
+ * in demo mode, so tests and the benchmark can put an instrumented front door before a demo shop.
  */
 export async function startRetailers(env: RetailersEnv): Promise<RunningRetailers> {
   if (env.RETAILERS_MODE === 'live') {
@@ -55,8 +61,8 @@ export async function startRetailers(env: RetailersEnv): Promise<RunningRetailer
   const demo = await startDemoRetailers({ latencyMs, faults: env.DEMO_FAULTS });
   const connectors = createConnectors({
     ids: env.RETAILERS,
-    baseUrls: demo.baseUrls,
-    medimarketPharmacyBaseUrl: demo.medimarketPharmacyBaseUrl,
+    baseUrls: { ...demo.baseUrls, ...baseUrlOverrides(env) },
+    medimarketPharmacyBaseUrl: env.MEDIMARKET_PHARMACY_BASE_URL ?? demo.medimarketPharmacyBaseUrl,
     timeoutMs: env.RETAILER_TIMEOUT_MS,
     allowPrivateHosts: true,
     rewriteUrl: demo.publicUrl,

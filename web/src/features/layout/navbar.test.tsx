@@ -62,7 +62,7 @@ describe('navbar links', () => {
 
   it('keeps the language prefix and the renamed paths under /en', async () => {
     renderNavbar('/en/about', 'en');
-    expect(screen.getByRole('link', { name: 'Pro Space' }).getAttribute('href')).toBe('/en/nego');
+    expect(screen.getByRole('link', { name: 'Espace Pro' }).getAttribute('href')).toBe('/en/nego');
     expect(screen.getByRole('link', { name: 'Price comparator' }).getAttribute('href')).toBe('/en');
     expect((await screen.findByRole('link', { name: 'Step Up to the Next Level' })).getAttribute('href')).toBe('/en/pro');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/en/login');

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { useOnlineStatus } from './use-online-status';
+import { useOnlineStatus } from '../../lib/network/use-online-status';
 import './offline-banner.css';
 
 /** SPEC §2: shown on every page (home included) while the browser reports no connection. */

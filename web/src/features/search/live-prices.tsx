@@ -5,7 +5,7 @@ import { RecentSearches } from './recent-searches';
 import { useSearch } from './search-context';
 import { DemoBadge, Disclaimer, FetchError, NoResults, OfflineNotice } from './search-notices';
 import { SearchProgress } from './search-progress';
-import { useOnline } from './use-online';
+import { useOnlineStatus } from '../../lib/network/use-online-status';
 import './live-prices.css';
 
 /** Server errors whose translated detail tells the user more than the generic message. */
@@ -22,7 +22,7 @@ interface LivePricesProps {
 export function LivePrices({ showHeading = true, linkToPages = true }: LivePricesProps) {
   const intl = useIntl();
   const locale = useLocale();
-  const online = useOnline();
+  const online = useOnlineStatus();
   const { status, query, stage, retailers, products, result, fetchedAt, offlineReason, error, retry } = useSearch();
   if (status === 'idle') return null;
 

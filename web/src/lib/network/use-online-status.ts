@@ -9,11 +9,11 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** navigator.onLine, kept current by the online/offline events. */
+/** navigator.onLine, kept current by the online/offline events (true where the API is missing). */
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
+    () => navigator.onLine !== false,
     () => true,
   );
 }
