@@ -9,6 +9,7 @@ export type Db = Database.Database;
  * WAL so readers never block the writer, foreign keys enforced, a 5 s busy wait instead of
  * SQLITE_BUSY, and synchronous=FULL because better-sqlite3's build default (NORMAL under WAL) may lose
  * the last commits on power loss — e.g. a Stripe webhook already answered 2xx, which is never resent.
+ * secure_delete overwrites deleted content, so purged personal data does not linger in free pages.
  */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -17,6 +18,7 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = FULL');
+  db.pragma('secure_delete = ON');
   return db;
 }
 

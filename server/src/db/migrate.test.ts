@@ -25,11 +25,12 @@ const tables = () =>
   db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
 
 describe('openDatabase', () => {
-  it('opens in WAL with foreign keys, a busy timeout and synchronous=FULL', () => {
+  it('opens in WAL with foreign keys, a busy timeout, synchronous=FULL and secure_delete', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('secure_delete', { simple: true })).toBe(1);
   });
 });
 

@@ -30,16 +30,11 @@ export interface PurgeReport {
 }
 
 /**
- * Deleted rows leave their bytes in free pages and in the WAL unless secure_delete is on and the WAL
- * is checkpointed and truncated; both are done so an erased e-mail is really gone from disk.
+ * Deletes one closed account (cascading to sessions, codes, identities) and flushes the WAL: deleted
+ * rows keep their bytes in the WAL until it is checkpointed and truncated, and openDatabase turns on
+ * secure_delete for the freed pages, so an erased e-mail is really gone from disk.
  */
-export function enableSecureDelete(db: Db): void {
-  db.pragma('secure_delete = ON');
-}
-
-/** Deletes one closed account (cascading to sessions, codes, identities) and flushes the WAL. */
 export function purgeAccount({ db, log }: Omit<PurgeDeps, 'now'>, userId: number): boolean {
-  enableSecureDelete(db);
   const users = createUserRepository(db);
   try {
     const deleted = db.transaction(() => users.deleteById(userId)).immediate();
@@ -56,7 +51,6 @@ export function purgeAccount({ db, log }: Omit<PurgeDeps, 'now'>, userId: number
 /** One purge pass: closed accounts, expired sessions, old verification codes. */
 export function runPurge(deps: PurgeDeps): PurgeReport {
   const { db, log, now } = deps;
-  enableSecureDelete(db);
   const at = now();
   const report: PurgeReport = { accounts: 0, failedAccounts: 0, sessions: 0, codes: 0 };
   for (const id of createUserRepository(db).closedIdsBefore(at - ACCOUNT_PURGE_GRACE_MS)) {

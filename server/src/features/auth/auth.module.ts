@@ -1,4 +1,3 @@
-import { enableSecureDelete } from '../../jobs/purge.job';
 import { createAccountRoutes } from '../account/account.routes';
 import { sessionMiddleware } from '../sessions/session.middleware';
 import { createAuthContext, type AuthDeps } from './auth.context';
@@ -9,8 +8,6 @@ import { createAuthRoutes } from './auth.routes';
  * /api/auth/* and /api/account/* routers.
  */
 export function createAccountsModule(deps: AuthDeps) {
-  // On from the first write, so no stale copy of personal data survives in freed space (see purge.job.ts).
-  enableSecureDelete(deps.db);
   const ctx = createAuthContext(deps);
   return {
     sessionMiddleware: sessionMiddleware(deps.env, ctx.sessions),
