@@ -96,7 +96,8 @@ describe('app shell', () => {
       await navbar.waitFor();
       expect(await page.getByTestId('burger').isVisible()).toBe(false);
       expect(await navbar.getByRole('link', { name: /propos/i }).first().isVisible()).toBe(true);
-      expect(await page.getByTestId('nav-login').first().isVisible()).toBe(true);
+      // The login link appears once the session check has finished (nothing account-related renders before).
+      await page.getByTestId('nav-login').first().waitFor({ state: 'visible' });
       expect(await navbar.getAttribute('class')).not.toContain('navbar--condensed');
       await page.mouse.wheel(0, 600);
       await page.waitForFunction(() => document.querySelector('[data-testid="navbar"]')?.classList.contains('navbar--condensed'));
