@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BRAND_NAME, COMPANY, type Locale } from '@pharmaradar/shared';
@@ -230,7 +232,19 @@ describe('information pages', () => {
     });
   }
 
-  it('sends a contact message: confirmation shown, form cleared, mail in the outbox', async () => {
+  /** The contact rows as stored by the running server, read through a separate read-only connection. */
+  function storedContactMessages(): Array<Record<string, unknown>> {
+    const db = new Database(path.join(app.dataDir, 'pharmaradar.db'), { readonly: true, fileMustExist: true });
+    try {
+      return db
+        .prepare('SELECT name, email, message, locale, mail_status FROM contact_messages ORDER BY id')
+        .all() as Array<Record<string, unknown>>;
+    } finally {
+      db.close();
+    }
+  }
+
+  it('sends a contact message: confirmation shown, form cleared, mail in the outbox, row stored', async () => {
     await withPage('contact-sent', { viewport: PHONE }, async ({ page }) => {
       const form = await openContactForm(page, 'fr');
       const email = page.getByRole('link', { name: COMPANY.contactEmail }).first();
@@ -254,6 +268,11 @@ describe('information pages', () => {
       expect(mail.text).toContain('Anne Peeters');
       expect(mail.text).toContain('anne.peeters@example.be');
       expect(mail.replyTo).toContain('anne.peeters@example.be');
+
+      // Kept server-side too (so nothing is lost if mailing fails), marked as mailed.
+      expect(storedContactMessages().filter((row) => row.message === message)).toEqual([
+        { name: 'Anne Peeters', email: 'anne.peeters@example.be', message, locale: 'fr', mail_status: 'sent' },
+      ]);
     });
   });
 

@@ -1,6 +1,41 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, startApp, waitForServiceWorker, type AppHandle } from '../support/harness';
+import { BRAND_NAME, BRAND_SHORT_NAME, LOCALES, THEME_COLOR } from '@pharmaradar/shared';
+import {
+  DESKTOP,
+  PHONE,
+  ROOT,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startApp,
+  waitForServiceWorker,
+  type AppHandle,
+} from '../support/harness';
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type?: string;
+  purpose?: string;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Width and height from a PNG's IHDR chunk (always the first chunk, right after the signature). */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+  expect(bytes.toString('latin1', 12, 16)).toBe('IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+const OFFLINE_BANNER = {
+  fr: 'Connexion internet perdue',
+  en: 'Internet connection lost. Some features may not work.',
+  nl: 'Internetverbinding verbroken. Sommige functies werken mogelijk niet.',
+} as const;
 
 // Foundation journeys: language routing, navbar at desktop and phone widths, splash, offline shell.
 describe('app shell', () => {
@@ -95,12 +130,19 @@ describe('app shell', () => {
       const navbar = page.getByTestId('navbar');
       await navbar.waitFor();
       expect(await page.getByTestId('burger').isVisible()).toBe(false);
-      expect(await navbar.getByRole('link', { name: /propos/i }).first().isVisible()).toBe(true);
+      expect(
+        await navbar
+          .getByRole('link', { name: /propos/i })
+          .first()
+          .isVisible(),
+      ).toBe(true);
       // The login link appears once the session check has finished (nothing account-related renders before).
       await page.getByTestId('nav-login').first().waitFor({ state: 'visible' });
       expect(await navbar.getAttribute('class')).not.toContain('navbar--condensed');
       await page.mouse.wheel(0, 600);
-      await page.waitForFunction(() => document.querySelector('[data-testid="navbar"]')?.classList.contains('navbar--condensed'));
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="navbar"]')?.classList.contains('navbar--condensed'),
+      );
       const footer = page.getByTestId('footer');
       expect(await footer.textContent()).toContain(String(new Date().getFullYear()));
       expect(await page.getByTestId('footer-company').textContent()).toMatch(/BE ?0\d{3}\.\d{3}\.\d{3}/);
@@ -128,7 +170,11 @@ describe('app shell', () => {
       await page.getByTestId('drawer').waitFor({ state: 'hidden' });
 
       await burger.click();
-      await page.getByTestId('drawer').getByRole('link', { name: /propos/i }).first().click();
+      await page
+        .getByTestId('drawer')
+        .getByRole('link', { name: /propos/i })
+        .first()
+        .click();
       await page.waitForFunction(() => location.pathname === '/about');
       await page.getByTestId('drawer').waitFor({ state: 'hidden' });
 
@@ -147,7 +193,11 @@ describe('app shell', () => {
       const splash = page.getByTestId('splash');
       await splash.waitFor();
       expect(await splash.getAttribute('data-phase')).toBe('visible');
-      await page.waitForFunction(() => document.querySelector('[data-testid="splash"]')?.getAttribute('data-phase') === 'hidden', null, { timeout: 5000 });
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="splash"]')?.getAttribute('data-phase') === 'hidden',
+        null,
+        { timeout: 5000 },
+      );
       await splash.waitFor({ state: 'detached', timeout: 5000 });
       expect(await page.evaluate(() => sessionStorage.getItem('splashSeen'))).toBeTruthy();
       await page.reload();
@@ -175,12 +225,78 @@ describe('app shell', () => {
       await page.reload();
       await page.locator('h1').first().waitFor();
       await page.getByTestId('offline-banner').waitFor();
-      expect(await page.getByTestId('offline-banner').textContent()).toContain('Connexion internet perdue');
+      expect(await page.getByTestId('offline-banner').textContent()).toContain(OFFLINE_BANNER.fr);
       for (const path of ['/faq', '/privacy', '/en/legal', '/nl/contact']) {
         await page.goto(`${app.url}${path}`);
         await page.locator('h1').first().waitFor();
       }
+      // The banner speaks the page's language.
+      for (const locale of ['en', 'nl'] as const) {
+        await page.goto(`${app.url}/${locale}/about`);
+        await page.waitForFunction((l) => document.documentElement.lang === l, locale);
+        await page.locator('h1').first().waitFor();
+        const banner = page.getByTestId('offline-banner');
+        await banner.waitFor();
+        expect(await banner.textContent()).toBe(OFFLINE_BANNER[locale]);
+      }
       await context.close();
+    });
+
+    it('the service worker precaches index.html and every translation file of fr, en and nl', async () => {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${app.url}/about`);
+      await page.locator('h1').first().waitFor();
+      await waitForServiceWorker(page);
+      const cached = await page.evaluate(async () => {
+        const paths: string[] = [];
+        for (const name of await caches.keys()) {
+          if (!name.includes('precache')) continue;
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
+        }
+        return paths;
+      });
+      expect(cached).toContain('/index.html');
+      for (const locale of LOCALES) {
+        const files = readdirSync(path.join(ROOT, 'web', 'dist', 'locales', locale)).filter((f) => f.endsWith('.json'));
+        expect(files.length, locale).toBeGreaterThanOrEqual(10);
+        expect(files).toEqual(expect.arrayContaining(['common.json', 'layout.json', 'info.json']));
+        for (const file of files) expect(cached, `${locale}/${file}`).toContain(`/locales/${locale}/${file}`);
+      }
+      await context.close();
+    });
+  });
+
+  describe('installable PWA', () => {
+    it('serves a manifest with names, start URL, standalone display, theme colour and 192/512 icons', async () => {
+      const html = await (await fetch(`${app.url}/`)).text();
+      expect(html).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/);
+
+      const res = await fetch(`${app.url}/manifest.webmanifest`);
+      expect(res.status).toBe(200);
+      const manifest = (await res.json()) as Record<string, unknown> & { icons: ManifestIcon[] };
+      expect(manifest).toMatchObject({
+        name: BRAND_NAME,
+        short_name: BRAND_SHORT_NAME,
+        start_url: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+      });
+      const sizes = manifest.icons.map((icon) => icon.sizes);
+      expect(sizes).toContain('192x192');
+      expect(sizes).toContain('512x512');
+      const maskable = manifest.icons.filter((icon) => (icon.purpose ?? 'any').split(' ').includes('maskable'));
+      expect(maskable.length).toBeGreaterThanOrEqual(1);
+      expect(maskable.some((icon) => ['192x192', '512x512'].includes(icon.sizes))).toBe(true);
+
+      // Each icon really is a PNG of the size it claims.
+      for (const icon of manifest.icons) {
+        const iconRes = await fetch(new URL(icon.src, `${app.url}/manifest.webmanifest`));
+        expect(iconRes.status, icon.src).toBe(200);
+        expect(iconRes.headers.get('content-type'), icon.src).toContain('image/png');
+        const { width, height } = pngSize(Buffer.from(await iconRes.arrayBuffer()));
+        expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
+      }
     });
   });
 

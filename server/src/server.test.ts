@@ -40,10 +40,11 @@ describe('startServer close()', () => {
       const first = await startTestServer({ DATA_DIR: dataDir });
       const applied = first.db.prepare('SELECT name FROM schema_migrations ORDER BY name').pluck().all();
       first.db
+        // A recent message: the start-up purge removes contact messages older than 12 months.
         .prepare(
-          "INSERT INTO contact_messages (name, email, message, locale, created_at) VALUES ('a', 'a@b.be', 'm', 'fr', 1)",
+          "INSERT INTO contact_messages (name, email, message, locale, created_at) VALUES ('a', 'a@b.be', 'm', 'fr', ?)",
         )
-        .run();
+        .run(Date.now());
       await first.close();
       const second = await startTestServer({ DATA_DIR: dataDir });
       try {

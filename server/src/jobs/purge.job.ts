@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { checkpoint } from '../db/database';
 import type { Logger } from '../lib/log';
 import { createUserRepository } from '../features/account/user.repository';
+import { createContactRepository } from '../features/contact/contact.repository';
 import { createOtpRepository } from '../features/auth/otp.repository';
 import { createSessionRepository } from '../features/sessions/session.repository';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../features/sessions/session.service';
@@ -15,6 +16,11 @@ export const ACCOUNT_PURGE_GRACE_MS = 0;
 export const PURGE_INTERVAL_MS = 24 * 3600 * 1000;
 /** Dead verification codes are kept a day for the resend throttle's sake, then removed. */
 const OTP_RETENTION_MS = 24 * 3600 * 1000;
+/**
+ * Contact messages are kept 12 months at most (privacy page, "retention"). 365 days never exceeds
+ * twelve calendar months, so the promise holds in leap years too.
+ */
+export const CONTACT_RETENTION_MS = 365 * 24 * 3600 * 1000;
 
 export interface PurgeDeps {
   db: Db;
@@ -27,17 +33,27 @@ export interface PurgeReport {
   failedAccounts: number;
   sessions: number;
   codes: number;
+  contactMessages: number;
 }
 
 /**
- * Deletes one closed account (cascading to sessions, codes, identities) and flushes the WAL: deleted
- * rows keep their bytes in the WAL until it is checkpointed and truncated, and openDatabase turns on
- * secure_delete for the freed pages, so an erased e-mail is really gone from disk.
+ * Deletes one closed account (cascading to sessions, codes, identities) together with the contact
+ * messages sent from its e-mail address (personal data too, and linked to no account row, so nothing
+ * cascades to them), then flushes the WAL: deleted rows keep their bytes in the WAL until it is
+ * checkpointed and truncated, and openDatabase turns on secure_delete for the freed pages, so an
+ * erased e-mail is really gone from disk.
  */
 export function purgeAccount({ db, log }: Omit<PurgeDeps, 'now'>, userId: number): boolean {
   const users = createUserRepository(db);
+  const contact = createContactRepository(db);
   try {
-    const deleted = db.transaction(() => users.deleteById(userId)).immediate();
+    const deleted = db
+      .transaction(() => {
+        const email = users.findById(userId)?.email;
+        if (email) contact.deleteFromEmail(email);
+        return users.deleteById(userId);
+      })
+      .immediate();
     checkpoint(db, 'TRUNCATE');
     if (deleted) log.info('account purged', { user: userId });
     return deleted;
@@ -48,11 +64,11 @@ export function purgeAccount({ db, log }: Omit<PurgeDeps, 'now'>, userId: number
   }
 }
 
-/** One purge pass: closed accounts, expired sessions, old verification codes. */
+/** One purge pass: closed accounts, expired sessions, old verification codes, old contact messages. */
 export function runPurge(deps: PurgeDeps): PurgeReport {
   const { db, log, now } = deps;
   const at = now();
-  const report: PurgeReport = { accounts: 0, failedAccounts: 0, sessions: 0, codes: 0 };
+  const report: PurgeReport = { accounts: 0, failedAccounts: 0, sessions: 0, codes: 0, contactMessages: 0 };
   for (const id of createUserRepository(db).closedIdsBefore(at - ACCOUNT_PURGE_GRACE_MS)) {
     if (purgeAccount(deps, id)) report.accounts += 1;
     else report.failedAccounts += 1;
@@ -62,6 +78,7 @@ export function runPurge(deps: PurgeDeps): PurgeReport {
     at - SESSION_ABSOLUTE_TIMEOUT_MS,
   );
   report.codes = createOtpRepository(db).pruneCreatedBefore(at - OTP_RETENTION_MS);
+  report.contactMessages = createContactRepository(db).deleteCreatedBefore(at - CONTACT_RETENTION_MS);
   checkpoint(db, 'TRUNCATE');
   log.info('purge done', { ...report });
   return report;

@@ -13,7 +13,10 @@ export class ChunkLoadError extends Error {
 
 export function loadChunk<T>(importer: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`Loading chunk timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     importer().then(
       (module) => {
         clearTimeout(timer);

@@ -9,7 +9,11 @@ type PageModule = { default: ComponentType };
  * while that file does not exist yet (a later issue builds it) the route shows the honest
  * "not available yet" page instead of failing the build.
  */
-const pageModules = import.meta.glob<PageModule>(['../features/*/*.page.tsx', '!../features/not-available/*', '!../features/not-found/*']);
+const pageModules = import.meta.glob<PageModule>([
+  '../features/*/*.page.tsx',
+  '!../features/not-available/*',
+  '!../features/not-found/*',
+]);
 
 export function hasPage(name: string): boolean {
   return `../features/${name}.page.tsx` in pageModules;

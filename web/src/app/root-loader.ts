@@ -23,7 +23,11 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootD
 export const pathLocale = localeOfPath;
 
 /** The messages only change with the URL language (or an explicit retry of the same URL). */
-export function shouldRevalidateRoot({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+export function shouldRevalidateRoot({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
   if (pathLocale(currentUrl.pathname) !== pathLocale(nextUrl.pathname)) return true;
   return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLoaderData, useLocation, useRevalidator, useRouteError } from 'react-router';
 import { OfflineBanner } from '../features/layout/offline-banner';
 import { NavigationProgress } from '../features/layout/navigation-progress';
+import { SessionErrorBanner } from '../features/layout/session-error-banner';
 import { Splash } from '../features/layout/splash';
 import { AccountDeletedNotice } from '../features/account/account-deleted-notice';
 import { GoogleOneTap } from '../features/google/google-one-tap';
@@ -25,7 +26,7 @@ function scrollKey(location: { key: string; pathname: string; search: string; ha
   return location.key === 'default' ? `${location.pathname}${location.search}${location.hash}` : location.key;
 }
 
-/** Everything every page shares: language, session, offline banner, splash, update prompt. */
+/** Everything every page shares: language, session, offline and session-error banners, splash, update prompt. */
 export function AppRoot() {
   const { locale, messages } = useLoaderData() as RootData;
 
@@ -38,6 +39,7 @@ export function AppRoot() {
       <SessionProvider>
         <NavigationProgress />
         <OfflineBanner />
+        <SessionErrorBanner />
         <Outlet />
         <PharmacistGate />
         <GoogleOneTap />
@@ -78,7 +80,12 @@ export function BootError() {
       <p className="boot__title">{localeFailed ? texts.localeFailed : texts.failed}</p>
       <p>{texts.offlineHint}</p>
       {localeFailed ? (
-        <button type="button" className="boot__button" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === 'loading'}>
+        <button
+          type="button"
+          className="boot__button"
+          onClick={() => void revalidator.revalidate()}
+          disabled={revalidator.state === 'loading'}
+        >
           {texts.retry}
         </button>
       ) : (

@@ -11,7 +11,8 @@ afterEach(() => {
 
 describe('loadChunk', () => {
   it('turns a failed dynamic import into a ChunkLoadError', async () => {
-    const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/about-x1.js'));
+    const failing = () =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/about-x1.js'));
     const error = await loadChunk(failing).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect(isChunkLoadError(error)).toBe(true);

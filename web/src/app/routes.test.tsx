@@ -128,11 +128,14 @@ describe('unknown paths (ADR: catch-all and language wrapper rules)', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
-  it.each(['/dafalgan-1g', '/nl/isobetadine-dermicum/10-pct'])('%s is a product landing page (not redirected)', async (path) => {
-    const router = renderApp(path);
-    await settledAt(router, path);
-    expect(screen.queryByTestId('not-found')).toBeNull();
-  });
+  it.each(['/dafalgan-1g', '/nl/isobetadine-dermicum/10-pct'])(
+    '%s is a product landing page (not redirected)',
+    async (path) => {
+      const router = renderApp(path);
+      await settledAt(router, path);
+      expect(screen.queryByTestId('not-found')).toBeNull();
+    },
+  );
 });
 
 describe('plain layout and boot states', () => {

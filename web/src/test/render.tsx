@@ -23,7 +23,10 @@ export interface RenderOptions {
 
 export type RenderWithProvidersResult = RenderResult & { router: ReturnType<typeof createMemoryRouter> };
 
-/** Renders `ui` as a page: IntlProvider with the real messages, a memory data router, optional session. */
+/**
+ * Renders `ui` as a page: IntlProvider with the real messages, a memory data router, optional session.
+ * A message id missing from the locale files fails the test (setup.ts, missing-messages.ts).
+ */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderWithProvidersResult {
   const { locale = 'fr', route = '/', path = '*', routes = [], session = false, wrapper } = options;
   const wrapped = wrapper ? wrapper(ui) : ui;

@@ -1,15 +1,26 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setIntlErrorHandler } from '../lib/i18n/i18n-provider';
+import { recordIntlError, takeMissingMessages } from './missing-messages';
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
+// Every IntlProvider of the app (renderWithProviders and the real root alike) reports here.
+setIntlErrorHandler(recordIntlError);
+
 // Each test starts from a blank page, blank storage and the default language (node-environment
 // test files have no DOM: skip what does not exist).
 afterEach(() => {
-  if (typeof document === 'undefined') return;
-  cleanup();
-  sessionStorage.clear();
-  localStorage.clear();
-  document.documentElement.lang = 'fr';
+  // Unmount first: anything rendered until the very end has had its chance to ask for a message.
+  if (typeof document !== 'undefined') {
+    cleanup();
+    sessionStorage.clear();
+    localStorage.clear();
+    document.documentElement.lang = 'fr';
+  }
+  const missing = takeMissingMessages();
+  if (missing.length > 0) {
+    throw new Error(`Message ids missing from web/public/locales (locale id):\n  ${missing.join('\n  ')}`);
+  }
 });

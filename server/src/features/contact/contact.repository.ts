@@ -17,12 +17,23 @@ export function createContactRepository(db: Db) {
      VALUES (@name, @email, @message, @locale, @createdAt, 'pending')`,
   );
   const setStatus = db.prepare('UPDATE contact_messages SET mail_status = ? WHERE id = ?');
+  const deleteBefore = db.prepare<[number]>('DELETE FROM contact_messages WHERE created_at < ?');
+  // The form keeps the address as typed while accounts store it lower-cased: compare without case.
+  const deleteFrom = db.prepare<[string]>('DELETE FROM contact_messages WHERE lower(email) = lower(?)');
   return {
     insert(row: NewContactMessage): number {
       return Number(insert.run(row).lastInsertRowid);
     },
     setMailStatus(id: number, status: MailStatus): void {
       setStatus.run(status, id);
+    },
+    /** Retention: removes messages received before `at` (epoch ms); returns how many. */
+    deleteCreatedBefore(at: number): number {
+      return deleteBefore.run(at).changes;
+    },
+    /** Erasure: removes every message sent from this address; returns how many. */
+    deleteFromEmail(email: string): number {
+      return deleteFrom.run(email).changes;
     },
   };
 }

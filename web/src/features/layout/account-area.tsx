@@ -38,7 +38,8 @@ export function AccountArea({ variant }: { variant: 'bar' | 'drawer' }) {
   }, []);
   useDismiss(menuOpen, closeMenu, menuRef, buttonRef);
 
-  if (!booted) return <div className={`account-area account-area--${variant} account-area--pending`} aria-hidden="true" />;
+  if (!booted)
+    return <div className={`account-area account-area--${variant} account-area--pending`} aria-hidden="true" />;
 
   if (!isAuthenticated) {
     return (

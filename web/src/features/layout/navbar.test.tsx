@@ -64,7 +64,9 @@ describe('navbar links', () => {
     renderNavbar('/en/about', 'en');
     expect(screen.getByRole('link', { name: 'Espace Pro' }).getAttribute('href')).toBe('/en/nego');
     expect(screen.getByRole('link', { name: 'Price comparator' }).getAttribute('href')).toBe('/en');
-    expect((await screen.findByRole('link', { name: 'Step Up to the Next Level' })).getAttribute('href')).toBe('/en/pro');
+    expect((await screen.findByRole('link', { name: 'Step Up to the Next Level' })).getAttribute('href')).toBe(
+      '/en/pro',
+    );
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/en/login');
   });
 

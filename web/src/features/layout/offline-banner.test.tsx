@@ -27,9 +27,13 @@ describe('offline banner', () => {
   it('shows at start when the browser is already offline, in English and Dutch', () => {
     setOnline(false);
     const en = renderWithProviders(<OfflineBanner />, { locale: 'en' });
-    expect(screen.getByTestId('offline-banner').textContent).toBe('Internet connection lost. Some features may not work.');
+    expect(screen.getByTestId('offline-banner').textContent).toBe(
+      'Internet connection lost. Some features may not work.',
+    );
     en.unmount();
     renderWithProviders(<OfflineBanner />, { locale: 'nl' });
-    expect(screen.getByTestId('offline-banner').textContent).toBe('Internetverbinding verbroken. Sommige functies werken mogelijk niet.');
+    expect(screen.getByTestId('offline-banner').textContent).toBe(
+      'Internetverbinding verbroken. Sommige functies werken mogelijk niet.',
+    );
   });
 });

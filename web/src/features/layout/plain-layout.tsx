@@ -11,7 +11,11 @@ export function PlainLayout() {
   return (
     <div className="layout layout--plain">
       <header className="plain-header">
-        <LocalizedLink to="/" className="plain-header__brand" aria-label={intl.formatMessage({ id: 'layout.plain.backHome' })}>
+        <LocalizedLink
+          to="/"
+          className="plain-header__brand"
+          aria-label={intl.formatMessage({ id: 'layout.plain.backHome' })}
+        >
           <Logo size={32} />
           <span>{BRAND_NAME}</span>
         </LocalizedLink>

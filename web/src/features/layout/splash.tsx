@@ -53,7 +53,12 @@ export function Splash() {
 
   if (phase === 'unmounted') return null;
   return (
-    <div className={`splash${phase === 'hidden' ? ' splash--hidden' : ''}`} data-testid="splash" data-phase={phase} aria-hidden="true">
+    <div
+      className={`splash${phase === 'hidden' ? ' splash--hidden' : ''}`}
+      data-testid="splash"
+      data-phase={phase}
+      aria-hidden="true"
+    >
       <div className="splash__content">
         <div className="splash__mark">
           <span className="splash__ring" />

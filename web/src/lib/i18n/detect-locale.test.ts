@@ -13,32 +13,52 @@ function memoryStorage(initial: Record<string, string> = {}) {
 describe('decideLocale (SPEC §4)', () => {
   it('takes the language from the path prefix, whatever the browser says', () => {
     const storage = memoryStorage();
-    expect(decideLocale({ pathname: '/nl/about', languages: ['en-GB'], storage })).toEqual({ locale: 'nl', redirectTo: null });
+    expect(decideLocale({ pathname: '/nl/about', languages: ['en-GB'], storage })).toEqual({
+      locale: 'nl',
+      redirectTo: null,
+    });
     expect(storage.data.get(LANG_BOOTED_KEY)).toBe('nl');
     expect(decideLocale({ pathname: '/en', languages: ['fr'], storage })).toEqual({ locale: 'en', redirectTo: null });
   });
 
   it('first bare visit on home with a Dutch browser redirects to /nl and remembers the choice', () => {
     const storage = memoryStorage();
-    expect(decideLocale({ pathname: '/', languages: ['nl-BE', 'fr-BE'], storage })).toEqual({ locale: 'fr', redirectTo: '/nl' });
+    expect(decideLocale({ pathname: '/', languages: ['nl-BE', 'fr-BE'], storage })).toEqual({
+      locale: 'fr',
+      redirectTo: '/nl',
+    });
     expect(storage.data.get(LANG_BOOTED_KEY)).toBe('nl');
   });
 
   it('matches the browser list in order and falls back to French', () => {
-    expect(decideLocale({ pathname: '/', languages: ['de-DE', 'en-US'], storage: memoryStorage() }).redirectTo).toBe('/en');
-    expect(decideLocale({ pathname: '/', languages: ['de-DE', 'es'], storage: memoryStorage() })).toEqual({ locale: 'fr', redirectTo: null });
-    expect(decideLocale({ pathname: '/', languages: [], storage: memoryStorage() })).toEqual({ locale: 'fr', redirectTo: null });
+    expect(decideLocale({ pathname: '/', languages: ['de-DE', 'en-US'], storage: memoryStorage() }).redirectTo).toBe(
+      '/en',
+    );
+    expect(decideLocale({ pathname: '/', languages: ['de-DE', 'es'], storage: memoryStorage() })).toEqual({
+      locale: 'fr',
+      redirectTo: null,
+    });
+    expect(decideLocale({ pathname: '/', languages: [], storage: memoryStorage() })).toEqual({
+      locale: 'fr',
+      redirectTo: null,
+    });
   });
 
   it('a French browser stays on the bare home', () => {
     const storage = memoryStorage();
-    expect(decideLocale({ pathname: '/', languages: ['fr-BE', 'nl'], storage })).toEqual({ locale: 'fr', redirectTo: null });
+    expect(decideLocale({ pathname: '/', languages: ['fr-BE', 'nl'], storage })).toEqual({
+      locale: 'fr',
+      redirectTo: null,
+    });
     expect(storage.data.get(LANG_BOOTED_KEY)).toBe('fr');
   });
 
   it('only home redirects: other bare pages are French (the URL decides)', () => {
     const storage = memoryStorage();
-    expect(decideLocale({ pathname: '/about', languages: ['en'], storage })).toEqual({ locale: 'fr', redirectTo: null });
+    expect(decideLocale({ pathname: '/about', languages: ['en'], storage })).toEqual({
+      locale: 'fr',
+      redirectTo: null,
+    });
     expect(storage.data.get(LANG_BOOTED_KEY)).toBe('en');
   });
 
@@ -56,7 +76,13 @@ describe('decideLocale (SPEC §4)', () => {
         throw new Error('SecurityError');
       },
     };
-    expect(decideLocale({ pathname: '/', languages: ['nl'], storage: throwing })).toEqual({ locale: 'fr', redirectTo: '/nl' });
-    expect(decideLocale({ pathname: '/en/faq', languages: ['nl'], storage: null })).toEqual({ locale: 'en', redirectTo: null });
+    expect(decideLocale({ pathname: '/', languages: ['nl'], storage: throwing })).toEqual({
+      locale: 'fr',
+      redirectTo: '/nl',
+    });
+    expect(decideLocale({ pathname: '/en/faq', languages: ['nl'], storage: null })).toEqual({
+      locale: 'en',
+      redirectTo: null,
+    });
   });
 });

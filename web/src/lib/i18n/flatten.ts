@@ -1,5 +1,9 @@
 /** Turns nested locale JSON into react-intl ids: `{a: {b: 'x'}}` under `ns` -> `{'ns.a.b': 'x'}`. */
-export function flattenMessages(value: unknown, prefix: string, out: Record<string, string> = {}): Record<string, string> {
+export function flattenMessages(
+  value: unknown,
+  prefix: string,
+  out: Record<string, string> = {},
+): Record<string, string> {
   if (typeof value === 'string') {
     out[prefix] = value;
   } else if (Array.isArray(value)) {

@@ -14,7 +14,12 @@ function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.N
 
 /** A price in euros for the interface language (fr-BE "12,50 €", en-BE "€12.50", nl-BE "€ 12,50"). */
 export function formatPrice(amount: number, locale: Locale): string {
-  return numberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  return numberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
 }
 
 export function formatNumber(value: number, locale: Locale, options: Intl.NumberFormatOptions = {}): string {

@@ -60,8 +60,8 @@ export function createLocaleLoader(overrides: Partial<LoaderDeps> = {}) {
   function load(locale: Locale): Promise<Messages> {
     const cached = cache.get(locale);
     if (cached) return cached;
-    const pending = Promise.all(NAMESPACES.map((ns) => readNamespace(locale, ns))).then((parts) =>
-      Object.assign({}, ...parts) as Messages,
+    const pending = Promise.all(NAMESPACES.map((ns) => readNamespace(locale, ns))).then(
+      (parts) => Object.assign({}, ...parts) as Messages,
     );
     cache.set(locale, pending);
     pending.catch(() => cache.delete(locale));

@@ -3,30 +3,53 @@ import { updateStore } from './update-store';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+/** The part of workbox-window's Workbox used here (a test passes a real Workbox over a fake container). */
+type ServiceWorkerClient = Pick<Workbox, 'addEventListener' | 'messageSkipWaiting' | 'register'>;
+
+export interface StartServiceWorkerOptions {
+  workbox?: ServiceWorkerClient;
+  /** Reloads the page once the new worker controls it. */
+  reload?: () => void;
+}
+
 /**
  * Registers the generated service worker (vite-plugin-pwa, injectRegister null: no inline script
- * under the CSP). A waiting worker raises the update prompt; the page reloads only after the user
- * clicked "Reload" and the new worker took control.
+ * under the CSP). Skipped in development, where vite serves no worker.
  */
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  const wb = new Workbox('/sw.js', { scope: '/' });
+  void startServiceWorker();
+}
+
+/**
+ * A waiting worker raises the update prompt; the page reloads only after the user clicked "Reload"
+ * and the new worker took control. Resolves to a function that stops the periodic update checks.
+ */
+export async function startServiceWorker(options: StartServiceWorkerOptions = {}): Promise<() => void> {
+  const wb = options.workbox ?? new Workbox('/sw.js', { scope: '/' });
+  const reload = options.reload ?? (() => window.location.reload());
 
   const offerUpdate = () => {
     updateStore.setWaiting(() => {
-      wb.addEventListener('controlling', () => window.location.reload());
+      wb.addEventListener('controlling', () => reload());
       wb.messageSkipWaiting();
     });
   };
   wb.addEventListener('waiting', offerUpdate);
 
-  void wb
-    .register()
-    .then((registration) => {
-      if (!registration) return;
-      // Tablets stay open all day: look for a new version every hour and when back online.
-      setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
-      window.addEventListener('online', () => void registration.update().catch(() => undefined));
-    })
-    .catch((error: unknown) => console.warn('Service worker registration failed', error));
+  try {
+    const registration = await wb.register();
+    if (!registration) return () => undefined;
+    // Tablets stay open all day: look for a new version every hour and when back online.
+    const checkForUpdate = () => void registration.update().catch(() => undefined);
+    const timer = setInterval(checkForUpdate, UPDATE_CHECK_MS);
+    window.addEventListener('online', checkForUpdate);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', checkForUpdate);
+    };
+  } catch (error: unknown) {
+    console.warn('Service worker registration failed', error);
+    return () => undefined;
+  }
 }
