@@ -23,6 +23,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Measured run time in seconds. */
+    duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

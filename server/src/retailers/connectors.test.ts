@@ -86,11 +86,15 @@ describe.each(RETAILER_IDS)('%s connector against its demo shop', (id) => {
     }
   });
 
-  it('fault slow still answers within the timeout', async () => {
+  it('fault slow really slows the shop down, and still answers within the timeout', async () => {
+    const latencyMs = 200;
     demo.setFault(id, 'slow');
-    demo.setLatency(id, 20);
+    demo.setLatency(id, latencyMs);
     try {
+      const started = performance.now();
       expect((await search(id, { kind: 'name', value: 'nurofen' })).length).toBeGreaterThan(0);
+      // 'slow' triples the latency: a lower bound only, so a busy machine cannot make it fail.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(2.5 * latencyMs);
     } finally {
       demo.setFault(id, null);
       demo.setLatency(id, 0);
@@ -132,6 +136,28 @@ describe('connectors only fetch their configured host', () => {
     } finally {
       await shop.close();
       await elsewhere.close();
+    }
+  });
+
+  it('control characters are stripped before fetching; a query of nothing else fetches nothing', async () => {
+    const shop = await startTestServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<main data-qa-id="search-no-results">Aucun résultat</main>'),
+    );
+    try {
+      const [farmaline] = createConnectors({
+        ids: ['farmaline'],
+        baseUrls: { farmaline: shop.url },
+        timeoutMs: 2000,
+        allowPrivateHosts: true,
+      });
+      const signal = new AbortController().signal;
+      expect(await farmaline!.search({ kind: 'name', value: 'avène\u0000\u001b 💊' }, signal)).toEqual([]);
+      expect(await farmaline!.search({ kind: 'name', value: '\u0000\u0007\u009b' }, signal)).toEqual([]);
+      expect(shop.requests.map((r) => new URL(r.url!, shop.url).searchParams.get('q'))).toEqual(['avène 💊']);
+    } finally {
+      await shop.close();
     }
   });
 

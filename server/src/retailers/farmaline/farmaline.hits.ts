@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RetailerOffer } from '../types';
 import { centsToEuros } from '../lib/price';
 import { absoluteUrl, cleanText } from '../lib/markers';
+import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
 // Farmaline (Redcare platform) server-renders Algolia InstantSearch and embeds the raw answer as
 // window[Symbol.for("InstantSearchInitialResults")] = { "<indexName>": { results: [{ hits, nbHits }] } }.
@@ -62,8 +63,9 @@ export function extractInstantSearchHits(scripts: string[]): HitsBlock | null {
   return null;
 }
 
+/** `BE0` + CNK; a CNK that lost its leading zero (6 digits) is left-padded like everywhere else. */
 export function cnkFromFarmalineId(value: string | null | undefined): string | null {
-  return /BE0(\d{7})(?!\d)/.exec(value ?? '')?.[1] ?? null;
+  return normaliseCnk(/BE0(\d{6,7})(?!\d)/.exec(value ?? '')?.[1] ?? '');
 }
 
 /** One offer per hit; a hit without a usable price is skipped (null). */

@@ -43,6 +43,8 @@ describe('Farmaline parseSearchPage', () => {
       ['Imodium Instant 2 mg 20 smelttabletten', '1303346', 8.49, true, false],
       ['Imodium 2 mg 200 capsules (ziekenhuisverpakking)', '2280618', 1234.56, false, false],
       ['Motilium 10 mg 30 tabletten', '3370525', 9.8, null, true],
+      // An id whose CNK lost its leading zero is left-padded; "7€45" is read as 7.45.
+      ['Imodium Duo 12 tabletten', '0123455', 7.45, null, false],
     ]);
     expect(offers[0]).toMatchObject({
       brand: 'Imodium',
@@ -70,6 +72,15 @@ describe('Farmaline parseSearchPage', () => {
         prescription: false,
       },
     ]);
+  });
+
+  it('reads a 6-digit CNK on a product page as the 7-digit code', () => {
+    const html = page('product-page.html')
+      .replace(/<link rel="canonical"[^>]*>/, '')
+      .replace('<dt>Productcode</dt><dd><span>BE04505541</span></dd>', '<dt>CNK</dt><dd>372185</dd>');
+    expect(parseSearchPage(html, BASE)).toEqual([expect.objectContaining({ cnk: '0372185', url: null })]);
+    const hit = page('search-several.html').replace(/BE03720083/g, 'BE0372185');
+    expect(parseSearchPage(hit, BASE)[0]).toMatchObject({ cnk: '0372185' });
   });
 
   it('reports parse_failed for changed markup and for hits whose price cannot be read', () => {

@@ -4,6 +4,7 @@ import { parsePrice } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, saysNoResults, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
 import { cnkFromFarmalineId, extractInstantSearchHits, hitToOffer } from './farmaline.hits';
+import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
 // Order of trust: a product page (exact CNK/EAN hits may land there), the embedded Algolia JSON, then
 // the data-qa-id markup. Tailwind class strings are avoided on purpose: they change with every release.
@@ -73,6 +74,11 @@ function parseProductPage($: CheerioAPI, baseUrl: string, pageUrl?: string): Ret
     .filter((_, el) => /productcode|code produit|product code/i.test($(el).text()))
     .next('dd')
     .text();
+  // The FR page also lists the bare CNK, sometimes without its leading zero.
+  const cnkText = $('dt')
+    .filter((_, el) => /^cnk$/i.test(cleanText($(el).text())))
+    .next('dd')
+    .text();
   const img = $('button[data-qa-id^="product-image"] img, [data-qa-id="product-image"] img').first();
   const brand = $('dt')
     .filter((_, el) => /^(merk|marque|brand)$/i.test(cleanText($(el).text())))
@@ -83,7 +89,11 @@ function parseProductPage($: CheerioAPI, baseUrl: string, pageUrl?: string): Ret
     retailer: 'farmaline',
     name,
     brand: cleanText(brand) || null,
-    cnk: cnkFromFarmalineId(codeText) ?? cnkFromFarmalineId(canonical) ?? cnkFromFarmalineId(pageUrl),
+    cnk:
+      cnkFromFarmalineId(codeText) ??
+      normaliseCnk(cnkText) ??
+      cnkFromFarmalineId(canonical) ??
+      cnkFromFarmalineId(pageUrl),
     price,
     currency: 'EUR',
     url: absoluteUrl(canonical ?? pageUrl, baseUrl),

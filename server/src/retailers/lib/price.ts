@@ -1,32 +1,42 @@
 // Belgian shop prices come as "12,99 €" (NBSP before €), "€ 12.99", "1.234,56 €", "1 234,56 €",
-// "12 €", "12,-" in HTML, as euro cents in Farmaline's JSON and as plain numbers elsewhere.
+// "12 €", "12,-", "12€99" (euro sign as the decimal mark, cents often in <sup>) in HTML, as euro
+// cents in Farmaline's JSON and as plain numbers elsewhere.
+//
+// A wrong price is worse than no price (the retailer then shows as unreadable), so anything that is
+// not one clear amount answers null. Decisions on ambiguous forms:
+// - the last separator followed by 1-2 digits is the decimal mark ("12,5", "1.234,56", "1,234.56");
+// - "1.234" / "1 234" / "1'234" group thousands (Belgian shops use the dot for thousands);
+// - a single comma followed by 3 digits ("1,234") is null: a comma is the decimal mark in fr/nl-BE, so
+//   it is either a 3-decimal amount or an English thousands group, and nothing on the page says which;
+// - groups must be well formed ("1.23.4,56", "30 12,99" are null) and cannot start with 0 ("0.125");
+// - "12€99" is 12.99, but "12€9" / "12€999" are null;
+// - several different amounts next to a currency ("34,40 € 29,90 €"), a negative amount ("-3,00 €",
+//   a discount) or a percentage ("-20 %") are null.
 
-const NUMBER_TOKEN = /\d[\d\s\u00a0\u202f.,']*\d|\d/g;
-const CURRENCY = /€|\bEUR\b/i;
+const NUMBER_TOKEN = /\d[\d\s.,']*\d|\d/g;
+const CURRENCY_AFTER = /^(€|eur(os?)?\b)/i;
+const CURRENCY_BEFORE = /(€|\beur)$/i;
 const MAX_PRICE = 100_000;
+
+type Token = { raw: string; start: number; end: number };
 
 /** A price in euros rounded to cents, or null when the text holds no single recognisable price. */
 export function parsePrice(input: string | number | null | undefined): number | null {
   if (input === null || input === undefined) return null;
   if (typeof input === 'number') return sane(input);
-  const text = input.replace(/[\u00a0\u202f]/g, ' ');
-  const tokens = [...text.matchAll(NUMBER_TOKEN)].map((m) => ({
-    raw: m[0],
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
+  let text = input.replace(/[\u00a0\u202f]/g, ' ');
+  // "12€99": the euro sign stands for the decimal mark, but only with exactly two cents digits.
+  for (const m of text.matchAll(/\d€(\d+)/g)) if (m[1]!.length !== 2) return null;
+  text = text.replace(/(\d)€(\d\d)/g, '$1,$2 €');
+  const tokens: Token[] = [...text.matchAll(NUMBER_TOKEN)]
+    .map((m) => ({ raw: m[0], start: m.index, end: m.index + m[0].length }))
+    .filter((t) => !/^\s*%/.test(text.slice(t.end)));
   if (tokens.length === 0) return null;
-  const nextToCurrency = tokens.find(
-    (t) =>
-      CURRENCY.test(
-        text
-          .slice(t.end, t.end + 5)
-          .trimStart()
-          .slice(0, 3),
-      ) || /(€|EUR)\s*$/i.test(text.slice(Math.max(0, t.start - 5), t.start)),
-  );
-  const chosen = nextToCurrency ?? (tokens.length === 1 ? tokens[0] : undefined);
-  return chosen ? sane(interpret(chosen.raw)) : null;
+  const priced = tokens.filter((t) => nextToCurrency(text, t));
+  const candidates = priced.length ? priced : tokens;
+  const values = new Set(candidates.map((t) => (isNegative(text, t) ? null : interpret(t.raw))));
+  if (values.size !== 1) return null;
+  return sane([...values][0]!);
 }
 
 /** Farmaline/Algolia prices are integer euro cents. */
@@ -36,24 +46,43 @@ export function centsToEuros(cents: unknown): number | null {
   return sane(n / 100);
 }
 
-function interpret(raw: string): number | null {
-  const s = raw.replace(/[\s']/g, '').replace(/[.,]$/, '');
-  const lastComma = s.lastIndexOf(',');
-  const lastDot = s.lastIndexOf('.');
-  if (lastComma >= 0 && lastDot >= 0) {
-    const decimal = lastComma > lastDot ? ',' : '.';
-    const thousands = decimal === ',' ? '.' : ',';
-    const [int, frac, ...more] = s.split(thousands).join('').split(decimal);
-    if (more.length || !/^\d{1,2}$/.test(frac ?? '') || !int) return null;
-    return Number(`${int}.${frac}`);
+function nextToCurrency(text: string, t: Token): boolean {
+  const after = text
+    .slice(t.end)
+    .replace(/^[.,]-{1,2}/, '')
+    .trimStart();
+  return CURRENCY_AFTER.test(after) || CURRENCY_BEFORE.test(text.slice(0, t.start).trimEnd());
+}
+
+function isNegative(text: string, t: Token): boolean {
+  return /[-\u2212]\s*(€|eur)?\s*$/i.test(text.slice(Math.max(0, t.start - 8), t.start));
+}
+
+function interpret(s: string): number | null {
+  const decimalAt = Math.max(s.lastIndexOf(','), s.lastIndexOf('.'));
+  let int = s;
+  let frac = '';
+  if (decimalAt >= 0 && /^\d{1,2}$/.test(s.slice(decimalAt + 1))) {
+    int = s.slice(0, decimalAt);
+    frac = s.slice(decimalAt + 1);
   }
-  const sep = lastComma >= 0 ? ',' : lastDot >= 0 ? '.' : null;
-  if (!sep) return Number(s);
-  const parts = s.split(sep);
-  if (parts.length === 2 && /^\d{1,2}$/.test(parts[1]!)) return Number(`${parts[0]}.${parts[1]}`);
-  // "1.234" / "1,234,567": the separator groups thousands.
-  if (parts.slice(1).every((p) => /^\d{3}$/.test(p)) && /^\d{1,3}$/.test(parts[0]!)) return Number(parts.join(''));
-  return null;
+  const digits = integerDigits(int, frac ? s[decimalAt]! : null);
+  if (digits === null) return null;
+  return Number(frac ? `${digits}.${frac}` : digits);
+}
+
+/** The digits of an integer part, thousands separators removed, or null when the grouping is malformed. */
+function integerDigits(int: string, decimalMark: string | null): string | null {
+  if (/^\d+$/.test(int)) return int;
+  const separators = new Set(int.replace(/\d/g, ''));
+  if (separators.size !== 1) return null;
+  const sep = [...separators][0]!;
+  if (sep === decimalMark) return null;
+  const groups = int.split(sep);
+  if (!/^[1-9]\d{0,2}$/.test(groups[0]!) || !groups.slice(1).every((g) => /^\d{3}$/.test(g))) return null;
+  // "1,234" alone: decimal comma with 3 decimals, or English thousands? Not knowable.
+  if (sep === ',' && groups.length === 2 && decimalMark === null) return null;
+  return groups.join('');
 }
 
 function sane(value: number | null): number | null {

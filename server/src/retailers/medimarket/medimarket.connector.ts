@@ -2,12 +2,13 @@ import type { RetailerConnector, RetailerOffer, SearchQuery } from '../types';
 import type { ConnectorContext } from '../lib/connector-context';
 import { parsePage, withDeadline } from '../lib/connector-kit';
 import { narrowToCnk } from '../lib/markers';
+import { retailerQueryText } from '../lib/query-text';
 import { parseSearchPage } from './medimarket.parse';
 
 export type MedimarketContext = ConnectorContext & { pharmacyBaseUrl: string };
 
 export function medimarketSearchUrl(baseUrl: string, query: string): string {
-  return `${baseUrl}/fr/search?${new URLSearchParams({ q: query }).toString()}`;
+  return `${baseUrl}/fr/search?${new URLSearchParams({ q: retailerQueryText(query) }).toString()}`;
 }
 
 // Medi-Market is two shops (parapharmacy and, legally separate, medicines). A CNK is looked up on the
@@ -26,6 +27,7 @@ export function createMedimarketConnector(ctx: MedimarketContext): RetailerConne
     baseUrl: ctx.baseUrl,
     search: (query, signal) =>
       withDeadline(signal, ctx.timeoutMs, async (s) => {
+        if (!retailerQueryText(query.value)) return [];
         if (query.kind === 'cnk') {
           const para = await searchShop(ctx.baseUrl, query, s);
           return para.length ? para : searchShop(ctx.pharmacyBaseUrl, query, s);

@@ -39,6 +39,14 @@ describe('Medi-Market parseSearchPage', () => {
       ['4487039', 'Caudalie Gel Douche Thé des Vignes 200ml', 10.95, true],
       ['4654430', 'Caudalie Vinosun Spray Haute Protection SPF50 150ml', 29.9, false],
       ['4873691', 'Caudalie Premier Cru Coffret Prestige', 1049, null],
+      ['0372185', 'Caudalie Eau de Raisin 200ml', 11.99, null],
+    ]);
+  });
+
+  it('left-pads a 6-digit widget id to the 7-digit CNK, so a CNK search still finds it', () => {
+    const offers = parseSearchPage(page('search-several.html'), BASE);
+    expect(narrowToCnk(offers, '0372185')).toEqual([
+      expect.objectContaining({ cnk: '0372185', name: 'Caudalie Eau de Raisin 200ml' }),
     ]);
   });
 

@@ -3,6 +3,7 @@ import type { RetailerOffer } from '../types';
 import { parsePrice } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, saysNoResults, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
+import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
 // Medi-Market (Tailwind markup, RETAILERS.md §4). The only stable hook is the Skeepers review widget
 // `div.skeepers_product__stars[data-product-id="{CNK}"]`: each product tile is taken as the nearest
@@ -38,7 +39,7 @@ function tileToOffer($: CheerioAPI, widget: ReturnType<CheerioAPI>, baseUrl: str
   const ids = new Set(
     tile
       .find(WIDGET)
-      .map((_, el) => $(el).attr('data-product-id'))
+      .map((_, el) => normaliseCnk($(el).attr('data-product-id') ?? '') ?? $(el).attr('data-product-id'))
       .get(),
   );
   if (ids.size > 1) return null;
@@ -49,7 +50,8 @@ function tileToOffer($: CheerioAPI, widget: ReturnType<CheerioAPI>, baseUrl: str
     .first();
   const price = parsePrice(cleanText(priceEl.text()));
   if (!name || price === null) return null;
-  const cnk = /^\d{7}$/.test(widget.attr('data-product-id') ?? '') ? widget.attr('data-product-id')! : null;
+  // The widget id may have lost its leading zero (6 digits): normalised like every CNK.
+  const cnk = normaliseCnk(widget.attr('data-product-id') ?? '');
   const link = tile
     .find('a[href]')
     .filter((_, el) => ($(el).attr('href') ?? '#') !== '#')

@@ -26,6 +26,8 @@ describe('Multipharma parseSearchPage', () => {
     expect(offers.slice(1).map((o) => [o.cnk, o.name, o.price, o.inStock])).toEqual([
       ['2948875', 'Biolectra Magnésium 365 mg Fortissimum 20 comprimés effervescents', 9.45, false],
       [null, 'Coffret Magnésium & Vitamine B6', 19.9, null],
+      // A numeric pid that lost the CNK's leading zero is left-padded, not dropped.
+      ['0483529', 'Magnésium B6 60 comprimés', 8.75, null],
     ]);
   });
 

@@ -3,12 +3,13 @@ import type { RetailerOffer } from '../types';
 import { parsePrice } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, saysNoResults, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
+import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
 // Multipharma runs Salesforce SFRA (RETAILERS.md §5): tiles `div.product-tile` inside `div.product[data-pid]`,
 // name/link `div.pdp-link a`, machine-readable price `span.sales span.value[content]`; a search that
 // matches one product id lands on the product page (`div.product-detail[data-pid]`).
-// The pid is taken as the CNK only when it is 7 digits (Multipharma keys products by CNK; anything else
-// is left null rather than guessed).
+// The pid is taken as the CNK when it is one (6-7 digits, a numeric id may have lost its leading zero,
+// normalised to 7 digits; Multipharma keys products by CNK); anything else is left null rather than guessed.
 // Prescription marker: Rx medicines can only be reserved (reservation T&Cs), shown as a reservation
 // notice / `.badge-prescription` instead of an add-to-cart button.
 
@@ -66,7 +67,7 @@ function toOffer(
     retailer: 'multipharma',
     name,
     brand: cleanText(scope.find('.product-brand, .brand-name').first().text()) || null,
-    cnk: /^\d{7}$/.test(pid) ? pid : null,
+    cnk: /^\d+$/.test(pid.trim()) ? normaliseCnk(pid) : null,
     price,
     currency: 'EUR',
     url: absoluteUrl(href, baseUrl),

@@ -2,11 +2,12 @@ import type { RetailerConnector } from '../types';
 import type { ConnectorContext } from '../lib/connector-context';
 import { parsePage, withDeadline } from '../lib/connector-kit';
 import { narrowToCnk } from '../lib/markers';
+import { retailerQueryText } from '../lib/query-text';
 import { parseSearchPage } from './newpharma.parse';
 
 // Off by default: the live site answers plain HTTP clients with a Cloudflare 403 (RETAILERS.md §6).
 export function newpharmaSearchUrl(baseUrl: string, query: string): string {
-  return `${baseUrl}/fr/search-results/search.html?${new URLSearchParams({ q: query }).toString()}`;
+  return `${baseUrl}/fr/search-results/search.html?${new URLSearchParams({ q: retailerQueryText(query) }).toString()}`;
 }
 
 export function createNewpharmaConnector(ctx: ConnectorContext): RetailerConnector {
@@ -16,6 +17,7 @@ export function createNewpharmaConnector(ctx: ConnectorContext): RetailerConnect
     baseUrl: ctx.baseUrl,
     search: (query, signal) =>
       withDeadline(signal, ctx.timeoutMs, async (s) => {
+        if (!retailerQueryText(query.value)) return [];
         const page = await ctx.fetcher.get(newpharmaSearchUrl(ctx.baseUrl, query.value), s);
         const offers = parsePage('newpharma', page.status, () => parseSearchPage(page.body, ctx.baseUrl));
         return query.kind === 'cnk' ? narrowToCnk(offers, query.value) : offers;

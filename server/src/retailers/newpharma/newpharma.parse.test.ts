@@ -29,6 +29,8 @@ describe('Newpharma parseSearchPage', () => {
         cnk: '2671997',
         inStock: false,
       }),
+      // A 6-digit "CNK" line (leading zero dropped) is left-padded to 7 digits.
+      expect.objectContaining({ name: 'Davitamon Calcium D3 60 comprimés', price: 7.95, cnk: '0739185' }),
     ]);
   });
 
@@ -45,7 +47,7 @@ describe('Newpharma parseSearchPage', () => {
   it('reports parse_failed for a Cloudflare challenge or rows without readable prices', () => {
     expect(failureOf(() => parseSearchPage(page('cloudflare-challenge.html'), BASE))).toBe('parse_failed');
     const noPrices = page('search-several.html').replace(
-      /&quot;price&quot;:(?:10\.79|&quot;11\.25&quot;)/g,
+      /&quot;price&quot;:(?:10\.79|7\.95|&quot;11\.25&quot;)/g,
       '&quot;price&quot;:&quot;?&quot;',
     );
     expect(failureOf(() => parseSearchPage(noPrices, BASE))).toBe('parse_failed');

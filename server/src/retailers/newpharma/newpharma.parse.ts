@@ -3,6 +3,7 @@ import type { RetailerOffer } from '../types';
 import { parsePrice } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
+import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
 // Newpharma (RETAILERS.md §6): tiles `div.product.js-product-row` carry the analytics payload as
 // HTML-escaped JSON in `data-google-360` (2025: ecommerce.items[0] with item_name/price in euros;
@@ -36,7 +37,7 @@ function tileToOffer($: CheerioAPI, tile: ReturnType<CheerioAPI>, baseUrl: strin
     retailer: 'newpharma',
     name,
     brand: typeof item?.brand === 'string' && item.brand.trim() ? item.brand.trim() : null,
-    cnk: /\bCNK\s*:?\s*(\d{7})\b/i.exec(text)?.[1] ?? null,
+    cnk: normaliseCnk(/\bCNK\s*:?\s*(\d{6,7})\b/i.exec(text)?.[1] ?? ''),
     price,
     currency: 'EUR',
     url: absoluteUrl(link.attr('href'), baseUrl),
