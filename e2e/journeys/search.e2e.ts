@@ -82,6 +82,14 @@ describe('price search', () => {
     await page.evaluate(() => {
       const log: { statuses: Record<string, string>; offers: number }[] = [];
       (window as unknown as { __progress: typeof log }).__progress = log;
+      // Each stage shown, and whether the demo badge was already there when it first showed.
+      const stages: { stage: string; badge: boolean }[] = [];
+      (window as unknown as { __stages: typeof stages }).__stages = stages;
+      new MutationObserver(() => {
+        const stage = document.querySelector('[data-testid="search-stage"]')?.getAttribute('data-stage');
+        if (stage && stages.at(-1)?.stage !== stage)
+          stages.push({ stage, badge: document.querySelector('[data-testid="demo-badge"]') !== null });
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-stage'] });
       new MutationObserver(() => {
         const rows = [...document.querySelectorAll('[data-testid="retailer-status"]')];
         if (rows.length === 0) return;
@@ -119,6 +127,14 @@ describe('price search', () => {
     expect(firstOnly?.offers ?? 0).toBeGreaterThan(0);
     expect(await retailerStatuses(page)).toEqual({ farmaline: 'ok', medimarket: 'ok', multipharma: 'ok' });
     expect(await bestIsLowest(page)).toBe(true);
+
+    // Every stage is on screen in turn (the retailers answer 0.7 s apart), the demo badge with the
+    // first one that follows 'launching' at the latest.
+    const stages = await page.evaluate(
+      () => (window as unknown as { __stages: { stage: string; badge: boolean }[] }).__stages,
+    );
+    expect(stages.map((s) => s.stage)).toEqual(['launching', 'first_results', 'deep_analysis', 'complete']);
+    expect(stages.slice(1).every((s) => s.badge)).toBe(true);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -152,6 +168,38 @@ describe('price search', () => {
       const card = page.locator('[data-testid="product-card"][data-cnk="3720083"]');
       expect(await card.count()).toBe(1);
       expect(await card.getByTestId('offer').count()).toBeGreaterThan(1);
+      await context.close();
+    });
+  }
+
+  for (const { lang, home, browser: browserLocale, hints } of [
+    {
+      lang: 'fr',
+      home: '/',
+      browser: 'fr-BE',
+      hints: ['Aucun résultat', "Vérifiez l'orthographe.", 'Les médicaments sur ordonnance ne sont pas repris.'],
+    },
+    {
+      lang: 'nl',
+      home: '/nl',
+      browser: 'nl-BE',
+      hints: ['Geen resultaten', 'Controleer de spelling.', 'Geneesmiddelen op voorschrift worden niet getoond.'],
+    },
+  ]) {
+    it(`says "No results" with its hints for a nonsense query in ${lang}`, async () => {
+      const { page, context, pageErrors } = await newPage(browser, { locale: browserLocale });
+      await page.goto(`${app.url}${home}`);
+      await search(page, 'xqzvwplk');
+      await waitComplete(page);
+      const empty = page.getByTestId('no-results');
+      await empty.waitFor();
+      const text = await empty.textContent();
+      for (const hint of hints) expect(text).toContain(hint);
+      expect(await empty.locator('li').count()).toBe(4);
+      expect(await page.getByTestId('product-card').count()).toBe(0);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await page.getByTestId('demo-badge').isVisible()).toBe(true);
+      expect(pageErrors).toEqual([]);
       await context.close();
     });
   }
@@ -261,6 +309,47 @@ describe('price search', () => {
       await context.close();
     }
   });
+});
+
+describe('a product no compared retailer sells', () => {
+  // Rhinathiol toux grasse is sold by Farmaline alone among the three default shops (the demo
+  // catalogue is generated from fixed seeds). With Farmaline switched off (RETAILERS), every shop
+  // asked answers, and none has it: no failure, simply no offer, which is what the page must say.
+  const SLUG = 'rhinathiol-toux-grasse-5-sirop-200-ml';
+  let app: AppHandle;
+  let browser: Browser;
+  beforeAll(async () => {
+    app = await startApp({
+      RETAILERS: 'medimarket,multipharma',
+      DEMO_LATENCY_MS: 'farmaline:50,medimarket:50,multipharma:50',
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  for (const { lang, prefix, browser: browserLocale, text } of [
+    { lang: 'fr', prefix: '', browser: 'fr-BE', text: 'Aucune offre disponible' },
+    { lang: 'en', prefix: '/en', browser: 'en-GB', text: 'No offers available' },
+  ]) {
+    it(`its landing page says "No offers available" in ${lang}, not "No results"`, async () => {
+      const { page, context, pageErrors } = await newPage(browser, { locale: browserLocale });
+      await page.goto(`${app.url}${prefix}/${SLUG}`);
+      expect(await page.locator('h1').textContent()).toMatch(/Rhinathiol/);
+      await waitComplete(page);
+      const notice = page.getByTestId('no-offers');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(text);
+      expect(await page.getByTestId('no-results').count()).toBe(0);
+      expect(await page.getByTestId('offer').count()).toBe(0);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await retailerStatuses(page)).toEqual({ medimarket: 'empty', multipharma: 'empty' });
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
 });
 
 describe('price search with failing retailers', () => {

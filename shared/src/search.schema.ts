@@ -61,7 +61,14 @@ export const searchProductSchema = z.object({
 });
 export type SearchProduct = z.infer<typeof searchProductSchema>;
 
-export const searchStageEventSchema = z.object({ stage: searchStageSchema });
+/**
+ * A progress stage. 'launching' opens every stream and says at once whether the prices will come from
+ * the bundled demo shops (`demo`), so the page can say so before any price shows.
+ */
+export const searchStageEventSchema = z.discriminatedUnion('stage', [
+  z.object({ stage: z.literal('launching'), demo: z.boolean() }),
+  z.object({ stage: searchStageSchema.exclude(['launching']) }),
+]);
 export type SearchStageEvent = z.infer<typeof searchStageEventSchema>;
 
 /** One retailer's answer, sent as soon as it arrives. Offers are that retailer's alone (best=false). */
@@ -97,6 +104,10 @@ export const searchResultSchema = z.object({
   demo: z.boolean(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** The part of GET /api/health the web reads: whether this server runs on the demo shops. */
+export const retailersModeSchema = z.object({ demo: z.boolean() });
+export type RetailersMode = z.infer<typeof retailersModeSchema>;
 
 /** SSE event names and the schema of each event's JSON data. */
 export const searchEventSchemas = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@pharmaradar/shared';
 import { productLandingResponseSchema, productLandingTexts } from '@pharmaradar/shared/product-landing';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { startSearchTestServer, type SearchTestServer } from '../search/testing/search-test-kit';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 const PLAIN_TITLE = '<title>PharmaRadar</title>';
 
@@ -21,7 +21,7 @@ async function page(base: string, path: string): Promise<{ status: number; html:
 }
 
 describe('product landing pages', () => {
-  let ctx: SearchTestServer;
+  let ctx: { server: TestServer };
   // A product whose Dutch name differs from the French one, so the language of the page shows.
   const product = getDemoCatalogue().find(
     (p) => !p.prescription && p.name.fr !== p.name.nl && /[&']/.test(p.name.fr) === false,
@@ -29,10 +29,10 @@ describe('product landing pages', () => {
   const prescription = getDemoCatalogue().find((p) => p.prescription)!;
 
   beforeAll(async () => {
-    ctx = await startSearchTestServer();
+    ctx = { server: await startTestServer({ RETAILERS_MODE: 'demo' }) };
   });
   afterAll(async () => {
-    await ctx?.close();
+    await ctx?.server.close();
   });
 
   it('serves a demo catalogue product with its landing texts in fr, en and nl', async () => {

@@ -1,6 +1,6 @@
 import type { Locale } from '@pharmaradar/shared';
 import { isProductSlugShape, productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
-import type { ProductsRepository } from './products.repository';
+import type { ProductsRepository, SeenProduct } from './products.repository';
 
 /** A product that has a landing page: from the bundled demo catalogue or seen in a search. */
 export type LandingPageProduct = {
@@ -34,8 +34,25 @@ export function createProductsService({ repository, catalogue = [] }: ProductsSe
 
   return {
     find,
-    /** The catalogue's slug for a CNK, so a searched demo product links to its existing page. */
-    catalogueSlug: (cnk: string): string | undefined => catalogueSlugByCnk.get(cnk),
+    /**
+     * Products seen in a search get (or refresh) their landing-page record; a demo catalogue product
+     * keeps its catalogue slug, so its cards link to the page that already exists.
+     */
+    recordProducts(products: Omit<SeenProduct, 'slug'>[], now: number): void {
+      repository.recordSeen(
+        products.map((p) => ({ ...p, slug: catalogueSlugByCnk.get(p.cnk) })),
+        now,
+      );
+    },
+    /** Landing slugs of the CNKs that have a page (catalogue first). Read-only. */
+    slugsOf(cnks: readonly string[]): Map<string, string> {
+      const slugs = repository.slugsOf(cnks.filter((cnk) => !catalogueSlugByCnk.has(cnk)));
+      for (const cnk of cnks) {
+        const slug = catalogueSlugByCnk.get(cnk);
+        if (slug) slugs.set(cnk, slug);
+      }
+      return slugs;
+    },
     landing(slug: string): ProductLandingResponse | null {
       const product = find(slug);
       if (!product) return null;

@@ -2,11 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type RetailerErrorCode, type RetailerStatus } from '@pharmaradar/shared/search.schema';
 import type { DemoFault } from '../../demo/demo-retailers';
 import type { RetailerId } from '../../retailers/types';
-import { searchEvents, searchUrl, startSearchTestServer, type SearchTestServer } from './testing/search-test-kit';
+import {
+  TEST_LATENCY_MS,
+  searchEvents,
+  searchUrl,
+  startSearchTestServer,
+  type SearchTestServer,
+} from './testing/search-test-kit';
 
 type FaultCase = { fault: DemoFault; retailer: RetailerId; status: RetailerStatus; error?: RetailerErrorCode };
 
 // One server per fault: a 403/429 puts the shop's host in a cool-down that would leak into other cases.
+// The faulty shop answers after a clearly longer base latency, so "slow" (3x) shows in its time even
+// when the machine adds overhead.
+const FAULTY_LATENCY_MS = 200;
 const CASES: FaultCase[] = [
   { fault: 'slow', retailer: 'farmaline', status: 'ok' },
   { fault: 'timeout', retailer: 'medimarket', status: 'timeout', error: 'timeout' },
@@ -22,7 +31,7 @@ describe.each(CASES)('a $retailer answering with fault "$fault"', ({ fault, reta
     // A short retailer timeout keeps the "timeout" case quick; the healthy shops answer well within it.
     ctx = await startSearchTestServer(
       { RETAILER_TIMEOUT_MS: '1500', SEARCH_CACHE_TTL_S: '0' },
-      { faults: { [retailer]: fault } },
+      { faults: { [retailer]: fault }, latencyMs: { ...TEST_LATENCY_MS, [retailer]: FAULTY_LATENCY_MS } },
     );
   });
   afterAll(async () => {
@@ -42,6 +51,8 @@ describe.each(CASES)('a $retailer answering with fault "$fault"', ({ fault, reta
     const sellers = new Set(result.products.flatMap((p) => p.offers.map((o) => o.retailer)));
     for (const other of result.retailers.filter((r) => r.id !== retailer)) expect(sellers.has(other.id)).toBe(true);
     expect(sellers.has(retailer)).toBe(status === 'ok');
+    // A lower bound only: "slow" makes the shop answer in 3x its latency, and nothing is ever faster.
+    if (fault === 'slow') expect(summary.ms).toBeGreaterThanOrEqual(2.5 * FAULTY_LATENCY_MS);
   });
 
   it('reports the same status in the event stream, which still ends with the result', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@pharmaradar/shared';
 import {
@@ -8,9 +9,16 @@ import {
 } from '@pharmaradar/shared/search.schema';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
+import { SEARCH_MESSAGES } from './search.routes';
 import { searchEvents, searchUrl, startSearchTestServer, type SearchTestServer } from './testing/search-test-kit';
 
 const DEFAULT_SHOPS = ['farmaline', 'medimarket', 'multipharma'] as const;
+
+function eventNames(events: SearchEvent[]): string[] {
+  return events.map((e) =>
+    e.event === 'stage' ? `stage:${e.data.stage}` : e.event === 'retailer' ? `retailer:${e.data.retailer}` : e.event,
+  );
+}
 
 async function searchJson(base: string, q: string): Promise<SearchResult> {
   const response = await fetch(searchUrl(base, q), { headers: { accept: 'application/json' } });
@@ -85,20 +93,19 @@ describe('GET /api/search', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
 
-    const names = events.map((e) =>
-      e.event === 'stage' ? `stage:${e.data.stage}` : e.event === 'retailer' ? `retailer:${e.data.retailer}` : e.event,
-    );
-    // Latencies 20 / 120 / 350 ms: the fastest shop's event comes first, the slowest's last.
-    expect(names).toEqual([
+    // Latencies 20 / 120 / 350 ms: the fastest shop's event comes first, the slowest's last. Each
+    // stage holds until the next retailer answers, so every one of them is seen.
+    expect(eventNames(events)).toEqual([
       'stage:launching',
       'retailer:farmaline',
       'stage:first_results',
-      'stage:deep_analysis',
       'retailer:medimarket',
+      'stage:deep_analysis',
       'retailer:multipharma',
       'stage:complete',
       'result',
     ]);
+    expect(events[0]).toEqual({ event: 'stage', data: { stage: 'launching', demo: true } });
     const retailerEvents = events.filter(
       (e): e is Extract<SearchEvent, { event: 'retailer' }> => e.event === 'retailer',
     );
@@ -113,6 +120,23 @@ describe('GET /api/search', () => {
       expectWellFormedProducts(last.data);
       expect(last.data.demo).toBe(true);
     }
+  });
+
+  it('skips "deep analysis" when every remaining retailer answers at once (all from the cache)', async () => {
+    await searchEvents(ctx.server.url, 'bepanthen');
+    const { events } = await searchEvents(ctx.server.url, 'bepanthen');
+    expect(events.filter((e) => e.event === 'retailer').every((e) => e.event === 'retailer' && e.data.cached)).toBe(
+      true,
+    );
+    expect(eventNames(events)).toEqual([
+      'stage:launching',
+      'retailer:farmaline',
+      'retailer:medimarket',
+      'retailer:multipharma',
+      'stage:first_results',
+      'stage:complete',
+      'result',
+    ]);
   });
 
   it.each([
@@ -137,6 +161,61 @@ describe('GET /api/search', () => {
     const response = await fetch(searchUrl(ctx.server.url, 'a'.repeat(121), '&lang=en'));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'query_too_long' });
+  });
+});
+
+describe('search stages when the first shop to answer has no offers', () => {
+  let ctx: SearchTestServer;
+  beforeAll(async () => {
+    ctx = await startSearchTestServer({}, { faults: { farmaline: '5xx' } });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('announces first results with the first offers, and no deep analysis when the next answer is the last', async () => {
+    const { events } = await searchEvents(ctx.server.url, 'nurofen');
+    expect(eventNames(events)).toEqual([
+      'stage:launching',
+      'retailer:farmaline',
+      'retailer:medimarket',
+      'stage:first_results',
+      'retailer:multipharma',
+      'stage:complete',
+      'result',
+    ]);
+  });
+});
+
+describe('search in live mode', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Loopback shop addresses, which live mode refuses: nothing leaves the machine.
+    server = await startTestServer({
+      RETAILERS_MODE: 'live',
+      FARMALINE_BASE_URL: 'http://127.0.0.1:9',
+      MEDIMARKET_BASE_URL: 'http://127.0.0.1:9',
+      MEDIMARKET_PHARMACY_BASE_URL: 'http://127.0.0.1:9',
+      MULTIPHARMA_BASE_URL: 'http://127.0.0.1:9',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('says from the first event that the prices are not demo prices', async () => {
+    const { events } = await searchEvents(server.url, 'nurofen');
+    expect(events[0]).toEqual({ event: 'stage', data: { stage: 'launching', demo: false } });
+    const last = events.at(-1)!;
+    expect(last.event === 'result' && last.data.demo).toBe(false);
+  });
+});
+
+describe('search failure message', () => {
+  it.each(['fr', 'en', 'nl'] as const)('is word for word the web message in %s', (locale) => {
+    const file = new URL(`../../../../web/public/locales/${locale}/search.json`, import.meta.url);
+    const web = JSON.parse(readFileSync(file, 'utf8')) as { error: { fetch: string } };
+    expect(SEARCH_MESSAGES.failed[locale]).toBe(web.error.fetch);
   });
 });
 

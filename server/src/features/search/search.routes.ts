@@ -26,10 +26,11 @@ export const SEARCH_MESSAGES = {
     en: `Your search is too long (${SEARCH_QUERY_MAX_LENGTH} characters at most).`,
     nl: `Uw zoekopdracht is te lang (maximaal ${SEARCH_QUERY_MAX_LENGTH} tekens).`,
   },
+  // Word for word the web's search.error.fetch, so the user reads one message whichever side speaks.
   failed: {
-    fr: 'Impossible de récupérer les résultats. Veuillez réessayer dans un instant.',
+    fr: 'Impossible de récupérer les résultats. Veuillez réessayer dans quelques instants.',
     en: 'Unable to fetch results. Please try again shortly.',
-    nl: 'De resultaten konden niet worden opgehaald. Probeer het zo meteen opnieuw.',
+    nl: 'Kan de resultaten niet ophalen. Probeer het zo dadelijk opnieuw.',
   },
 } satisfies Record<string, Messages>;
 

@@ -1,24 +1,35 @@
 import { classifyQuery } from '@pharmaradar/shared/cnk';
 import { groupOffers, normaliseOfferCnk } from '@pharmaradar/shared/search-grouping';
+import { createStageRule, type StageAnswer } from '@pharmaradar/shared/search-stages';
 import type { SearchEvent, SearchOffer, SearchProduct, SearchResult } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
 import type { RetailerConnector, RetailerOffer, SearchQuery } from '../../retailers/types';
-import type { ProductsRepository } from '../products/products.repository';
 import { callRetailer, type RetailerAnswer } from './retailer-call';
 import type { SearchCacheRepository } from './search-cache.repository';
 import { createCoalescer } from './search-coalescer';
 
+/** A product with a CNK seen in a fresh retailer answer. */
+export type SeenProduct = { cnk: string; name: string; brand: string | null; image: string | null };
+
+/**
+ * What the search needs from the product landing pages, injected by app.ts (the products feature
+ * provides it): the search records the products it sees and links each card to its page.
+ */
+export type ProductPages = {
+  recordProducts(products: SeenProduct[], now: number): void;
+  /** Landing slugs of the CNKs that have a page. Read-only: a search served from cache writes nothing. */
+  slugsOf(cnks: readonly string[]): ReadonlyMap<string, string>;
+};
+
 export type SearchServiceDeps = {
   connectors: readonly RetailerConnector[];
   cache: SearchCacheRepository;
-  products: ProductsRepository;
+  pages: ProductPages;
   timeoutMs: number;
   cacheTtlMs: number;
   demo: boolean;
   now: () => number;
   log: Logger;
-  /** Landing slug of a product of the bundled demo catalogue (demo mode), so links match its pages. */
-  catalogueSlug?: (cnk: string) => string | undefined;
 };
 
 const GROUPED_MEMO_ENTRIES = 200;
@@ -93,17 +104,15 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   /** Products with a CNK from a fresh upstream answer get (or refresh) their landing-page record. */
   function recordProducts(offers: readonly RetailerOffer[]): void {
-    const seen = new Map<
-      string,
-      { cnk: string; name: string; brand: string | null; image: string | null; slug?: string }
-    >();
+    const seen = new Map<string, SeenProduct>();
     for (const offer of offers) {
       const cnk = normaliseOfferCnk(offer.cnk);
       if (!cnk || seen.has(cnk)) continue;
-      seen.set(cnk, { cnk, name: offer.name, brand: offer.brand, image: offer.image, slug: deps.catalogueSlug?.(cnk) });
+      seen.set(cnk, { cnk, name: offer.name, brand: offer.brand, image: offer.image });
     }
+    if (seen.size === 0) return;
     try {
-      deps.products.recordSeen([...seen.values()], deps.now());
+      deps.pages.recordProducts([...seen.values()], deps.now());
     } catch (error) {
       log.warn('recording seen products failed', { error });
     }
@@ -111,16 +120,13 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   // Read-only, so a search answered from the cache writes nothing.
   const attachSlugs = (products: SearchProduct[]): SearchProduct[] => {
-    let slugs = new Map<string, string>();
+    let slugs: ReadonlyMap<string, string> = new Map();
     try {
-      slugs = deps.products.slugsOf(products.flatMap((p) => (p.cnk ? [p.cnk] : [])));
+      slugs = deps.pages.slugsOf(products.flatMap((p) => (p.cnk ? [p.cnk] : [])));
     } catch (error) {
       log.warn('reading product slugs failed', { error });
     }
-    return products.map((p) => ({
-      ...p,
-      slug: p.cnk ? (deps.catalogueSlug?.(p.cnk) ?? slugs.get(p.cnk) ?? null) : null,
-    }));
+    return products.map((p) => ({ ...p, slug: p.cnk ? (slugs.get(p.cnk) ?? null) : null }));
   };
 
   // Grouped products of fully cached answers, by query and answer identity: a hot query is then
@@ -161,10 +167,21 @@ export function createSearchService(deps: SearchServiceDeps) {
         /* the caller stops listening; the search carries on */
       }
     };
-    emit({ event: 'stage', data: { stage: 'launching' } });
+    emit({ event: 'stage', data: { stage: 'launching', demo: deps.demo } });
 
+    // Answers settling in the same turn of the event loop (cache hits, shops answering together)
+    // form one batch, so the stage rule can skip a stage that 'complete' would replace at once.
+    const stages = createStageRule();
     let pending = deps.connectors.length;
-    let firstResultsSent = false;
+    let batch: StageAnswer[] = [];
+    let flushTimer: NodeJS.Immediate | undefined;
+    const flushStages = () => {
+      clearImmediate(flushTimer);
+      flushTimer = undefined;
+      const answered = batch;
+      batch = [];
+      for (const stage of stages.answered(answered, pending)) emit({ event: 'stage', data: { stage } });
+    };
     const answers = await Promise.all(
       deps.connectors.map(async (connector) => {
         const answer = await answerFor(connector, query);
@@ -180,14 +197,12 @@ export function createSearchService(deps: SearchServiceDeps) {
             ...(answer.cached ? { cached: true } : {}),
           },
         });
-        if (!firstResultsSent && answer.status === 'ok') {
-          firstResultsSent = true;
-          emit({ event: 'stage', data: { stage: 'first_results' } });
-          if (pending > 0) emit({ event: 'stage', data: { stage: 'deep_analysis' } });
-        }
+        batch.push({ offers: answer.offers.length });
+        flushTimer ??= setImmediate(flushStages);
         return answer;
       }),
     );
+    flushStages();
 
     const fetchedAt = answers.length > 0 ? Math.min(...answers.map((a) => a.fetchedAt)) : deps.now();
     const result: SearchResult = {

@@ -3,17 +3,27 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
 import { saveSearchResult } from '../../db/search-cache';
+import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
 import { setSearchOrigin } from './search-client';
-import { dafalganResult, dafalganStream, FARMALINE, retailerEvent, stage } from './testing/search-fixtures';
-import { deferred, json, sse, startTestServer, type TestServer } from './testing/sse-test-server';
+import {
+  dafalganResult,
+  dafalganStream,
+  FARMALINE,
+  MEDIMARKET,
+  MULTIPHARMA,
+  retailerAnswer,
+  searchStream,
+} from './testing/search-fixtures';
+import { deferred, json, sse, startTestServer, type Handler, type TestServer } from './testing/sse-test-server';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   setSearchOrigin(server.url);
+  setApiOrigin(server.url);
 });
 afterAll(() => server.close());
 beforeEach(async () => {
@@ -27,6 +37,15 @@ afterEach(() => {
 /** Intl puts (narrow) no-break spaces in prices; compare with plain spaces. */
 const text = (el: Element) => (el.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const searchRequests = () => server.requests.filter((r) => r.path.startsWith('/api/search'));
+
+/** The search answers with `search`; GET /api/health says whether the server runs on the demo shops. */
+function serve(search: Handler, { demo = true }: { demo?: boolean } = {}) {
+  server.handle((req, res, url) =>
+    url.pathname.startsWith('/api/health')
+      ? json(200, { status: 'ok', version: 'test', db: 'ok', demo })(req, res, url)
+      : search(req, res, url),
+  );
+}
 
 function submit(query: string) {
   fireEvent.change(screen.getByTestId('search-input'), { target: { value: query } });
@@ -44,7 +63,7 @@ async function waitForComplete() {
 
 describe('home page search (fr)', () => {
   it('searches by name, puts the query in the URL and shows the compared offers with the best price highlighted', async () => {
-    server.handle(sse(dafalganStream()));
+    serve(sse(dafalganStream()));
     const { router } = renderWithProviders(<HomePage />, { locale: 'fr' });
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     submit('dafalgan');
@@ -89,7 +108,7 @@ describe('home page search (fr)', () => {
 
   it('shows the first retailer offers before the others answer, then completes', async () => {
     const gate = deferred();
-    server.handle(sse(dafalganStream({ afterFirst: gate.promise })));
+    serve(sse(dafalganStream({ afterFirst: gate.promise })));
     renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
 
     await waitFor(() => expect(rows()).toEqual(['farmaline:ok', 'medimarket:waiting', 'multipharma:waiting']));
@@ -97,7 +116,7 @@ describe('home page search (fr)', () => {
     const provisional = screen.getAllByTestId('offer');
     expect(provisional.map((o) => o.getAttribute('data-retailer'))).toEqual(['farmaline']);
     expect(screen.getByText("Résultats provisoires : d'autres pharmacies répondent encore.")).toBeTruthy();
-    expect(screen.queryByTestId('demo-badge')).toBeNull();
+    expect(screen.getByTestId('demo-badge').textContent).toContain('Prix de démonstration');
 
     gate.resolve();
     await waitForComplete();
@@ -105,8 +124,84 @@ describe('home page search (fr)', () => {
     expect(screen.getAllByTestId('offer')).toHaveLength(3);
   });
 
+  it('shows each progress stage as the server announces it: launching, first results, deep analysis, complete', async () => {
+    const [beforeFirst, afterFirst, afterSecond] = [deferred(), deferred(), deferred()];
+    serve(
+      sse(
+        searchStream(
+          [
+            beforeFirst.promise,
+            [retailerAnswer('farmaline', [FARMALINE])],
+            afterFirst.promise,
+            [retailerAnswer('medimarket', [MEDIMARKET])],
+            afterSecond.promise,
+            [retailerAnswer('multipharma', [MULTIPHARMA])],
+          ],
+          dafalganResult(),
+        ),
+      ),
+    );
+    // Every text the stage line shows, in order, as the user sees it change.
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const line = document.querySelector('[data-testid="search-stage"]')?.textContent ?? '';
+      if (line && seen.at(-1) !== line) seen.push(line);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    try {
+      renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+      const stageLine = () => screen.getByTestId('search-stage').textContent;
+      await waitFor(() => expect(stageLine()).toBe('Lancement du moteur de recherche…'));
+      beforeFirst.resolve();
+      await waitFor(() => expect(stageLine()).toBe('Premiers résultats trouvés'));
+      expect(rows()).toEqual(['farmaline:ok', 'medimarket:waiting', 'multipharma:waiting']);
+      afterFirst.resolve();
+      await waitFor(() => expect(stageLine()).toBe('Analyse approfondie en cours…'));
+      expect(rows()).toEqual(['farmaline:ok', 'medimarket:ok', 'multipharma:waiting']);
+      afterSecond.resolve();
+      await waitForComplete();
+    } finally {
+      observer.disconnect();
+    }
+    expect(seen).toEqual([
+      'Lancement du moteur de recherche…',
+      'Premiers résultats trouvés',
+      'Analyse approfondie en cours…',
+      'Recherche terminée',
+    ]);
+  });
+
+  it('shows the demo badge from the first event, before any retailer answers', async () => {
+    const gate = deferred();
+    serve(sse(searchStream([gate.promise, [retailerAnswer('farmaline', [FARMALINE])]], dafalganResult())));
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+    const badge = await screen.findByTestId('demo-badge');
+    expect(badge.textContent).toContain('Prix de démonstration');
+    expect(rows()).toEqual(['farmaline:waiting', 'medimarket:waiting', 'multipharma:waiting']);
+    expect(screen.queryByTestId('offer')).toBeNull();
+    gate.resolve();
+    await waitForComplete();
+    expect(screen.getByTestId('demo-badge')).toBeTruthy();
+  });
+
+  it('never shows the demo badge for real shops', async () => {
+    const gate = deferred();
+    serve(
+      sse(searchStream([[retailerAnswer('farmaline', [FARMALINE])], gate.promise], dafalganResult({ demo: false }))),
+      {
+        demo: false,
+      },
+    );
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+    await waitFor(() => expect(rows()).toEqual(['farmaline:ok', 'medimarket:waiting', 'multipharma:waiting']));
+    expect(screen.queryByTestId('demo-badge')).toBeNull();
+    gate.resolve();
+    await waitForComplete();
+    expect(screen.queryByTestId('demo-badge')).toBeNull();
+  });
+
   it('runs a popular chip (a CNK) as a search', async () => {
-    server.handle(sse(dafalganStream()));
+    serve(sse(dafalganStream()));
     const { router } = renderWithProviders(<HomePage />, { locale: 'fr' });
     const chips = screen.getAllByTestId('chip');
     expect(chips.map((c) => c.textContent)).toEqual([
@@ -140,15 +235,17 @@ describe('home page search (fr)', () => {
         { id: 'multipharma', status: 'blocked', ms: 15 },
       ],
     });
-    server.handle(
-      sse([
-        stage('launching'),
-        retailerEvent('farmaline', [], { status: 'error' }),
-        retailerEvent('medimarket', [], { status: 'timeout' }),
-        retailerEvent('multipharma', [], { status: 'blocked' }),
-        stage('complete'),
-        { event: 'result', data: failed },
-      ]),
+    serve(
+      sse(
+        searchStream(
+          [
+            [retailerAnswer('farmaline', [], { status: 'error' })],
+            [retailerAnswer('medimarket', [], { status: 'timeout' })],
+            [retailerAnswer('multipharma', [], { status: 'blocked' })],
+          ],
+          failed,
+        ),
+      ),
     );
     renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
     const alert = await screen.findByRole('alert');
@@ -159,7 +256,7 @@ describe('home page search (fr)', () => {
     expect(screen.queryByTestId('no-results')).toBeNull();
     expect(await db.searches.count()).toBe(0);
 
-    server.handle(sse(dafalganStream()));
+    serve(sse(dafalganStream()));
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     await waitForComplete();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -167,16 +264,15 @@ describe('home page search (fr)', () => {
   });
 
   it('keeps the other retailers when one fails', async () => {
-    server.handle(
-      sse([
-        stage('launching'),
-        retailerEvent('farmaline', [FARMALINE]),
-        retailerEvent('multipharma', [], { status: 'error', error: 'error' }),
-        retailerEvent('medimarket', [], { status: 'empty' }),
-        stage('complete'),
-        {
-          event: 'result',
-          data: dafalganResult({
+    serve(
+      sse(
+        searchStream(
+          [
+            [retailerAnswer('farmaline', [FARMALINE])],
+            [retailerAnswer('multipharma', [], { status: 'error', error: 'error' })],
+            [retailerAnswer('medimarket', [], { status: 'empty' })],
+          ],
+          dafalganResult({
             products: [dafalganResult().products[0]!],
             retailers: [
               { id: 'farmaline', status: 'ok', ms: 350 },
@@ -184,8 +280,8 @@ describe('home page search (fr)', () => {
               { id: 'multipharma', status: 'error', ms: 20 },
             ],
           }),
-        },
-      ]),
+        ),
+      ),
     );
     renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
     await waitForComplete();
@@ -195,13 +291,13 @@ describe('home page search (fr)', () => {
   });
 
   it('shows the error when the server answers 500', async () => {
-    server.handle(json(500, { code: 'internal', detail: 'Erreur interne.' }));
+    serve(json(500, { code: 'internal', detail: 'Erreur interne.' }));
     renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
     expect((await screen.findByRole('alert')).textContent).toContain('Impossible de récupérer les résultats.');
   });
 
   it('adds the server explanation when the search is rate limited', async () => {
-    server.handle(json(429, { code: 'rate_limited', detail: 'Trop de recherches. Réessayez dans une minute.' }));
+    serve(json(429, { code: 'rate_limited', detail: 'Trop de recherches. Réessayez dans une minute.' }));
     renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de récupérer les résultats.');
@@ -209,7 +305,7 @@ describe('home page search (fr)', () => {
   });
 
   it('saves the final result in IndexedDB under the normalised query', async () => {
-    server.handle(sse(dafalganStream()));
+    serve(sse(dafalganStream()));
     renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=Dafalgan%20' });
     await waitForComplete();
     await waitFor(async () => expect(await db.searches.get('name:dafalgan')).toBeTruthy());
@@ -285,7 +381,7 @@ describe('home page offline', () => {
 
 describe('home page in Dutch', () => {
   it('translates the validation message, the offers and the link-unavailable text', async () => {
-    server.handle(sse(dafalganStream()));
+    serve(sse(dafalganStream()));
     renderWithProviders(<HomePage />, { locale: 'nl', route: '/nl' });
     submit('');
     expect(screen.getByTestId('search-validation').textContent).toBe('Voer een productnaam of CNK in.');
@@ -302,16 +398,11 @@ describe('home page in Dutch', () => {
   });
 
   it('shows "no results" with its hints', async () => {
-    server.handle(
-      sse([
-        stage('launching'),
-        retailerEvent('farmaline', []),
-        retailerEvent('medimarket', []),
-        retailerEvent('multipharma', []),
-        stage('complete'),
-        {
-          event: 'result',
-          data: dafalganResult({
+    serve(
+      sse(
+        searchStream(
+          [[retailerAnswer('farmaline', [])], [retailerAnswer('medimarket', []), retailerAnswer('multipharma', [])]],
+          dafalganResult({
             query: 'xyzzy',
             products: [],
             retailers: ['farmaline', 'medimarket', 'multipharma'].map((id) => ({
@@ -320,8 +411,8 @@ describe('home page in Dutch', () => {
               ms: 100,
             })),
           }),
-        },
-      ]),
+        ),
+      ),
     );
     renderWithProviders(<HomePage />, { locale: 'nl', route: '/nl?q=xyzzy' });
     const empty = await screen.findByTestId('no-results');
@@ -329,11 +420,14 @@ describe('home page in Dutch', () => {
     expect(empty.textContent).toContain('Controleer de spelling.');
     expect(empty.textContent).toContain('Probeer een variant');
     expect(empty.textContent).toContain('CNK-code van 7 cijfers');
+    expect(empty.textContent).toContain('Geneesmiddelen op voorschrift worden niet getoond.');
     expect(screen.queryByRole('alert')).toBeNull();
+    // Known from the first event: even with nothing found, the page says these are demo shops.
+    expect(screen.getByTestId('demo-badge').textContent).toContain('Demoprijzen');
   });
 
   it('shows the error message in Dutch when the search fails', async () => {
-    server.handle(json(502, { code: 'bad_gateway', detail: 'x' }));
+    serve(json(502, { code: 'bad_gateway', detail: 'x' }));
     renderWithProviders(<HomePage />, { locale: 'nl', route: '/nl?q=dafalgan' });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Kan de resultaten niet ophalen. Probeer het zo dadelijk opnieuw.');
@@ -350,5 +444,28 @@ describe('home page sections', () => {
     expect(within(promo).getByRole('link', { name: 'Discover Espace Pro' }).getAttribute('href')).toBe('/en/pro');
     expect(screen.getByTestId('ad-slot')).toBeTruthy();
     expect(screen.getByText('online pharmacies compared')).toBeTruthy();
+  });
+
+  const figures = () =>
+    screen.getAllByRole('definition').map((dd) => `${dd.previousElementSibling?.textContent}: ${dd.textContent}`);
+
+  it('counts the demo catalogue in the banner figures when the server runs on the demo shops', async () => {
+    serve(json(404, {}), { demo: true });
+    renderWithProviders(<HomePage />, { locale: 'fr' });
+    await waitFor(() => expect(figures()).toContain('produits dans le catalogue de démonstration: 150+'));
+    expect(server.requests.map((r) => r.path)).toContain('/api/health/');
+  });
+
+  it('leaves the demo catalogue figure out when the server compares the real shops', async () => {
+    serve(json(404, {}), { demo: false });
+    renderWithProviders(<HomePage />, { locale: 'en', route: '/en' });
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/health/')).toBe(true));
+    await waitFor(() => expect(figures()).toHaveLength(3));
+    expect(figures()).toEqual([
+      'online pharmacies compared: 3',
+      'languages: français, English, Nederlands: 3',
+      'Prices fetched live: Live',
+    ]);
+    expect(screen.queryByText(/demo catalogue/)).toBeNull();
   });
 });

@@ -14,8 +14,11 @@ import { SearchForm } from './search-form';
 import { Disclaimer } from './search-notices';
 import './home/home.css';
 
-/** The query lives in the URL (?q=) so a result can be shared, bookmarked and reloaded. */
-function HomeContent() {
+/**
+ * The home page inside its search context. The query lives in the URL (?q=) so a result can be
+ * shared, bookmarked and reloaded. Exported for tests that look into the shared search context.
+ */
+export function HomeContent() {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();

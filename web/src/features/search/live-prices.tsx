@@ -3,7 +3,7 @@ import { formatDateTime, useLocale } from '../../lib/i18n';
 import { ProductCard } from './product-card';
 import { RecentSearches } from './recent-searches';
 import { useSearch } from './search-context';
-import { DemoBadge, Disclaimer, FetchError, NoResults, OfflineNotice } from './search-notices';
+import { DemoBadge, Disclaimer, FetchError, NoOffers, NoResults, OfflineNotice } from './search-notices';
 import { SearchProgress } from './search-progress';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import './live-prices.css';
@@ -16,14 +16,20 @@ interface LivePricesProps {
   showHeading?: boolean;
   /** False on a product's own landing page (its cards do not link to itself). */
   linkToPages?: boolean;
+  /**
+   * A product's landing page: the CNK it is about. A search that finds no offer for it says 'No offers
+   * available' rather than 'No results' (the product exists; nobody sells it right now).
+   */
+  productCnk?: string;
 }
 
 /** Everything a running or finished search shows: progress, cards, and every empty/error/offline state. */
-export function LivePrices({ showHeading = true, linkToPages = true }: LivePricesProps) {
+export function LivePrices({ showHeading = true, linkToPages = true, productCnk }: LivePricesProps) {
   const intl = useIntl();
   const locale = useLocale();
   const online = useOnlineStatus();
-  const { status, query, stage, retailers, products, result, fetchedAt, offlineReason, error, retry } = useSearch();
+  const { status, query, stage, demo, retailers, products, result, fetchedAt, offlineReason, error, retry } =
+    useSearch();
   if (status === 'idle') return null;
 
   const answered = (s: string) => s === 'ok' || s === 'empty';
@@ -32,6 +38,8 @@ export function LivePrices({ showHeading = true, linkToPages = true }: LivePrice
   const someFailed = status === 'done' && !allFailed && retailers.some((r) => !answered(r.status));
   const showProgress = status === 'loading' || status === 'done';
   const showCards = products.length > 0 && !allFailed;
+  const answeredEmpty = status === 'done' && !allFailed;
+  const noOffers = answeredEmpty && productCnk !== undefined && !products.some((p) => p.cnk === productCnk);
 
   return (
     <div className="live-prices" aria-busy={status === 'loading'}>
@@ -52,11 +60,11 @@ export function LivePrices({ showHeading = true, linkToPages = true }: LivePrice
           </span>
         </div>
       )}
-      {result?.demo && showCards && <DemoBadge />}
+      {demo === true && <DemoBadge />}
       {status === 'loading' && showCards && (
         <p className="live-prices__note">{intl.formatMessage({ id: 'search.results.provisional' })}</p>
       )}
-      {someFailed && showCards && (
+      {someFailed && (
         <p className="live-prices__note live-prices__note--warn">
           {intl.formatMessage({ id: 'search.results.partial' })}
         </p>
@@ -74,7 +82,7 @@ export function LivePrices({ showHeading = true, linkToPages = true }: LivePrice
         </div>
       )}
 
-      {status === 'done' && !allFailed && products.length === 0 && <NoResults query={query} />}
+      {noOffers ? <NoOffers /> : answeredEmpty && products.length === 0 && <NoResults query={query} />}
       {status === 'offline' && !result && <RecentSearches />}
 
       {showCards && fetchedAt && status === 'done' && (

@@ -8,7 +8,14 @@ import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n';
 import { renderWithProviders } from '../../test/render';
 import { setSearchOrigin } from './search-client';
-import { dafalganResult, dafalganStream } from './testing/search-fixtures';
+import {
+  dafalganResult,
+  dafalganStream,
+  offer,
+  product,
+  retailerAnswer,
+  searchStream,
+} from './testing/search-fixtures';
 import { json, sse, startTestServer, type Handler, type TestServer } from './testing/sse-test-server';
 import ProductPage from './product.page';
 
@@ -70,6 +77,46 @@ describe('product landing page', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(LANDING.landing.nl.heading);
     expect(document.title).toBe(LANDING.landing.nl.title);
     expect(screen.getByText('Live prijzen')).toBeTruthy();
+  });
+
+  it('says "No offers available" when no retailer sells the product (fr)', async () => {
+    const nobody = dafalganResult({
+      query: '3720083',
+      kind: 'cnk',
+      products: [],
+      retailers: ['farmaline', 'medimarket', 'multipharma'].map((id) => ({ id, status: 'empty' as const, ms: 90 })),
+    });
+    const answers = nobody.retailers.map((r) => [retailerAnswer(r.id, [])]);
+    server.handle(routes(json(200, LANDING), sse(searchStream(answers, nobody))));
+    renderAt(`/${SLUG}`, 'fr');
+    const notice = await screen.findByTestId('no-offers');
+    expect(notice.textContent).toContain('Aucune offre disponible');
+    expect(notice.textContent).toContain('Aucune des pharmacies en ligne interrogées ne propose ce produit');
+    expect(screen.queryByTestId('no-results')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete');
+  });
+
+  it('says "No offers available" when the CNK search only finds other products (en)', async () => {
+    const other = offer({ cnk: '1234567', name: 'Dafalgan Forte 1 g 40 tablets', price: 7.1 });
+    const elsewhere = dafalganResult({
+      query: '3720083',
+      kind: 'cnk',
+      products: [product([{ ...other, best: true }], { slug: null })],
+      retailers: [
+        { id: 'farmaline', status: 'ok', ms: 90 },
+        { id: 'medimarket', status: 'empty', ms: 90 },
+        { id: 'multipharma', status: 'empty', ms: 90 },
+      ],
+    });
+    const answers = [
+      [retailerAnswer('farmaline', [other])],
+      [retailerAnswer('medimarket', []), retailerAnswer('multipharma', [])],
+    ];
+    server.handle(routes(json(200, LANDING), sse(searchStream(answers, elsewhere))));
+    renderAt(`/en/${SLUG}`, 'en');
+    expect((await screen.findByTestId('no-offers')).textContent).toContain('No offers available');
+    expect(screen.queryByTestId('no-results')).toBeNull();
   });
 
   it('sends an unknown product to the localized 404 page', async () => {

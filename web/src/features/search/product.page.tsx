@@ -28,7 +28,7 @@ function ProductPrices({ cnk }: { cnk: string }) {
     <section className="product-page__prices" aria-labelledby="product-prices-title">
       <h2 id="product-prices-title">{intl.formatMessage({ id: 'product.prices.title' })}</h2>
       <p className="product-page__muted">{intl.formatMessage({ id: 'product.prices.intro' })}</p>
-      <LivePrices showHeading={false} linkToPages={false} />
+      <LivePrices showHeading={false} linkToPages={false} productCnk={cnk} />
     </section>
   );
 }
@@ -113,7 +113,8 @@ function OfflineLanding({ product, onRetry }: { product: OfflineProduct | null; 
   );
 }
 
-function ProductContent() {
+/** The landing page inside its search context (exported for tests that look into that context). */
+export function ProductContent() {
   const intl = useIntl();
   const locale = useLocale();
   const navigate = useLocalizedNavigate();

@@ -74,7 +74,7 @@ describe('streamSearch against a real SSE server', () => {
   it('turns an error event in the stream into a SearchFailure', async () => {
     server.handle(
       sse([
-        { event: 'stage', data: { stage: 'launching' } },
+        { event: 'stage', data: { stage: 'launching', demo: true } },
         { event: 'error', data: { code: 'internal', detail: 'Interne fout.' } },
       ]),
     );
@@ -82,7 +82,7 @@ describe('streamSearch against a real SSE server', () => {
   });
 
   it('fails with "incomplete" when the stream ends without a result', async () => {
-    server.handle(sse([{ event: 'stage', data: { stage: 'launching' } }]));
+    server.handle(sse([{ event: 'stage', data: { stage: 'launching', demo: true } }]));
     await expect(run()).rejects.toMatchObject({ code: 'incomplete' });
   });
 
@@ -97,7 +97,7 @@ describe('streamSearch against a real SSE server', () => {
   it('fails with "timeout" when the server never finishes', async () => {
     server.handle((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      res.write(sseFrame('stage', { stage: 'launching' }));
+      res.write(sseFrame('stage', { stage: 'launching', demo: true }));
     });
     await expect(streamSearch({ query: 'x', locale: 'fr', baseUrl: server.url, timeoutMs: 200 })).rejects.toMatchObject(
       { code: 'timeout' },
@@ -107,7 +107,7 @@ describe('streamSearch against a real SSE server', () => {
   it('fails with "aborted" when the caller cancels', async () => {
     server.handle((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      res.write(sseFrame('stage', { stage: 'launching' }));
+      res.write(sseFrame('stage', { stage: 'launching', demo: true }));
     });
     const controller = new AbortController();
     const pending = streamSearch({

@@ -26,7 +26,19 @@ export function NoResults({ query }: { query: string }) {
         <li>{t('spelling')}</li>
         <li>{t('variant')}</li>
         <li>{t('cnk')}</li>
+        <li>{t('prescription')}</li>
       </ul>
+    </div>
+  );
+}
+
+/** A product's landing page when no retailer asked offers it (SPEC §8 'No offers available'). */
+export function NoOffers() {
+  const intl = useIntl();
+  return (
+    <div className="search-notice search-notice--empty" data-testid="no-offers">
+      <h3 className="search-notice__title">{intl.formatMessage({ id: 'search.noOffers.title' })}</h3>
+      <p className="search-notice__text">{intl.formatMessage({ id: 'search.noOffers.text' })}</p>
     </div>
   );
 }

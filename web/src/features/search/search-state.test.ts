@@ -86,6 +86,16 @@ describe('search state', () => {
     ]);
   });
 
+  it('knows whether the prices are demo prices from the launching event, before any retailer', () => {
+    expect(start().demo).toBeNull();
+    const demo = apply(start(), { event: 'stage', data: { stage: 'launching', demo: true } });
+    expect(demo).toMatchObject({ demo: true, stage: 'launching', products: [] });
+    const live = apply(start(), { event: 'stage', data: { stage: 'launching', demo: false } });
+    expect(live.demo).toBe(false);
+    expect(apply(live, { event: 'stage', data: { stage: 'first_results' } }).demo).toBe(false);
+    expect(apply(demo, { event: 'result', data: dafalganResult({ demo: false }) }).demo).toBe(false);
+  });
+
   it('records a failing retailer without losing the others', () => {
     const state = apply(start(), retailer('farmaline', [FARMALINE]), retailer('multipharma', [], 'error'));
     expect(state.retailers.map((r) => r.status)).toEqual(['ok', 'waiting', 'error']);
@@ -114,6 +124,7 @@ describe('search state', () => {
       offlineReason: 'offline',
     });
     expect(withSaved.products).toHaveLength(1);
+    expect(withSaved.demo).toBe(true);
     const none = searchReducer(start(), { type: 'offline', reason: 'unreachable', saved: null });
     expect(none).toMatchObject({ status: 'offline', result: null, products: [], offlineReason: 'unreachable' });
   });

@@ -38,6 +38,8 @@ export interface SearchState {
   query: string;
   kind: QueryKind | null;
   stage: SearchStage | null;
+  /** Whether the prices come from the demo shops: known from the first event ('launching'), else null. */
+  demo: boolean | null;
   retailers: RetailerRow[];
   /** Provisional products while loading (grouped client-side), then the final ones. */
   products: SearchProduct[];
@@ -63,6 +65,7 @@ export const initialSearchState: SearchState = {
   query: '',
   kind: null,
   stage: null,
+  demo: null,
   retailers: [],
   products: [],
   received: [],
@@ -101,7 +104,9 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
 function applyEvent(state: SearchState, event: SearchEvent): SearchState {
   switch (event.event) {
     case 'stage':
-      return { ...state, stage: event.data.stage };
+      return event.data.stage === 'launching'
+        ? { ...state, stage: event.data.stage, demo: event.data.demo }
+        : { ...state, stage: event.data.stage };
     case 'retailer': {
       const { retailer, status, ms, offers } = event.data;
       const row: RetailerRow = { id: retailer, status, ms, offers: offers.length };
@@ -125,6 +130,7 @@ function applyEvent(state: SearchState, event: SearchEvent): SearchState {
         ...state,
         status: 'done',
         stage: 'complete',
+        demo: result.demo,
         kind: result.kind,
         retailers: result.retailers.map((r) => ({
           id: r.id,
@@ -148,6 +154,7 @@ function fromSaved(state: SearchState, reason: 'offline' | 'unreachable', saved:
     status: 'offline',
     offlineReason: reason,
     stage: null,
+    demo: result.demo,
     kind: result.kind,
     retailers: [],
     products: result.products,

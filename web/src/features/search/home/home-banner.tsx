@@ -1,15 +1,22 @@
 import { useIntl } from 'react-intl';
 import { LOCALES } from '@pharmaradar/shared';
+import { useSearch } from '../search-context';
 import { DEFAULT_RETAILERS } from '../search-state';
 import { DEMO_CATALOGUE_SIZE } from './home-figures';
+import { useDemoMode } from './use-demo-mode';
 
-/** Audience segments and key figures (SPEC §2 "Home banner"); every figure is a fact of this build. */
+/**
+ * Audience segments and key figures (SPEC §2 "Home banner"); every figure is a fact of this server.
+ * The demo catalogue's size only means something in demo mode: on the real shops it is left out (the
+ * catalogue searched is then the shops' own, which we do not count).
+ */
 export function HomeBanner() {
   const intl = useIntl();
+  const demo = useDemoMode(useSearch().demo);
   const t = (id: string) => intl.formatMessage({ id: `search.banner.${id}` });
   const figures = [
     { value: String(DEFAULT_RETAILERS.length), label: t('figures.pharmacies') },
-    { value: `${DEMO_CATALOGUE_SIZE}+`, label: t('figures.products') },
+    ...(demo === true ? [{ value: `${DEMO_CATALOGUE_SIZE}+`, label: t('figures.products') }] : []),
     { value: String(LOCALES.length), label: t('figures.languages') },
     { value: t('figures.liveValue'), label: t('figures.live') },
   ];

@@ -1,4 +1,11 @@
-import type { SearchOffer, SearchProduct, SearchResult, SearchRetailerEvent } from '@pharmaradar/shared/search.schema';
+import { createStageRule } from '@pharmaradar/shared/search-stages';
+import type {
+  SearchOffer,
+  SearchProduct,
+  SearchResult,
+  SearchRetailerEvent,
+  SearchStage,
+} from '@pharmaradar/shared/search.schema';
 import type { ScriptStep } from './sse-test-server';
 
 export function offer(overrides: Partial<SearchOffer> = {}): SearchOffer {
@@ -66,30 +73,60 @@ export function dafalganResult(overrides: Partial<SearchResult> = {}): SearchRes
   };
 }
 
-export function retailerEvent(
+/** One retailer's answer as the server sends it (status 'ok' with offers, else 'empty'). */
+export function retailerAnswer(
   retailer: string,
   offers: SearchOffer[],
   overrides: Partial<SearchRetailerEvent> = {},
-): ScriptStep {
-  return {
-    event: 'retailer',
-    data: { retailer, status: offers.length ? 'ok' : 'empty', ms: 350, offers, ...overrides },
-  };
+): SearchRetailerEvent {
+  return { retailer, status: offers.length ? 'ok' : 'empty', ms: 350, offers, ...overrides };
 }
 
-export const stage = (name: string): ScriptStep => ({ event: 'stage', data: { stage: name } });
+export function stage(name: Exclude<SearchStage, 'launching'>): ScriptStep;
+export function stage(name: 'launching', demo: boolean): ScriptStep;
+export function stage(name: SearchStage, demo?: boolean): ScriptStep {
+  return { event: 'stage', data: name === 'launching' ? { stage: name, demo } : { stage: name } };
+}
 
-/** The whole happy stream, retailers answering one after another. */
-export function dafalganStream(gates: { afterFirst?: Promise<unknown> } = {}): ScriptStep[] {
-  return [
-    stage('launching'),
-    retailerEvent('farmaline', [FARMALINE], { ms: 350 }),
-    stage('first_results'),
-    ...(gates.afterFirst ? [gates.afterFirst] : []),
-    retailerEvent('medimarket', [MEDIMARKET], { ms: 1100 }),
-    stage('deep_analysis'),
-    retailerEvent('multipharma', [MULTIPHARMA], { ms: 2000 }),
-    stage('complete'),
-    { event: 'result', data: dafalganResult() },
-  ];
+/** Retailers answering together, or a promise the stream waits on (the test releases the next answers). */
+export type StreamMoment = SearchRetailerEvent[] | Promise<unknown>;
+
+/**
+ * The stream the server sends for these answers: 'launching' (with the result's demo flag), each
+ * moment's retailer events followed by the stages the shared rule announces for them (exactly what
+ * search.service.ts does), then 'complete' and the result.
+ */
+export function searchStream(moments: StreamMoment[], result: SearchResult): ScriptStep[] {
+  const rule = createStageRule();
+  let pending = moments.reduce((n, moment) => n + (moment instanceof Promise ? 0 : moment.length), 0);
+  const steps: ScriptStep[] = [stage('launching', result.demo)];
+  for (const moment of moments) {
+    if (moment instanceof Promise) {
+      steps.push(moment);
+      continue;
+    }
+    pending -= moment.length;
+    steps.push(...moment.map((data) => ({ event: 'retailer', data })));
+    const stages = rule.answered(
+      moment.map((answer) => ({ offers: answer.offers.length })),
+      pending,
+    );
+    steps.push(...stages.map((name) => ({ event: 'stage', data: { stage: name } })));
+  }
+  steps.push(stage('complete'), { event: 'result', data: result });
+  return steps;
+}
+
+/** The whole happy stream, retailers answering one after another; `gates` hold the stream back after each answer. */
+export function dafalganStream(gates: { afterFirst?: Promise<unknown>; afterSecond?: Promise<unknown> } = {}) {
+  return searchStream(
+    [
+      [retailerAnswer('farmaline', [FARMALINE], { ms: 350 })],
+      ...(gates.afterFirst ? [gates.afterFirst] : []),
+      [retailerAnswer('medimarket', [MEDIMARKET], { ms: 1100 })],
+      ...(gates.afterSecond ? [gates.afterSecond] : []),
+      [retailerAnswer('multipharma', [MULTIPHARMA], { ms: 2000 })],
+    ],
+    dafalganResult(),
+  );
 }

@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+import { retailersModeSchema } from '@pharmaradar/shared/search.schema';
+import { api } from '../../../lib/api/client';
+
+/**
+ * Whether this server compares the bundled demo shops (GET /api/health `demo`): true/false once
+ * known, null while asking or when the server cannot say (offline). A search already running says
+ * it too (`known`), and then wins: it is the same server's answer, only fresher.
+ */
+export function useDemoMode(known: boolean | null = null): boolean | null {
+  const [fromHealth, setFromHealth] = useState<boolean | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get('/health/', { signal: controller.signal, schema: retailersModeSchema })
+      .then((mode) => setFromHealth(mode.demo))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return known ?? fromHealth;
+}
