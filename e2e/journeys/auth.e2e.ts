@@ -24,8 +24,13 @@ describe('accounts and sessions', () => {
   });
 
   /** A fresh browser (own cookies) whose GIS script is the local fake. */
-  async function open(options: { credential?: string; oneTap?: boolean; phone?: boolean; locale?: string } = {}): Promise<TestPage> {
-    const t = await newPage(browser, { locale: options.locale ?? 'fr-BE', ...(options.phone ? { viewport: PHONE } : {}) });
+  async function open(
+    options: { credential?: string; oneTap?: boolean; phone?: boolean; locale?: string } = {},
+  ): Promise<TestPage> {
+    const t = await newPage(browser, {
+      locale: options.locale ?? 'fr-BE',
+      ...(options.phone ? { viewport: PHONE } : {}),
+    });
     await routeGoogleScript(t.context, { credential: options.credential ?? null, oneTap: options.oneTap ?? false });
     opened.push(t);
     return t;
@@ -35,6 +40,12 @@ describe('accounts and sessions', () => {
   const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
   const alertText = async (page: Page) => (await page.locator('[role="alert"]').first().textContent())?.trim();
   const waitPath = (page: Page, path: string) => page.waitForFunction((p) => location.pathname === p, path);
+  /** What the fake GIS script counted in this page (support/fake-google.ts); zeros when never loaded. */
+  const fakeGis = (page: Page) =>
+    page.evaluate(() => {
+      const counts = (window as unknown as { __fakeGis?: { prompts: number; cancels: number } }).__fakeGis;
+      return { loaded: Boolean(counts), prompts: counts?.prompts ?? 0, cancels: counts?.cancels ?? 0 };
+    });
 
   async function login(page: Page, email: string, password: string, from = '') {
     await go(page, `/login${from ? `?from=${from}` : ''}`);
@@ -50,7 +61,11 @@ describe('accounts and sessions', () => {
     return code;
   }
 
-  const anne = { email: 'anne.dupont@example.be', password: 'un mot de passe solide', newPassword: 'nouveau secret 2026' };
+  const anne = {
+    email: 'anne.dupont@example.be',
+    password: 'un mot de passe solide',
+    newPassword: 'nouveau secret 2026',
+  };
 
   it('registers (fr), reads the code from the mail, verifies and is signed in', async () => {
     const { page, pageErrors } = await open();
@@ -84,7 +99,9 @@ describe('accounts and sessions', () => {
     await go(page, '/about');
     await page.getByTestId('avatar').waitFor();
     expect(await page.getByTestId('avatar').textContent()).toBe('A');
-    expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toMatchObject({ user: { email: anne.email, is_pharmacist: true } });
+    expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toMatchObject({
+      user: { email: anne.email, is_pharmacist: true },
+    });
     expect(pageErrors).toEqual([]);
   });
 
@@ -190,9 +207,17 @@ describe('accounts and sessions', () => {
   });
 
   it('signs up with Google on the login page (nl), asking the pharmacist question first', async () => {
-    const credential = google.idToken({ sub: 'google-sub-jan', email: 'jan.peeters@gmail.com', given_name: 'Jan', family_name: 'Peeters' });
+    const credential = google.idToken({
+      sub: 'google-sub-jan',
+      email: 'jan.peeters@gmail.com',
+      given_name: 'Jan',
+      family_name: 'Peeters',
+    });
     const { page, pageErrors } = await open({ credential, locale: 'nl-BE' });
     await go(page, '/nl/login');
+    await page.getByTestId('fake-google-button').waitFor();
+    // GIS is loaded here (for the button), yet One Tap is not offered on the login page.
+    expect(await fakeGis(page)).toMatchObject({ loaded: true, prompts: 0 });
     await page.getByTestId('fake-google-button').click();
     expect(await alertText(page)).toBe('Geef aan of u apotheker bent.');
     await screenshot(page, 'auth-login-google-nl');
@@ -202,19 +227,61 @@ describe('accounts and sessions', () => {
     await page.getByTestId('avatar').waitFor();
     expect(await page.getByTestId('profile-first-name').textContent()).toBe('Jan');
     expect(await page.getByTestId('profile-pharmacist').textContent()).toBe('Nee');
-    // No One Tap prompt on the login page; it was cancelled there.
+    // Signed in: One Tap is never offered.
+    expect((await fakeGis(page)).prompts).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('offers One Tap to a visitor on /nl/about, never on the authentication screens, and cancels it there (nl)', async () => {
+    const { page, pageErrors } = await open({ locale: 'nl-BE' });
+    const authScreens = [
+      '/nl/login',
+      '/nl/register',
+      '/nl/verify-otp',
+      '/nl/forgot-password',
+      '/nl/reset-password/MQ/mz8n1c-0a1b2c',
+    ];
+    for (const path of authScreens) {
+      await go(page, path);
+      // Booted (the navbar shows the login link) and every request settled: One Tap had its chance.
+      await page.getByTestId('nav-login').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await fakeGis(page), path).toMatchObject({ prompts: 0 });
+    }
+
+    await go(page, '/nl/about');
+    await page.waitForFunction(
+      () => (window as unknown as { __fakeGis?: { prompts: number } }).__fakeGis?.prompts === 1,
+    );
+    // Moving to an authentication screen cancels the prompt on display, and they never prompt again.
+    await page.getByTestId('nav-login').click();
+    await waitPath(page, '/nl/login');
+    await page.waitForFunction(
+      () => ((window as unknown as { __fakeGis?: { cancels: number } }).__fakeGis?.cancels ?? 0) >= 1,
+    );
+    await page.getByRole('link', { name: 'Wachtwoord vergeten?' }).click();
+    await waitPath(page, '/nl/forgot-password');
+    await page.waitForLoadState('networkidle');
+    expect(await fakeGis(page)).toMatchObject({ loaded: true, prompts: 1 });
     expect(pageErrors).toEqual([]);
   });
 
   it('signs in with One Tap (nl) and answers the blocking pharmacist gate once', async () => {
-    const credential = google.idToken({ sub: 'google-sub-els', email: 'els.janssens@gmail.com', given_name: 'Els', family_name: 'Janssens' });
+    const credential = google.idToken({
+      sub: 'google-sub-els',
+      email: 'els.janssens@gmail.com',
+      given_name: 'Els',
+      family_name: 'Janssens',
+    });
     const { page, pageErrors } = await open({ credential, oneTap: true, locale: 'nl-BE' });
     await go(page, '/nl/about');
     const gate = page.getByTestId('pharmacist-gate');
     await gate.waitFor();
     await page.getByTestId('avatar').waitFor({ state: 'attached' });
     expect(await gate.getAttribute('aria-modal')).toBe('true');
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="pharmacist-gate"]') !== null)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="pharmacist-gate"]') !== null)).toBe(
+      true,
+    );
     await page.keyboard.press('Escape');
     expect(await gate.isVisible()).toBe(true);
     await gate.locator('button[type="submit"]').click();
@@ -242,8 +309,17 @@ describe('accounts and sessions', () => {
     await field(page, 'acknowledge').check();
     expect(await confirm.isDisabled()).toBe(true);
     await field(page, 'email_confirmation').fill(anne.email);
+    // Re-authentication (SECURITY §1.2): the password is asked again; a wrong one deletes nothing.
+    expect(await confirm.isDisabled()).toBe(true);
+    await field(page, 'password').fill('pas le bon mot de passe');
     expect(await confirm.isDisabled()).toBe(false);
     await screenshot(page, 'auth-delete-dialog-fr');
+    await confirm.click();
+    await dialog.getByText('Mot de passe incorrect.').waitFor();
+    expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toMatchObject({
+      user: { email: anne.email },
+    });
+    await field(page, 'password').fill(anne.newPassword);
     await confirm.click();
     await waitPath(page, '/');
     await page.getByTestId('account-deleted').waitFor();
@@ -251,6 +327,31 @@ describe('accounts and sessions', () => {
 
     await login(page, anne.email, anne.newPassword);
     expect(await page.locator('[role="alert"]').first().textContent()).toBe('Identifiants invalides.');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('deletes a Google-only account (nl) right after a Google sign-in, without a password', async () => {
+    const credential = google.idToken({
+      sub: 'google-sub-jan',
+      email: 'jan.peeters@gmail.com',
+      given_name: 'Jan',
+      family_name: 'Peeters',
+    });
+    const { page, pageErrors } = await open({ credential, locale: 'nl-BE' });
+    await go(page, '/nl/login?from=/nl/compte');
+    await page.locator('input[name="is_pharmacist"][value="no"]').check();
+    await page.getByTestId('fake-google-button').click();
+    await waitPath(page, '/nl/compte');
+    await page.getByTestId('account-delete').click();
+    const dialog = page.getByTestId('delete-dialog');
+    await dialog.waitFor();
+    expect(await field(page, 'password').count()).toBe(0);
+    await field(page, 'email_confirmation').fill('jan.peeters@gmail.com');
+    await field(page, 'acknowledge').check();
+    await page.getByTestId('delete-confirm').click();
+    await waitPath(page, '/nl');
+    await page.getByTestId('account-deleted').waitFor();
+    expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toEqual({ user: null });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -97,6 +97,10 @@ export async function routeGoogleScript(
   options: { credential?: string | null; oneTap?: boolean } = {},
 ): Promise<void> {
   await context.route(GIS_URL, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: gisScript(options.credential ?? null, options.oneTap ?? false) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/javascript; charset=utf-8',
+      body: gisScript(options.credential ?? null, options.oneTap ?? false),
+    }),
   );
 }

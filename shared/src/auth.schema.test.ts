@@ -90,4 +90,17 @@ describe('other payloads', () => {
       acknowledge: 'acknowledge_required',
     });
   });
+
+  it('account deletion carries the password for re-authentication, untouched', () => {
+    const withPassword = accountDeleteSchema.parse({
+      email_confirmation: 'a@b.be',
+      acknowledge: true,
+      password: ' pw ',
+    });
+    expect(withPassword.password).toBe(' pw ');
+    expect(accountDeleteSchema.parse({ email_confirmation: 'a@b.be', acknowledge: true }).password).toBeUndefined();
+    expect(
+      messages(accountDeleteSchema.safeParse({ email_confirmation: 'a@b.be', acknowledge: true, password: 42 })),
+    ).toEqual({ password: 'required' });
+  });
 });

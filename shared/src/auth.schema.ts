@@ -25,6 +25,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const OTP_LENGTH = 6;
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 150;
+/** A Google-only account may be deleted only from a session signed in this recently (10 minutes). */
+export const REAUTH_MAX_AGE_MS = 10 * 60 * 1000;
 
 /** Length in user-perceived code points, so 'é' or an emoji counts once. */
 export function passwordLength(password: string): number {
@@ -131,6 +133,15 @@ export const accountDeleteSchema = z.object({
     .transform(normalizeEmail)
     .pipe(z.string().min(1, { error: 'required' })),
   acknowledge: z.literal(true, { error: 'acknowledge_required' }),
+  /**
+   * Re-authentication (SECURITY §1.2, ASVS 7.5.3): required when the account has a password
+   * (`has_password` on the current user); Google-only accounts send none and need a session
+   * signed in within REAUTH_MAX_AGE_MS instead.
+   */
+  password: z
+    .string({ error: 'required' })
+    .max(PASSWORD_MAX_LENGTH * 4, { error: 'password_too_long' })
+    .optional(),
 });
 export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;
 

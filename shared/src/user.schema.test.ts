@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS_USER, currentUserSchema, normalizeCurrentUser } from './user.schema';
+import { ANONYMOUS_USER, currentUserSchema, normalizeCurrentUser, userResponseSchema } from './user.schema';
 
 const serverUser = {
   id: 7,
@@ -84,6 +84,16 @@ describe('normalizeCurrentUser', () => {
     expect(user.is_pharmacist).toBeNull();
     expect(user.permissions).toEqual(['a', 'b']);
     expect(user.is_staff).toBe(false);
+  });
+
+  it('reads has_password (extension of SPEC §3), null when absent or anonymous', () => {
+    expect(normalizeCurrentUser({ ...serverUser, has_password: false }).has_password).toBe(false);
+    expect(normalizeCurrentUser({ ...serverUser, has_password: true }).has_password).toBe(true);
+    expect(normalizeCurrentUser(serverUser).has_password).toBeNull();
+    expect(normalizeCurrentUser({ ...serverUser, has_password: 'yes' }).has_password).toBeNull();
+    expect(ANONYMOUS_USER.has_password).toBeNull();
+    // The server answer keeps the field through its schema (profile updates replace the user with it).
+    expect(userResponseSchema.parse({ user: { ...serverUser, has_password: false } }).user?.has_password).toBe(false);
   });
 
   it('is idempotent', () => {

@@ -39,6 +39,11 @@ export const currentUserSchema = z.object({
   is_superuser: z.boolean(),
   permissions: z.array(z.string()),
   is_pharmacist: z.boolean().nullable(),
+  /**
+   * Extension of SPEC §3: whether the account has a password (false for a Google-only account), so
+   * the deletion dialog knows whether to ask for it; null when anonymous or not sent.
+   */
+  has_password: z.boolean().nullable(),
   isAuthenticated: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -61,6 +66,7 @@ export const ANONYMOUS_USER: Readonly<CurrentUser> = Object.freeze({
   is_superuser: false,
   permissions: [] as string[],
   is_pharmacist: null,
+  has_password: null,
   isAuthenticated: false,
 });
 
@@ -86,6 +92,8 @@ export const serverUserSchema = z.object({
   is_superuser: z.boolean(),
   permissions: z.array(z.string()),
   is_pharmacist: z.boolean().nullable(),
+  /** Extension of SPEC §3 (see currentUserSchema); always sent by this server. */
+  has_password: z.boolean().optional(),
 });
 export type ServerUser = z.infer<typeof serverUserSchema>;
 
@@ -148,6 +156,7 @@ export function normalizeCurrentUser(raw: unknown): CurrentUser {
     is_superuser: source.is_superuser === true,
     permissions,
     is_pharmacist: typeof source.is_pharmacist === 'boolean' ? source.is_pharmacist : null,
+    has_password: typeof source.has_password === 'boolean' ? source.has_password : null,
     isAuthenticated: true,
   };
 }

@@ -47,7 +47,7 @@ describe('account: profile update and deletion', () => {
       await anonymous.patch('/api/auth/update-profile/', { first_name: 'X' }, { lang }),
       await anonymous.post(
         '/api/account/delete/',
-        { email_confirmation: 'me@example.be', acknowledge: true },
+        { email_confirmation: 'me@example.be', acknowledge: true, password: PASSWORD },
         { lang },
       ),
     ]) {
@@ -59,7 +59,7 @@ describe('account: profile update and deletion', () => {
   it('refuses deletion when the typed e-mail differs or the acknowledgement is missing', async () => {
     const mismatch = await client.post(
       '/api/account/delete/',
-      { email_confirmation: 'you@example.be', acknowledge: true },
+      { email_confirmation: 'you@example.be', acknowledge: true, password: PASSWORD },
       { lang: 'en' },
     );
     expect(mismatch.status).toBe(400);
@@ -68,6 +68,7 @@ describe('account: profile update and deletion', () => {
     const noAck = await client.post('/api/account/delete/', {
       email_confirmation: 'me@example.be',
       acknowledge: false,
+      password: PASSWORD,
     });
     expect(noAck.status).toBe(400);
     expect(noAck.body.fields.acknowledge).toBeDefined();
@@ -81,7 +82,7 @@ describe('account: profile update and deletion', () => {
 
     const res = await client.post(
       '/api/account/delete/',
-      { email_confirmation: ' ME@example.be ', acknowledge: true },
+      { email_confirmation: ' ME@example.be ', acknowledge: true, password: PASSWORD },
       { lang: 'en' },
     );
     expect(res.status).toBe(200);
@@ -104,8 +105,74 @@ describe('account: profile update and deletion', () => {
     expect(server.db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
   });
 
+  it('tells the web whether the account has a password (has_password)', async () => {
+    expect((await client.get('/api/auth/me/')).body.user.has_password).toBe(true);
+  });
+
+  describe('re-authentication with the password (SECURITY §1.2)', () => {
+    const stillThere = async () => {
+      expect((await client.get('/api/auth/me/')).body.user.email).toBe('me@example.be');
+      expect(server.db.prepare('SELECT count(*) AS n FROM users WHERE closed_at IS NULL').get()).toEqual({ n: 1 });
+    };
+
+    it('refuses a deletion without the password and deletes nothing', async () => {
+      const res = await client.post(
+        '/api/account/delete/',
+        { email_confirmation: 'me@example.be', acknowledge: true },
+        { lang: 'en' },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        code: 'validation',
+        detail: 'Please fill in all required fields.',
+        fields: { password: 'This field is required.' },
+      });
+      await stillThere();
+    });
+
+    it.each([
+      ['fr', 'Mot de passe incorrect.'],
+      ['en', 'Incorrect password.'],
+      ['nl', 'Onjuist wachtwoord.'],
+    ])('refuses a wrong password with a translated 400 and deletes nothing (%s)', async (lang, detail) => {
+      const res = await client.post(
+        '/api/account/delete/',
+        { email_confirmation: 'me@example.be', acknowledge: true, password: `${PASSWORD}!` },
+        { lang },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 'incorrect_password', detail, fields: { password: detail } });
+      await stillThere();
+      expect(server.readOutbox().filter((m) => m.to.includes('me@example.be'))).toHaveLength(1);
+    });
+
+    it('limits password tries: the sixth within 15 minutes is a 429 with Retry-After, even when right', async () => {
+      for (let i = 0; i < 5; i++) {
+        const wrong = await client.post('/api/account/delete/', {
+          email_confirmation: 'me@example.be',
+          acknowledge: true,
+          password: `wrong ${i}`,
+        });
+        expect(wrong.status).toBe(400);
+      }
+      const blocked = await client.post('/api/account/delete/', {
+        email_confirmation: 'me@example.be',
+        acknowledge: true,
+        password: PASSWORD,
+      });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.code).toBe('rate_limited');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      await stillThere();
+    });
+  });
+
   it('the address can register again after deletion', async () => {
-    await client.post('/api/account/delete/', { email_confirmation: 'me@example.be', acknowledge: true });
+    await client.post('/api/account/delete/', {
+      email_confirmation: 'me@example.be',
+      acknowledge: true,
+      password: PASSWORD,
+    });
     const again = createTestClient(server.url);
     await registerAndVerify(server, again, 'me@example.be', { first_name: 'Nouveau' });
     expect((await again.get('/api/auth/me/')).body.user.first_name).toBe('Nouveau');

@@ -14,6 +14,9 @@ export const ACTIVATION_LINK_TTL_MS = 24 * 3600 * 1000;
 export const RESET_LINK_TTL_MS = 3600 * 1000;
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
+export const LOGIN_WINDOW_MS = 15 * MINUTE;
+export const LOGIN_CEILING_WINDOW_MS = HOUR;
+export const DELETE_PASSWORD_WINDOW_MS = 15 * MINUTE;
 
 /**
  * Per-account (per e-mail) limits, in memory like lib/rate-limit.ts. They apply to unknown addresses
@@ -21,8 +24,20 @@ const HOUR = 60 * MINUTE;
  */
 function createAccountLimits(now: () => number) {
   return {
-    /** Login: 10 attempts per 15 minutes per account, cleared by a successful login; never a permanent lock. */
-    login: createLimiter({ name: 'login-account', windowMs: 15 * MINUTE, max: 10, now }),
+    /**
+     * Login, per (account, connection): 10 attempts per 15 minutes. It stops guessing from one
+     * place without locking the owner out: a burst from an attacker's connection never blocks the
+     * owner's connection (ASVS 6.1.1/6.3.1, no malicious lockout). Cleared by a successful login.
+     */
+    login: createLimiter({ name: 'login-account-connection', windowMs: LOGIN_WINDOW_MS, max: 10, now }),
+    /**
+     * Login, per account whatever the connection: at most 100 attempts an hour (NIST SP 800-63B
+     * §5.2.2: ≤ 100 consecutive failures), against guessing spread over many addresses. Cleared by a
+     * successful login; never a permanent lock (the window reopens after the hour).
+     */
+    loginCeiling: createLimiter({ name: 'login-account', windowMs: LOGIN_CEILING_WINDOW_MS, max: 100, now }),
+    /** Password re-entry before account deletion: 5 tries per 15 minutes per account. */
+    deletePassword: createLimiter({ name: 'delete-password', windowMs: DELETE_PASSWORD_WINDOW_MS, max: 5, now }),
     /** Verification codes: one mail per minute and five per hour per address (register + resend). */
     codeMinute: createLimiter({ name: 'otp-send-minute', windowMs: MINUTE, max: 1, now }),
     codeHour: createLimiter({ name: 'otp-send-hour', windowMs: HOUR, max: 5, now }),

@@ -112,7 +112,18 @@ export function createAuthMails({ env, mailer, log }: AuthMailDeps) {
     accountDeleted(to: MailRecipient, locale: Locale) {
       send('accountDeleted', locale, to, { link: webLink(env, locale, '/register') });
     },
-    /** Resolves when every mail started so far has been handed over (or failed). */
+    /**
+     * Runs `work` (which may send mails) once the current HTTP answer has been written, so work that
+     * exists only for real accounts never shows in the response time. Failures are logged.
+     */
+    afterResponse(work: () => void) {
+      const job = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        .catch((error: unknown) => log.error('deferred account work failed', { error: (error as Error).message }))
+        .finally(() => inFlight.delete(job));
+      inFlight.add(job);
+    },
+    /** Resolves when every mail and deferred job started so far has finished (or failed). */
     async pending(): Promise<void> {
       await Promise.all([...inFlight]);
     },

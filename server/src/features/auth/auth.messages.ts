@@ -117,6 +117,16 @@ export const AUTH_MESSAGES = {
     en: 'The email address you typed does not match your account.',
     nl: 'Het ingevoerde e-mailadres komt niet overeen met uw account.',
   },
+  incorrectPassword: {
+    fr: 'Mot de passe incorrect.',
+    en: 'Incorrect password.',
+    nl: 'Onjuist wachtwoord.',
+  },
+  reauthRequired: {
+    fr: 'Pour confirmer, reconnectez-vous avec Google, puis réessayez.',
+    en: 'To confirm, sign in again with Google, then try again.',
+    nl: 'Meld u ter bevestiging opnieuw aan met Google en probeer het daarna opnieuw.',
+  },
   // Worded so it is true whether the address was new (code mail) or already registered (warning mail).
   registered: {
     fr: 'Vérifiez votre boîte mail et saisissez le code à 6 chiffres que nous vous avons envoyé.',

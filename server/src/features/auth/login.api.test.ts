@@ -82,7 +82,7 @@ describe('POST /api/auth/login/', () => {
     expect(res.body.detail).toBe('Please fill in all required fields.');
   });
 
-  it('throttles one account after 10 attempts (429, retry_after), then lets it in after the window', async () => {
+  it('throttles one account on one connection after 10 attempts (429, retry_after), until the window ends', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       statuses.push(
@@ -91,6 +91,7 @@ describe('POST /api/auth/login/', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+    // Same connection (the test server sees every client as 127.0.0.1, no trusted proxy).
     const blocked = await createTestClient(server.url).post('/api/auth/login/', {
       username: 'user@example.be',
       password: PASSWORD,
@@ -182,4 +183,60 @@ describe('POST /api/auth/login/', () => {
       expect((await client.patch('/api/auth/update-profile/', { first_name: 'B' })).status).toBe(200);
     });
   });
+});
+
+/**
+ * Anti-automation without malicious lockout (SECURITY §1.1, ASVS 6.1.1/6.3.1). Behind a trusted
+ * reverse proxy (TRUST_PROXY) the connection is the address the proxy appends to X-Forwarded-For,
+ * which is how these tests play an attacker and the owner on two different connections.
+ */
+describe('login throttling per account and connection (behind a trusted proxy)', () => {
+  let server: TestServer;
+  let clock: ReturnType<typeof createClock>;
+  const attacker = { 'X-Forwarded-For': '203.0.113.66' };
+  const owner = { 'X-Forwarded-For': '198.51.100.7' };
+
+  beforeEach(async () => {
+    clock = createClock();
+    server = await startTestServer({ TRUST_PROXY: 'true' }, { now: clock.now });
+    await registerAndVerify(server, createTestClient(server.url), 'user@example.be');
+  });
+  afterEach(() => server.close());
+
+  const attempt = (client: TestClient, password: string, headers: Record<string, string>) =>
+    client.post('/api/auth/login/', { username: 'user@example.be', password }, { headers });
+
+  it("an attacker's burst from one connection hits 429; the owner still logs in from another", async () => {
+    const evil = createTestClient(server.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await attempt(evil, `guess ${i}`, attacker)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    const refused = await attempt(evil, 'guess 12', attacker);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Even the right password is refused from the attacker's connection for now.
+    expect((await attempt(evil, PASSWORD, attacker)).status).toBe(429);
+
+    const mine = createTestClient(server.url);
+    const res = await attempt(mine, PASSWORD, owner);
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe('user@example.be');
+    expect((await mine.get('/api/auth/me/')).body.user.email).toBe('user@example.be');
+  });
+
+  it('caps an account at 100 attempts an hour across connections (NIST 800-63B), then reopens', async () => {
+    const spread = createTestClient(server.url);
+    for (let i = 0; i < 100; i++) {
+      const from = { 'X-Forwarded-For': `192.0.2.${Math.floor(i / 10)}` };
+      expect((await attempt(spread, `guess ${i}`, from)).status).toBe(400);
+    }
+    const fresh = { 'X-Forwarded-For': '192.0.2.200' };
+    const capped = await attempt(createTestClient(server.url), PASSWORD, fresh);
+    expect(capped.status).toBe(429);
+    expect(capped.body.code).toBe('rate_limited');
+    expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(15 * 60);
+
+    clock.advance(60 * 60 * 1000 + 1000);
+    expect((await attempt(createTestClient(server.url), PASSWORD, fresh)).status).toBe(200);
+  }, 60_000);
 });

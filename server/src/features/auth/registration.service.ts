@@ -119,7 +119,13 @@ export function createRegistrationService(ctx: AuthContext) {
         throw new ThrottledError(AUTH_MESSAGES.otpThrottled, mail.refusal, mail.windowMs);
       }
       const user = users.findByEmail(email);
-      if (user && user.closed_at === null && user.email_verified === 0) sendCode(user, user.locale);
+      if (!user || user.closed_at !== null || user.email_verified === 1) return;
+      // The new code is written (a durable, fsync'd transaction) after the answer has gone out, like
+      // the mail: a pending address must not answer more slowly than an unknown one (ASVS 6.3.8).
+      mails.afterResponse(() => {
+        const fresh = users.findById(user.id);
+        if (fresh && fresh.closed_at === null && fresh.email_verified === 0) sendCode(fresh, fresh.locale);
+      });
     },
 
     /** POST /auth/activate/: the link of the verification mail, once. */

@@ -11,6 +11,11 @@ declare module 'hono' {
     user: UserRow | null;
     /** Id of the current session row, or null. */
     sessionId: number | null;
+    /**
+     * When the current session was created, i.e. when its user last authenticated (every login,
+     * OTP verification, activation or Google sign-in starts a new session); null when anonymous.
+     */
+    sessionStartedAt: number | null;
   }
 }
 
@@ -27,6 +32,7 @@ export function sessionMiddleware(env: Pick<Env, 'PUBLIC_URL'>, sessions: Sessio
     const resolved = token ? sessions.resolve(token) : null;
     c.set('user', resolved?.user ?? null);
     c.set('sessionId', resolved?.session.id ?? null);
+    c.set('sessionStartedAt', resolved?.session.created_at ?? null);
     await next();
   };
 }

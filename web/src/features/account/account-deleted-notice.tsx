@@ -20,7 +20,9 @@ export function AccountDeletedNotice() {
       <button
         type="button"
         className="account-toast__close"
-        onClick={() => void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null })}
+        onClick={() =>
+          void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null })
+        }
       >
         {intl.formatMessage({ id: 'account.delete.dismiss' })}
       </button>

@@ -1,24 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
-import { setApiOrigin } from '../../lib/api/client';
-import { startAuthApiServer, testUser, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi, testUser } from '../../lib/session/testing/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import AccountPage from './account.page';
 import { AccountDeletedNotice } from './account-deleted-notice';
 
-let api: AuthApiServer;
-beforeAll(async () => {
-  api = await startAuthApiServer();
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await api.close();
-});
-beforeEach(() => {
-  api.reset();
-  setApiOrigin(api.origin);
-});
+const api = serveAuthApi();
 
 function renderAccount(locale: Locale = 'fr', query = '') {
   const prefix = locale === 'fr' ? '' : `/${locale}`;
@@ -80,12 +69,26 @@ describe('account page', () => {
     expect(await screen.findByText('Vos données ont été enregistrées.')).toBeTruthy();
     expect(screen.getByTestId('profile-first-name').textContent).toBe('Annie');
     expect(screen.getByTestId('profile-pharmacist').textContent).toBe('Non');
-    expect(api.bodies('PATCH /api/auth/update-profile/')).toEqual([{ first_name: 'Annie', last_name: 'Dupont', is_pharmacist: false }]);
+    expect(api.bodies('PATCH /api/auth/update-profile/')).toEqual([
+      { first_name: 'Annie', last_name: 'Dupont', is_pharmacist: false },
+    ]);
   });
 
   it.each([
-    ['fr', 'Modifier', 'Enregistrer', 'Impossible d’enregistrer vos modifications.', 'Le prénom et le nom sont obligatoires.'],
-    ['nl', 'Wijzigen', 'Opslaan', 'Uw wijzigingen konden niet worden opgeslagen.', 'Voornaam en achternaam zijn verplicht.'],
+    [
+      'fr',
+      'Modifier',
+      'Enregistrer',
+      'Impossible d’enregistrer vos modifications.',
+      'Le prénom et le nom sont obligatoires.',
+    ],
+    [
+      'nl',
+      'Wijzigen',
+      'Opslaan',
+      'Uw wijzigingen konden niet worden opgeslagen.',
+      'Voornaam en achternaam zijn verplicht.',
+    ],
   ] as const)('says when saving fails and when a name is empty (%s)', async (locale, edit, save, failed, required) => {
     api.user = testUser();
     api.on('PATCH /api/auth/update-profile/', { status: 500, body: { code: 'internal', detail: 'Internal error.' } });
@@ -110,11 +113,18 @@ describe('account page', () => {
   });
 
   it('lets a Pro user manage the subscription', async () => {
-    api.user = testUser({ is_pro: true, plan: 'pro', subscription_status: 'active', pro_until: '2026-12-31T00:00:00Z' });
+    api.user = testUser({
+      is_pro: true,
+      plan: 'pro',
+      subscription_status: 'active',
+      pro_until: '2026-12-31T00:00:00Z',
+    });
     renderAccount('fr');
     const block = await screen.findByTestId('subscription-section');
     expect(block.getAttribute('data-highlighted')).toBeNull();
-    expect(within(block).getByRole('link', { name: 'Gérer mon abonnement' }).getAttribute('href')).toBe('/subscription');
+    expect(within(block).getByRole('link', { name: 'Gérer mon abonnement' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
     expect(block.textContent).toContain('Valable jusqu’au 31 décembre 2026');
   });
 
@@ -149,6 +159,11 @@ describe('account deletion dialog', () => {
     fireEvent.click(field('acknowledge'));
     expect(confirm.disabled).toBe(true);
     change('email_confirmation', ' Anne.Dupont@example.be ');
+    // The account has a password: it must be typed again (re-authentication, SECURITY §1.2).
+    expect(confirm.disabled).toBe(true);
+    expect(field('password').type).toBe('password');
+    expect(field('password').getAttribute('autocomplete')).toBe('current-password');
+    change('password', 'un mot de passe');
     expect(confirm.disabled).toBe(false);
     fireEvent.click(field('acknowledge'));
     expect(confirm.disabled).toBe(true);
@@ -171,20 +186,143 @@ describe('account deletion dialog', () => {
     });
     await openDialog('nl');
     change('email_confirmation', 'anne.dupont@example.be');
+    change('password', ' geheim wachtwoord ');
     fireEvent.click(field('acknowledge'));
     fireEvent.click(screen.getByTestId('delete-confirm'));
     expect(await screen.findByText('home page')).toBeTruthy();
     expect(screen.getByTestId('account-deleted').textContent).toContain('Uw account is verwijderd.');
-    expect(api.bodies('POST /api/account/delete/')).toEqual([{ email_confirmation: 'anne.dupont@example.be', acknowledge: true }]);
+    expect(api.bodies('POST /api/account/delete/')).toEqual([
+      { email_confirmation: 'anne.dupont@example.be', acknowledge: true, password: ' geheim wachtwoord ' },
+    ]);
+  });
+
+  it.each([
+    ['fr', 'Mot de passe incorrect.', 'Saisissez votre mot de passe.'],
+    ['en', 'Incorrect password.', 'Enter your password.'],
+    ['nl', 'Onjuist wachtwoord.', 'Voer uw wachtwoord in.'],
+  ] as const)('says when the password is wrong and keeps the account (%s)', async (locale, incorrect, required) => {
+    const dialog = await openDialog(locale);
+    api.on('POST /api/account/delete/', ({ json }) =>
+      (json as { password?: string }).password === ' '
+        ? { status: 400, body: { code: 'validation', detail: 'x', fields: { password: 'required' } } }
+        : { status: 400, body: { code: 'incorrect_password', detail: 'x', fields: { password: 'x' } } },
+    );
+    change('email_confirmation', 'anne.dupont@example.be');
+    change('password', 'pas le bon');
+    fireEvent.click(field('acknowledge'));
+    fireEvent.click(screen.getByTestId('delete-confirm'));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(incorrect);
+    expect(field('password').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('password'));
+    change('password', ' ');
+    fireEvent.click(screen.getByTestId('delete-confirm'));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(required));
+    expect(screen.getByTestId('delete-dialog')).toBeTruthy();
+    expect(screen.queryByText('home page')).toBeNull();
   });
 
   it('says when the deletion failed and keeps the dialog open', async () => {
     api.on('POST /api/account/delete/', { status: 500, body: { code: 'internal', detail: 'Internal error.' } });
     const dialog = await openDialog('fr');
     change('email_confirmation', 'anne.dupont@example.be');
+    change('password', 'un mot de passe');
     fireEvent.click(field('acknowledge'));
     fireEvent.click(screen.getByTestId('delete-confirm'));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Impossible de supprimer votre compte.');
     expect(screen.getByTestId('delete-dialog')).toBeTruthy();
   });
 });
+
+describe('deleting a Google-only account (no password)', () => {
+  /** Google Identity Services' browser protocol, played by the test (see login-google.page.test.tsx). */
+  let callback: ((response: { credential: string }) => void) | null = null;
+  beforeAll(() => {
+    window.google = {
+      accounts: {
+        id: {
+          initialize: (config: Record<string, unknown>) => {
+            callback = config.callback as typeof callback;
+          },
+          renderButton: (parent: HTMLElement) => {
+            parent.append(Object.assign(document.createElement('div'), { textContent: 'Sign in with Google' }));
+          },
+          prompt: () => undefined,
+          cancel: () => undefined,
+        },
+      },
+    };
+  });
+  afterAll(() => {
+    delete window.google;
+    api.googleClientId = null;
+  });
+
+  it('asks for no password; when the sign-in is too old, signs in with Google again, then deletes (en)', async () => {
+    api.googleClientId = 'test-client.apps.googleusercontent.com';
+    api.user = testUser({ email: 'jan.peeters@gmail.com', has_password: false });
+    let fresh = false;
+    api.on('POST /api/account/delete/', () => {
+      if (!fresh) return { status: 403, body: { code: 'reauth_required', detail: 'Sign in again.' } };
+      api.user = null;
+      return { body: { detail: 'Your account has been deleted.' } };
+    });
+    api.on('POST /api/auth/google/verify/', () => {
+      fresh = true;
+      return { body: { user: api.user } };
+    });
+    renderAccount('en');
+    fireEvent.click(await screen.findByTestId('account-delete'));
+    const dialog = screen.getByTestId('delete-dialog');
+    expect(document.querySelector('input[name="password"]')).toBeNull();
+    change('email_confirmation', 'jan.peeters@gmail.com');
+    fireEvent.click(field('acknowledge'));
+    const confirm = screen.getByTestId('delete-confirm') as HTMLButtonElement;
+    fireEvent.click(confirm);
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'For your security, sign in again with Google to confirm that it is you, then delete your account.',
+    );
+    expect(confirm.disabled).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Sign in again' })).toBeTruthy();
+    await within(dialog).findByText('Sign in with Google');
+    act(() => callback?.({ credential: 'fresh-id-token' }));
+    expect(await within(dialog).findByText('Identity confirmed. You can now delete your account.')).toBeTruthy();
+    expect(api.bodies('POST /api/auth/google/verify/')).toEqual([{ id_token: 'fresh-id-token' }]);
+    expect(screen.queryByTestId('delete-reauth')).toBeNull();
+
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(api.bodies('POST /api/account/delete/')).toEqual([
+      { email_confirmation: 'jan.peeters@gmail.com', acknowledge: true },
+      { email_confirmation: 'jan.peeters@gmail.com', acknowledge: true },
+    ]);
+  });
+
+  it('"Sign in again" signs out and opens the login page back to the account (fr)', async () => {
+    api.user = testUser({ has_password: false });
+    api.on('POST /api/account/delete/', { status: 403, body: { code: 'reauth_required', detail: 'x' } });
+    api.on('POST /api/auth/logout/', () => {
+      api.user = null;
+      return { body: { detail: 'ok' } };
+    });
+    renderWithProviders(<AccountPage />, {
+      route: '/compte',
+      path: '/compte',
+      session: true,
+      routes: [{ path: '/login', element: <LoginProbe /> }],
+    });
+    fireEvent.click(await screen.findByTestId('account-delete'));
+    change('email_confirmation', 'anne.dupont@example.be');
+    fireEvent.click(field('acknowledge'));
+    fireEvent.click(screen.getByTestId('delete-confirm'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Se reconnecter' }));
+    expect((await screen.findByTestId('login-probe')).textContent).toBe('/login?from=%2Fcompte');
+    expect(api.bodies('POST /api/auth/logout/')).toHaveLength(1);
+  });
+});
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p data-testid="login-probe">{`${location.pathname}${location.search}`}</p>;
+}

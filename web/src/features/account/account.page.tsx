@@ -36,7 +36,11 @@ export default function AccountPage() {
   if (!isAuthenticated) {
     return (
       <div className="account-page">
-        <section className="account-card account-card--narrow" aria-labelledby="login-required-title" data-testid="login-required">
+        <section
+          className="account-card account-card--narrow"
+          aria-labelledby="login-required-title"
+          data-testid="login-required"
+        >
           <h1 id="login-required-title">{intl.formatMessage({ id: 'account.loginRequired.title' })}</h1>
           <p>{intl.formatMessage({ id: 'account.loginRequired.body' })}</p>
           <div className="account-actions">

@@ -45,7 +45,10 @@ export function ProfileSection() {
     setMode('saving');
     setError(null);
     try {
-      const body = draft.is_pharmacist === null ? { first_name: first, last_name: last } : { first_name: first, last_name: last, is_pharmacist: draft.is_pharmacist };
+      const body =
+        draft.is_pharmacist === null
+          ? { first_name: first, last_name: last }
+          : { first_name: first, last_name: last, is_pharmacist: draft.is_pharmacist };
       const response = await api.patch('/auth/update-profile/', body, { schema: userResponseSchema });
       setUser(response);
       setSaved(true);
@@ -58,7 +61,9 @@ export function ProfileSection() {
   }
 
   const yesNo = (value: boolean | null) =>
-    intl.formatMessage({ id: value === null ? 'account.profile.notSet' : value ? 'account.profile.yes' : 'account.profile.no' });
+    intl.formatMessage({
+      id: value === null ? 'account.profile.notSet' : value ? 'account.profile.yes' : 'account.profile.no',
+    });
 
   return (
     <section className="account-card" aria-labelledby="profile-title" data-testid="profile-section">
@@ -150,7 +155,12 @@ export function ProfileSection() {
             <button type="submit" className="btn btn--primary" disabled={mode === 'saving'}>
               {intl.formatMessage({ id: mode === 'saving' ? 'account.profile.saving' : 'account.profile.save' })}
             </button>
-            <button type="button" className="btn btn--secondary" disabled={mode === 'saving'} onClick={() => setMode('view')}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={mode === 'saving'}
+              onClick={() => setMode('view')}
+            >
               {intl.formatMessage({ id: 'account.profile.cancel' })}
             </button>
           </div>
@@ -171,7 +181,16 @@ interface ProfileInputProps {
   disabled: boolean;
 }
 
-function ProfileInput({ name, label, autoComplete, value, onChange, invalid, fieldError, disabled }: ProfileInputProps) {
+function ProfileInput({
+  name,
+  label,
+  autoComplete,
+  value,
+  onChange,
+  invalid,
+  fieldError,
+  disabled,
+}: ProfileInputProps) {
   const id = `profile-${name}`;
   return (
     <div className="account-field">

@@ -34,7 +34,13 @@ export function SecuritySection() {
           <h3 className="account-row__title">{intl.formatMessage({ id: 'account.security.logout' })}</h3>
           <p className="account-hint">{intl.formatMessage({ id: 'account.security.logoutHint' })}</p>
         </div>
-        <button type="button" className="btn btn--secondary" onClick={() => void onLogout()} disabled={loggingOut} data-testid="account-logout">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => void onLogout()}
+          disabled={loggingOut}
+          data-testid="account-logout"
+        >
           {intl.formatMessage({ id: 'account.security.logout' })}
         </button>
       </div>
@@ -43,7 +49,12 @@ export function SecuritySection() {
           <h3 className="account-row__title">{intl.formatMessage({ id: 'account.security.delete' })}</h3>
           <p className="account-hint">{intl.formatMessage({ id: 'account.security.deleteHint' })}</p>
         </div>
-        <button type="button" className="btn account-danger" onClick={() => setDeleting(true)} data-testid="account-delete">
+        <button
+          type="button"
+          className="btn account-danger"
+          onClick={() => setDeleting(true)}
+          data-testid="account-delete"
+        >
           {intl.formatMessage({ id: 'account.security.delete' })}
         </button>
       </div>

@@ -8,7 +8,8 @@ export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
   const intl = useIntl();
   const locale = useLocale();
   const { user } = useSession();
-  const trialUntil = user.subscription_status === 'trialing' && user.trial_ends_at ? formatDate(user.trial_ends_at, locale) : null;
+  const trialUntil =
+    user.subscription_status === 'trialing' && user.trial_ends_at ? formatDate(user.trial_ends_at, locale) : null;
   const proUntil = user.pro_until ? formatDate(user.pro_until, locale) : null;
 
   return (
@@ -28,9 +29,15 @@ export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
       {user.isPro ? (
         <>
           <p>{intl.formatMessage({ id: 'account.subscription.proBody' })}</p>
-          {trialUntil ? <p className="account-hint">{intl.formatMessage({ id: 'account.subscription.trialUntil' }, { date: trialUntil })}</p> : null}
+          {trialUntil ? (
+            <p className="account-hint">
+              {intl.formatMessage({ id: 'account.subscription.trialUntil' }, { date: trialUntil })}
+            </p>
+          ) : null}
           {!trialUntil && proUntil ? (
-            <p className="account-hint">{intl.formatMessage({ id: 'account.subscription.proUntil' }, { date: proUntil })}</p>
+            <p className="account-hint">
+              {intl.formatMessage({ id: 'account.subscription.proUntil' }, { date: proUntil })}
+            </p>
           ) : null}
           <div className="account-actions">
             <LocalizedLink className="btn btn--primary" to="/subscription">

@@ -1,22 +1,10 @@
 import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiOrigin } from '../../lib/api/client';
-import { startAuthApiServer, testUser, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { describe, expect, it } from 'vitest';
+import { serveAuthApi, testUser } from '../../lib/session/testing/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import ActivatePage from './activate.page';
 
-let api: AuthApiServer;
-beforeAll(async () => {
-  api = await startAuthApiServer();
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await api.close();
-});
-beforeEach(() => {
-  api.reset();
-  setApiOrigin(api.origin);
-});
+const api = serveAuthApi();
 
 const renderActivate = (locale: 'fr' | 'nl', route: string, path: string) =>
   renderWithProviders(<ActivatePage />, { locale, route, path, session: true });
@@ -35,8 +23,45 @@ describe('activate page', () => {
   });
 
   it.each([
-    ['fr', '/activate/MQ/dead', '/activate/:uid/:token', 'Lien invalide ou expiré. Veuillez demander un nouvel e-mail d’activation.', 'Se connecter', 'Créer un compte'],
-    ['nl', '/nl/activate/MQ/dead', '/nl/activate/:uid/:token', 'Ongeldige of verlopen link. Vraag een nieuwe activatie-e-mail aan.', 'Inloggen', 'Account aanmaken'],
+    ['fr', '/activate/MQ/tok-2', '/activate/:uid/:token', 'Compte activé', 'Se connecter', '/login', 'Continuer'],
+    [
+      'nl',
+      '/nl/activate/MQ/tok-2',
+      '/nl/activate/:uid/:token',
+      'Account geactiveerd',
+      'Inloggen',
+      '/nl/login',
+      'Doorgaan',
+    ],
+  ] as const)(
+    'activated but not signed in (no session came back): success with a login button (%s)',
+    async (locale, route, path, title, login, href, proceed) => {
+      // The account is activated, but the session did not stick (e.g. cookies blocked): me stays anonymous.
+      api.on('POST /api/auth/activate/', { body: { user: testUser() } });
+      renderActivate(locale, route, path);
+      expect(await screen.findByText(title)).toBeTruthy();
+      expect(screen.getByRole('link', { name: login }).getAttribute('href')).toBe(href);
+      expect(screen.queryByRole('link', { name: proceed })).toBeNull();
+    },
+  );
+
+  it.each([
+    [
+      'fr',
+      '/activate/MQ/dead',
+      '/activate/:uid/:token',
+      'Lien invalide ou expiré. Veuillez demander un nouvel e-mail d’activation.',
+      'Se connecter',
+      'Créer un compte',
+    ],
+    [
+      'nl',
+      '/nl/activate/MQ/dead',
+      '/nl/activate/:uid/:token',
+      'Ongeldige of verlopen link. Vraag een nieuwe activatie-e-mail aan.',
+      'Inloggen',
+      'Account aanmaken',
+    ],
   ] as const)('explains a dead link (%s)', async (locale, route, path, message, login, register) => {
     api.on('POST /api/auth/activate/', { status: 400, body: { code: 'invalid_token', detail: 'Invalid link.' } });
     renderActivate(locale, route, path);

@@ -30,7 +30,8 @@ export default function ActivatePage() {
         await reload();
         setPhase('success');
       } catch (error) {
-        const linkProblem = isApiRequestError(error) && error.status >= 400 && error.status < 500 && error.status !== 429;
+        const linkProblem =
+          isApiRequestError(error) && error.status >= 400 && error.status < 500 && error.status !== 429;
         setMessage(linkProblem ? null : errorText(intl, error, 'auth.errors.generic'));
         setPhase('error');
       }
@@ -75,7 +76,9 @@ export default function ActivatePage() {
       <div className="auth-icon auth-icon--error" aria-hidden="true">
         !
       </div>
-      <FormAlert id="activate-error">{message ?? intl.formatMessage({ id: 'auth.errors.activationInvalid' })}</FormAlert>
+      <FormAlert id="activate-error">
+        {message ?? intl.formatMessage({ id: 'auth.errors.activationInvalid' })}
+      </FormAlert>
       <div className="auth-actions">
         <LocalizedLink className="btn btn--primary" to="/login">
           {intl.formatMessage({ id: 'auth.activate.login' })}

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import './auth.css';
 
 /** The centred card every authentication screen uses. */
-export function AuthCard({ title, subtitle, children, footer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby="auth-title">

@@ -30,7 +30,8 @@ export function validateRegister(v: RegisterValues): Invalid<RegisterField> | nu
   );
   if (required.length > 0) return { message: 'auth.errors.requiredFields', fields: [...required] };
   if (!isEmail(v.email)) return { message: 'auth.errors.emailInvalid', fields: ['email'] };
-  if (v.password !== v.password_confirm) return { message: 'auth.errors.passwordMismatch', fields: ['password_confirm'] };
+  if (v.password !== v.password_confirm)
+    return { message: 'auth.errors.passwordMismatch', fields: ['password_confirm'] };
   if (!longEnough(v.password)) return { message: 'auth.errors.passwordMin', fields: ['password'] };
   if (!v.accept_terms) return { message: 'auth.errors.termsRequired', fields: ['accept_terms'] };
   if (v.is_pharmacist === null) return { message: 'auth.errors.pharmacistRequired', fields: ['is_pharmacist'] };
@@ -64,7 +65,8 @@ export function validateReset(v: ResetValues): Invalid<keyof ResetValues> | null
   const required = (['new_password', 'password_confirm'] as const).filter((f) => v[f] === '');
   if (required.length > 0) return { message: 'auth.errors.requiredFields', fields: [...required] };
   if (!longEnough(v.new_password)) return { message: 'auth.errors.passwordTooShort', fields: ['new_password'] };
-  if (v.new_password !== v.password_confirm) return { message: 'auth.errors.passwordMismatch', fields: ['password_confirm'] };
+  if (v.new_password !== v.password_confirm)
+    return { message: 'auth.errors.passwordMismatch', fields: ['password_confirm'] };
   return null;
 }
 

@@ -1,31 +1,24 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
 import { setApiOrigin } from '../../lib/api/client';
-import { startAuthApiServer, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi } from '../../lib/session/testing/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import ForgotPasswordPage from './forgot-password.page';
 import { fill, submit } from './test-helpers';
 
-let api: AuthApiServer;
-beforeAll(async () => {
-  api = await startAuthApiServer();
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await api.close();
-});
-beforeEach(() => {
-  api.reset();
-  setApiOrigin(api.origin);
-});
+const api = serveAuthApi();
 afterEach(() => {
   vi.useRealTimers();
 });
 
 function renderForgot(locale: Locale = 'fr') {
   const prefix = locale === 'fr' ? '' : `/${locale}`;
-  return renderWithProviders(<ForgotPasswordPage />, { locale, route: `${prefix}/forgot-password`, path: `${prefix}/forgot-password` });
+  return renderWithProviders(<ForgotPasswordPage />, {
+    locale,
+    route: `${prefix}/forgot-password`,
+    path: `${prefix}/forgot-password`,
+  });
 }
 
 describe('forgot-password page', () => {
@@ -59,7 +52,10 @@ describe('forgot-password page', () => {
     expect(resend.textContent).toBe('E-mail opnieuw versturen');
     fireEvent.click(resend);
     expect(await screen.findByText('De e-mail is opnieuw verstuurd.')).toBeTruthy();
-    expect(api.bodies('POST /api/auth/password-reset/')).toEqual([{ email: 'Jan.Peeters@telenet.be' }, { email: 'Jan.Peeters@telenet.be' }]);
+    expect(api.bodies('POST /api/auth/password-reset/')).toEqual([
+      { email: 'Jan.Peeters@telenet.be' },
+      { email: 'Jan.Peeters@telenet.be' },
+    ]);
   });
 
   it('opens the mail app for other domains (fr)', async () => {

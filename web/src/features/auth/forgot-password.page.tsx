@@ -82,7 +82,11 @@ export default function ForgotPasswordPage() {
               ? intl.formatMessage({ id: 'auth.forgot.openWebmail' }, { provider: mailbox.provider })
               : intl.formatMessage({ id: 'auth.forgot.openMailbox' })}
           </a>
-          {notice ? <FormAlert id="forgot-notice" tone="success">{notice}</FormAlert> : null}
+          {notice ? (
+            <FormAlert id="forgot-notice" tone="success">
+              {notice}
+            </FormAlert>
+          ) : null}
           <FormAlert id={ALERT_ID}>{form.error?.text}</FormAlert>
           <ResendButton
             remaining={countdown.remaining}

@@ -54,7 +54,10 @@ function renderLogin(locale: 'fr' | 'nl') {
 describe('login page: Google sign-in', () => {
   it('renders the Google button and asks the pharmacist question before using the credential (fr)', async () => {
     api.on('POST /api/auth/google/verify/', ({ json }) => {
-      api.user = testUser({ email: 'anne@gmail.com', is_pharmacist: (json as { is_pharmacist: boolean }).is_pharmacist });
+      api.user = testUser({
+        email: 'anne@gmail.com',
+        is_pharmacist: (json as { is_pharmacist: boolean }).is_pharmacist,
+      });
       return { body: { user: api.user } };
     });
     renderLogin('fr');
@@ -69,12 +72,17 @@ describe('login page: Google sign-in', () => {
   });
 
   it('says when Google sign-in failed (nl)', async () => {
-    api.on('POST /api/auth/google/verify/', { status: 400, body: { code: 'google_invalid', detail: 'Invalid token.' } });
+    api.on('POST /api/auth/google/verify/', {
+      status: 400,
+      body: { code: 'google_invalid', detail: 'Invalid token.' },
+    });
     renderLogin('nl');
     await screen.findByText('Sign in with Google');
     fireEvent.click(document.querySelector('input[name="is_pharmacist"][value="no"]')!);
     act(() => callback?.({ credential: 'bad' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Aanmelden met Google is mislukt.');
-    await waitFor(() => expect(api.bodies('POST /api/auth/google/verify/')).toEqual([{ id_token: 'bad', is_pharmacist: false }]));
+    await waitFor(() =>
+      expect(api.bodies('POST /api/auth/google/verify/')).toEqual([{ id_token: 'bad', is_pharmacist: false }]),
+    );
   });
 });

@@ -1,24 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiOrigin } from '../../lib/api/client';
+import { describe, expect, it } from 'vitest';
 import { loadGoogleClientId } from '../../lib/session';
-import { startAuthApiServer, testUser, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi, testUser } from '../../lib/session/testing/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import LoginPage from './login.page';
 
-let api: AuthApiServer;
-
-beforeAll(async () => {
-  api = await startAuthApiServer();
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await api.close();
-});
-beforeEach(() => {
-  api.reset();
-  setApiOrigin(api.origin);
-});
+const api = serveAuthApi();
 
 const target = (path: string, text: string) => ({ path, element: <p>{text}</p> });
 
@@ -28,7 +15,13 @@ function renderLogin(route = '/login', locale: 'fr' | 'nl' | 'en' = 'fr') {
     route,
     path: locale === 'fr' && !route.startsWith('/fr') ? '/login' : `/${route.split('/')[1]}/login`,
     session: true,
-    routes: [target('/', 'home'), target('/compte', 'account page'), target('/nl', 'nl home'), target('/verify-otp', 'verify page'), target('/nl/verify-otp', 'nl verify page')],
+    routes: [
+      target('/', 'home'),
+      target('/compte', 'account page'),
+      target('/nl', 'nl home'),
+      target('/verify-otp', 'verify page'),
+      target('/nl/verify-otp', 'nl verify page'),
+    ],
   });
 }
 
@@ -41,8 +34,8 @@ describe('login page', () => {
     renderLogin();
     submit();
     expect((await screen.findByRole('alert')).textContent).toContain('Veuillez remplir tous les champs obligatoires.');
-    expect((document.querySelector('input[name="email"]'))?.getAttribute('aria-invalid')).toBe('true');
-    expect((document.querySelector('input[name="password"]'))?.getAttribute('aria-invalid')).toBe('true');
+    expect(document.querySelector('input[name="email"]')?.getAttribute('aria-invalid')).toBe('true');
+    expect(document.querySelector('input[name="password"]')?.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('asks for every field (nl)', async () => {
@@ -55,7 +48,10 @@ describe('login page', () => {
     ['fr', '/login', 'Identifiants invalides.'],
     ['nl', '/nl/login', 'Ongeldige inloggegevens.'],
   ] as const)('shows invalid credentials in %s', async (locale, route, message) => {
-    api.on('POST /api/auth/login/', { status: 401, body: { code: 'invalid_credentials', detail: 'Invalid credentials.' } });
+    api.on('POST /api/auth/login/', {
+      status: 401,
+      body: { code: 'invalid_credentials', detail: 'Invalid credentials.' },
+    });
     renderLogin(route, locale);
     fill('email', 'anne@example.be');
     fill('password', 'wrong-password');
@@ -75,7 +71,9 @@ describe('login page', () => {
     fill('password', 'correct horse');
     submit();
     expect(await screen.findByText('account page')).toBeTruthy();
-    expect(api.bodies('POST /api/auth/login/')).toEqual([{ username: 'anne.dupont@example.be', password: 'correct horse' }]);
+    expect(api.bodies('POST /api/auth/login/')).toEqual([
+      { username: 'anne.dupont@example.be', password: 'correct horse' },
+    ]);
     // The session reload after login fetched a fresh CSRF token (a new session on the server).
     const after = api.received.slice(api.received.findIndex((r) => r.path === '/api/auth/login/'));
     expect(after.map((r) => r.path)).toEqual(['/api/auth/login/', '/api/auth/csrf/', '/api/auth/me/']);
@@ -88,7 +86,9 @@ describe('login page', () => {
     });
     let meCalls = 0;
     // The start-up check is slow: its "anonymous" answer arrives after the login succeeded.
-    api.on('GET /api/auth/me/', () => (++meCalls === 1 ? { body: { user: null }, delayMs: 400 } : { body: { user: api.user } }));
+    api.on('GET /api/auth/me/', () =>
+      ++meCalls === 1 ? { body: { user: null }, delayMs: 400 } : { body: { user: api.user } },
+    );
     renderLogin('/login');
     fill('email', 'anne.dupont@example.be');
     fill('password', 'correct horse');
@@ -109,7 +109,10 @@ describe('login page', () => {
   });
 
   it('sends an unverified account to the code screen with its e-mail', async () => {
-    api.on('POST /api/auth/login/', { status: 403, body: { code: 'email_not_verified', detail: 'Verify your e-mail.' } });
+    api.on('POST /api/auth/login/', {
+      status: 403,
+      body: { code: 'email_not_verified', detail: 'Verify your e-mail.' },
+    });
     renderLogin('/nl/login', 'nl');
     fill('email', 'jan@example.be');
     fill('password', 'whatever1');
@@ -139,11 +142,11 @@ describe('login page', () => {
   it('shows and hides the password', () => {
     renderLogin();
     const input = document.querySelector('input[name="password"]')!;
-    expect((input)?.getAttribute('type')).toBe('password');
+    expect(input?.getAttribute('type')).toBe('password');
     fireEvent.click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
-    expect((input)?.getAttribute('type')).toBe('text');
+    expect(input?.getAttribute('type')).toBe('text');
     fireEvent.click(screen.getByRole('button', { name: 'Masquer le mot de passe' }));
-    expect((input)?.getAttribute('type')).toBe('password');
+    expect(input?.getAttribute('type')).toBe('password');
   });
 
   it('has no Google button when the server has no Google client id', async () => {
@@ -151,7 +154,7 @@ describe('login page', () => {
     expect(await loadGoogleClientId()).toBeNull();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Se connecter' })).toBeTruthy());
     expect(screen.queryByTestId('google-signin')).toBeNull();
-    expect((screen.getByRole('link', { name: /Mot de passe oublié/ }))?.getAttribute('href')).toBe('/forgot-password');
-    expect((screen.getByRole('link', { name: 'Créer un compte' }))?.getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: /Mot de passe oublié/ })?.getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Créer un compte' })?.getAttribute('href')).toBe('/register');
   });
 });

@@ -106,7 +106,12 @@ export default function LoginPage() {
         return;
       }
       const known = isApiRequestError(error) && [400, 401, 403].includes(error.status) && error.code !== 'csrf_failed';
-      show(known ? intl.formatMessage({ id: 'auth.errors.invalidCredentials' }) : errorText(intl, error, 'auth.errors.generic'), known ? ['password'] : []);
+      show(
+        known
+          ? intl.formatMessage({ id: 'auth.errors.invalidCredentials' })
+          : errorText(intl, error, 'auth.errors.generic'),
+        known ? ['password'] : [],
+      );
       setPassword('');
     } finally {
       setBusy(false);

@@ -13,7 +13,15 @@ interface PharmacistChoiceProps {
 }
 
 /** Yes/no radios named `is_pharmacist` (values yes/no), as a labelled group. */
-export function PharmacistChoice({ idPrefix, value, onChange, invalid = false, describedBy, hint, disabled }: PharmacistChoiceProps) {
+export function PharmacistChoice({
+  idPrefix,
+  value,
+  onChange,
+  invalid = false,
+  describedBy,
+  hint,
+  disabled,
+}: PharmacistChoiceProps) {
   const intl = useIntl();
   const hintId = hint ? `${idPrefix}-hint` : undefined;
   const described = [describedBy, hintId].filter(Boolean).join(' ') || undefined;

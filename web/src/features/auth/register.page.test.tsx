@@ -1,24 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
-import { setApiOrigin } from '../../lib/api/client';
-import { startAuthApiServer, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi } from '../../lib/session/testing/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import RegisterPage from './register.page';
 import { choosePharmacist, fill, input, submit } from './test-helpers';
 
-let api: AuthApiServer;
-beforeAll(async () => {
-  api = await startAuthApiServer();
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await api.close();
-});
-beforeEach(() => {
-  api.reset();
-  setApiOrigin(api.origin);
-});
+const api = serveAuthApi();
 
 function renderRegister(locale: Locale) {
   const prefix = locale === 'fr' ? '' : `/${locale}`;
@@ -107,13 +95,21 @@ describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
   it('shows the registration error with the server field messages', async () => {
     api.on('POST /api/auth/register/', {
       status: 400,
-      body: { code: 'validation_error', detail: 'Invalid data.', fields: { password: locale === 'fr' ? 'Ce mot de passe est trop courant.' : 'Dit wachtwoord komt te vaak voor.' } },
+      body: {
+        code: 'validation_error',
+        detail: 'Invalid data.',
+        fields: {
+          password: locale === 'fr' ? 'Ce mot de passe est trop courant.' : 'Dit wachtwoord komt te vaak voor.',
+        },
+      },
     });
     renderRegister(locale);
     fillValid();
     submit();
     expect(await alertText()).toBe(t.failed);
-    expect(screen.getByText(locale === 'fr' ? 'Ce mot de passe est trop courant.' : 'Dit wachtwoord komt te vaak voor.')).toBeTruthy();
+    expect(
+      screen.getByText(locale === 'fr' ? 'Ce mot de passe est trop courant.' : 'Dit wachtwoord komt te vaak voor.'),
+    ).toBeTruthy();
     expect(input('password').getAttribute('aria-invalid')).toBe('true');
   });
 });
@@ -150,7 +146,14 @@ describe('register page: pharmacist answer and success', () => {
     submit();
     expect(await screen.findByText('verify page')).toBeTruthy();
     expect(api.bodies('POST /api/auth/register/')).toEqual([
-      { email: 'anne@example.be', password: 'long enough', first_name: 'Anne', last_name: 'Dupont', is_pharmacist: true, accept_terms: true },
+      {
+        email: 'anne@example.be',
+        password: 'long enough',
+        first_name: 'Anne',
+        last_name: 'Dupont',
+        is_pharmacist: true,
+        accept_terms: true,
+      },
     ]);
     expect(sessionStorage.getItem('pe_pending_email')).toBe('anne@example.be');
   });

@@ -51,14 +51,18 @@ export default function RegisterPage() {
     form.clear();
     setBusy(true);
     try {
-      const answer = await api.post('/auth/register/', {
-        email: values.email.trim(),
-        password: values.password,
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-        is_pharmacist: values.is_pharmacist,
-        accept_terms: values.accept_terms,
-      }, { schema: registerResponseSchema });
+      const answer = await api.post(
+        '/auth/register/',
+        {
+          email: values.email.trim(),
+          password: values.password,
+          first_name: values.first_name.trim(),
+          last_name: values.last_name.trim(),
+          is_pharmacist: values.is_pharmacist,
+          accept_terms: values.accept_terms,
+        },
+        { schema: registerResponseSchema },
+      );
       // Registering does not log in (SPEC §4): the code sent by e-mail does.
       const email = answer.email || values.email.trim();
       writePendingEmail(email);

@@ -14,7 +14,13 @@ export function ResendButton({ remaining, busy, onResend, labelId, countdownId }
   const intl = useIntl();
   const waiting = remaining > 0;
   return (
-    <button type="button" className="auth-link-button" onClick={onResend} disabled={waiting || busy} data-testid="resend">
+    <button
+      type="button"
+      className="auth-link-button"
+      onClick={onResend}
+      disabled={waiting || busy}
+      data-testid="resend"
+    >
       {waiting ? intl.formatMessage({ id: countdownId }, { seconds: remaining }) : intl.formatMessage({ id: labelId })}
     </button>
   );

@@ -1,24 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
-import { setApiOrigin } from '../../lib/api/client';
-import { startAuthApiServer, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi } from '../../lib/session/testing/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import ResetPasswordPage from './reset-password.page';
 import { fill, submit } from './test-helpers';
 
-let api: AuthApiServer;
-beforeAll(async () => {
-  api = await startAuthApiServer();
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await api.close();
-});
-beforeEach(() => {
-  api.reset();
-  setApiOrigin(api.origin);
-});
+const api = serveAuthApi();
 
 function renderReset(locale: Locale = 'fr', token = 'abc-123') {
   const prefix = locale === 'fr' ? '' : `/${locale}`;
@@ -54,7 +42,9 @@ describe('reset-password page', () => {
     fill('password_confirm', 'nieuw wachtwoord');
     submit();
     expect(await screen.findByText('Wachtwoord gewijzigd')).toBeTruthy();
-    expect(api.bodies('POST /api/auth/password-reset-confirm/')).toEqual([{ uid: 'MQ', token: 'secret-token', new_password: 'nieuw wachtwoord' }]);
+    expect(api.bodies('POST /api/auth/password-reset-confirm/')).toEqual([
+      { uid: 'MQ', token: 'secret-token', new_password: 'nieuw wachtwoord' },
+    ]);
     expect(screen.getByRole('link', { name: 'Inloggen' }).getAttribute('href')).toBe('/nl/login');
   });
 
@@ -62,7 +52,10 @@ describe('reset-password page', () => {
     ['fr', 'Lien expiré ou invalide. Veuillez refaire une demande.', 'Demander un nouveau lien', '/forgot-password'],
     ['nl', 'Verlopen of ongeldige link. Vraag een nieuwe aan.', 'Nieuwe link aanvragen', '/nl/forgot-password'],
   ] as const)('explains an expired link (%s)', async (locale, message, action, href) => {
-    api.on('POST /api/auth/password-reset-confirm/', { status: 400, body: { code: 'invalid_token', detail: 'Invalid link.' } });
+    api.on('POST /api/auth/password-reset-confirm/', {
+      status: 400,
+      body: { code: 'invalid_token', detail: 'Invalid link.' },
+    });
     renderReset(locale);
     fill('new_password', 'long enough');
     fill('password_confirm', 'long enough');
@@ -74,7 +67,11 @@ describe('reset-password page', () => {
   it('shows a server message about the password itself', async () => {
     api.on('POST /api/auth/password-reset-confirm/', {
       status: 400,
-      body: { code: 'validation_error', detail: 'Invalid data.', fields: { new_password: 'Ce mot de passe est trop courant.' } },
+      body: {
+        code: 'validation_error',
+        detail: 'Invalid data.',
+        fields: { new_password: 'Ce mot de passe est trop courant.' },
+      },
     });
     renderReset('fr');
     fill('new_password', 'password123');

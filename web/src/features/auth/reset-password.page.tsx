@@ -49,7 +49,13 @@ export default function ResetPasswordPage() {
       const server = fieldErrors(intl, error);
       if (server.new_password) {
         form.show(server.new_password, [], { new_password: server.new_password });
-      } else if (isApiRequestError(error) && error.status >= 400 && error.status < 500 && !isRateLimited(error) && error.code !== 'csrf_failed') {
+      } else if (
+        isApiRequestError(error) &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        !isRateLimited(error) &&
+        error.code !== 'csrf_failed'
+      ) {
         clearResetToken();
         setPhase('invalid');
       } else {

@@ -42,7 +42,10 @@ export function useFormError(): {
       }),
     [],
   );
-  const invalid = useCallback((field: string) => Boolean(error && (error.fields.includes(field) || error.serverFields[field])), [error]);
+  const invalid = useCallback(
+    (field: string) => Boolean(error && (error.fields.includes(field) || error.serverFields[field])),
+    [error],
+  );
 
   return { formRef, error, show, clear, touch, invalid };
 }

@@ -1,24 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
-import { setApiOrigin } from '../../lib/api/client';
-import { startAuthApiServer, testUser, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi, testUser } from '../../lib/session/testing/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import VerifyOtpPage from './verify-otp.page';
 import { fill, input, submit } from './test-helpers';
 
-let api: AuthApiServer;
-beforeAll(async () => {
-  api = await startAuthApiServer();
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await api.close();
-});
-beforeEach(() => {
-  api.reset();
-  setApiOrigin(api.origin);
-});
+const api = serveAuthApi();
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -69,7 +57,10 @@ describe('verify-otp page', () => {
     ['fr', 'Code invalide ou expiré.'],
     ['nl', 'Ongeldige of verlopen code.'],
   ] as const)('reports a wrong code (%s)', async (locale, message) => {
-    api.on('POST /api/auth/verify-otp/', { status: 400, body: { code: 'otp_invalid', detail: 'Invalid or expired code.' } });
+    api.on('POST /api/auth/verify-otp/', {
+      status: 400,
+      body: { code: 'otp_invalid', detail: 'Invalid or expired code.' },
+    });
     renderVerify(locale);
     fill('code', '123456');
     submit();

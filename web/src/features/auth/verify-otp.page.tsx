@@ -57,8 +57,14 @@ export default function VerifyOtpPage() {
       navigate(localize(user.isAuthenticated ? '/' : '/login'), { replace: true });
     } catch (error) {
       setBusy(false);
-      const invalidCode = isApiRequestError(error) && error.status >= 400 && error.status < 500 && !isRateLimited(error);
-      form.show(invalidCode ? intl.formatMessage({ id: 'auth.errors.otpInvalid' }) : errorText(intl, error, 'auth.errors.generic'), ['code']);
+      const invalidCode =
+        isApiRequestError(error) && error.status >= 400 && error.status < 500 && !isRateLimited(error);
+      form.show(
+        invalidCode
+          ? intl.formatMessage({ id: 'auth.errors.otpInvalid' })
+          : errorText(intl, error, 'auth.errors.generic'),
+        ['code'],
+      );
     }
   }
 
@@ -98,7 +104,11 @@ export default function VerifyOtpPage() {
       )}
       {email ? (
         <form ref={form.formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-          {info ? <FormAlert id="verify-info" tone="info">{info}</FormAlert> : null}
+          {info ? (
+            <FormAlert id="verify-info" tone="info">
+              {info}
+            </FormAlert>
+          ) : null}
           <TextField
             id="verify-code"
             name="code"

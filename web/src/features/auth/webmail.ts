@@ -2,7 +2,18 @@
 const WEBMAILS: { domains: readonly string[]; url: string; name: string }[] = [
   { domains: ['gmail.com', 'googlemail.com'], url: 'https://mail.google.com/', name: 'Gmail' },
   {
-    domains: ['outlook.com', 'outlook.be', 'outlook.fr', 'hotmail.com', 'hotmail.be', 'hotmail.fr', 'live.com', 'live.be', 'live.fr', 'msn.com'],
+    domains: [
+      'outlook.com',
+      'outlook.be',
+      'outlook.fr',
+      'hotmail.com',
+      'hotmail.be',
+      'hotmail.fr',
+      'live.com',
+      'live.be',
+      'live.fr',
+      'msn.com',
+    ],
     url: 'https://outlook.live.com/mail/',
     name: 'Outlook',
   },

@@ -78,7 +78,10 @@ describe('Google One Tap', () => {
   });
 
   it('only logs a failed One Tap sign-in', async () => {
-    api.on('POST /api/auth/google/verify/', { status: 400, body: { code: 'google_invalid', detail: 'Google sign-in failed.' } });
+    api.on('POST /api/auth/google/verify/', {
+      status: 400,
+      body: { code: 'google_invalid', detail: 'Google sign-in failed.' },
+    });
     renderAt('/');
     await waitFor(() => expect(gis.calls).toContain('prompt'));
     act(() => gis.sendCredential('bad-token'));
@@ -101,9 +104,19 @@ describe('Google One Tap', () => {
   });
 
   it('knows where it is cancelled', () => {
-    for (const path of ['/login', '/register', '/verify-otp', '/forgot-password', '/reset-password/a/b', '/fr/login', '/en/verify-otp', '/nl/forgot-password']) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/verify-otp',
+      '/forgot-password',
+      '/reset-password/a/b',
+      '/fr/login',
+      '/en/verify-otp',
+      '/nl/forgot-password',
+    ]) {
       expect(isOneTapExcluded(path)).toBe(true);
     }
-    for (const path of ['/', '/nl', '/about', '/activate/a/b', '/compte', '/en/pro']) expect(isOneTapExcluded(path)).toBe(false);
+    for (const path of ['/', '/nl', '/about', '/activate/a/b', '/compte', '/en/pro'])
+      expect(isOneTapExcluded(path)).toBe(false);
   });
 });

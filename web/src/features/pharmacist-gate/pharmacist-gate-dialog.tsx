@@ -33,7 +33,11 @@ export function PharmacistGateDialog({ onSaved }: { onSaved: (raw: unknown) => v
     setSaving(true);
     setError(null);
     try {
-      const response = await api.patch('/auth/update-profile/', { is_pharmacist: answer }, { schema: userResponseSchema });
+      const response = await api.patch(
+        '/auth/update-profile/',
+        { is_pharmacist: answer },
+        { schema: userResponseSchema },
+      );
       onSaved(response);
     } catch (failure) {
       setError(gateErrorText(failure, intl.formatMessage({ id: 'account.gate.error' })));
@@ -60,7 +64,11 @@ export function PharmacistGateDialog({ onSaved }: { onSaved: (raw: unknown) => v
           {intl.formatMessage({ id: 'account.gate.body' }, { brand: BRAND_NAME })}
         </p>
         <form className="gate__form" noValidate onSubmit={onSubmit}>
-          <fieldset className="gate__choices" aria-invalid={error && answer === null ? true : undefined} aria-describedby={error ? 'gate-error' : undefined}>
+          <fieldset
+            className="gate__choices"
+            aria-invalid={error && answer === null ? true : undefined}
+            aria-describedby={error ? 'gate-error' : undefined}
+          >
             <legend className="visually-hidden">{intl.formatMessage({ id: 'account.gate.legend' })}</legend>
             {(['yes', 'no'] as const).map((option) => (
               <label key={option} className="gate__choice">

@@ -1,24 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
 import { setApiOrigin } from '../../lib/api/client';
-import { startAuthApiServer, testUser, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi, testUser } from '../../lib/session/testing/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import { isAuthScreen } from './gate-paths';
 import { PharmacistGate } from './pharmacist-gate';
 
-let api: AuthApiServer;
-beforeAll(async () => {
-  api = await startAuthApiServer();
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await api.close();
-});
-beforeEach(() => {
-  api.reset();
-  setApiOrigin(api.origin);
-});
+const api = serveAuthApi();
 
 function renderGate(route = '/about', locale: Locale = 'fr') {
   return renderWithProviders(
@@ -32,7 +21,8 @@ function renderGate(route = '/about', locale: Locale = 'fr') {
 
 const gate = () => screen.findByTestId('pharmacist-gate');
 const save = () => fireEvent.click(document.querySelector('[data-testid="pharmacist-gate"] button[type="submit"]')!);
-const choose = (value: 'yes' | 'no') => fireEvent.click(document.querySelector(`input[name="is_pharmacist"][value="${value}"]`)!);
+const choose = (value: 'yes' | 'no') =>
+  fireEvent.click(document.querySelector(`input[name="is_pharmacist"][value="${value}"]`)!);
 
 describe('pharmacist gate', () => {
   it('blocks a signed-in user without an answer: a modal dialog with the focus inside', async () => {
@@ -41,7 +31,8 @@ describe('pharmacist gate', () => {
     const dialog = await gate();
     expect(dialog.getAttribute('role')).toBe('dialog');
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    // The focus moves in from the dialog's effect, which may run just after the dialog appears.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     // Escape does not close it: the question must be answered.
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.getByTestId('pharmacist-gate')).toBeTruthy();
@@ -87,7 +78,10 @@ describe('pharmacist gate', () => {
 
   it('shows the server detail when saving fails', async () => {
     api.user = testUser({ is_pharmacist: null });
-    api.on('PATCH /api/auth/update-profile/', { status: 400, body: { code: 'validation_error', detail: 'Réponse non valide.' } });
+    api.on('PATCH /api/auth/update-profile/', {
+      status: 400,
+      body: { code: 'validation_error', detail: 'Réponse non valide.' },
+    });
     renderGate();
     await gate();
     choose('no');
@@ -103,7 +97,9 @@ describe('pharmacist gate', () => {
     setApiOrigin('http://127.0.0.1:9');
     choose('no');
     save();
-    expect((await screen.findByRole('alert', undefined, { timeout: 5000 })).textContent).toBe('Uw keuze kon niet worden opgeslagen. Probeer het opnieuw.');
+    expect((await screen.findByRole('alert', undefined, { timeout: 5000 })).textContent).toBe(
+      'Uw keuze kon niet worden opgeslagen. Probeer het opnieuw.',
+    );
   });
 
   it.each([
@@ -119,9 +115,19 @@ describe('pharmacist gate', () => {
   });
 
   it('knows the auth screens with and without a language prefix', () => {
-    for (const path of ['/login', '/register', '/verify-otp', '/forgot-password', '/reset-password/a/b', '/activate/a/b', '/en/login', '/nl/register']) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/verify-otp',
+      '/forgot-password',
+      '/reset-password/a/b',
+      '/activate/a/b',
+      '/en/login',
+      '/nl/register',
+    ]) {
       expect(isAuthScreen(path)).toBe(true);
     }
-    for (const path of ['/', '/about', '/compte', '/nl', '/login-help', '/de/login']) expect(isAuthScreen(path)).toBe(false);
+    for (const path of ['/', '/about', '/compte', '/nl', '/login-help', '/de/login'])
+      expect(isAuthScreen(path)).toBe(false);
   });
 });

@@ -103,10 +103,19 @@ describe('api client', () => {
 
   it('throws the server error shape with fields on non-2xx', async () => {
     server.handle((_req, res) =>
-      sendJson(res, 400, { detail: 'Données invalides.', code: 'validation_failed', fields: { email: 'Adresse invalide.' } }),
+      sendJson(res, 400, {
+        detail: 'Données invalides.',
+        code: 'validation_failed',
+        fields: { email: 'Adresse invalide.' },
+      }),
     );
     const error = await rejection(api.get('/x/'));
-    expect(error).toMatchObject({ status: 400, code: 'validation_failed', detail: 'Données invalides.', fields: { email: 'Adresse invalide.' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      detail: 'Données invalides.',
+      fields: { email: 'Adresse invalide.' },
+    });
   });
 
   it('gives a status code when the error body is not the API shape', async () => {
@@ -118,13 +127,13 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 502, code: 'http_502' });
   });
 
-  it('dispatches pe:unauthorized on 401', async () => {
+  it("dispatches the 'unauthorized' event on 401 (SPEC §7)", async () => {
     server.handle((_req, res) => sendJson(res, 401, { detail: 'Non connecté.', code: 'not_authenticated' }));
     const events: string[] = [];
     const listener = () => events.push('unauthorized');
-    window.addEventListener('pe:unauthorized', listener);
+    window.addEventListener('unauthorized', listener);
     const error = await rejection(api.get('/auth/me/'));
-    window.removeEventListener('pe:unauthorized', listener);
+    window.removeEventListener('unauthorized', listener);
     expect(error.status).toBe(401);
     expect(events).toEqual(['unauthorized']);
   });

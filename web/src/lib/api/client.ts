@@ -11,7 +11,8 @@ export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 30_000;
 export const CSRF_COOKIE = 'pe_csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
-export const UNAUTHORIZED_EVENT = 'pe:unauthorized';
+/** SPEC §4/§7: a 401 on any call fires the global 'unauthorized' event (window CustomEvent). */
+export const UNAUTHORIZED_EVENT = 'unauthorized';
 
 export interface RequestOptions<T> {
   signal?: AbortSignal;
@@ -121,9 +122,15 @@ async function send<T>(
       signal: controller.signal,
     });
   } catch (error) {
-    if (timedOut) throw new ApiRequestError({ status: 0, code: 'timeout', detail: 'The server took too long to answer.' });
-    if (options.signal?.aborted) throw new ApiRequestError({ status: 0, code: 'aborted', detail: 'Request cancelled.' });
-    throw new ApiRequestError({ status: 0, code: 'network', detail: error instanceof Error ? error.message : 'Network error' });
+    if (timedOut)
+      throw new ApiRequestError({ status: 0, code: 'timeout', detail: 'The server took too long to answer.' });
+    if (options.signal?.aborted)
+      throw new ApiRequestError({ status: 0, code: 'aborted', detail: 'Request cancelled.' });
+    throw new ApiRequestError({
+      status: 0,
+      code: 'network',
+      detail: error instanceof Error ? error.message : 'Network error',
+    });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
@@ -146,7 +153,11 @@ async function send<T>(
   if (!options.schema) return data as T;
   const checked = options.schema.safeParse(data);
   if (!checked.success) {
-    throw new ApiRequestError({ status: response.status, code: 'invalid_response', detail: 'Unexpected answer from the server.' });
+    throw new ApiRequestError({
+      status: response.status,
+      code: 'invalid_response',
+      detail: 'Unexpected answer from the server.',
+    });
   }
   return checked.data;
 }

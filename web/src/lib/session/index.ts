@@ -9,3 +9,4 @@ export {
   verifyGoogleCredential,
   type GoogleCredentialResponse,
 } from './google-identity';
+export { useGoogleButton, type GoogleButtonState } from './use-google-button';

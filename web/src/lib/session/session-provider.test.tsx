@@ -1,25 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiOrigin } from '../api/client';
+import { describe, expect, it } from 'vitest';
+import { api as apiClient, setApiOrigin } from '../api/client';
 import { SessionProvider } from './session-provider';
 import { useSession } from './use-session';
-import { startAuthApiServer, testUser, type AuthApiServer } from './testing/auth-api-server';
+import { serveAuthApi, testUser } from './testing/auth-api-server';
 
-let api: AuthApiServer;
-
-beforeAll(async () => {
-  api = await startAuthApiServer();
-});
-
-afterAll(async () => {
-  setApiOrigin('');
-  await api.close();
-});
-
-beforeEach(() => {
-  api.reset();
-  setApiOrigin(api.origin);
-});
+const api = serveAuthApi();
 
 let session: ReturnType<typeof useSession>;
 
@@ -106,13 +92,29 @@ describe('SessionProvider against a real HTTP server', () => {
     expect(api.received.slice(before).map((r) => r.path)).toEqual(['/api/auth/csrf/', '/api/auth/me/']);
   });
 
-  it('a pe:unauthorized event reloads the user and signs out', async () => {
+  it("an 'unauthorized' event (SPEC §4) reloads the user and signs out", async () => {
     api.user = testUser();
     renderSession();
     await waitFor(() => expect(probe()).toContain('user:'));
     api.user = null;
     act(() => {
-      window.dispatchEvent(new CustomEvent('pe:unauthorized'));
+      window.dispatchEvent(new CustomEvent('unauthorized'));
+    });
+    await waitFor(() => expect(probe()).toBe('booted anonymous no-error'));
+  });
+
+  it('a 401 on any call signs out through the unauthorized event (SPEC §7)', async () => {
+    api.user = testUser();
+    renderSession();
+    await waitFor(() => expect(probe()).toContain('user:'));
+    // The server has ended the session (deleted elsewhere, expired): the next call answers 401.
+    api.user = null;
+    api.on('GET /api/billing/check-subscription/', {
+      status: 401,
+      body: { code: 'unauthorized', detail: 'Login required.' },
+    });
+    await act(async () => {
+      await apiClient.get('/billing/check-subscription/').catch(() => undefined);
     });
     await waitFor(() => expect(probe()).toBe('booted anonymous no-error'));
   });

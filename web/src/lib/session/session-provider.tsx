@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CurrentUser } from '@pharmaradar/shared/user.schema';
-import { api, fetchCsrfToken } from '../api/client';
+import { api, fetchCsrfToken, UNAUTHORIZED_EVENT } from '../api/client';
 import { SessionContext, type SessionValue } from './session-context';
 import { INITIAL_SESSION, isAuthenticatedUser, sessionReducer, type SessionEvent } from './session-state';
 import { readCachedUser, writeCachedUser } from './session-cache';
@@ -93,10 +93,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const onOnline = () => {
       if (stateRef.current.bootError) void reload();
     };
-    window.addEventListener('pe:unauthorized', onUnauthorized);
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
     window.addEventListener('online', onOnline);
     return () => {
-      window.removeEventListener('pe:unauthorized', onUnauthorized);
+      window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
       window.removeEventListener('online', onOnline);
     };
   }, [reload]);

@@ -16,7 +16,13 @@ describe('session state machine (SPEC §4)', () => {
   it('boots authenticated from a me answer wrapped in user, or from the bare user', () => {
     const wrapped = sessionReducer(INITIAL_SESSION, { type: 'user-loaded', raw: { user: raw } });
     expect(wrapped).toMatchObject({ booted: true, bootError: null });
-    expect(wrapped.user).toMatchObject({ id: 3, isAuthenticated: true, isPro: true, plan: 'pro', is_pharmacist: false });
+    expect(wrapped.user).toMatchObject({
+      id: 3,
+      isAuthenticated: true,
+      isPro: true,
+      plan: 'pro',
+      is_pharmacist: false,
+    });
     expect(sessionReducer(INITIAL_SESSION, { type: 'user-loaded', raw }).user.id).toBe(3);
   });
 
@@ -33,7 +39,12 @@ describe('session state machine (SPEC §4)', () => {
   });
 
   it('offline at start, falls back to the cached user', () => {
-    const next = sessionReducer(INITIAL_SESSION, { type: 'user-load-failed', error: offline, offline: true, fallback: signedIn.user });
+    const next = sessionReducer(INITIAL_SESSION, {
+      type: 'user-load-failed',
+      error: offline,
+      offline: true,
+      fallback: signedIn.user,
+    });
     expect(next.user.id).toBe(3);
     expect(next.bootError).toBe(offline);
   });

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { configure } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { setApiOrigin } from '../../api/client';
 import { sendJson, startLoopbackServer, type ReceivedRequest } from '../../../test/http-server';
 
 // These tests cross a real socket several times per step (CSRF, call, session reload); on a loaded
@@ -55,6 +57,7 @@ export function testUser(overrides: Record<string, unknown> = {}): Record<string
     is_superuser: false,
     permissions: [],
     is_pharmacist: true,
+    has_password: true,
     ...overrides,
   };
 }
@@ -80,7 +83,8 @@ export async function startAuthApiServer(): Promise<AuthApiServer> {
     const path = req.path.split('?')[0] ?? '';
     const route = `${req.method} ${path}`;
     const scripted = routes.get(route);
-    if (scripted) return reply(res, typeof scripted === 'function' ? scripted({ ...req, json: parse(req.body) }) : scripted);
+    if (scripted)
+      return reply(res, typeof scripted === 'function' ? scripted({ ...req, json: parse(req.body) }) : scripted);
     if (route === 'GET /api/auth/csrf/') return reply(res, { body: { csrfToken: 'test-csrf-token' } });
     if (route === 'GET /api/auth/me/') return reply(res, { body: { user: state.user } });
     if (route === 'GET /api/auth/config/') return reply(res, { body: { googleClientId: state.googleClientId } });
@@ -114,5 +118,52 @@ export async function startAuthApiServer(): Promise<AuthApiServer> {
       state.user = null;
     },
     close: () => loopback.close(),
+  };
+}
+
+/**
+ * One scripted account API per test file: started before the file's tests, reset and pointed at by the
+ * API client before each test, closed after. The returned object always speaks for the running server.
+ */
+export function serveAuthApi(): AuthApiServer {
+  let current: AuthApiServer | undefined;
+  const live = (): AuthApiServer => {
+    if (!current) throw new Error('the account API test server only runs inside tests');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startAuthApiServer();
+  });
+  afterAll(async () => {
+    setApiOrigin('');
+    await current?.close();
+  });
+  beforeEach(() => {
+    live().reset();
+    setApiOrigin(live().origin);
+  });
+  return {
+    get origin() {
+      return live().origin;
+    },
+    get received() {
+      return live().received;
+    },
+    get user() {
+      return live().user;
+    },
+    set user(value) {
+      live().user = value;
+    },
+    get googleClientId() {
+      return live().googleClientId;
+    },
+    set googleClientId(value) {
+      live().googleClientId = value;
+    },
+    on: (route, responder) => live().on(route, responder),
+    bodies: (route) => live().bodies(route),
+    reset: () => live().reset(),
+    close: () => live().close(),
   };
 }
