@@ -26,7 +26,8 @@ const featureBoundaries = {
           const target = TARGET_OF.exec(path.resolve(path.dirname(context.filename), source));
           if (!target) return;
           if (target[2]) context.report({ node, messageId: 'upward', data: { from: own } });
-          else if (target[1] !== own) context.report({ node, messageId: 'sideways', data: { from: own, to: target[1] } });
+          else if (target[1] !== own)
+            context.report({ node, messageId: 'sideways', data: { from: own, to: target[1] } });
         };
         return {
           ImportDeclaration: (node) => check(node, node.source.value),
@@ -66,5 +67,4 @@ export default tseslint.config(
     plugins: { boundaries: featureBoundaries },
     rules: { 'boundaries/no-cross-feature-imports': 'error' },
   },
-
 );

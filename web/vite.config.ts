@@ -18,7 +18,8 @@ export default defineConfig({
       manifest: {
         name: BRAND_NAME,
         short_name: BRAND_SHORT_NAME,
-        description: 'Comparateur de prix des pharmacies en ligne belges — médicaments sans ordonnance et parapharmacie.',
+        description:
+          'Comparateur de prix des pharmacies en ligne belges — médicaments sans ordonnance et parapharmacie.',
         lang: 'fr',
         start_url: '/',
         scope: '/',

@@ -70,7 +70,8 @@ function sample(u, v, fullBleed) {
   if (d <= 16 && angle >= 0 && angle <= 1.22) layers.push([SWEEP, 0.45]);
   if (Math.abs(d - 16) <= 1) layers.push([RING, 0.7]);
   if (Math.abs(d - 10) <= 1) layers.push([RING, 0.5]);
-  if (insideRoundedRect(u, v, 21, 15, 27, 33, 1.5) || insideRoundedRect(u, v, 15, 21, 33, 27, 1.5)) layers.push([WHITE, 1]);
+  if (insideRoundedRect(u, v, 21, 15, 27, 33, 1.5) || insideRoundedRect(u, v, 15, 21, 33, 27, 1.5))
+    layers.push([WHITE, 1]);
   let color = [0, 0, 0];
   for (const [c, a] of layers) color = color.map((value, i) => value * (1 - a) + c[i] * a);
   return color;

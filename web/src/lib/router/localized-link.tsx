@@ -6,7 +6,10 @@ type LocalizedLinkProps = Omit<LinkProps, 'to'> & { to: string };
 type LocalizedNavLinkProps = Omit<NavLinkProps, 'to'> & { to: string };
 
 /** A Link whose bare `to` ('/about', '/offers') follows the current language prefix. */
-export const LocalizedLink = forwardRef<HTMLAnchorElement, LocalizedLinkProps>(function LocalizedLink({ to, ...rest }, ref) {
+export const LocalizedLink = forwardRef<HTMLAnchorElement, LocalizedLinkProps>(function LocalizedLink(
+  { to, ...rest },
+  ref,
+) {
   const localize = useLocalizedPath();
   return <Link ref={ref} to={localize(to)} {...rest} />;
 });
