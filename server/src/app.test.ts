@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient, type TestClient } from '../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../test/helpers/test-server';
 import { rawRequest, rawSocket } from '../test/helpers/raw-http';
+import { registerAndVerify } from './features/auth/auth.test-support';
+import { CSRF_EXEMPT_PATHS } from './lib/csrf';
 
 function csp(headers: Headers): Map<string, string[]> {
   const value = headers.get('content-security-policy') ?? '';
@@ -211,6 +213,64 @@ describe('app without a web build', () => {
       expect(page.text).toContain('npm run build');
       expectSecurityHeaders(page.headers);
       expect((await client.get('/api/health/')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('GET on mutating API routes (SECURITY.md §1.3)', () => {
+  it('route table: GET/HEAD on every POST/PUT/PATCH/DELETE path answers 404/405 and changes nothing', async () => {
+    const server = await startTestServer();
+    try {
+      const client = createTestClient(server.url);
+      const email = 'get-probe@example.be';
+      await registerAndVerify(server, client, email);
+      const token = await client.csrf(); // a valid token for this session, sent with every probe
+
+      const isExempt = (path: string) =>
+        CSRF_EXEMPT_PATHS.some((p) => p.replace(/\/$/, '') === path.replace(/\/$/, ''));
+      const apiRoutes = server.app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.includes('*'));
+      const readable = new Set(apiRoutes.filter((r) => r.method === 'GET').map((r) => r.path));
+      const mutating = [
+        ...new Set(
+          apiRoutes
+            .filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !isExempt(r.path))
+            .map((r) => r.path),
+        ),
+      ];
+      expect(mutating).toEqual(expect.arrayContaining(['/api/contact/', '/api/auth/logout/', '/api/account/delete/']));
+      // A path that also has its own GET handler is a read endpoint; none exists today.
+      expect(mutating.filter((p) => readable.has(p))).toEqual([]);
+
+      const tables = server.db
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .pluck()
+        .all() as string[];
+      expect(tables).toEqual(expect.arrayContaining(['contact_messages', 'users', 'sessions']));
+      const snapshot = () => ({
+        counts: Object.fromEntries(
+          tables.map((t) => [t, server.db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get()]),
+        ),
+        users: server.db.prepare('SELECT * FROM users ORDER BY id').all(),
+        mails: server.readOutbox().length,
+      });
+      const before = snapshot();
+
+      for (const route of mutating) {
+        const path = route.replace(/:[^/]+/g, '1');
+        for (const method of ['GET', 'HEAD']) {
+          const res = await client.request(method, `${path}?email=${encodeURIComponent(email)}`, {
+            headers: { 'X-CSRFToken': token },
+          });
+          expect([404, 405], `${method} ${path}`).toContain(res.status);
+        }
+      }
+
+      expect(snapshot()).toEqual(before);
+      // GET /api/auth/logout/ did not log out, GET /api/account/delete/ did not delete.
+      const me = await client.get('/api/auth/me/');
+      expect(me.body.user.email).toBe(email);
     } finally {
       await server.close();
     }

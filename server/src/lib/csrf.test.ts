@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient, type TestClient } from '../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
+import { rawRequest } from '../../test/helpers/raw-http';
 import { CSRF_EXEMPT_PATHS, mintCsrfToken, verifyCsrfToken } from './csrf';
 
 function cookieAttributes(line: string): { name: string; value: string; attributes: string[] } {
@@ -150,6 +151,85 @@ describe('signed double-submit CSRF protection', () => {
     expect(res.status).toBe(403);
   });
 
+  describe('Origin check (second layer: a valid token is not enough from another origin)', () => {
+    const multipart = '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n';
+
+    it('refuses a valid token sent with a foreign Origin and no Sec-Fetch-Site (older browsers)', async () => {
+      const client = withSession('session-a');
+      await client.csrf();
+      const before = handled;
+      for (const origin of [
+        'https://evil.test',
+        'null',
+        '',
+        'https://localhost:8080', // PUBLIC_URL's host, other scheme
+        'http://localhost:8081', // other port
+        'http://localhost:8080.evil.test',
+      ]) {
+        const res = await client.post('/api/test-only/echo/', { x: 1 }, { headers: { Origin: origin } });
+        expect([res.status, res.body?.code], `Origin: ${origin}`).toEqual([403, 'csrf_failed']);
+      }
+      for (const method of ['PUT', 'PATCH', 'DELETE']) {
+        const res = await client.request(method, '/api/test-only/echo/', { headers: { Origin: 'https://evil.test' } });
+        expect(res.status, method).toBe(403);
+      }
+      expect(handled).toBe(before);
+    });
+
+    it('refuses a multipart form post from another origin even with a valid token and cookie', async () => {
+      const client = withSession('session-a');
+      await client.csrf();
+      const before = handled;
+      const headers = { 'Content-Type': 'multipart/form-data; boundary=x' };
+      const evil = await client.post('/api/test-only/echo/', multipart, {
+        headers: { ...headers, Origin: 'https://evil.test' },
+      });
+      expect([evil.status, evil.body?.code]).toEqual([403, 'csrf_failed']);
+      expect(handled).toBe(before);
+      const own = await client.post('/api/test-only/echo/', multipart, {
+        headers: { ...headers, Origin: new URL(server.env.PUBLIC_URL).origin },
+      });
+      expect(own.status).toBe(200);
+      expect(handled).toBe(before + 1);
+    });
+
+    it('passes a valid token with the PUBLIC_URL origin or the origin the request was sent to', async () => {
+      const client = withSession('session-a');
+      await client.csrf();
+      expect(server.env.PUBLIC_URL).toBe('http://localhost:8080');
+      for (const origin of ['http://localhost:8080', new URL(server.url).origin]) {
+        const res = await client.post('/api/test-only/echo/', {}, { headers: { Origin: origin } });
+        expect(res.status, `Origin: ${origin}`).toBe(200);
+      }
+    });
+
+    it('still refuses the PUBLIC_URL origin without a valid token', async () => {
+      const client = withSession('session-a');
+      await client.csrf();
+      const res = await client.post(
+        '/api/test-only/echo/',
+        {},
+        { csrf: false, headers: { Origin: 'http://localhost:8080' } },
+      );
+      expect(res.status).toBe(403);
+    });
+
+    it('passes on the token alone when there is no Origin header (same-origin requests of older browsers)', async () => {
+      const client = withSession('session-a');
+      const token = await client.csrf();
+      const res = await rawRequest(server.url, '/api/test-only/echo/', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Cookie: `pe_session=session-a; pe_csrftoken=${token}`,
+          'X-CSRFToken': token,
+        },
+        body: '{}',
+      });
+      expect(res.status).toBe(200);
+    });
+  });
+
   it('exempts only the Stripe webhook', async () => {
     expect(CSRF_EXEMPT_PATHS).toEqual(['/api/billing/webhook/stripe/']);
     const res = await createTestClient(server.url).post('/api/billing/webhook/stripe/', {}, { csrf: false });
@@ -180,6 +260,21 @@ describe('CSRF cookie over https', () => {
       const res = await createTestClient(server.url).get('/api/auth/csrf/');
       const cookie = res.setCookies.map(cookieAttributes).find((c) => c.name === 'pe_csrftoken');
       expect(cookie?.attributes).toEqual(['Max-Age=31536000', 'Path=/', 'SameSite=Lax', 'Secure']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('accepts the https PUBLIC_URL origin and refuses its plain-http twin', async () => {
+    const server = await startTestServer({ PUBLIC_URL: 'https://pharmaradar.example' });
+    try {
+      const client = createTestClient(server.url);
+      await client.csrf();
+      // Behind a TLS proxy the server sees plain http, so only PUBLIC_URL can match the browser's Origin.
+      const ok = await client.post('/api/contact/', {}, { headers: { Origin: 'https://pharmaradar.example' } });
+      expect(ok.body?.code).not.toBe('csrf_failed');
+      const twin = await client.post('/api/contact/', {}, { headers: { Origin: 'http://pharmaradar.example' } });
+      expect([twin.status, twin.body?.code]).toEqual([403, 'csrf_failed']);
     } finally {
       await server.close();
     }

@@ -35,8 +35,16 @@ export function verifyCsrfToken(secret: string, session: string, token: string):
 }
 
 /** Sets `pe_csrftoken` (readable by JS on purpose: the client copies it into X-CSRFToken). */
-export function issueCsrfToken(c: Context, env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>): string {
-  const token = mintCsrfToken(env.SECRET_KEY, readSessionCookie(c, env));
+/**
+ * Mints a token bound to `session` (by default the session cookie of the request; at login and logout
+ * the new session's value, since the browser has not sent it yet) and sets the pe_csrftoken cookie.
+ */
+export function issueCsrfToken(
+  c: Context,
+  env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>,
+  session: string = readSessionCookie(c, env),
+): string {
+  const token = mintCsrfToken(env.SECRET_KEY, session);
   setCookie(c, CSRF_COOKIE_NAME, token, { path: '/', sameSite: 'Lax', secure: isHttps(env), maxAge: ONE_YEAR_S });
   return token;
 }
@@ -56,17 +64,41 @@ function csrfFailed(): HttpError {
   return new HttpError(403, 'csrf_failed', COMMON_MESSAGES.csrfFailed);
 }
 
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Origins an unsafe request may come from: PUBLIC_URL's, and the origin the request itself was
+ * addressed to (scheme + Host as this server received it). The second keeps the app usable when
+ * reached under another name than PUBLIC_URL (http://127.0.0.1:8080 for the default
+ * http://localhost:8080, the Vite dev proxy, which keeps the browser's Host) and is as safe: a page
+ * on another origin cannot make a browser send our Host with its own Origin (Django does the same).
+ */
+function isAllowedOrigin(c: Context, origin: string, publicOrigin: string | undefined): boolean {
+  return origin === publicOrigin || origin === originOf(c.req.url);
+}
+
 /**
  * Rejects unsafe /api requests (403 csrf_failed) unless X-CSRFToken equals a pe_csrftoken cookie and
- * verifies against the current session. A browser-declared cross-site or same-site (sibling
- * sub-domain) origin is refused before that, whatever the content type (hono/csrf only looks at
- * form-like bodies).
+ * verifies against the current session. Before that, whatever the content type (hono/csrf only looks
+ * at form-like bodies): a browser-declared cross-site or same-site (sibling sub-domain) request is
+ * refused, and so is an `Origin` header naming another origin (SECURITY.md §1.4 layer 2; browsers
+ * too old for Sec-Fetch-Site still send Origin on cross-origin POSTs). A request without Origin
+ * (older browsers on same-origin requests, non-browser clients) is judged on the token alone.
  */
 export function csrfProtection(env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>): MiddlewareHandler {
+  const publicOrigin = originOf(env.PUBLIC_URL);
   return async (c, next) => {
     if (!UNSAFE_METHODS.has(c.req.method) || isExempt(c.req.path)) return next();
     const site = c.req.header('sec-fetch-site');
     if (site === 'cross-site' || site === 'same-site') throw csrfFailed();
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !isAllowedOrigin(c, origin, publicOrigin)) throw csrfFailed();
     const token = c.req.header(CSRF_HEADER_NAME) ?? '';
     if (!token || !readCookies(c, CSRF_COOKIE_NAME).includes(token)) throw csrfFailed();
     if (!verifyCsrfToken(env.SECRET_KEY, readSessionCookie(c, env), token)) throw csrfFailed();

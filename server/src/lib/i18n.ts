@@ -98,8 +98,8 @@ export const COMMON_MESSAGES = {
     nl: 'Ongeldige waarde.',
   },
   serviceUnavailable: {
-    fr: 'Service momentanément indisponible. Veuillez réessayer.',
-    en: 'Service temporarily unavailable. Please try again.',
-    nl: 'Dienst tijdelijk niet beschikbaar. Probeer het opnieuw.',
+    fr: 'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+    en: 'The service is temporarily unavailable. Please try again in a few moments.',
+    nl: 'De dienst is tijdelijk niet beschikbaar. Probeer het over enkele ogenblikken opnieuw.',
   },
 } satisfies Record<string, Messages>;
