@@ -1,57 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './config/paths';
+import { cleanupSpawned, spawnMain, waitForOutput, waitForUrl } from './main-process.test-support';
 
-interface Spawned {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number | null>;
-}
-
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** Runs the real entry point the way `npm start` does, from server/ to prove the cwd does not matter. */
-function spawnMain(env: Record<string, string>): Spawned {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pharmaradar-main-'));
-  dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(REPO_ROOT, 'server'),
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DEMO_LATENCY_MS: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exit };
-}
-
-async function waitForUrl(spawned: Spawned): Promise<string> {
-  for (;;) {
-    const match = /PharmaRadar listening url=(http:\/\/\S+)/.exec(spawned.output());
-    if (match?.[1]) return match[1];
-    if (spawned.child.exitCode !== null) throw new Error(`server exited early:\n${spawned.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+afterEach(cleanupSpawned);
 
 describe('main.ts process', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('serves, then exits 0 on %s after closing the database', async (signal) => {
@@ -63,10 +16,9 @@ describe('main.ts process', () => {
     expect(await spawned.exit).toBe(0);
     expect(spawned.output()).toMatch(/shutting down signal=SIG(TERM|INT)/);
     expect(spawned.output()).toContain('stopped');
-    const dataDir = dirs[dirs.length - 1] ?? '';
-    expect(existsSync(join(dataDir, 'pharmaradar.db'))).toBe(true);
+    expect(existsSync(join(spawned.dataDir, 'pharmaradar.db'))).toBe(true);
     // A clean close checkpoints and removes the write-ahead log.
-    expect(existsSync(join(dataDir, 'pharmaradar.db-wal'))).toBe(false);
+    expect(existsSync(join(spawned.dataDir, 'pharmaradar.db-wal'))).toBe(false);
   });
 
   it('prints the offending variable and exits 1 on bad configuration', async () => {
@@ -87,5 +39,29 @@ describe('main.ts process', () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('logs an uncaught exception and an unhandled rejection, and keeps serving', async () => {
+    // The preload exists only in this test: production code has no route or flag that throws.
+    const spawned = spawnMain({}, { preload: ['./src/async-throw.test-support.ts'] });
+    const url = await waitForUrl(spawned);
+    spawned.child.kill('SIGUSR2');
+    await waitForOutput(spawned, /ERROR uncaught exception .*boom: uncaught test exception/);
+    await waitForOutput(spawned, /ERROR unhandled promise rejection .*boom: unhandled test rejection/);
+
+    const health = await fetch(`${url}/api/health/`);
+    expect(health.status).toBe(200);
+    const healthText = await health.text();
+    expect(JSON.parse(healthText)).toMatchObject({ status: 'ok', db: 'ok' });
+    const missing = await fetch(`${url}/api/no-such-route/`);
+    const missingText = await missing.text();
+    for (const text of [healthText, missingText]) {
+      expect(text).not.toContain('boom');
+      expect(text).not.toMatch(/\bat .*\.ts:\d+/);
+    }
+    expect(spawned.child.exitCode).toBeNull();
+
+    spawned.child.kill('SIGTERM');
+    expect(await spawned.exit).toBe(0);
   });
 });

@@ -15,8 +15,10 @@ import { startRetailers } from './retailers/start-retailers';
 export interface RunningServer {
   url: string;
   port: number;
-  /** Stops accepting, lets in-flight requests finish (up to ~10 s), then closes the database. */
+  /** Stops accepting, lets in-flight requests finish (up to the drain timeout), then closes the database. */
   close(): Promise<void>;
+  /** The node:http server (tests check its timeouts and connections). */
+  httpServer: Server;
   /** The dependencies the app runs with (tests read the database through deps.db). */
   deps: AppDeps;
   /** The composed app (tests walk app.routes, e.g. to check every unsafe route needs CSRF). */
@@ -29,10 +31,38 @@ export interface StartOptions {
   /** Tests only, passed through to createApp (see AppDeps.extraRoutes). */
   extraRoutes?: AppDeps['extraRoutes'];
   htmlTransformers?: AppDeps['htmlTransformers'];
+  /** How long close() waits for in-flight requests before cutting their connections (tests shorten it). */
+  drainTimeoutMs?: number;
+  /** Overrides of HTTP_TIMEOUTS (tests shorten them to watch slow clients being cut off). */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
+/** Limits on slow clients, in milliseconds (see node:http Server options of the same names). */
+export interface HttpTimeouts {
+  /** Whole request head (slowloris: headers trickled in byte by byte). */
+  headersTimeout: number;
+  /** Whole request, body included (slow-body uploads). */
+  requestTimeout: number;
+  /** Idle keep-alive socket after a response. */
+  keepAliveTimeout: number;
+  /** How often Node looks for requests past headersTimeout/requestTimeout (its default is 30 s). */
+  connectionsCheckingInterval: number;
+}
+
+/**
+ * Explicit, because Node's defaults moved between versions (keepAliveTimeout 5 s -> 65 s): slow
+ * clients are cut off with a 408 instead of holding sockets forever. The check interval bounds how
+ * late a timeout is noticed, so it is kept well below the timeouts themselves.
+ */
+export const HTTP_TIMEOUTS: Readonly<HttpTimeouts> = Object.freeze({
+  headersTimeout: 20_000,
+  requestTimeout: 60_000,
+  keepAliveTimeout: 10_000,
+  connectionsCheckingInterval: 1_000,
+});
+
 export const DATABASE_FILE_NAME = 'pharmaradar.db';
-const DRAIN_TIMEOUT_MS = 10_000;
+export const DRAIN_TIMEOUT_MS = 10_000;
 
 export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
@@ -91,7 +121,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   let server: Server;
   try {
     app = createApp(deps);
-    server = await listen(app.fetch, env, log);
+    server = await listen(app.fetch, env, log, { ...HTTP_TIMEOUTS, ...options.httpTimeouts });
   } catch (error) {
     // e.g. EADDRINUSE: release the database, timers and demo sites so the caller can exit cleanly.
     await runClosers();
@@ -104,21 +134,26 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await drain(server);
+      await drain(server, options.drainTimeoutMs ?? DRAIN_TIMEOUT_MS, log);
       await runClosers();
     })());
 
-  return { url, port, close, deps, app };
+  return { url, port, close, httpServer: server, deps, app };
 }
 
-function listen(fetch: Parameters<typeof serve>[0]['fetch'], env: Env, log: Logger): Promise<Server> {
+function listen(
+  fetch: Parameters<typeof serve>[0]['fetch'],
+  env: Env,
+  log: Logger,
+  timeouts: HttpTimeouts,
+): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: env.PORT, hostname: env.HOST }) as Server;
-    // Explicit, because Node's defaults moved between versions; slow clients (slowloris, slow
-    // bodies) are cut off instead of holding sockets forever.
-    server.headersTimeout = 20_000;
-    server.requestTimeout = 60_000;
-    server.keepAliveTimeout = 10_000;
+    // connectionsCheckingInterval is only read when the server is created, hence serverOptions.
+    const server = serve({ fetch, port: env.PORT, hostname: env.HOST, serverOptions: { ...timeouts } }) as Server;
+    // Set again as properties so that they hold whichever of them a Node 20–24 release reads as an option.
+    server.headersTimeout = timeouts.headersTimeout;
+    server.requestTimeout = timeouts.requestTimeout;
+    server.keepAliveTimeout = timeouts.keepAliveTimeout;
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);
@@ -132,10 +167,13 @@ function listen(fetch: Parameters<typeof serve>[0]['fetch'], env: Env, log: Logg
  * Stop accepting, wait for in-flight requests, then force the rest. Keep-alive sockets that turn
  * idle once their response is sent are closed as they appear, rather than after keepAliveTimeout.
  */
-function drain(server: Server): Promise<void> {
+function drain(server: Server, timeoutMs: number, log: Logger): Promise<void> {
   return new Promise((resolve) => {
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+    const force = setTimeout(() => {
+      log.warn('drain timeout: closing the connections still open', { timeoutMs });
+      server.closeAllConnections();
+    }, timeoutMs);
     sweep.unref();
     force.unref();
     server.close(() => {

@@ -1,0 +1,89 @@
+/** Runs the real entry point (main.ts) as a child process for the process-level tests (not a test file itself). */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from './config/paths';
+
+export interface SpawnedMain {
+  child: ChildProcess;
+  dataDir: string;
+  /** Everything written to stdout and stderr so far. */
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+export interface SpawnOptions {
+  /** Reuse a DATA_DIR (restart tests); by default a fresh temporary one, removed by cleanupSpawned(). */
+  dataDir?: string;
+  /** Modules loaded with `--import` after tsx, before main.ts (test-only fault injection). */
+  preload?: string[];
+}
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+
+/** A fresh temporary directory removed by cleanupSpawned(). */
+export function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pharmaradar-main-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/**
+ * Starts `node --import tsx src/main.ts` from server/ (as `npm start` does, proving the cwd does not
+ * matter), with an environment built only from `env` and loopback defaults, never the developer's shell.
+ */
+export function spawnMain(env: Record<string, string> = {}, options: SpawnOptions = {}): SpawnedMain {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const preload = (options.preload ?? []).flatMap((file) => ['--import', file]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'src/main.ts'], {
+    cwd: join(REPO_ROOT, 'server'),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DEMO_LATENCY_MS: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, dataDir, output: () => output, exit };
+}
+
+/** Resolves once `pattern` appears in the output; rejects if the process exits first. */
+export async function waitForOutput(spawned: SpawnedMain, pattern: RegExp): Promise<RegExpExecArray> {
+  for (;;) {
+    const match = pattern.exec(spawned.output());
+    if (match) return match;
+    if (spawned.child.exitCode !== null || spawned.child.signalCode !== null) {
+      throw new Error(`server exited before ${pattern}:\n${spawned.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The base URL from the "PharmaRadar listening" line. */
+export async function waitForUrl(spawned: SpawnedMain): Promise<string> {
+  const match = await waitForOutput(spawned, /PharmaRadar listening url=(http:\/\/\S+)/);
+  return match[1] ?? '';
+}
+
+/** For afterEach: kills what is still running (by its own handle) and removes the temporary directories. */
+export async function cleanupSpawned(): Promise<void> {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
+  }
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
