@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './lib/test-http-server';
 import { startRetailers, type RetailersEnv } from './start-retailers';
+import { RETAILER_IDS, RetailerError, type RetailerConnector } from './types';
 
 const env: RetailersEnv = {
   RETAILERS_MODE: 'demo',
@@ -58,5 +60,60 @@ describe('startRetailers', () => {
       'https://np.example.be',
     ]);
     await retailers.close();
+  });
+
+  describe('live mode SSRF wiring: a loopback *_BASE_URL is refused before any socket', () => {
+    /** Stands in for an internal service an operator (or an attacker with env access) points at. */
+    let stub: TestServer;
+    beforeAll(async () => {
+      stub = await startTestServer((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        res.end('<html><body>internal admin</body></html>');
+      });
+    });
+    afterAll(() => stub.close());
+
+    const search = (connector: RetailerConnector) =>
+      connector.search({ kind: 'name', value: 'dafalgan' }, new AbortController().signal);
+
+    it('every live connector fails its search with a refusal and the stub sees 0 connections', async () => {
+      const retailers = await startRetailers({
+        ...env,
+        RETAILERS_MODE: 'live',
+        RETAILERS: [...RETAILER_IDS],
+        FARMALINE_BASE_URL: stub.url,
+        MEDIMARKET_BASE_URL: stub.url,
+        MEDIMARKET_PHARMACY_BASE_URL: stub.url,
+        MULTIPHARMA_BASE_URL: stub.url,
+        NEWPHARMA_BASE_URL: stub.url,
+      });
+      try {
+        expect(retailers.connectors.map((c) => c.baseUrl)).toEqual(RETAILER_IDS.map(() => stub.url));
+        for (const connector of retailers.connectors) {
+          const failure = await search(connector).then(
+            () => null,
+            (error: unknown) => error,
+          );
+          expect(failure, connector.id).toBeInstanceOf(RetailerError);
+          expect((failure as RetailerError).kind, connector.id).toMatch(/^(error|blocked)$/);
+          expect((failure as RetailerError).message, connector.id).toMatch(/refused/);
+        }
+        expect(stub.connections()).toBe(0);
+        expect(stub.requests).toHaveLength(0);
+      } finally {
+        await retailers.close();
+      }
+    });
+
+    it('control: the same stub URL is reached when private hosts are allowed (demo mode)', async () => {
+      const before = stub.connections();
+      const retailers = await startRetailers({ ...env, RETAILERS: ['farmaline'], FARMALINE_BASE_URL: stub.url });
+      try {
+        await search(retailers.connectors[0]!).catch(() => []);
+        expect(stub.connections()).toBeGreaterThan(before);
+      } finally {
+        await retailers.close();
+      }
+    });
   });
 });

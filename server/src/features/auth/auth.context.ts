@@ -54,7 +54,7 @@ export function createAuthContext(deps: AuthDeps) {
     deps: { ...deps, log },
     users: createUserRepository(db),
     identities: createIdentityRepository(db),
-    sessions: createSessionService({ env, db, now }),
+    sessions: createSessionService({ env, db, now, log: log.child({ feature: 'sessions' }) }),
     otp: createOtpService({ db, secret: env.SECRET_KEY, now }),
     mails: createAuthMails({ env, mailer: deps.mailer, log }),
     activationTokens: createSignedTokens({

@@ -5,6 +5,20 @@ import { startTestServer, type TestServer } from '../../../test/helpers/test-ser
 import { createClock, PASSWORD, registerAndVerify, SESSION_COOKIE } from '../auth/auth.test-support';
 
 const DAY = 24 * 3600 * 1000;
+/** pe_csrftoken is readable by JS on purpose (the client copies it into X-CSRFToken): no HttpOnly. */
+const CSRF_ATTRIBUTES_HTTP = ['Max-Age=31536000', 'Path=/', 'SameSite=Lax'];
+const CSRF_ATTRIBUTES_HTTPS = [...CSRF_ATTRIBUTES_HTTP, 'Secure'];
+
+/**
+ * The attributes of the one Set-Cookie line for `name`, sorted, so a test pins the whole list:
+ * an added Domain, a dropped Secure or a changed Max-Age all show up.
+ */
+function cookieAttributes(lines: string[], name: string): string[] {
+  const matching = lines.filter((l) => l.startsWith(`${name}=`));
+  expect(matching, `one Set-Cookie for ${name} in ${JSON.stringify(lines)}`).toHaveLength(1);
+  const [, ...attributes] = (matching[0] as string).split(';').map((part) => part.trim());
+  return attributes.sort();
+}
 
 describe('sessions', () => {
   let server: TestServer;
@@ -33,15 +47,30 @@ describe('sessions', () => {
     expect(JSON.stringify(server.db.prepare('SELECT * FROM sessions').all())).not.toContain(token);
   });
 
-  it('sets HttpOnly, SameSite=Lax, Path=/ without Secure on local http', async () => {
+  it('session and CSRF cookies carry exactly the expected attributes on local http', async () => {
     await registerAndVerify(server, client, 'attrs@example.be');
-    const res = await client.post('/api/auth/login/', { username: 'attrs@example.be', password: PASSWORD });
-    const line = res.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`)) as string;
-    expect(line).toMatch(/; HttpOnly/i);
-    expect(line).toMatch(/; SameSite=Lax/i);
-    expect(line).toMatch(/; Path=\//);
-    expect(line).not.toMatch(/; Secure/i);
-    expect(line).not.toMatch(/Domain=/i);
+    const issued = await client.get('/api/auth/csrf/');
+    expect(cookieAttributes(issued.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTP);
+
+    const login = await client.post('/api/auth/login/', { username: 'attrs@example.be', password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(cookieAttributes(login.setCookies, SESSION_COOKIE)).toEqual([
+      'HttpOnly',
+      'Max-Age=2592000',
+      'Path=/',
+      'SameSite=Lax',
+    ]);
+    expect(cookieAttributes(login.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTP);
+
+    const logout = await client.post('/api/auth/logout/');
+    expect(logout.status).toBe(200);
+    expect(cookieAttributes(logout.setCookies, SESSION_COOKIE)).toEqual([
+      'HttpOnly',
+      'Max-Age=0',
+      'Path=/',
+      'SameSite=Lax',
+    ]);
+    expect(cookieAttributes(logout.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTP);
   });
 
   it('login replaces a planted cookie and any earlier session (fixation)', async () => {
@@ -110,17 +139,74 @@ describe('sessions', () => {
     expect((await client.get('/api/auth/me/')).body).toEqual({ user: null });
   });
 
-  it('uses __Host-pe_session with Secure when PUBLIC_URL is https', async () => {
+  it('a read-only database does not break logged-in reads: the last-seen write is best-effort', async () => {
+    await registerAndVerify(server, client, 'ro@example.be');
+    const lastSeen = () => (server.db.prepare('SELECT last_seen_at AS t FROM sessions').get() as { t: number }).t;
+    const before = lastSeen();
+    server.db.pragma('query_only = ON');
+    try {
+      for (let i = 0; i < 3; i++) {
+        clock.advance(2 * 60 * 1000); // past the once-a-minute touch interval every time
+        const res = await client.get('/api/auth/me/');
+        expect(res.status).toBe(200);
+        expect(res.body.user.email).toBe('ro@example.be');
+      }
+    } finally {
+      server.db.pragma('query_only = OFF');
+    }
+    expect(lastSeen()).toBe(before);
+    const warnings = server.logs().filter((l) => / WARN .*session last-seen/.test(l));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('SQLITE_READONLY');
+
+    // Writable again: the next touch lands.
+    clock.advance(2 * 60 * 1000);
+    expect((await client.get('/api/auth/me/')).body.user.email).toBe('ro@example.be');
+    expect(lastSeen()).toBe(clock.now());
+
+    // A dead session whose row cannot be deleted right now is still dead: anonymous, not a 500.
+    clock.advance(15 * DAY);
+    server.db.pragma('query_only = ON');
+    try {
+      const res = await client.get('/api/auth/me/');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ user: null });
+    } finally {
+      server.db.pragma('query_only = OFF');
+    }
+  });
+
+  it('uses __Host-pe_session and Secure cookies when PUBLIC_URL is https', async () => {
     const https = await startTestServer({ PUBLIC_URL: 'https://pharmaradar.test' });
     try {
       const c = createTestClient(https.url);
       await registerAndVerify(https, c, 'tls@example.be');
+      const issued = await c.get('/api/auth/csrf/');
+      expect(cookieAttributes(issued.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTPS);
+
       const res = await c.post('/api/auth/login/', { username: 'tls@example.be', password: PASSWORD });
-      const line = res.setCookies.find((l) => l.startsWith('__Host-pe_session=')) as string;
-      expect(line).toMatch(/; Secure/i);
-      expect(line).toMatch(/; Path=\//);
-      expect(line).not.toMatch(/Domain=/i);
+      expect(res.status).toBe(200);
+      expect(cookieAttributes(res.setCookies, '__Host-pe_session')).toEqual([
+        'HttpOnly',
+        'Max-Age=2592000',
+        'Path=/',
+        'SameSite=Lax',
+        'Secure',
+      ]);
+      expect(res.setCookies.some((l) => l.startsWith('pe_session='))).toBe(false);
+      expect(cookieAttributes(res.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTPS);
       expect((await c.get('/api/auth/me/')).body.user.email).toBe('tls@example.be');
+
+      const out = await c.post('/api/auth/logout/');
+      expect(out.status).toBe(200);
+      expect(cookieAttributes(out.setCookies, '__Host-pe_session')).toEqual([
+        'HttpOnly',
+        'Max-Age=0',
+        'Path=/',
+        'SameSite=Lax',
+        'Secure',
+      ]);
+      expect(cookieAttributes(out.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTPS);
     } finally {
       await https.close();
     }

@@ -1,12 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
 import type { Context } from 'hono';
-import { setCookie } from 'hono/cookie';
-import { isHttps, type Env } from '../../config/env';
+import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
-import { clearSessionCookie, CSRF_COOKIE_NAME, readSessionCookie, setSessionCookie } from '../../lib/cookies';
-import { mintCsrfToken } from '../../lib/csrf';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../lib/cookies';
+import { issueCsrfToken } from '../../lib/csrf';
+import type { Logger } from '../../lib/log';
 import { createUserRepository, type UserRow } from '../account/user.repository';
 import { createSessionRepository, type SessionRow } from './session.repository';
+import { newSessionToken, SESSION_TOKEN_PATTERN } from './session-token';
 
 /** A session dies after 14 days without a request… */
 export const SESSION_IDLE_TIMEOUT_MS = 14 * 24 * 3600 * 1000;
@@ -14,8 +16,6 @@ export const SESSION_IDLE_TIMEOUT_MS = 14 * 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600 * 1000;
 /** last_seen_at is written at most once a minute per session, not on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
-/** 32 random bytes, base64url: 43 characters. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -25,6 +25,7 @@ export interface SessionDeps {
   env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>;
   db: Db;
   now: () => number;
+  log: Logger;
 }
 
 export interface ResolvedSession {
@@ -33,22 +34,32 @@ export interface ResolvedSession {
 }
 
 /** Opaque server-side sessions: the cookie holds a random token, the database its SHA-256. */
-export function createSessionService({ env, db, now }: SessionDeps) {
+export function createSessionService({ env, db, now, log }: SessionDeps) {
   const sessions = createSessionRepository(db);
   const users = createUserRepository(db);
+  let housekeepingFailing = false;
 
   /**
-   * Like Django's rotate_token(): a CSRF token bound to the new session value (or to none after
-   * logout) is set with the answer, so the client's next unsafe call works without a 403 round trip,
-   * and every token minted before the change is dead. Same attributes as lib/csrf.ts issueCsrfToken.
+   * Writes a request makes only to keep the table tidy (last seen, removing a dead row) must not turn
+   * a read into a 500 when the database is read-only, full or locked: the session check itself is a
+   * read. Logged at warn once per outage, not once per request; other errors still propagate.
    */
+  const housekeeping = (what: string, write: () => void): boolean => {
+    try {
+      write();
+      housekeepingFailing = false;
+      return true;
+    } catch (error) {
+      if (!(error instanceof Database.SqliteError)) throw error;
+      if (!housekeepingFailing) log.warn(`session ${what} write failed; continuing`, { code: error.code });
+      housekeepingFailing = true;
+      return false;
+    }
+  };
+
+  /** Every new or ended session gets a CSRF token bound to it (a token minted for the old one fails). */
   const rotateCsrf = (c: Context, sessionValue: string) => {
-    setCookie(c, CSRF_COOKIE_NAME, mintCsrfToken(env.SECRET_KEY, sessionValue), {
-      path: '/',
-      sameSite: 'Lax',
-      secure: isHttps(env),
-      maxAge: 365 * 24 * 3600,
-    });
+    issueCsrfToken(c, env, sessionValue);
   };
 
   const isAlive = (session: SessionRow, at: number) =>
@@ -57,17 +68,20 @@ export function createSessionService({ env, db, now }: SessionDeps) {
   return {
     /** The live session and its (open, active) user for a cookie value; dead sessions are deleted. */
     resolve(token: string): ResolvedSession | null {
-      if (!TOKEN_PATTERN.test(token)) return null;
+      if (!SESSION_TOKEN_PATTERN.test(token)) return null;
       const session = sessions.findByHash(hashSessionToken(token));
       if (!session) return null;
       const at = now();
       const user = users.findById(session.user_id);
       if (!isAlive(session, at) || !user || user.closed_at !== null || user.is_active !== 1) {
-        sessions.deleteById(session.id);
+        // Dead either way: if the row cannot go now, the purge job or the next request removes it.
+        housekeeping('cleanup', () => sessions.deleteById(session.id));
         return null;
       }
-      if (at - session.last_seen_at >= TOUCH_INTERVAL_MS) {
-        sessions.touch(session.id, at);
+      if (
+        at - session.last_seen_at >= TOUCH_INTERVAL_MS &&
+        housekeeping('last-seen', () => sessions.touch(session.id, at))
+      ) {
         session.last_seen_at = at;
       }
       return { session, user };
@@ -80,7 +94,7 @@ export function createSessionService({ env, db, now }: SessionDeps) {
     start(c: Context, userId: number): void {
       const previous = readSessionCookie(c, env);
       if (previous) sessions.deleteByHash(hashSessionToken(previous));
-      const token = randomBytes(32).toString('base64url');
+      const token = newSessionToken();
       sessions.insert(hashSessionToken(token), userId, now());
       setSessionCookie(c, env, token, Math.floor(SESSION_ABSOLUTE_TIMEOUT_MS / 1000));
       rotateCsrf(c, token);
