@@ -1,20 +1,11 @@
-import { EnvError, loadEnv } from './config/env';
+import { loadEnvOrExit } from './config/env';
 import { MigrationError } from './db/migrate';
 import { createLogger } from './lib/log';
 import { startServer } from './server';
 
 /** Entry point: `npm start` (through scripts/start.mjs) and `tsx server/src/main.ts`. */
 async function main(): Promise<void> {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit();
   const log = createLogger({ level: env.LOG_LEVEL });
 
   // Last resort: a bug in one request must not take the service down for everyone.

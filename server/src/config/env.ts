@@ -175,6 +175,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
+/** For command-line entry points: a bad value prints the message naming the variable and exits 1. */
+export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env): Env {
+  try {
+    return loadEnv(source);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 /** True when the public URL is https: cookies then get Secure and the session cookie the __Host- prefix. */
 export function isHttps(env: Pick<Env, 'PUBLIC_URL'>): boolean {
   return env.PUBLIC_URL.startsWith('https://');

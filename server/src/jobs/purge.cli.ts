@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { EnvError, loadEnv } from '../config/env';
+import { loadEnvOrExit } from '../config/env';
 import { closeDatabase, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createLogger } from '../lib/log';
@@ -8,16 +8,7 @@ import { runPurge } from './purge.job';
 
 /** `npm run purge`: one purge pass on DATA_DIR's database (the running server also purges daily). */
 function main(): void {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit();
   const log = createLogger({ level: env.LOG_LEVEL }).child({ job: 'purge' });
   const db = openDatabase(join(env.DATA_DIR, DATABASE_FILE_NAME));
   try {
