@@ -55,7 +55,7 @@ const CONTACT_TEXTS: Record<Locale, { submit: string; required: string; email: s
     submit: 'Send message',
     required: 'Please fill in all fields.',
     email: 'Please enter a valid email address.',
-    success: 'Thank you! Your message has been sent. We will reply by e-mail.',
+    success: 'Thank you! Your message has been sent. We will reply by email.',
   },
   nl: {
     submit: 'Bericht versturen',

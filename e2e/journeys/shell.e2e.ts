@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { BRAND_NAME, BRAND_SHORT_NAME, LOCALES, THEME_COLOR } from '@pharmaradar/shared';
 import {
   DESKTOP,
@@ -149,6 +149,28 @@ describe('app shell', () => {
       await context.close();
     });
 
+    it('condensing just past the 8 px threshold does not move the page (no flicker loop)', async () => {
+      const { page, context } = await newPage(browser, { viewport: DESKTOP });
+      await page.goto(`${app.url}/login`);
+      await page.getByTestId('navbar').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 10));
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="navbar"]')?.classList.contains('navbar--condensed'),
+      );
+      // Let the condense transition finish, then the scroll position must hold still frame after frame.
+      await page.waitForTimeout(600);
+      const positions = await page.evaluate(async () => {
+        const seen: number[] = [];
+        for (let i = 0; i < 20; i++) {
+          seen.push(window.scrollY);
+          await new Promise((done) => requestAnimationFrame(() => done(null)));
+        }
+        return seen;
+      });
+      expect(new Set(positions)).toEqual(new Set([10]));
+      await context.close();
+    });
+
     it('at phone width collapses into a burger drawer that closes on Escape, outside click and navigation', async () => {
       const { page, context } = await newPage(browser, { viewport: PHONE });
       await page.goto(`${app.url}/faq`);
@@ -186,6 +208,95 @@ describe('app shell', () => {
     });
   });
 
+  describe('no horizontal overflow', () => {
+    // Tablet landscape (1024-1279 px) used to push the page to 1178 px in French; phones and large
+    // screens are checked too. A phone's layout viewport grows with its content, hence the fixed width.
+    const UPGRADE = {
+      fr: 'Passez au Niveau Supérieur',
+      en: 'Step Up to the Next Level',
+      nl: 'Ga naar het Volgende Niveau',
+    };
+    for (const width of [320, 1024, 1180, 1440]) {
+      it(`at ${width} px, /login and /about fit the screen in fr, en and nl`, async () => {
+        const { page, context } = await newPage(browser, { viewport: { width, height: 768 } });
+        for (const locale of LOCALES) {
+          for (const path of ['/login', '/about']) {
+            const url = `${app.url}${locale === 'fr' ? '' : `/${locale}`}${path}`;
+            await page.goto(url);
+            await page.locator('h1').first().waitFor();
+            if (width >= 1024) {
+              const upgrade = page.getByTestId('nav-upgrade').first();
+              await upgrade.waitFor({ state: 'visible' });
+              expect(await upgrade.textContent(), url).toBe(UPGRADE[locale]);
+              const box = await upgrade.boundingBox();
+              expect(box && box.x + box.width, url).toBeLessThanOrEqual(width);
+            }
+            const sizes = await page.evaluate(() => ({
+              scrollWidth: document.documentElement.scrollWidth,
+              innerWidth: window.innerWidth,
+            }));
+            expect(sizes.scrollWidth, url).toBeLessThanOrEqual(sizes.innerWidth);
+            expect(sizes.scrollWidth, url).toBeLessThanOrEqual(width);
+          }
+        }
+        await context.close();
+      });
+    }
+  });
+
+  describe('keyboard', () => {
+    const focused = (page: Page) =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        return {
+          id: el.id,
+          text: el.textContent?.trim() ?? '',
+          outline: `${style.outlineStyle} ${style.outlineWidth}`,
+          color: style.outlineColor,
+        };
+      });
+
+    it('the first Tab reaches a translated skip link that moves the focus to the main content', async () => {
+      const { page, context } = await newPage(browser);
+      for (const [path, label] of [
+        ['/about', 'Aller au contenu'],
+        ['/en/about', 'Skip to content'],
+        ['/nl/about', 'Naar de inhoud'],
+      ] as const) {
+        await page.goto(`${app.url}${path}`);
+        await page.locator('h1').first().waitFor();
+        await page.keyboard.press('Tab');
+        const skip = await focused(page);
+        expect(skip.text).toBe(label);
+        // Off-screen until focused, then on screen.
+        expect((await page.locator('.skip-link').boundingBox())?.y).toBeGreaterThanOrEqual(0);
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(() => document.activeElement?.id === 'main');
+      }
+      await context.close();
+    });
+
+    it('the focus ring is a solid 2 px outline, dark on the page and light on the dark footer', async () => {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${app.url}/about`);
+      await page.locator('h1').first().waitFor();
+      await page.keyboard.press('Tab'); // skip link
+      await page.keyboard.press('Tab'); // brand link in the navbar
+      const inNavbar = await focused(page);
+      expect(inNavbar.outline).toBe('solid 2px');
+      expect(inNavbar.color).toBe('rgb(19, 78, 74)');
+      await page.getByTestId('footer').getByRole('link', { name: 'FAQ' }).focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab'); // back on the FAQ link, focused from the keyboard
+      const inFooter = await focused(page);
+      expect(inFooter.text).toBe('FAQ');
+      expect(inFooter.outline).toBe('solid 2px');
+      expect(inFooter.color).toBe('rgb(255, 255, 255)');
+      await context.close();
+    });
+  });
+
   describe('splash', () => {
     it('shows once per session when landing on home, fades then disappears', async () => {
       const { page, context } = await newPage(browser);
@@ -202,6 +313,15 @@ describe('app shell', () => {
       expect(await page.evaluate(() => sessionStorage.getItem('splashSeen'))).toBeTruthy();
       await page.reload();
       await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('splash').count()).toBe(0);
+      await context.close();
+    });
+
+    it('does not show when the session opens a shared search link', async () => {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${app.url}/?q=dafalgan`);
+      await page.locator('h1').first().waitFor();
+      await page.getByTestId('search-results').waitFor();
       expect(await page.getByTestId('splash').count()).toBe(0);
       await context.close();
     });
@@ -239,6 +359,34 @@ describe('app shell', () => {
         await banner.waitFor();
         expect(await banner.textContent()).toBe(OFFLINE_BANNER[locale]);
       }
+      await context.close();
+    });
+
+    it('on a phone, the banner and the sticky header stay visible one under the other while scrolling', async () => {
+      const { page, context } = await newPage(browser, { viewport: PHONE });
+      await page.goto(`${app.url}/`);
+      await page.evaluate(() => sessionStorage.setItem('splashSeen', '1'));
+      for (const [path, header] of [
+        ['/privacy', '[data-testid="navbar"]'],
+        ['/', '.home-header'],
+      ] as const) {
+        await context.setOffline(false);
+        await page.goto(`${app.url}${path}`);
+        await page.locator('h1').first().waitFor();
+        await context.setOffline(true);
+        await page.getByTestId('offline-banner').waitFor();
+        await page.evaluate(() => window.scrollTo(0, 1500));
+        await page.waitForFunction(() => window.scrollY > 300);
+        const boxes = await page.evaluate((selector) => {
+          const banner = document.querySelector('[data-testid="offline-banner"]')!.getBoundingClientRect();
+          const head = document.querySelector(selector)!.getBoundingClientRect();
+          return { bannerTop: banner.top, bannerBottom: banner.bottom, headerTop: head.top, headerHeight: head.height };
+        }, header);
+        expect(boxes.bannerTop, path).toBe(0);
+        expect(boxes.headerHeight, path).toBeGreaterThan(0);
+        expect(Math.abs(boxes.headerTop - boxes.bannerBottom), path).toBeLessThanOrEqual(1);
+      }
+      await context.setOffline(false);
       await context.close();
     });
 

@@ -56,7 +56,7 @@ const TEXTS: Record<
   en: {
     h1: 'Contact',
     name: 'Name',
-    email: 'E-mail address',
+    email: 'Email address',
     message: 'Message',
     submit: 'Send message',
     required: 'Please fill in all fields.',
@@ -99,6 +99,16 @@ async function renderContact(locale: Locale) {
 }
 
 describe('ContactPage', () => {
+  it.each([
+    ['fr', 'PharmaRadar SRL', 'Rue de la Loi 16, 1000 Bruxelles, Belgique'],
+    ['en', 'PharmaRadar SRL', 'Rue de la Loi 16, 1000 Brussels, Belgium'],
+    ['nl', 'PharmaRadar BV', 'Wetstraat 16, 1000 Brussel, België'],
+  ] as const)('gives the postal address in %s', async (locale, legalName, address) => {
+    const { container } = await renderContact(locale);
+    const lines = (container.querySelector('address')?.innerHTML ?? '').split('<br>');
+    expect(lines.slice(0, 2)).toEqual([legalName, address]);
+  });
+
   it.each(LOCALE_CASES)('renders its headings, e-mail block and form in %s', async (locale, t) => {
     const { container, fields, submit } = await renderContact(locale);
     expect(screen.getByRole('heading', { level: 1, name: t.h1 })).toBeTruthy();

@@ -1,11 +1,13 @@
-import { COMPANY } from '@pharmaradar/shared';
+import { companyFor } from '@pharmaradar/shared';
 import { FormattedMessage } from 'react-intl';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { ContactForm } from './contact-form';
 import { InfoPage } from './info-page';
 import { MailLink } from './info-values';
 
 /** /contact: how to reach the company by e-mail or post, and the contact form (SPEC §2). */
 export default function ContactPage() {
+  const company = companyFor(useLocale());
   return (
     <InfoPage titleId="contact.title" leadId="contact.lead" testId="contact-page">
       <div className="contact-layout">
@@ -18,24 +20,24 @@ export default function ContactPage() {
               <FormattedMessage id="contact.direct.general" />
             </dt>
             <dd>
-              <MailLink email={COMPANY.contactEmail} />
+              <MailLink email={company.contactEmail} />
             </dd>
             <dt>
               <FormattedMessage id="contact.direct.privacy" />
             </dt>
             <dd>
-              <MailLink email={COMPANY.privacyEmail} />
+              <MailLink email={company.privacyEmail} />
             </dd>
             <dt>
               <FormattedMessage id="contact.direct.postal" />
             </dt>
             <dd>
               <address>
-                {COMPANY.legalName}
+                {company.legalName}
                 <br />
-                {COMPANY.address}
+                {company.address}
                 <br />
-                <FormattedMessage id="contact.direct.vat" values={{ vat: COMPANY.vatNumber }} />
+                <FormattedMessage id="contact.direct.vat" values={{ vat: company.vatNumber }} />
               </address>
             </dd>
           </dl>

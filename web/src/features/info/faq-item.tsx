@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { COMPANY_VALUES } from './info-values';
+import { useCompanyValues } from './info-values';
 
 interface FaqItemProps {
   id: string;
@@ -16,6 +16,7 @@ interface FaqItemProps {
 export function FaqItem({ id, questionId, answerId, open, onToggle, more }: FaqItemProps) {
   const buttonId = `${id}-question`;
   const panelId = `${id}-answer`;
+  const companyValues = useCompanyValues();
   return (
     <div id={id} className={open ? 'faq-item faq-item--open' : 'faq-item'}>
       <h2 className="faq-item__heading">
@@ -28,14 +29,14 @@ export function FaqItem({ id, questionId, answerId, open, onToggle, more }: FaqI
           onClick={onToggle}
         >
           <span className="faq-item__question">
-            <FormattedMessage id={questionId} values={COMPANY_VALUES} />
+            <FormattedMessage id={questionId} values={companyValues} />
           </span>
           <span className="faq-item__icon" aria-hidden="true" />
         </button>
       </h2>
       <div id={panelId} role="region" aria-labelledby={buttonId} className="faq-item__answer" hidden={!open}>
         <p>
-          <FormattedMessage id={answerId} values={COMPANY_VALUES} />
+          <FormattedMessage id={answerId} values={companyValues} />
         </p>
         {more}
       </div>

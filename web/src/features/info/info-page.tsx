@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
-import { COMPANY_VALUES, INFO_TEXTS_UPDATED_ON } from './info-values';
+import { INFO_TEXTS_UPDATED_ON, useCompanyValues } from './info-values';
 import { usePageTitle } from './use-page-title';
 import './info.css';
 
@@ -22,7 +22,8 @@ interface InfoPageProps {
 export function InfoPage({ titleId, leadId, lead, showUpdated = false, testId, children }: InfoPageProps) {
   const intl = useIntl();
   const locale = useLocale();
-  const title = intl.formatMessage({ id: titleId }, COMPANY_VALUES);
+  const companyValues = useCompanyValues();
+  const title = intl.formatMessage({ id: titleId }, companyValues);
   usePageTitle(title);
 
   return (
@@ -42,7 +43,7 @@ export function InfoPage({ titleId, leadId, lead, showUpdated = false, testId, c
           </p>
         ) : null}
         {leadId || lead ? (
-          <p className="info-page__lead">{leadId ? <FormattedMessage id={leadId} values={COMPANY_VALUES} /> : lead}</p>
+          <p className="info-page__lead">{leadId ? <FormattedMessage id={leadId} values={companyValues} /> : lead}</p>
         ) : null}
       </header>
       {children}
@@ -60,10 +61,11 @@ interface InfoSectionProps {
 
 /** An h2 section whose heading can take focus, so anchor jumps also move keyboard focus. */
 export function InfoSection({ id, titleId, children, footer }: InfoSectionProps) {
+  const companyValues = useCompanyValues();
   return (
     <section id={id} className="info-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="info-section__title" tabIndex={-1}>
-        <FormattedMessage id={titleId} values={COMPANY_VALUES} />
+        <FormattedMessage id={titleId} values={companyValues} />
       </h2>
       {children}
       {footer}
@@ -75,20 +77,22 @@ type Values = Record<string, ReactNode>;
 
 /** A paragraph from one message id, with the company values available to every text. */
 export function Text({ id, values, className }: { id: string; values?: Values; className?: string }) {
+  const companyValues = useCompanyValues();
   return (
     <p className={className}>
-      <FormattedMessage id={id} values={{ ...COMPANY_VALUES, ...values }} />
+      <FormattedMessage id={id} values={{ ...companyValues, ...values }} />
     </p>
   );
 }
 
 /** A bullet list whose items are `<prefix>.<key>` messages, in the given order. */
 export function TextList({ prefix, keys, values }: { prefix: string; keys: readonly string[]; values?: Values }) {
+  const companyValues = useCompanyValues();
   return (
     <ul className="info-list">
       {keys.map((key) => (
         <li key={key}>
-          <FormattedMessage id={`${prefix}.${key}`} values={{ ...COMPANY_VALUES, ...values }} />
+          <FormattedMessage id={`${prefix}.${key}`} values={{ ...companyValues, ...values }} />
         </li>
       ))}
     </ul>

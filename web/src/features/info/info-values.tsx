@@ -1,12 +1,15 @@
-import { BRAND_NAME, COMPANY } from '@pharmaradar/shared';
+import { BRAND_NAME, companyFor, type Locale } from '@pharmaradar/shared';
+import { useLocale } from '../../lib/i18n/use-locale';
 
-/** Company identity for message placeholders: the one source is shared/src/brand.ts. */
-export const COMPANY_VALUES = {
-  brand: BRAND_NAME,
-  legalName: COMPANY.legalName,
-  address: COMPANY.address,
-  vat: COMPANY.vatNumber,
-} as const;
+/** Company identity for message placeholders, in the page's language (source: shared/src/brand.ts). */
+export function companyValues(locale: Locale) {
+  const company = companyFor(locale);
+  return { brand: BRAND_NAME, legalName: company.legalName, address: company.address, vat: company.vatNumber };
+}
+
+export function useCompanyValues() {
+  return companyValues(useLocale());
+}
 
 /**
  * Date the legal texts were last revised: shown at the top of the legal notice and privacy policy,

@@ -54,4 +54,29 @@ describe('LegalPage', () => {
     expect(container.textContent).toContain(`${BRAND_NAME} n'est pas une pharmacie`);
     expect(container.textContent).toContain('à partir de 30 € par mois');
   });
+
+  it.each([
+    ['en', 'Company name: PharmaRadar SRL', 'Registered office: Rue de la Loi 16, 1000 Brussels, Belgium'],
+    ['nl', 'Naam: PharmaRadar BV', 'Maatschappelijke zetel: Wetstraat 16, 1000 Brussel, België'],
+  ] as const)('writes the legal form and registered office in %s', async (locale, name, office) => {
+    const { container } = renderWithProviders(<LegalPage />, { locale, route: `/${locale}/legal` });
+    await screen.findByRole('heading', { level: 1 });
+    const publisher = container.querySelector('#publisher')?.textContent ?? '';
+    expect(publisher).toContain(name);
+    expect(publisher).toContain(office);
+    expect(publisher).not.toContain('Bruxelles, Belgique');
+  });
+
+  it('quotes the Pro price the way each language writes prices', async () => {
+    for (const [locale, price] of [
+      ['fr', 'à partir de 30 € par mois'],
+      ['en', 'from €30 per month'],
+      ['nl', 'vanaf € 30 per maand'],
+    ] as const) {
+      const view = renderWithProviders(<LegalPage />, { locale, route: `/${locale}/legal` });
+      await screen.findByRole('heading', { level: 1 });
+      expect(view.container.textContent).toContain(price);
+      view.unmount();
+    }
+  });
 });

@@ -117,6 +117,14 @@ describe('PrivacyPage', () => {
     Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   });
 
+  it('names the controller with its Dutch legal form and address in nl', async () => {
+    const { container } = renderWithProviders(<PrivacyPage />, { locale: 'nl', route: '/nl/privacy' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(container.querySelector('#controller')?.textContent).toContain(
+      'PharmaRadar BV, Wetstraat 16, 1000 Brussel, België, ondernemingsnummer BE 0793.456.218',
+    );
+  });
+
   it('states the controller, retention periods, rights and the Belgian authority', async () => {
     const { container } = renderWithProviders(<PrivacyPage />, { locale: 'fr', route: '/privacy' });
     await screen.findByRole('heading', { level: 1 });

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMPANY } from '@pharmaradar/shared';
 import { renderWithProviders } from '../../test/render';
 import { Footer } from './footer';
 
@@ -30,8 +29,20 @@ describe('footer', () => {
     vi.setSystemTime(new Date('2031-03-15T12:00:00Z'));
     renderWithProviders(<Footer />, { locale: 'en' });
     expect(screen.getByTestId('footer-company').textContent).toBe(
-      `${COMPANY.legalName} · ${COMPANY.address} · VAT ${COMPANY.vatNumber}`,
+      'PharmaRadar SRL · Rue de la Loi 16, 1000 Brussels, Belgium · VAT BE 0793.456.218',
     );
     expect(screen.getByTestId('footer-copyright').textContent).toBe('© 2031 PharmaRadar. All rights reserved.');
+  });
+
+  it('writes the legal form and address in the page language', () => {
+    const fr = renderWithProviders(<Footer />, { locale: 'fr' });
+    expect(screen.getByTestId('footer-company').textContent).toBe(
+      'PharmaRadar SRL · Rue de la Loi 16, 1000 Bruxelles, Belgique · TVA BE 0793.456.218',
+    );
+    fr.unmount();
+    renderWithProviders(<Footer />, { route: '/nl/faq', locale: 'nl' });
+    expect(screen.getByTestId('footer-company').textContent).toBe(
+      'PharmaRadar BV · Wetstraat 16, 1000 Brussel, België · btw BE 0793.456.218',
+    );
   });
 });

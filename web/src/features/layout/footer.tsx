@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { BRAND_NAME, COMPANY } from '@pharmaradar/shared';
+import { BRAND_NAME, companyFor } from '@pharmaradar/shared';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { LocalizedLink } from '../../lib/router/localized-link';
 import { Logo } from './logo';
 import './footer.css';
@@ -20,6 +21,7 @@ const HELP_LINKS = [
 /** SPEC §2 footer: information links, 'why Pro', company line with VAT number, copyright year. */
 export function Footer() {
   const intl = useIntl();
+  const company = companyFor(useLocale());
   const year = new Date().getFullYear();
   const t = (id: string) => intl.formatMessage({ id });
 
@@ -63,7 +65,7 @@ export function Footer() {
         <p className="footer__company" data-testid="footer-company">
           {intl.formatMessage(
             { id: 'layout.footer.company' },
-            { legalName: COMPANY.legalName, address: COMPANY.address, vatNumber: COMPANY.vatNumber },
+            { legalName: company.legalName, address: company.address, vatNumber: company.vatNumber },
           )}
         </p>
         <p className="footer__copyright" data-testid="footer-copyright">

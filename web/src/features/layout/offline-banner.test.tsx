@@ -24,6 +24,16 @@ describe('offline banner', () => {
     expect(screen.queryByTestId('offline-banner')).toBeNull();
   });
 
+  it('publishes its height while shown, so the sticky headers sit below it', () => {
+    const height = () => document.documentElement.style.getPropertyValue('--offline-banner-height');
+    renderWithProviders(<OfflineBanner />);
+    expect(height()).toBe('');
+    setOnline(false);
+    expect(height()).toMatch(/^\d+(\.\d+)?px$/);
+    setOnline(true);
+    expect(height()).toBe('');
+  });
+
   it('shows at start when the browser is already offline, in English and Dutch', () => {
     setOnline(false);
     const en = renderWithProviders(<OfflineBanner />, { locale: 'en' });

@@ -34,6 +34,18 @@ describe('splash (SPEC §2, §9)', () => {
     expect(screen.queryByTestId('splash')).toBeNull();
   });
 
+  it('not when landing on a shared search link (/?q=...), in any language', () => {
+    renderWithProviders(<Splash />, { route: '/?q=dafalgan' });
+    expect(screen.queryByTestId('splash')).toBeNull();
+    renderWithProviders(<Splash />, { route: '/nl?q=dafalgan', locale: 'nl' });
+    expect(screen.queryByTestId('splash')).toBeNull();
+  });
+
+  it('still on home with an empty query or other parameters', () => {
+    renderWithProviders(<Splash />, { route: '/?q=%20&utm_source=mail' });
+    expect(screen.getByTestId('splash').dataset.phase).toBe('visible');
+  });
+
   it('not when landing on another page', () => {
     renderWithProviders(<Splash />, { route: '/about' });
     expect(screen.queryByTestId('splash')).toBeNull();

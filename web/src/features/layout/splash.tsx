@@ -29,12 +29,20 @@ function markSeen(): void {
   }
 }
 
-/** Shown only when the session lands on the home page (bare or /fr|/en|/nl) and has not seen it. */
+/** A shared search link (/?q=dafalgan) brings someone for the results: no splash in their way. */
+function hasSearchQuery(search: string): boolean {
+  return (new URLSearchParams(search).get('q') ?? '').trim() !== '';
+}
+
+/**
+ * Shown only when the session lands on the home page (bare or /fr|/en|/nl) without a search query
+ * and has not seen it.
+ */
 export function Splash() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const intl = useIntl();
   const [phase, setPhase] = useState<Phase>(() =>
-    splitLocalePath(pathname).rest === '/' && !alreadySeen() ? 'visible' : 'unmounted',
+    splitLocalePath(pathname).rest === '/' && !hasSearchQuery(search) && !alreadySeen() ? 'visible' : 'unmounted',
   );
   const active = phase !== 'unmounted';
 
