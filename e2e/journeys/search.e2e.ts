@@ -256,7 +256,12 @@ describe('price search', () => {
     await recent.getByRole('link', { name: /ibuprofen/i }).click();
     await page.locator('[data-testid="cached-notice"][data-saved="true"]').waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe('ibuprofen');
+
+    // The connection comes back: the saved prices are replaced by live ones without a tap.
     await context.setOffline(false);
+    await waitComplete(page);
+    expect(await page.getByTestId('cached-notice').count()).toBe(0);
+    expect(await page.getByTestId('product-card').count()).toBe(liveCards);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -308,6 +313,108 @@ describe('price search', () => {
       await screenshot(page, name);
       await context.close();
     }
+  });
+});
+
+/** Boxes of the elements matching `selector` that are displayed, with a name to report. */
+async function boxes(page: Page, selector: string) {
+  return page.$$eval(selector, (els) =>
+    els
+      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+        return { name, width: Math.round(r.width), height: Math.round(r.height) };
+      }),
+  );
+}
+
+describe('search on a 390 px phone', () => {
+  let app: AppHandle;
+  let browser: Browser;
+  beforeAll(async () => {
+    app = await startApp({ DEMO_LATENCY_MS: 'farmaline:100,medimarket:300,multipharma:500' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('every header control and popular chip is at least 44 x 44 px', async () => {
+    for (const [lang, home] of [
+      ['fr-BE', '/'],
+      ['nl-BE', '/nl'],
+    ] as const) {
+      const { page, context } = await newPage(browser, { viewport: PHONE, locale: lang });
+      await page.goto(`${app.url}${home}`);
+      await page.getByTestId('chip').first().waitFor();
+      const header = await boxes(page, '.home-header a, .home-header button');
+      const chips = await boxes(page, '[data-testid="chip"]');
+      expect(header.length).toBe(5); // brand, Pro, account, the two other languages
+      expect(chips).toHaveLength(6);
+      for (const target of [...header, ...chips]) {
+        expect(target.width, target.name).toBeGreaterThanOrEqual(44);
+        expect(target.height, target.name).toBeGreaterThanOrEqual(44);
+      }
+      // The brand name still shows in full next to the larger targets.
+      expect(await page.$eval('.home-header__brand span', (el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await context.close();
+    }
+  });
+
+  it('a chip brings the results into view, and no shop name runs into its price', async () => {
+    const { page, context, pageErrors } = await newPage(browser, { viewport: PHONE });
+    await page.goto(`${app.url}/`);
+    await page
+      .locator('.splash')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    // "magnésium": the French label is what is searched, and the shops ignore the accent.
+    await page.getByRole('button', { name: 'magnésium' }).click();
+    await page.getByTestId('offer').first().waitFor();
+    // Scrolled (smoothly) until the results start at the top of the screen, under the sticky header.
+    await page.waitForFunction(() => {
+      const top = document.querySelector('[data-testid="search-results"]')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < 120;
+    });
+    await waitComplete(page);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('magnésium');
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
+
+    const rows = await page.$$eval('[data-testid="offer"]', (offers) =>
+      offers.map((offer) => {
+        const row = offer.getBoundingClientRect();
+        const shop = offer.querySelector('[data-testid="offer-retailer"]')!.getBoundingClientRect();
+        const price = offer.querySelector('[data-testid="offer-price"]')!.getBoundingClientRect();
+        const overlap =
+          shop.left < price.right && price.left < shop.right && shop.top < price.bottom && price.top < shop.bottom;
+        return {
+          retailer: offer.getAttribute('data-retailer'),
+          overlap,
+          inside: shop.left >= row.left && shop.right <= row.right && price.right <= row.right,
+          oneLine: shop.height < 2 * parseFloat(getComputedStyle(offer).fontSize) * 1.2,
+        };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(2);
+    expect(new Set(rows.map((r) => r.retailer))).toEqual(new Set(['farmaline', 'medimarket', 'multipharma']));
+    for (const row of rows) expect(row).toMatchObject({ overlap: false, inside: true, oneLine: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const links = await boxes(page, '[data-testid="offer"] a, .product-card__page');
+    for (const link of links) expect(link.height, link.name).toBeGreaterThanOrEqual(44);
+    await screenshot(page, 'search-phone-offers');
+
+    // "ibuprofène" is searched as the shops write it and finds products.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'ibuprofène' }).click();
+    await page.locator('.live-prices__title', { hasText: 'ibuprofen' }).waitFor();
+    await waitComplete(page);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('ibuprofen');
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
   });
 });
 

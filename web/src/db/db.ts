@@ -6,8 +6,13 @@ export interface SavedSearch {
   /** Normalised query (7-digit CNK or folded name): the primary key. */
   query: string;
   kind: QueryKind;
-  /** The query as the user typed it, for the recent-searches list. */
+  /** The query as the user typed it: what a recent search searches again. */
   label: string;
+  /**
+   * What the recent-searches list shows when the label alone says little: the product's name for a CNK
+   * search. Absent from entries saved by older versions (no schema step needed: it is not indexed).
+   */
+  title?: string;
   result: SearchResult;
   /** When the prices were fetched (the result's own fetchedAt, ISO 8601). */
   fetchedAt: string;

@@ -80,6 +80,23 @@ describe('search cache (IndexedDB)', () => {
     ]);
   });
 
+  it('leaves out of the recent list an entry without any product (saved by an older version)', async () => {
+    await saveSearchResult({ query: 'name:dafalgan', kind: 'name', label: 'dafalgan', result: result('dafalgan') }, 1);
+    await saveSearchResult(
+      { query: 'name:xqzwvbnm', kind: 'name', label: 'xqzwvbnm', result: { ...result('xqzwvbnm'), products: [] } },
+      2,
+    );
+    await saveSearchResult(
+      { query: 'cnk:3720083', kind: 'cnk', label: '3720083', title: 'Dafalgan 500 mg', result: result('3720083') },
+      3,
+    );
+    const recent = await listRecentSearches(2);
+    expect(recent.map((s) => [s.label, s.title])).toEqual([
+      ['3720083', 'Dafalgan 500 mg'],
+      ['dafalgan', undefined],
+    ]);
+  });
+
   it('answers null for an unknown query and for an entry stored in an outdated shape', async () => {
     expect(await loadSearchResult('nothing')).toBeNull();
     await db.searches.put({

@@ -14,6 +14,8 @@ export interface SaveSearchInput {
   query: string;
   kind: QueryKind;
   label: string;
+  /** Shown instead of the label in the recent-searches list (a CNK search: the product's name). */
+  title?: string;
   result: SearchResult;
 }
 
@@ -35,9 +37,17 @@ export async function loadSearchResult(query: string): Promise<SavedSearch | nul
   return searchResultSchema.safeParse(saved.result).success ? saved : null;
 }
 
-/** Most recently saved first. */
-export function listRecentSearches(limit: number): Promise<SavedSearch[]> {
-  return db.searches.orderBy('savedAt').reverse().limit(limit).toArray();
+/**
+ * Most recently saved first, only searches that found a product: a saved "no results" is nothing worth
+ * opening offline (older versions did store them).
+ */
+export async function listRecentSearches(limit: number): Promise<SavedSearch[]> {
+  return db.searches
+    .orderBy('savedAt')
+    .reverse()
+    .filter((entry) => (entry.result.products?.length ?? 0) > 0)
+    .limit(limit)
+    .toArray();
 }
 
 /** A product seen in a saved result, found by its landing slug: lets a landing page open offline. */

@@ -206,8 +206,8 @@ describe('home page search (fr)', () => {
     const chips = screen.getAllByTestId('chip');
     expect(chips.map((c) => c.textContent)).toEqual([
       'dafalgan',
-      'ibuprofen',
-      'magnesium',
+      'ibuprofène',
+      'magnésium',
       'vitamine C',
       'la roche-posay',
       '3720083',
@@ -216,6 +216,30 @@ describe('home page search (fr)', () => {
     await waitForComplete();
     expect(router.state.location.search).toBe('?q=3720083');
     expect(searchRequests().at(-1)!.path).toBe('/api/search?q=3720083&lang=fr');
+  });
+
+  it('searches what finds the product behind a French chip label', async () => {
+    serve(sse(dafalganStream()));
+    const { router } = renderWithProviders(<HomePage />, { locale: 'fr' });
+    fireEvent.click(screen.getByRole('button', { name: 'ibuprofène' }));
+    await waitForComplete();
+    expect(router.state.location.search).toBe('?q=ibuprofen');
+    fireEvent.click(screen.getByRole('button', { name: 'magnésium' }));
+    await waitFor(() => expect(searchRequests().at(-1)!.path).toBe('/api/search?q=magn%C3%A9sium&lang=fr'));
+    await waitForComplete();
+  });
+
+  it.each([
+    ['en', '/en', ['ibuprofen', 'magnesium', 'vitamin C']],
+    ['nl', '/nl', ['ibuprofen', 'magnesium', 'vitamine C']],
+  ] as const)('labels the popular chips in %s', (locale, route, labels) => {
+    renderWithProviders(<HomePage />, { locale, route });
+    expect(screen.getAllByTestId('chip').map((c) => c.textContent)).toEqual([
+      'dafalgan',
+      ...labels,
+      'la roche-posay',
+      '3720083',
+    ]);
   });
 
   it('refuses an empty search with a clear message and sends nothing', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { AdSlot } from './home/ad-slot';
@@ -12,6 +12,7 @@ import { PopularChips } from './popular-chips';
 import { SearchProvider, useSearch } from './search-context';
 import { SearchForm } from './search-form';
 import { Disclaimer } from './search-notices';
+import { useRevealResults } from './use-reveal-results';
 import './home/home.css';
 
 /**
@@ -22,7 +23,9 @@ export function HomeContent() {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const { search, status } = useSearch();
+  const { search, status, products, query } = useSearch();
+  const results = useRef<HTMLElement>(null);
+  const revealResults = useRevealResults(results, { status, productCount: products.length, query });
 
   useEffect(() => {
     search(q);
@@ -35,11 +38,12 @@ export function HomeContent() {
 
   const submit = useCallback(
     (query: string) => {
+      revealResults();
       if (query === q)
         search(query); // same words again: the user wants fresh prices
       else setParams({ q: query });
     },
-    [q, search, setParams],
+    [q, search, setParams, revealResults],
   );
 
   const t = (id: string) => intl.formatMessage({ id: `search.hero.${id}` });
@@ -60,7 +64,10 @@ export function HomeContent() {
         <div className="home__content">
           {status !== 'idle' && (
             <section
+              ref={results}
+              tabIndex={-1}
               className="home__results"
+              data-testid="search-results"
               aria-label={intl.formatMessage({ id: 'search.results.heading' }, { query: q })}
             >
               <LivePrices />

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { SearchOffer } from '@pharmaradar/shared/search.schema';
 import { formatPrice, useLocale } from '../../lib/i18n';
-import { retailerName, safeHttpUrl } from './retailers';
+import { retailerLabel, retailerName, safeHttpUrl } from './retailers';
 
 export function OfferRow({ offer }: { offer: SearchOffer }) {
   const intl = useIntl();
@@ -17,7 +17,9 @@ export function OfferRow({ offer }: { offer: SearchOffer }) {
       data-best={offer.best ? 'true' : 'false'}
     >
       <div className="offer__shop">
-        <span className="offer__retailer">{name}</span>
+        <span className="offer__retailer" data-testid="offer-retailer">
+          {retailerLabel(offer.retailer)}
+        </span>
         {offer.best && <span className="offer__badge">{t('bestBadge')}</span>}
         {offer.inStock === false && <span className="offer__stock offer__stock--out">{t('outOfStock')}</span>}
         {offer.inStock === true && <span className="offer__stock">{t('inStock')}</span>}

@@ -20,6 +20,14 @@ describe('ProductCard', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
+  it('prints "Medi-Market" with a non-breaking hyphen, the link keeping the plain name for screen readers', () => {
+    const card = product([offer({ retailer: 'medimarket', best: true, url: 'https://www.medi-market.be/x' })]);
+    renderWithProviders(<ProductCard product={card} />, { locale: 'fr' });
+    const row = screen.getByTestId('offer');
+    expect(within(row).getByTestId('offer-retailer').textContent).toBe('Medi\u2011Market');
+    expect(within(row).getByRole('link').getAttribute('aria-label')).toBe("Voir l'offre Medi-Market (nouvel onglet)");
+  });
+
   it('shows the picture of an https image, and the fallback once it fails to load', async () => {
     const card = product([offer({ best: true })], { image: 'https://cdn.example.test/dafalgan.jpg' });
     renderWithProviders(<ProductCard product={card} />, { locale: 'en' });

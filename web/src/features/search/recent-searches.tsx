@@ -23,7 +23,7 @@ export function RecentSearches({ limit = 8 }: { limit?: number }) {
                 to={`/?${new URLSearchParams({ q: saved.label }).toString()}`}
                 className="recent-searches__link"
               >
-                <span className="recent-searches__label">{saved.label}</span>
+                <span className="recent-searches__label">{saved.title ?? saved.label}</span>
                 <span className="recent-searches__date">{formatDateTime(saved.fetchedAt, locale)}</span>
               </LocalizedLink>
             </li>

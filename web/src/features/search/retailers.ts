@@ -11,6 +11,14 @@ export function retailerName(id: string): string {
 }
 
 /**
+ * The name as printed on screen: its hyphens are non-breaking (U+2011), so a narrow column never shows
+ * "Medi-" above "Market". Accessible names keep `retailerName` (a plain hyphen reads better).
+ */
+export function retailerLabel(id: string): string {
+  return retailerName(id).replace(/-/g, '\u2011');
+}
+
+/**
  * Only http(s) links from a retailer page are ever rendered: a scraped `javascript:` or `data:` URL
  * would otherwise run in our origin when clicked. A path (the demo shops are served by our own
  * server under /__demo/) is resolved against the page's own address.

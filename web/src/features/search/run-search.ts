@@ -6,9 +6,21 @@ import { SearchFailure, streamSearch } from './search-client';
 import type { SearchKey } from './search-key';
 import type { SearchAction } from './search-state';
 
-/** A result worth keeping offline: at least one retailer really answered (even "no results"). */
+/**
+ * A result worth keeping offline: at least one product found. A "no results" answer is not saved: it would
+ * clutter the saved searches with nothing to show.
+ */
 export function isWorthSaving(result: SearchResult): boolean {
-  return result.retailers.some((r) => r.status === 'ok' || r.status === 'empty');
+  return result.products.length > 0;
+}
+
+/** A CNK search is listed under its product's name: "2322162" alone tells the user nothing. */
+export function savedTitle({ key, kind }: SearchKey, result: SearchResult): string | undefined {
+  if (kind !== 'cnk') return undefined;
+  const cnk = key.slice(key.indexOf(':') + 1);
+  const product =
+    result.products.find((p) => p.cnk === cnk) ?? (result.products.length === 1 ? result.products[0] : undefined);
+  return product?.name || undefined;
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -19,11 +31,12 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
  */
 export async function runSearch(
   query: string,
-  { key, kind }: SearchKey,
+  searchKey: SearchKey,
   locale: Locale,
   signal: AbortSignal,
   dispatch: Dispatch<SearchAction>,
 ): Promise<void> {
+  const { key, kind } = searchKey;
   const live = () => !signal.aborted;
   const fallBack = async (reason: 'offline' | 'unreachable') => {
     const saved = await loadSearchResult(key).catch(() => null);
@@ -43,7 +56,9 @@ export async function runSearch(
     });
     // IndexedDB may be unavailable (private mode, quota): the live answer is shown regardless.
     if (isWorthSaving(result))
-      await saveSearchResult({ query: key, kind, label: query, result }).catch(() => undefined);
+      await saveSearchResult({ query: key, kind, label: query, title: savedTitle(searchKey, result), result }).catch(
+        () => undefined,
+      );
   } catch (error) {
     if (!live()) return;
     const failure = error instanceof SearchFailure ? error : new SearchFailure('network');

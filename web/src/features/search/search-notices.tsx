@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { formatDateTime, useLocale } from '../../lib/i18n';
 
@@ -51,11 +52,29 @@ interface OfflineNoticeProps {
   onRetry: () => void;
 }
 
-/** Says plainly that these prices are not live, how old they are, and offers to refresh when possible. */
+/**
+ * Says plainly that these prices are not live, how old they are, and offers to refresh when possible.
+ * When the connection comes back it says so and refreshes the prices once by itself.
+ */
 export function OfflineNotice({ reason, savedAt, online, onRetry }: OfflineNoticeProps) {
   const intl = useIntl();
   const locale = useLocale();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `search.offline.${id}` }, values);
+  const wasOnline = useRef(online);
+  const refreshed = useRef(false);
+
+  useEffect(() => {
+    // Only a real offline -> online change refreshes, and only once: a search that fails again
+    // must not turn into a loop of requests.
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (cameBack && reason === 'offline' && !refreshed.current) {
+      refreshed.current = true;
+      onRetry();
+    }
+  }, [online, reason, onRetry]);
+
+  const title = !online ? 'offline' : reason === 'offline' ? 'backOnline' : 'unreachable';
   return (
     <div
       className="search-notice search-notice--offline"
@@ -63,7 +82,9 @@ export function OfflineNotice({ reason, savedAt, online, onRetry }: OfflineNotic
       data-testid="cached-notice"
       data-saved={savedAt ? 'true' : 'false'}
     >
-      <p className="search-notice__title">{t(online && reason === 'unreachable' ? 'unreachable' : 'offline')}</p>
+      <p className="search-notice__title" data-testid="cached-notice-title">
+        {t(title)}
+      </p>
       {savedAt ? (
         <p className="search-notice__text">
           <strong>{t('savedFrom', { date: formatDateTime(savedAt, locale) })}</strong> {t('savedHint')}

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { SearchStage } from '@pharmaradar/shared/search.schema';
-import { retailerName } from './retailers';
+import { retailerLabel } from './retailers';
 import type { RetailerRow } from './search-state';
 import './search-progress.css';
 
@@ -63,7 +63,7 @@ export function SearchProgress({ stage, retailers }: SearchProgressProps) {
             data-status={row.status}
           >
             <StatusIcon status={row.status} />
-            <span className="retailer-status__name">{retailerName(row.id)}</span>
+            <span className="retailer-status__name">{retailerLabel(row.id)}</span>
             <span className="retailer-status__text">
               {intl.formatMessage(
                 { id: `search.retailers.status.${row.status}` },

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { BRAND_NAME, COMPANY } from '@pharmaradar/shared';
+import { BRAND_NAME, companyFor } from '@pharmaradar/shared';
+import { useLocale } from '../../../lib/i18n';
 import { LocalizedLink } from '../../../lib/router';
 
 const LINKS = [
@@ -13,6 +14,7 @@ const LINKS = [
 
 export function HomeFooter() {
   const intl = useIntl();
+  const company = companyFor(useLocale());
   return (
     <footer className="home-footer">
       <nav className="home-footer__links" aria-label={intl.formatMessage({ id: 'search.footer.label' })}>
@@ -23,8 +25,8 @@ export function HomeFooter() {
         ))}
       </nav>
       <p className="home-footer__company">
-        {COMPANY.legalName} · {COMPANY.address} ·{' '}
-        {intl.formatMessage({ id: 'search.footer.vat' }, { vat: COMPANY.vatNumber })}
+        {company.legalName} · {company.address} ·{' '}
+        {intl.formatMessage({ id: 'search.footer.vat' }, { vat: company.vatNumber })}
       </p>
       <p className="home-footer__copy">
         © {new Date().getFullYear()} {BRAND_NAME}

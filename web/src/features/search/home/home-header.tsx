@@ -24,9 +24,12 @@ export function HomeHeader() {
         </LocalizedLink>
         <nav className="home-header__nav" aria-label={t('nav')}>
           <LocalizedLink to="/pro" className="home-header__link home-header__link--pro" aria-label={t('pro')}>
-            <span className="home-header__pro-long">{t('pro')}</span>
-            <span className="home-header__pro-short" aria-hidden="true">
-              Pro
+            {/* The pill is drawn inside a 44 px tap target. */}
+            <span className="home-header__pill">
+              <span className="home-header__pro-long">{t('pro')}</span>
+              <span className="home-header__pro-short" aria-hidden="true">
+                Pro
+              </span>
             </span>
           </LocalizedLink>
           <LocalizedLink to="/about" className="home-header__link home-header__link--wide">
@@ -55,17 +58,29 @@ export function HomeHeader() {
         <ul className="home-header__langs" aria-label={t('language')}>
           {LOCALES.map((lang) => (
             <li key={lang}>
-              <Link
-                to={switchLanguagePath(`${pathname}${search}`, lang)}
-                lang={lang}
-                hrefLang={lang}
-                title={LANGUAGE_NAMES[lang]}
-                aria-label={LANGUAGE_NAMES[lang]}
-                aria-current={lang === locale ? 'true' : undefined}
-                className="home-header__lang"
-              >
-                {lang.toUpperCase()}
-              </Link>
+              {lang === locale ? (
+                // The current language is where the user is, not a control: a marker, so the two real
+                // targets keep 44 px each and the brand keeps its room on a 390 px phone.
+                <span
+                  lang={lang}
+                  title={LANGUAGE_NAMES[lang]}
+                  aria-current="true"
+                  className="home-header__lang home-header__lang--current"
+                >
+                  <span className="home-header__pill">{lang.toUpperCase()}</span>
+                </span>
+              ) : (
+                <Link
+                  to={switchLanguagePath(`${pathname}${search}`, lang)}
+                  lang={lang}
+                  hrefLang={lang}
+                  title={LANGUAGE_NAMES[lang]}
+                  aria-label={LANGUAGE_NAMES[lang]}
+                  className="home-header__lang"
+                >
+                  <span className="home-header__pill">{lang.toUpperCase()}</span>
+                </Link>
+              )}
             </li>
           ))}
         </ul>

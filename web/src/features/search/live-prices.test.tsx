@@ -1,0 +1,57 @@
+import 'fake-indexeddb/auto';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/db';
+import { saveSearchResult } from '../../db/search-cache';
+import { setApiOrigin } from '../../lib/api/client';
+import { renderWithProviders } from '../../test/render';
+import HomePage from './home.page';
+import { setSearchOrigin } from './search-client';
+import { dafalganResult, dafalganStream } from './testing/search-fixtures';
+import { sse, startTestServer, type TestServer } from './testing/sse-test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  setSearchOrigin(server.url);
+  setApiOrigin(server.url);
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  server.requests.length = 0;
+  await db.searches.clear();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function setConnection(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+const searchRequests = () => server.requests.filter((r) => r.path.startsWith('/api/search'));
+
+describe('live prices when the connection comes back', () => {
+  it('replaces the saved prices with fresh ones by itself, with one search', async () => {
+    await saveSearchResult({
+      query: 'name:dafalgan',
+      kind: 'name',
+      label: 'dafalgan',
+      result: dafalganResult({ fetchedAt: '2026-01-02T08:00:00.000Z' }),
+    });
+    server.handle(sse(dafalganStream()));
+    setConnection(false);
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+    expect((await screen.findByTestId('cached-notice')).textContent).toContain('Vous êtes hors ligne');
+    expect(searchRequests()).toHaveLength(0);
+
+    setConnection(true);
+    await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
+    expect(screen.queryByTestId('cached-notice')).toBeNull();
+    expect(searchRequests().map((r) => r.path)).toEqual(['/api/search?q=dafalgan&lang=fr']);
+    expect(screen.getByText(/Prix relevés le 14/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+import 'fake-indexeddb/auto';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/db';
+import { setApiOrigin } from '../../lib/api/client';
+import { renderWithProviders } from '../../test/render';
+import HomePage from './home.page';
+import { setSearchOrigin } from './search-client';
+import { dafalganResult, dafalganStream, retailerAnswer, searchStream } from './testing/search-fixtures';
+import { sse, startTestServer, type TestServer } from './testing/sse-test-server';
+
+// Which searches end up in "Searches saved on this device", and under which name.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  setSearchOrigin(server.url);
+  setApiOrigin(server.url);
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await db.searches.clear();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function waitForComplete() {
+  await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
+}
+
+function goOffline() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
+}
+
+describe('saved searches', () => {
+  it('does not keep a search that found no product', async () => {
+    const nothing = dafalganResult({
+      query: 'xqzwvbnm',
+      products: [],
+      retailers: ['farmaline', 'medimarket', 'multipharma'].map((id) => ({ id, status: 'empty' as const, ms: 90 })),
+    });
+    server.handle(
+      sse(
+        searchStream(
+          [[retailerAnswer('farmaline', []), retailerAnswer('medimarket', []), retailerAnswer('multipharma', [])]],
+          nothing,
+        ),
+      ),
+    );
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=xqzwvbnm' });
+    await screen.findByTestId('no-results');
+    // A search that finds something is saved through the same path: wait for it, then compare.
+    server.handle(sse(dafalganStream()));
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'dafalgan' } });
+    fireEvent.click(screen.getByTestId('search-submit'));
+    await waitFor(async () => expect(await db.searches.get('name:dafalgan')).toBeTruthy());
+    expect((await db.searches.toArray()).map((s) => s.query)).toEqual(['name:dafalgan']);
+  });
+
+  it('lists a CNK search (a product page) under the product name, opening the CNK again', async () => {
+    server.handle(sse(searchStream([], dafalganResult({ query: '3720083', kind: 'cnk' }))));
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=3720083' });
+    await waitForComplete();
+    await waitFor(async () =>
+      expect((await db.searches.get('cnk:3720083'))?.title).toBe('Dafalgan 500 mg 30 comprimés'),
+    );
+
+    goOffline();
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'zinc' } });
+    fireEvent.click(screen.getByTestId('search-submit'));
+    const recent = await screen.findByTestId('recent-searches');
+    const link = await within(recent).findByRole('link', { name: /Dafalgan 500 mg 30 comprimés/ });
+    expect(link.getAttribute('href')).toBe('/?q=3720083');
+    expect(within(recent).queryByText('3720083')).toBeNull();
+  });
+});
