@@ -40,6 +40,8 @@ describe('accounts and sessions', () => {
   const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
   const alertText = async (page: Page) => (await page.locator('[role="alert"]').first().textContent())?.trim();
   const waitPath = (page: Page, path: string) => page.waitForFunction((p) => location.pathname === p, path);
+  /** Pages are lazy chunks: the tab title is set once the page rendered. */
+  const waitTitle = (page: Page, title: string) => page.waitForFunction((t) => document.title === t, title);
   /** What the fake GIS script counted in this page (support/fake-google.ts); zeros when never loaded. */
   const fakeGis = (page: Page) =>
     page.evaluate(() => {
@@ -70,8 +72,23 @@ describe('accounts and sessions', () => {
   it('registers (fr), reads the code from the mail, verifies and is signed in', async () => {
     const { page, pageErrors } = await open();
     await go(page, '/register');
+    await waitTitle(page, 'Créer un compte · PharmaRadar');
     await page.locator('button[type="submit"]').click();
     expect(await alertText(page)).toBe('Veuillez remplir tous les champs obligatoires.');
+    // Every problem at once, each under its field; the summary is on screen and the first field has focus.
+    expect(await page.locator('.auth-field__error').allTextContents()).toEqual([
+      'Ce champ est obligatoire.',
+      'Ce champ est obligatoire.',
+      'Ce champ est obligatoire.',
+      'Ce champ est obligatoire.',
+      'Ce champ est obligatoire.',
+      'Veuillez indiquer si vous êtes pharmacien·ne.',
+      'Vous devez accepter les conditions d’utilisation.',
+    ]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('first_name');
+    const summary = await page.locator('[role="alert"]').first().boundingBox();
+    expect(summary && summary.y + summary.height <= (page.viewportSize()?.height ?? 0)).toBe(true);
+    await screenshot(page, 'auth-register-errors-fr');
 
     await field(page, 'first_name').fill('Anne');
     await field(page, 'last_name').fill('Dupont');
@@ -142,6 +159,7 @@ describe('accounts and sessions', () => {
     await login(page, anne.email, anne.password, '/compte');
     await waitPath(page, '/compte');
     await page.getByTestId('avatar').waitFor();
+    await waitTitle(page, 'Mon compte · PharmaRadar');
     expect(await page.getByTestId('profile-first-name').textContent()).toBe('Anne');
 
     await page.getByRole('button', { name: 'Modifier' }).click();
@@ -188,13 +206,13 @@ describe('accounts and sessions', () => {
     await page.locator('button[type="submit"]').click();
     await page.getByText('Wachtwoord gewijzigd').waitFor();
 
-    // The link is single use.
+    // The link is single use, and the page says so as soon as it opens (no form to fill first).
     await page.goto(link!);
-    await page.waitForFunction(() => location.pathname.endsWith('/set-password'));
-    await field(page, 'new_password').fill('nog een wachtwoord');
-    await field(page, 'password_confirm').fill('nog een wachtwoord');
-    await page.locator('button[type="submit"]').click();
     await page.getByText('Verlopen of ongeldige link. Vraag een nieuwe aan.').waitFor();
+    expect(await field(page, 'new_password').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Nieuwe link aanvragen' }).getAttribute('href')).toBe(
+      '/nl/forgot-password',
+    );
 
     await go(page, '/nl/login');
     await field(page, 'email').fill(anne.email);
@@ -216,10 +234,16 @@ describe('accounts and sessions', () => {
     const { page, pageErrors } = await open({ credential, locale: 'nl-BE' });
     await go(page, '/nl/login');
     await page.getByTestId('fake-google-button').waitFor();
+    await waitTitle(page, 'Inloggen · PharmaRadar');
     // GIS is loaded here (for the button), yet One Tap is not offered on the login page.
     expect(await fakeGis(page)).toMatchObject({ loaded: true, prompts: 0 });
+    // The pharmacist question is part of the Google block; the password form is e-mail + password only.
+    const googleBlock = page.getByRole('group', { name: 'Om u met Google te registreren' });
+    expect(await googleBlock.locator('input[name="is_pharmacist"]').count()).toBe(2);
+    expect(await page.locator('form input[name="is_pharmacist"]').count()).toBe(0);
     await page.getByTestId('fake-google-button').click();
     expect(await alertText(page)).toBe('Geef aan of u apotheker bent.');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('is_pharmacist');
     await screenshot(page, 'auth-login-google-nl');
     await page.locator('input[name="is_pharmacist"][value="no"]').check();
     await waitPath(page, '/nl');

@@ -117,6 +117,13 @@ export const passwordResetConfirmSchema = z.object({
 });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
 
+/** Asks whether a reset link is still valid, before the user types a new password; consumes nothing. */
+export const passwordResetCheckSchema = z.object({ uid: linkPart, token: linkPart });
+export type PasswordResetCheckInput = z.infer<typeof passwordResetCheckSchema>;
+
+export const passwordResetCheckResponseSchema = z.object({ valid: z.literal(true) });
+export type PasswordResetCheckResponse = z.infer<typeof passwordResetCheckResponseSchema>;
+
 export const activateSchema = z.object({ uid: linkPart, token: linkPart });
 export type ActivateInput = z.infer<typeof activateSchema>;
 

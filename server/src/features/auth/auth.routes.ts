@@ -3,6 +3,7 @@ import {
   activateSchema,
   googleVerifySchema,
   loginSchema,
+  passwordResetCheckSchema,
   passwordResetConfirmSchema,
   passwordResetSchema,
   registerSchema,
@@ -11,6 +12,7 @@ import {
   verifyOtpSchema,
   type AuthConfig,
   type DetailResponse,
+  type PasswordResetCheckResponse,
   type RegisterResponse,
   type UserResponse,
 } from '@pharmaradar/shared';
@@ -100,6 +102,13 @@ export function createAuthRoutes(ctx: AuthContext): Hono {
     const locale = requestLocale(c);
     reset.request(input.email, locale);
     return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.resetRequested, locale) });
+  });
+
+  // Same verification as confirm, nothing spent: an already used or expired link is told on page load.
+  r.post('/auth/password-reset-check/', perConnection('password-reset-check', 15 * MINUTE, 30), async (c) => {
+    const input = await parseAuthBody(c, passwordResetCheckSchema);
+    reset.check(input.uid, input.token);
+    return c.json<PasswordResetCheckResponse>({ valid: true });
   });
 
   r.post('/auth/password-reset-confirm/', perConnection('password-reset-confirm', 15 * MINUTE, 20), async (c) => {

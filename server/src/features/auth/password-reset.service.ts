@@ -13,6 +13,14 @@ export function createPasswordResetService(ctx: AuthContext) {
   const { db, now, log } = ctx.deps;
   const { users, sessions, mails, limits, resetTokens } = ctx;
 
+  /** The account a reset link opens, or reset_invalid (unknown, closed, used, expired or tampered). */
+  const linkOwner = (uid: string, token: string) => {
+    const id = decodeUid(uid);
+    const user = id === null ? undefined : users.findById(id);
+    if (!user || user.closed_at !== null || !resetTokens.check(resetState(user), token)) throw resetInvalid();
+    return user;
+  };
+
   return {
     /**
      * Same answer, headers and work for every address: the token is computed either way and the mail
@@ -32,11 +40,14 @@ export function createPasswordResetService(ctx: AuthContext) {
       log.info('password reset requested', { user: user.id });
     },
 
+    /** Whether a link would still be accepted by confirm(), spending nothing (the page checks on load). */
+    check(uid: string, token: string): void {
+      linkOwner(uid, token);
+    },
+
     /** Sets the password, ends every session of the account and mails a notice. */
     async confirm(uid: string, token: string, newPassword: string, locale: Locale): Promise<void> {
-      const id = decodeUid(uid);
-      const user = id === null ? undefined : users.findById(id);
-      if (!user || user.closed_at !== null || !resetTokens.check(resetState(user), token)) throw resetInvalid();
+      const user = linkOwner(uid, token);
       if (isCommonPassword(newPassword)) throw passwordCommonError('new_password');
       const passwordHash = await hashPassword(newPassword);
       const ended = db

@@ -27,6 +27,12 @@ const CASES: Case[] = [
     within: 400,
     body: (i) => ({ uid: 'MQ', token: `mz8n1c-${i}ab`, new_password: 'Brand new pass 1' }),
   },
+  {
+    path: '/api/auth/password-reset-check/',
+    max: 30,
+    within: 400,
+    body: (i) => ({ uid: 'MQ', token: `mz8n1c-${i}ab` }),
+  },
   { path: '/api/auth/google/verify/', max: 30, within: 400, body: (i) => ({ id_token: `not-a-jwt-${i}` }) },
 ];
 

@@ -35,16 +35,20 @@ const change = (name: string, value: string) => fireEvent.change(field(name), { 
 
 describe('account page', () => {
   it.each([
-    ['fr', 'Connexion requise', 'Vous n’êtes pas connecté·e.', 'Se connecter', '/login?from=%2Fcompte'],
-    ['nl', 'Inloggen vereist', 'U bent niet ingelogd.', 'Inloggen', '/nl/login?from=%2Fnl%2Fcompte'],
-  ] as const)('waits for the session, then asks a visitor to log in (%s)', async (locale, title, body, login, href) => {
-    renderAccount(locale);
-    expect(screen.getByTestId('account-loading')).toBeTruthy();
-    expect(screen.queryByText(title)).toBeNull();
-    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
-    expect(screen.getByText(body)).toBeTruthy();
-    expect(screen.getByRole('link', { name: login }).getAttribute('href')).toBe(href);
-  });
+    ['fr', 'Connexion requise', 'Vous n’êtes pas connecté·e.', 'Se connecter', '/login?from=%2Fcompte', 'Mon compte'],
+    ['nl', 'Inloggen vereist', 'U bent niet ingelogd.', 'Inloggen', '/nl/login?from=%2Fnl%2Fcompte', 'Mijn account'],
+  ] as const)(
+    'waits for the session, then asks a visitor to log in (%s)',
+    async (locale, title, body, login, href, tab) => {
+      renderAccount(locale);
+      expect(document.title).toBe(`${tab} · PharmaRadar`);
+      expect(screen.getByTestId('account-loading')).toBeTruthy();
+      expect(screen.queryByText(title)).toBeNull();
+      expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+      expect(screen.getByText(body)).toBeTruthy();
+      expect(screen.getByRole('link', { name: login }).getAttribute('href')).toBe(href);
+    },
+  );
 
   it('edits, saves and shows the new name; cancel keeps the old one', async () => {
     api.user = testUser();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { LocalizedLink, useLocalizedPath } from '../../lib/router';
+import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { HelpSection } from './help-section';
 import { ProfileSection } from './profile-section';
@@ -15,6 +15,7 @@ export default function AccountPage() {
   const [params] = useSearchParams();
   const localize = useLocalizedPath();
   const highlightPro = params.get('highlight') === 'pro';
+  useDocumentTitle(intl.formatMessage({ id: 'account.title' }));
 
   useEffect(() => {
     if (!highlightPro || !isAuthenticated) return;

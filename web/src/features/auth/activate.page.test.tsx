@@ -16,6 +16,7 @@ describe('activate page', () => {
       return { body: { user: api.user } };
     });
     renderActivate('fr', '/activate/MQ/tok-1', '/activate/:uid/:token');
+    expect(document.title).toBe('Activation du compte · PharmaRadar');
     expect(screen.getByRole('status').textContent).toContain('Activation de votre compte…');
     expect(await screen.findByText('Compte activé')).toBeTruthy();
     expect(api.bodies('POST /api/auth/activate/')).toEqual([{ uid: 'MQ', token: 'tok-1' }]);

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { BRAND_NAME } from '@pharmaradar/shared';
 import { api, isApiRequestError } from '../../lib/api/client';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { errorText } from './auth-errors';
@@ -19,6 +19,7 @@ export default function ActivatePage() {
   const [message, setMessage] = useState<string | null>(null);
   // The link is single use: React's development double effect must not spend it twice.
   const started = useRef(false);
+  useDocumentTitle(intl.formatMessage({ id: 'auth.activate.title' }));
 
   useEffect(() => {
     if (started.current) return;

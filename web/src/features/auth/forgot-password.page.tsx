@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { api } from '../../lib/api/client';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { AuthCard } from './auth-card';
 import { errorText, fieldErrors, isRateLimited, retryAfterSeconds } from './auth-errors';
 import { validateForgot } from './auth.validation';
@@ -23,6 +23,7 @@ export default function ForgotPasswordPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const countdown = useCountdown();
   const form = useFormError();
+  useDocumentTitle(intl.formatMessage({ id: 'auth.forgot.title' }));
 
   async function request(address: string): Promise<boolean> {
     setBusy(true);

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useGoogleButton } from '../../lib/session';
@@ -7,13 +7,20 @@ interface GoogleButtonProps {
   onCredential: (idToken: string) => void;
   /** Shown under the button (a pending or failed Google sign-in). */
   status?: string | null;
+  /** A line saying what the block's own question is for ("To sign up with Google"). */
+  caption?: string;
+  /** Asked before the button (the pharmacist question): only exists when Google sign-in does. */
+  children?: ReactNode;
+  blockRef?: RefObject<HTMLDivElement | null>;
 }
 
+const CAPTION_ID = 'google-signin-caption';
+
 /**
- * "Sign in with Google" rendered by Google Identity Services (its own iframe button). Hidden
- * entirely when the server has no Google client id (DESIGN §4).
+ * "Sign in with Google" rendered by Google Identity Services (its own iframe button), with what a
+ * Google sign-up needs first. Hidden entirely when the server has no Google client id (DESIGN §4).
  */
-export function GoogleButton({ onCredential, status }: GoogleButtonProps) {
+export function GoogleButton({ onCredential, status, caption, children, blockRef }: GoogleButtonProps) {
   const intl = useIntl();
   const locale = useLocale();
   const holder = useRef<HTMLDivElement>(null);
@@ -21,8 +28,20 @@ export function GoogleButton({ onCredential, status }: GoogleButtonProps) {
 
   if (!enabled) return null;
   return (
-    <div className="auth-google" data-testid="google-signin">
+    <div
+      ref={blockRef}
+      className="auth-google"
+      data-testid="google-signin"
+      role="group"
+      aria-labelledby={caption ? CAPTION_ID : undefined}
+    >
       <div className="auth-divider">{intl.formatMessage({ id: 'auth.login.or' })}</div>
+      {caption ? (
+        <p id={CAPTION_ID} className="auth-google__caption">
+          {caption}
+        </p>
+      ) : null}
+      {children}
       <div ref={holder} className="auth-google__button" />
       {unavailable ? (
         <p className="auth-field__hint" role="status">

@@ -52,7 +52,7 @@ function renderLogin(locale: 'fr' | 'nl') {
 }
 
 describe('login page: Google sign-in', () => {
-  it('renders the Google button and asks the pharmacist question before using the credential (fr)', async () => {
+  it('asks the pharmacist question inside the Google block, before using the credential (fr)', async () => {
     api.on('POST /api/auth/google/verify/', ({ json }) => {
       api.user = testUser({
         email: 'anne@gmail.com',
@@ -62,8 +62,19 @@ describe('login page: Google sign-in', () => {
     });
     renderLogin('fr');
     expect(await screen.findByText('Sign in with Google')).toBeTruthy();
+    const block = screen.getByTestId('google-signin');
+    // The question belongs to the Google sign-up, not to the e-mail/password form.
+    expect(screen.getByRole('group', { name: 'Pour vous inscrire avec Google' })).toBe(block);
+    expect(block.querySelectorAll('input[name="is_pharmacist"]')).toHaveLength(2);
+    expect(document.querySelector('form input[name="is_pharmacist"]')).toBeNull();
     act(() => callback?.({ credential: 'id-token-1' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Veuillez indiquer si vous êtes pharmacien·ne.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Veuillez indiquer si vous êtes pharmacien·ne.');
+    expect(block.contains(alert)).toBe(true);
+    const yes = block.querySelector<HTMLInputElement>('input[value="yes"]')!;
+    expect(yes.getAttribute('aria-invalid')).toBe('true');
+    expect(yes.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+    await waitFor(() => expect(document.activeElement).toBe(yes));
     expect(api.bodies('POST /api/auth/google/verify/')).toEqual([]);
     // Answering continues the pending Google sign-in.
     choosePharmacist('yes');
@@ -80,7 +91,8 @@ describe('login page: Google sign-in', () => {
     await screen.findByText('Sign in with Google');
     fireEvent.click(document.querySelector('input[name="is_pharmacist"][value="no"]')!);
     act(() => callback?.({ credential: 'bad' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Aanmelden met Google is mislukt.');
+    expect(screen.getByRole('group', { name: 'Om u met Google te registreren' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Inloggen met Google is mislukt.');
     await waitFor(() =>
       expect(api.bodies('POST /api/auth/google/verify/')).toEqual([{ id_token: 'bad', is_pharmacist: false }]),
     );

@@ -30,18 +30,25 @@ const fill = (name: string, value: string) =>
 const submit = () => fireEvent.click(document.querySelector('button[type="submit"]')!);
 
 describe('login page', () => {
-  it('asks for every field (fr) and marks them invalid', async () => {
+  it('asks for every field (fr), marks them invalid with their message and sets the tab title', async () => {
     renderLogin();
+    expect(document.title).toBe('Connexion · PharmaRadar');
     submit();
-    expect((await screen.findByRole('alert')).textContent).toContain('Veuillez remplir tous les champs obligatoires.');
-    expect(document.querySelector('input[name="email"]')?.getAttribute('aria-invalid')).toBe('true');
-    expect(document.querySelector('input[name="password"]')?.getAttribute('aria-invalid')).toBe('true');
+    expect((await screen.findByRole('alert')).textContent).toBe('Veuillez remplir tous les champs obligatoires.');
+    for (const name of ['email', 'password']) {
+      const el = document.querySelector(`input[name="${name}"]`)!;
+      expect(el.getAttribute('aria-invalid')).toBe('true');
+      const described = el.getAttribute('aria-describedby')!;
+      expect(document.getElementById(described)?.textContent).toBe('Ce champ est obligatoire.');
+    }
+    await waitFor(() => expect(document.activeElement?.getAttribute('name')).toBe('email'));
   });
 
   it('asks for every field (nl)', async () => {
     renderLogin('/nl/login', 'nl');
+    expect(document.title).toBe('Inloggen · PharmaRadar');
     submit();
-    expect((await screen.findByRole('alert')).textContent).toContain('Vul alle verplichte velden in.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Vul alle verplichte velden in.');
   });
 
   it.each([
@@ -121,22 +128,25 @@ describe('login page', () => {
     expect(sessionStorage.getItem('pe_pending_email')).toBe('jan@example.be');
   });
 
-  it('saves the pharmacist answer for an account that has none', async () => {
+  it('is just e-mail and password: no pharmacist question without Google, nothing but the login sent', async () => {
     api.on('POST /api/auth/login/', () => {
       api.user = testUser({ is_pharmacist: null });
       return { body: { user: api.user } };
     });
-    api.on('PATCH /api/auth/update-profile/', ({ json }) => {
-      api.user = { ...api.user, ...(json as object) };
-      return { body: { user: api.user } };
-    });
     renderLogin();
+    expect(await loadGoogleClientId()).toBeNull();
+    await waitFor(() => expect(api.bodies('GET /api/auth/me/').length).toBe(1)); // booted
+    expect(document.querySelector('input[name="is_pharmacist"]')).toBeNull();
+    expect(screen.queryByText('Êtes-vous pharmacien·ne ?')).toBeNull();
+    expect([...document.querySelectorAll('form input')].map((i) => i.getAttribute('name'))).toEqual([
+      'email',
+      'password',
+    ]);
     fill('email', 'anne.dupont@example.be');
     fill('password', 'correct horse');
-    fireEvent.click(screen.getByRole('radio', { name: 'Non' }));
     submit();
     expect(await screen.findByText('home')).toBeTruthy();
-    expect(api.bodies('PATCH /api/auth/update-profile/')).toEqual([{ is_pharmacist: false }]);
+    expect(api.bodies('PATCH /api/auth/update-profile/')).toEqual([]);
   });
 
   it('shows and hides the password', () => {

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { BRAND_NAME } from '@pharmaradar/shared';
-import { normalizeCurrentUser } from '@pharmaradar/shared/user.schema';
 import { api, isApiRequestError } from '../../lib/api/client';
-import { LocalizedLink, useLocalizedPath } from '../../lib/router';
+import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession, verifyGoogleCredential } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { errorText } from './auth-errors';
@@ -19,6 +18,7 @@ import { TextField } from './text-field';
 import { useFormError } from './use-form-error';
 
 const ALERT_ID = 'login-alert';
+const GOOGLE_ALERT_ID = 'login-google-alert';
 
 export default function LoginPage() {
   const intl = useIntl();
@@ -37,12 +37,19 @@ export default function LoginPage() {
   const [pendingCredential, setPendingCredential] = useState<string | null>(null);
   const form = useFormError();
   const { show, clear, touch } = form;
+  // The Google block has its own messages: its question and errors are not the password form's.
+  const google = useFormError<HTMLDivElement>();
+  const { show: showGoogle, clear: clearGoogle } = google;
+  useDocumentTitle(intl.formatMessage({ id: 'auth.login.title' }));
 
-  const finishSignIn = useCallback(async () => {
-    // The server opened a new session: a new CSRF token and the user come with the reload.
-    const user = await session.reload();
-    if (!user.isAuthenticated) show(intl.formatMessage({ id: 'auth.errors.generic' }));
-  }, [session, show, intl]);
+  const finishSignIn = useCallback(
+    async (fail: (text: string) => void) => {
+      // The server opened a new session: a new CSRF token and the user come with the reload.
+      const user = await session.reload();
+      if (!user.isAuthenticated) fail(intl.formatMessage({ id: 'auth.errors.generic' }));
+    },
+    [session, intl],
+  );
 
   const googleSignIn = useCallback(
     async (idToken: string, answer: boolean) => {
@@ -51,15 +58,15 @@ export default function LoginPage() {
       try {
         await verifyGoogleCredential(idToken, answer);
         setGoogleStatus(null);
-        await finishSignIn();
+        await finishSignIn((text) => showGoogle(text));
       } catch (error) {
         setGoogleStatus(null);
-        show(errorText(intl, error, 'auth.errors.googleFailed'));
+        showGoogle(errorText(intl, error, 'auth.errors.googleFailed'));
       } finally {
         setBusy(false);
       }
     },
-    [finishSignIn, intl, show],
+    [finishSignIn, intl, showGoogle],
   );
 
   const onGoogleCredential = useCallback(
@@ -67,37 +74,34 @@ export default function LoginPage() {
       if (pharmacist === null) {
         setPendingCredential(idToken);
         setGoogleStatus(intl.formatMessage({ id: 'auth.login.googlePending' }));
-        show(intl.formatMessage({ id: 'auth.errors.pharmacistRequired' }), ['is_pharmacist']);
+        showGoogle(intl.formatMessage({ id: 'auth.errors.pharmacistRequired' }), ['is_pharmacist']);
         return;
       }
       void googleSignIn(idToken, pharmacist);
     },
-    [pharmacist, googleSignIn, intl, show],
+    [pharmacist, googleSignIn, intl, showGoogle],
   );
 
   useEffect(() => {
     // The answer arrived after Google's credential: continue the Google sign-in with it.
     if (pendingCredential && pharmacist !== null) {
       setPendingCredential(null);
-      clear();
+      clearGoogle();
       void googleSignIn(pendingCredential, pharmacist);
     }
-  }, [pendingCredential, pharmacist, googleSignIn, clear]);
+  }, [pendingCredential, pharmacist, googleSignIn, clearGoogle]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     const invalid = validateLogin({ email, password });
-    if (invalid) return show(intl.formatMessage({ id: invalid.message }), invalid.fields);
+    if (invalid) return form.showInvalid(invalid);
     clear();
     setBusy(true);
     try {
-      const answer = await api.post<unknown>('/auth/login/', { username: email.trim(), password });
-      // "Asked once": an answer given here completes an account that has none yet.
-      if (pharmacist !== null && normalizeCurrentUser(answer).is_pharmacist === null) {
-        await api.patch('/auth/update-profile/', { is_pharmacist: pharmacist }).catch(() => undefined);
-      }
-      await finishSignIn();
+      // No pharmacist question here: an account without an answer gets the pharmacist gate (SPEC §2).
+      await api.post<unknown>('/auth/login/', { username: email.trim(), password });
+      await finishSignIn((text) => show(text));
     } catch (error) {
       if (isApiRequestError(error) && error.code === 'email_not_verified') {
         const address = email.trim();
@@ -120,7 +124,6 @@ export default function LoginPage() {
 
   if (session.booted && session.isAuthenticated) return <Navigate to={destination} replace />;
 
-  const describedBy = form.error ? ALERT_ID : undefined;
   return (
     <AuthCard
       title={intl.formatMessage({ id: 'auth.login.title' })}
@@ -133,6 +136,7 @@ export default function LoginPage() {
       }
     >
       <form ref={form.formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <FormAlert id={ALERT_ID}>{form.error?.text}</FormAlert>
         <TextField
           id="login-email"
           name="email"
@@ -147,7 +151,8 @@ export default function LoginPage() {
             touch('email');
           }}
           invalid={form.invalid('email')}
-          describedBy={[form.invalid('email') && describedBy]}
+          describedBy={[form.invalid('email') && !form.fieldText('email') && ALERT_ID]}
+          fieldError={form.fieldText('email')}
         />
         <PasswordField
           id="login-password"
@@ -161,28 +166,35 @@ export default function LoginPage() {
             touch('password');
           }}
           invalid={form.invalid('password')}
-          describedBy={[form.invalid('password') && describedBy]}
+          describedBy={[form.invalid('password') && !form.fieldText('password') && ALERT_ID]}
+          fieldError={form.fieldText('password')}
         />
         <div className="auth-links">
           <LocalizedLink to="/forgot-password">{intl.formatMessage({ id: 'auth.login.forgot' })}</LocalizedLink>
         </div>
+        <button type="submit" className="btn btn--primary auth-submit" disabled={busy}>
+          {intl.formatMessage({ id: busy ? 'auth.common.pleaseWait' : 'auth.login.submit' })}
+        </button>
+      </form>
+      <GoogleButton
+        onCredential={onGoogleCredential}
+        status={googleStatus}
+        caption={intl.formatMessage({ id: 'auth.login.googleCaption' })}
+        blockRef={google.formRef}
+      >
         <PharmacistChoice
           idPrefix="login-pharmacist"
           value={pharmacist}
           onChange={(v) => {
             setPharmacist(v);
-            touch('is_pharmacist');
+            google.touch('is_pharmacist');
           }}
-          invalid={form.invalid('is_pharmacist')}
-          describedBy={form.invalid('is_pharmacist') ? describedBy : undefined}
+          invalid={google.invalid('is_pharmacist')}
+          describedBy={google.error ? GOOGLE_ALERT_ID : undefined}
           hint={intl.formatMessage({ id: 'auth.pharmacist.loginHint' })}
         />
-        <FormAlert id={ALERT_ID}>{form.error?.text}</FormAlert>
-        <button type="submit" className="btn btn--primary auth-submit" disabled={busy}>
-          {intl.formatMessage({ id: busy ? 'auth.common.pleaseWait' : 'auth.login.submit' })}
-        </button>
-      </form>
-      <GoogleButton onCredential={onGoogleCredential} status={googleStatus} />
+        <FormAlert id={GOOGLE_ALERT_ID}>{google.error?.text}</FormAlert>
+      </GoogleButton>
     </AuthCard>
   );
 }

@@ -7,6 +7,9 @@ interface PharmacistChoiceProps {
   value: PharmacistAnswer;
   onChange: (value: boolean) => void;
   invalid?: boolean;
+  /** The message shown under the question (and read with each radio). */
+  error?: string | undefined;
+  /** Id of a message shown elsewhere that describes the answer (read with each radio). */
   describedBy?: string | undefined;
   hint?: ReactNode;
   disabled?: boolean;
@@ -18,20 +21,19 @@ export function PharmacistChoice({
   value,
   onChange,
   invalid = false,
+  error,
   describedBy,
   hint,
   disabled,
 }: PharmacistChoiceProps) {
   const intl = useIntl();
   const hintId = hint ? `${idPrefix}-hint` : undefined;
-  const described = [describedBy, hintId].filter(Boolean).join(' ') || undefined;
+  const errorId = error ? `${idPrefix}-error` : undefined;
+  const marked = invalid || Boolean(error);
+  // On the radios themselves: the focus lands on a radio, and that is what screen readers describe.
+  const described = [hintId, errorId, describedBy].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset
-      className={`auth-choice${invalid ? ' auth-choice--invalid' : ''}`}
-      aria-describedby={described}
-      aria-invalid={invalid || undefined}
-      data-field="is_pharmacist"
-    >
+    <fieldset className={`auth-choice${marked ? ' auth-choice--invalid' : ''}`} data-field="is_pharmacist">
       <legend className="auth-field__label">{intl.formatMessage({ id: 'auth.pharmacist.legend' })}</legend>
       {hint ? (
         <p className="auth-field__hint" id={hintId}>
@@ -48,11 +50,18 @@ export function PharmacistChoice({
               checked={value === (option === 'yes')}
               onChange={() => onChange(option === 'yes')}
               disabled={disabled}
+              aria-invalid={marked || undefined}
+              aria-describedby={described}
             />
             <span>{intl.formatMessage({ id: `auth.pharmacist.${option}` })}</span>
           </label>
         ))}
       </div>
+      {error ? (
+        <p className="auth-field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

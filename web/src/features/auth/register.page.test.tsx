@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
 import { serveAuthApi } from '../../lib/session/testing/auth-api-server';
@@ -37,6 +37,10 @@ const MESSAGES: Record<'fr' | 'nl', Record<string, string>> = {
     terms: 'Vous devez accepter les conditions d’utilisation.',
     pharmacist: 'Veuillez indiquer si vous êtes pharmacien·ne.',
     failed: 'Erreur lors de l’inscription.',
+    field: 'Ce champ est obligatoire.',
+    email: 'Adresse e-mail invalide.',
+    fix: 'Veuillez corriger les champs signalés.',
+    title: 'Créer un compte · PharmaRadar',
   },
   nl: {
     required: 'Vul alle verplichte velden in.',
@@ -45,26 +49,65 @@ const MESSAGES: Record<'fr' | 'nl', Record<string, string>> = {
     terms: 'U moet de gebruiksvoorwaarden aanvaarden.',
     pharmacist: 'Geef aan of u apotheker bent.',
     failed: 'Fout bij de registratie.',
+    field: 'Dit veld is verplicht.',
+    email: 'Ongeldig e-mailadres.',
+    fix: 'Verbeter de aangeduide velden.',
+    title: 'Account aanmaken · PharmaRadar',
   },
 };
 
 const alertText = async () => (await screen.findByRole('alert')).textContent;
 
+/** The text of the messages a control is described by (what a screen reader reads with it). */
+function description(el: Element): string[] {
+  const ids = el.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? `missing #${id}`);
+}
+
 describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
   const t = MESSAGES[locale];
 
-  it('requires every field', async () => {
+  it('reports every problem at once, each under its field, with the summary on top', async () => {
     renderRegister(locale);
+    expect(document.title).toBe(t.title);
     fill('first_name', 'Anne');
     submit();
-    expect(await alertText()).toBe(t.required);
-    expect(input('last_name').getAttribute('aria-invalid')).toBe('true');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(t.required);
+    // The summary comes before the first field, so it is seen without scrolling.
+    expect(alert.compareDocumentPosition(input('first_name')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(input('first_name').getAttribute('aria-invalid')).toBeNull();
+    for (const name of ['last_name', 'email', 'password', 'password_confirm']) {
+      expect(input(name).getAttribute('aria-invalid'), name).toBe('true');
+      expect(description(input(name)), name).toContain(t.field);
+    }
+    expect(description(input('is_pharmacist'))).toContain(t.pharmacist);
+    expect(input('is_pharmacist').getAttribute('aria-invalid')).toBe('true');
+    expect(description(input('accept_terms'))).toEqual([t.terms]);
+    expect(input('accept_terms').getAttribute('aria-invalid')).toBe('true');
+    // The focus is on the first field to fix.
+    await waitFor(() => expect(document.activeElement).toBe(input('last_name')));
     expect(api.bodies('POST /api/auth/register/')).toEqual([]);
-    // Editing a marked field unmarks it.
+    // Editing a marked field unmarks it and removes its message; the others stay.
     fill('last_name', 'Dupont');
     expect(input('last_name').getAttribute('aria-invalid')).toBeNull();
+    expect(description(input('last_name'))).toEqual([]);
     expect(input('email').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows several rule violations together', async () => {
+    renderRegister(locale);
+    fillValid();
+    fill('email', 'anne@');
+    fill('password', 'short12');
+    fill('password_confirm', 'short13');
+    submit();
+    expect(await alertText()).toBe(t.fix);
+    expect(description(input('email'))).toEqual([t.email]);
+    expect(description(input('password'))).toContain(t.short);
+    expect(description(input('password_confirm'))).toEqual([t.mismatch]);
+    expect(input('first_name').getAttribute('aria-invalid')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(input('email')));
   });
 
   it('checks that the passwords match', async () => {
@@ -73,6 +116,8 @@ describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
     fill('password_confirm', 'long enougH');
     submit();
     expect(await alertText()).toBe(t.mismatch);
+    expect(description(input('password_confirm'))).toEqual([t.mismatch]);
+    await waitFor(() => expect(document.activeElement).toBe(input('password_confirm')));
   });
 
   it('needs 8 characters', async () => {

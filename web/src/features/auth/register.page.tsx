@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
 import { registerResponseSchema } from '@pharmaradar/shared/auth.schema';
 import { api } from '../../lib/api/client';
-import { LocalizedLink, useLocalizedPath } from '../../lib/router';
+import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { errorText, fieldErrors } from './auth-errors';
@@ -35,6 +35,7 @@ export default function RegisterPage() {
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [busy, setBusy] = useState(false);
   const form = useFormError();
+  useDocumentTitle(intl.formatMessage({ id: 'auth.register.title' }));
 
   const set =
     <K extends RegisterField>(field: K) =>
@@ -47,7 +48,7 @@ export default function RegisterPage() {
     event.preventDefault();
     if (busy) return;
     const invalid = validateRegister(values);
-    if (invalid) return form.show(intl.formatMessage({ id: invalid.message }), invalid.fields);
+    if (invalid) return form.showInvalid(invalid);
     form.clear();
     setBusy(true);
     try {
@@ -76,9 +77,8 @@ export default function RegisterPage() {
 
   if (session.booted && session.isAuthenticated) return <Navigate to={localize('/compte')} replace />;
 
-  const err = form.error;
   const marked = (field: RegisterField) => form.invalid(field);
-  const describedBy = (field: RegisterField) => [err && err.fields.includes(field) && ALERT_ID];
+  const termsError = form.fieldText('accept_terms');
   return (
     <AuthCard
       title={intl.formatMessage({ id: 'auth.register.title' })}
@@ -91,6 +91,7 @@ export default function RegisterPage() {
       }
     >
       <form ref={form.formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <FormAlert id={ALERT_ID}>{form.error?.text}</FormAlert>
         <div className="auth-form__row">
           <TextField
             id="register-first-name"
@@ -102,8 +103,7 @@ export default function RegisterPage() {
             value={values.first_name}
             onValueChange={set('first_name')}
             invalid={marked('first_name')}
-            describedBy={describedBy('first_name')}
-            fieldError={err?.serverFields.first_name}
+            fieldError={form.fieldText('first_name')}
           />
           <TextField
             id="register-last-name"
@@ -115,8 +115,7 @@ export default function RegisterPage() {
             value={values.last_name}
             onValueChange={set('last_name')}
             invalid={marked('last_name')}
-            describedBy={describedBy('last_name')}
-            fieldError={err?.serverFields.last_name}
+            fieldError={form.fieldText('last_name')}
           />
         </div>
         <TextField
@@ -131,8 +130,7 @@ export default function RegisterPage() {
           value={values.email}
           onValueChange={set('email')}
           invalid={marked('email')}
-          describedBy={describedBy('email')}
-          fieldError={err?.serverFields.email}
+          fieldError={form.fieldText('email')}
         />
         <PasswordField
           id="register-password"
@@ -144,8 +142,7 @@ export default function RegisterPage() {
           value={values.password}
           onValueChange={set('password')}
           invalid={marked('password')}
-          describedBy={describedBy('password')}
-          fieldError={err?.serverFields.password}
+          fieldError={form.fieldText('password')}
         />
         <PasswordField
           id="register-password-confirm"
@@ -156,14 +153,14 @@ export default function RegisterPage() {
           value={values.password_confirm}
           onValueChange={set('password_confirm')}
           invalid={marked('password_confirm')}
-          describedBy={describedBy('password_confirm')}
+          fieldError={form.fieldText('password_confirm')}
         />
         <PharmacistChoice
           idPrefix="register-pharmacist"
           value={values.is_pharmacist}
           onChange={set('is_pharmacist')}
           invalid={marked('is_pharmacist')}
-          describedBy={err?.fields.includes('is_pharmacist') ? ALERT_ID : undefined}
+          error={form.fieldText('is_pharmacist')}
         />
         <label className={`auth-check${marked('accept_terms') ? ' auth-check--invalid' : ''}`}>
           <input
@@ -172,7 +169,7 @@ export default function RegisterPage() {
             checked={values.accept_terms}
             onChange={(event) => set('accept_terms')(event.target.checked)}
             aria-invalid={marked('accept_terms') || undefined}
-            aria-describedby={err?.fields.includes('accept_terms') ? ALERT_ID : undefined}
+            aria-describedby={termsError ? 'register-terms-error' : undefined}
           />
           <span>
             <FormattedMessage
@@ -187,7 +184,11 @@ export default function RegisterPage() {
             />
           </span>
         </label>
-        <FormAlert id={ALERT_ID}>{err?.text}</FormAlert>
+        {termsError ? (
+          <p className="auth-field__error" id="register-terms-error">
+            {termsError}
+          </p>
+        ) : null}
         <button type="submit" className="btn btn--primary auth-submit" disabled={busy}>
           {intl.formatMessage({ id: busy ? 'auth.common.pleaseWait' : 'auth.register.submit' })}
         </button>

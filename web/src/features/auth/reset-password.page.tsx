@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { passwordResetCheckResponseSchema } from '@pharmaradar/shared/auth.schema';
 import { api, isApiRequestError } from '../../lib/api/client';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { AuthCard } from './auth-card';
 import { errorText, fieldErrors, isRateLimited } from './auth-errors';
 import { validateReset, type ResetValues } from './auth.validation';
@@ -12,7 +13,11 @@ import { clearResetToken, readResetToken, stashResetToken, TOKEN_PLACEHOLDER } f
 import { useFormError } from './use-form-error';
 
 const ALERT_ID = 'reset-alert';
-type Phase = 'form' | 'done' | 'invalid';
+type Phase = 'checking' | 'form' | 'done' | 'invalid';
+
+/** The server's verdict on a link it will not accept (used, expired, tampered): anything else is not. */
+const isDeadLink = (error: unknown) =>
+  isApiRequestError(error) && error.status === 400 && error.code === 'reset_invalid';
 
 export default function ResetPasswordPage() {
   const intl = useIntl();
@@ -23,9 +28,36 @@ export default function ResetPasswordPage() {
   // Captured once: the URL loses the token right after (see reset-token.ts).
   const [token] = useState(() => (params.token === TOKEN_PLACEHOLDER ? readResetToken(uid) : (params.token ?? null)));
   const [values, setValues] = useState<ResetValues>({ new_password: '', password_confirm: '' });
-  const [phase, setPhase] = useState<Phase>(token && uid ? 'form' : 'invalid');
+  const [phase, setPhase] = useState<Phase>(token && uid ? 'checking' : 'invalid');
   const [busy, setBusy] = useState(false);
   const form = useFormError();
+  useDocumentTitle(intl.formatMessage({ id: 'auth.reset.title' }));
+
+  useEffect(() => {
+    // Tell at once when the link is already used or expired, not after the user typed a password.
+    if (!token || !uid) return;
+    const controller = new AbortController();
+    api
+      .post(
+        '/auth/password-reset-check/',
+        { uid, token },
+        { signal: controller.signal, schema: passwordResetCheckResponseSchema },
+      )
+      .then(
+        () => setPhase((p) => (p === 'checking' ? 'form' : p)),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          if (isDeadLink(error)) {
+            clearResetToken();
+            setPhase('invalid');
+          } else {
+            // Offline, rate-limited or a server hiccup: the form stays usable, the submit checks again.
+            setPhase((p) => (p === 'checking' ? 'form' : p));
+          }
+        },
+      );
+    return () => controller.abort();
+  }, [uid, token]);
 
   useEffect(() => {
     if (!token || !uid || params.token === TOKEN_PLACEHOLDER) return;
@@ -38,7 +70,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     if (busy) return;
     const invalid = validateReset(values);
-    if (invalid) return form.show(intl.formatMessage({ id: invalid.message }), invalid.fields);
+    if (invalid) return form.showInvalid(invalid);
     form.clear();
     setBusy(true);
     try {
@@ -82,6 +114,17 @@ export default function ResetPasswordPage() {
     );
   }
 
+  if (phase === 'checking') {
+    return (
+      <AuthCard title={intl.formatMessage({ id: 'auth.reset.title' })}>
+        <p className="auth-status" role="status" aria-live="polite">
+          <span className="auth-spinner" aria-hidden="true" />
+          {intl.formatMessage({ id: 'auth.reset.checking' })}
+        </p>
+      </AuthCard>
+    );
+  }
+
   if (phase === 'done') {
     return (
       <AuthCard title={intl.formatMessage({ id: 'auth.reset.doneTitle' })}>
@@ -98,7 +141,6 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const err = form.error;
   return (
     <AuthCard
       title={intl.formatMessage({ id: 'auth.reset.title' })}
@@ -106,6 +148,7 @@ export default function ResetPasswordPage() {
       footer={<LocalizedLink to="/login">{intl.formatMessage({ id: 'auth.common.backToLogin' })}</LocalizedLink>}
     >
       <form ref={form.formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <FormAlert id={ALERT_ID}>{form.error?.text}</FormAlert>
         <PasswordField
           id="reset-new-password"
           name="new_password"
@@ -119,7 +162,7 @@ export default function ResetPasswordPage() {
             form.touch('new_password');
           }}
           invalid={form.invalid('new_password')}
-          describedBy={[err?.fields.includes('new_password') && ALERT_ID]}
+          fieldError={form.fieldText('new_password')}
         />
         <PasswordField
           id="reset-password-confirm"
@@ -133,9 +176,8 @@ export default function ResetPasswordPage() {
             form.touch('password_confirm');
           }}
           invalid={form.invalid('password_confirm')}
-          describedBy={[err?.fields.includes('password_confirm') && ALERT_ID]}
+          fieldError={form.fieldText('password_confirm')}
         />
-        <FormAlert id={ALERT_ID}>{err?.text}</FormAlert>
         <button type="submit" className="btn btn--primary auth-submit" disabled={busy}>
           {intl.formatMessage({ id: busy ? 'auth.common.pleaseWait' : 'auth.reset.submit' })}
         </button>

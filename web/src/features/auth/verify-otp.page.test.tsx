@@ -47,8 +47,9 @@ describe('verify-otp page', () => {
     expect(api.bodies('POST /api/auth/verify-otp/')).toEqual([]);
   });
 
-  it('has the one-time-code input hooks', () => {
+  it('has the one-time-code input hooks and its own tab title', () => {
     renderVerify();
+    expect(document.title).toBe('Vérification de l’e-mail · PharmaRadar');
     expect(input('code').getAttribute('inputmode')).toBe('numeric');
     expect(input('code').getAttribute('autocomplete')).toBe('one-time-code');
   });

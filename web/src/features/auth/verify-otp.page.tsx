@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { api, isApiRequestError } from '../../lib/api/client';
-import { LocalizedLink, useLocalizedPath } from '../../lib/router';
+import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { errorText, isRateLimited, retryAfterSeconds } from './auth-errors';
@@ -41,6 +41,7 @@ export default function VerifyOtpPage() {
   // A code was just mailed by the registration; coming from the login page the user may need one now.
   const countdown = useCountdown(fromLogin ? 0 : RESEND_COOLDOWN_S);
   const form = useFormError();
+  useDocumentTitle(intl.formatMessage({ id: 'auth.verify.pageTitle' }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
