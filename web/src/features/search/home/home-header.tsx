@@ -15,6 +15,9 @@ export function HomeHeader() {
   const { pathname, search } = useLocation();
   const session = useContext(SessionContext);
   const t = (id: string) => intl.formatMessage({ id: `search.header.${id}` });
+  const user = session?.isAuthenticated ? session.user : null;
+  const plan = user?.isPro ? t('planPro') : t('planFree');
+  const initial = (user?.first_name?.trim() || user?.email || '?').charAt(0).toUpperCase();
   return (
     <header className="home-header">
       <div className="home-header__inner">
@@ -36,23 +39,40 @@ export function HomeHeader() {
             {t('about')}
           </LocalizedLink>
           <LocalizedLink
-            to={session?.isAuthenticated ? '/compte' : '/login'}
+            to={user ? '/compte' : '/login'}
             className="home-header__link home-header__link--account"
+            aria-label={user ? `${t('account')} (${plan})` : undefined}
           >
-            <svg
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <circle cx="12" cy="8" r="4" />
-              <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
-            </svg>
-            <span className="home-header__link-text">{t(session?.isAuthenticated ? 'account' : 'login')}</span>
+            {user ? (
+              <>
+                {/* SPEC §2: the plan badge and an avatar with the first letter of the first name or e-mail. */}
+                <span className="home-header__plan" data-testid="home-plan-badge" aria-hidden="true">
+                  {plan}
+                </span>
+                <span
+                  className={`home-header__avatar${user.isPro ? ' home-header__avatar--pro' : ''}`}
+                  data-testid="home-avatar"
+                  aria-hidden="true"
+                >
+                  {initial}
+                </span>
+              </>
+            ) : (
+              <svg
+                viewBox="0 0 24 24"
+                width="20"
+                height="20"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
+                <circle cx="12" cy="8" r="4" />
+                <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+              </svg>
+            )}
+            <span className="home-header__link-text">{t(user ? 'account' : 'login')}</span>
           </LocalizedLink>
         </nav>
         <ul className="home-header__langs" aria-label={t('language')}>
