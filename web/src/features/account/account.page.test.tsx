@@ -217,7 +217,8 @@ describe('account deletion dialog', () => {
     fireEvent.click(screen.getByTestId('delete-confirm'));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(incorrect);
     expect(field('password').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(field('password'));
+    // Focus moves to the field in an effect after the alert renders.
+    await waitFor(() => expect(document.activeElement).toBe(field('password')));
     change('password', ' ');
     fireEvent.click(screen.getByTestId('delete-confirm'));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(required));

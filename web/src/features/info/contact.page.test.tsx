@@ -132,7 +132,7 @@ describe('ContactPage', () => {
     expect(fields.name.getAttribute('aria-invalid')).toBe('true');
     expect(fields.email.getAttribute('aria-invalid')).toBe('true');
     expect(fields.message.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(fields.name);
+    await waitFor(() => expect(document.activeElement).toBe(fields.name));
 
     // One field left empty (a blank message counts as empty) is still refused.
     fill({ name: 'Anne', email: 'anne@example.be', message: '   ' });
@@ -150,7 +150,7 @@ describe('ContactPage', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe(t.invalidEmail);
     expect(fields.email.getAttribute('aria-invalid')).toBe('true');
     expect(fields.name.getAttribute('aria-invalid')).toBeNull();
-    expect(document.activeElement).toBe(fields.email);
+    await waitFor(() => expect(document.activeElement).toBe(fields.email));
     expect(server.received).toHaveLength(0);
   });
 
