@@ -66,6 +66,8 @@ export async function startTestServer(
     LOG_LEVEL: 'debug',
     WEB_DIST_DIR: createFakeWebDist(join(dataDir, 'web-dist')),
     DEMO_LATENCY_MS: '',
+    // No backup at every test start-up; the backup tests turn it on.
+    BACKUP_INTERVAL_H: '0',
     ...envOverrides,
   });
   const lines: string[] = [];
