@@ -167,7 +167,9 @@ function fire(url: string, scenario: Scenario, rate: number, seconds: number): {
         method: scenario.request.method ?? 'GET',
         headers: scenario.request.headers,
         body: scenario.request.body,
-        connections: Math.min(10, rate),
+        // Enough connections that slow answers do not lower the offered rate (one request per
+        // connection at a time): up to one per request/s, at most 64 per scenario.
+        connections: Math.min(64, rate),
         overallRate: rate,
         duration: seconds,
         timeout: 10,
