@@ -6,7 +6,7 @@ import { loadEnv, type Env } from '../../src/config/env';
 import type { Db } from '../../src/db/database';
 import { createLogger, type Logger } from '../../src/lib/log';
 import { startServer, type StartOptions } from '../../src/server';
-import { readOutboxDir, type OutboxMail } from './outbox';
+import { readOutboxDir, type OutboxMail } from '../fakes/outbox';
 
 export interface TestServer {
   url: string;
