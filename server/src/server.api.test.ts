@@ -3,8 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeWebDist, startTestServer } from '../test/helpers/test-server';
-import { loadEnv } from './config/env';
+import { startTestServer, testEnv } from '../test/helpers/test-server';
 import { createLogger } from './lib/log';
 import { DRAIN_TIMEOUT_MS, HTTP_TIMEOUTS, startServer, type RunningServer, type StartOptions } from './server';
 
@@ -17,14 +16,7 @@ afterEach(async () => {
 async function startWith(options: StartOptions): Promise<{ server: RunningServer; logs: string[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pharmaradar-server-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const env = loadEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'debug',
-    WEB_DIST_DIR: createFakeWebDist(join(dataDir, 'web-dist')),
-    DEMO_LATENCY_MS: '',
-  });
+  const env = testEnv(dataDir);
   const logs: string[] = [];
   const log = createLogger({ level: 'debug', write: (line) => logs.push(line) });
   const server = await startServer(env, { log, ...options });

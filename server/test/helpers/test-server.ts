@@ -49,6 +49,19 @@ export function createFakeWebDist(dir: string): string {
   return dir;
 }
 
+/** The test environment: loopback, any free port, debug logs, no demo latency, a fake web app in dataDir. */
+export function testEnv(dataDir: string, envOverrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    WEB_DIST_DIR: createFakeWebDist(join(dataDir, 'web-dist')),
+    DEMO_LATENCY_MS: '',
+    ...envOverrides,
+  });
+}
+
 /**
  * Runs the REAL startServer on 127.0.0.1, a free port and a fresh temporary DATA_DIR (removed by
  * close()). The environment is built only from these defaults plus `envOverrides`, never from the
@@ -59,15 +72,7 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pharmaradar-test-'));
-  const env = loadEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'debug',
-    WEB_DIST_DIR: createFakeWebDist(join(dataDir, 'web-dist')),
-    DEMO_LATENCY_MS: '',
-    ...envOverrides,
-  });
+  const env = testEnv(dataDir, envOverrides);
   const lines: string[] = [];
   const log: Logger = createLogger({
     level: env.LOG_LEVEL,

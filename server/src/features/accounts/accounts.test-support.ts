@@ -1,20 +1,32 @@
 /** Helpers shared by the account API tests (not a test file itself). */
 import { expect } from 'vitest';
 import type { OutboxMail } from '../../../test/fakes/outbox';
-import type { TestClient } from '../../../test/helpers/test-client';
-import type { TestServer } from '../../../test/helpers/test-server';
+import { createClock, type Clock } from '../../../test/helpers/clock';
+import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 export const PASSWORD = 'Correct horse 42';
 
-/** A controllable clock for deps.now: starts at the real time, moves only when told. */
-export function createClock(start = Date.now()) {
-  let at = start;
-  return {
-    now: () => at,
-    advance(ms: number) {
-      at += ms;
-    },
-  };
+export { createClock, type Clock };
+
+export interface AccountsTest {
+  server: TestServer;
+  clock: Clock;
+  /** A fresh client (not the one that registered `registered`). */
+  client: TestClient;
+}
+
+/**
+ * The usual start of an account API test: a real server on a controllable clock (a new one unless
+ * given), a fresh client and, when `registered` is set, that account registered and verified first.
+ */
+export async function startAccountsTest(
+  options: { env?: Record<string, string>; clock?: Clock; registered?: string } = {},
+): Promise<AccountsTest> {
+  const clock = options.clock ?? createClock();
+  const server = await startTestServer(options.env ?? {}, { now: clock.now });
+  if (options.registered) await registerAndVerify(server, createTestClient(server.url), options.registered);
+  return { server, clock, client: createTestClient(server.url) };
 }
 
 /** Mails are sent in the background: poll the outbox until `count` mails to `to` exist. */

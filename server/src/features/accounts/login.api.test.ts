@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createClock, PASSWORD, registerAndVerify, SESSION_COOKIE } from './accounts.test-support';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { PASSWORD, registerAndVerify, SESSION_COOKIE, startAccountsTest, type Clock } from './accounts.test-support';
 
 describe('POST /api/auth/login/', () => {
-  let server: TestServer;
-  let clock: ReturnType<typeof createClock>;
-  let client: TestClient;
+  let server: TestServer, clock: Clock, client: TestClient;
 
-  beforeEach(async () => {
-    clock = createClock();
-    server = await startTestServer({}, { now: clock.now });
-    client = createTestClient(server.url);
-    await registerAndVerify(server, createTestClient(server.url), 'user@example.be');
-  });
+  beforeEach(async () => ({ server, clock, client } = await startAccountsTest({ registered: 'user@example.be' })));
   afterEach(() => server.close());
 
   it('logs in with the e-mail in any case and answers the user', async () => {
@@ -191,15 +184,12 @@ describe('POST /api/auth/login/', () => {
  * which is how these tests play an attacker and the owner on two different connections.
  */
 describe('login throttling per account and connection (behind a trusted proxy)', () => {
-  let server: TestServer;
-  let clock: ReturnType<typeof createClock>;
+  let server: TestServer, clock: Clock;
   const attacker = { 'X-Forwarded-For': '203.0.113.66' };
   const owner = { 'X-Forwarded-For': '198.51.100.7' };
 
   beforeEach(async () => {
-    clock = createClock();
-    server = await startTestServer({ TRUST_PROXY: 'true' }, { now: clock.now });
-    await registerAndVerify(server, createTestClient(server.url), 'user@example.be');
+    ({ server, clock } = await startAccountsTest({ env: { TRUST_PROXY: 'true' }, registered: 'user@example.be' }));
   });
   afterEach(() => server.close());
 

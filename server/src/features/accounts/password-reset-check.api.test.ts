@@ -1,22 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createClock, linkFrom, registerAndVerify } from './accounts.test-support';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { linkFrom, startAccountsTest, type Clock } from './accounts.test-support';
 
 const INVALID = { code: 'reset_invalid', detail: 'Expired or invalid link. Please request again.' };
 
 /** POST /api/auth/password-reset-check/: the reset page asks on load whether its link still works. */
 describe('password reset link check', () => {
-  let server: TestServer;
-  let clock: ReturnType<typeof createClock>;
-  let client: TestClient;
+  let server: TestServer, clock: Clock, client: TestClient;
 
-  beforeEach(async () => {
-    clock = createClock();
-    server = await startTestServer({}, { now: clock.now });
-    client = createTestClient(server.url);
-    await registerAndVerify(server, createTestClient(server.url), 'check@example.be');
-  });
+  beforeEach(async () => ({ server, clock, client } = await startAccountsTest({ registered: 'check@example.be' })));
   afterEach(() => server.close());
 
   async function requestLink() {

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestClient, type TestClient, type TestResponse } from '../../../test/helpers/test-client';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
 import {
-  createClock,
   lastMail,
   linkFrom,
   PASSWORD,
-  registerAndVerify,
   SESSION_COOKIE,
   waitForMails,
+  startAccountsTest,
+  type Clock,
 } from './accounts.test-support';
 
 /** Headers that may differ between two answers for reasons unrelated to the account. */
@@ -17,16 +17,9 @@ const comparableHeaders = (res: TestResponse) =>
   [...res.headers.entries()].filter(([name]) => !VARYING.has(name)).sort(([a], [b]) => a.localeCompare(b));
 
 describe('password reset', () => {
-  let server: TestServer;
-  let clock: ReturnType<typeof createClock>;
-  let client: TestClient;
+  let server: TestServer, clock: Clock, client: TestClient;
 
-  beforeEach(async () => {
-    clock = createClock();
-    server = await startTestServer({}, { now: clock.now });
-    client = createTestClient(server.url);
-    await registerAndVerify(server, createTestClient(server.url), 'reset@example.be');
-  });
+  beforeEach(async () => ({ server, clock, client } = await startAccountsTest({ registered: 'reset@example.be' })));
   afterEach(() => server.close());
 
   const resetMails = (email: string) =>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
 import {
   codeFrom,
   createClock,
@@ -10,17 +10,14 @@ import {
   registration,
   SESSION_COOKIE,
   waitForMails,
+  startAccountsTest,
 } from './accounts.test-support';
 
 describe('POST /api/auth/register/', () => {
-  let server: TestServer;
-  let client: TestClient;
+  let server: TestServer, client: TestClient;
   const clock = createClock();
 
-  beforeEach(async () => {
-    server = await startTestServer({}, { now: clock.now });
-    client = createTestClient(server.url);
-  });
+  beforeEach(async () => ({ server, client } = await startAccountsTest({ clock })));
   afterEach(() => server.close());
 
   it('creates the account without logging in and mails a code and an activation link', async () => {

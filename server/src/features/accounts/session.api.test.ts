@@ -2,12 +2,20 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { createClock, PASSWORD, registerAndVerify, SESSION_COOKIE } from './accounts.test-support';
+import { PASSWORD, registerAndVerify, SESSION_COOKIE, startAccountsTest, type Clock } from './accounts.test-support';
 
 const DAY = 24 * 3600 * 1000;
 /** pe_csrftoken is readable by JS on purpose (the client copies it into X-CSRFToken): no HttpOnly. */
 const CSRF_ATTRIBUTES_HTTP = ['Max-Age=31536000', 'Path=/', 'SameSite=Lax'];
 const CSRF_ATTRIBUTES_HTTPS = [...CSRF_ATTRIBUTES_HTTP, 'Secure'];
+/** Session cookie attributes, sorted: HttpOnly always, Secure over https only. */
+const sessionAttributes = (maxAge: number, secure = false) => [
+  'HttpOnly',
+  `Max-Age=${maxAge}`,
+  'Path=/',
+  'SameSite=Lax',
+  ...(secure ? ['Secure'] : []),
+];
 
 /**
  * The attributes of the one Set-Cookie line for `name`, sorted, so a test pins the whole list:
@@ -21,15 +29,9 @@ function cookieAttributes(lines: string[], name: string): string[] {
 }
 
 describe('sessions', () => {
-  let server: TestServer;
-  let clock: ReturnType<typeof createClock>;
-  let client: TestClient;
+  let server: TestServer, clock: Clock, client: TestClient;
 
-  beforeEach(async () => {
-    clock = createClock();
-    server = await startTestServer({}, { now: clock.now });
-    client = createTestClient(server.url);
-  });
+  beforeEach(async () => ({ server, clock, client } = await startAccountsTest()));
   afterEach(() => server.close());
 
   const login = async (c: TestClient, email: string) => {
@@ -54,22 +56,12 @@ describe('sessions', () => {
 
     const login = await client.post('/api/auth/login/', { username: 'attrs@example.be', password: PASSWORD });
     expect(login.status).toBe(200);
-    expect(cookieAttributes(login.setCookies, SESSION_COOKIE)).toEqual([
-      'HttpOnly',
-      'Max-Age=2592000',
-      'Path=/',
-      'SameSite=Lax',
-    ]);
+    expect(cookieAttributes(login.setCookies, SESSION_COOKIE)).toEqual(sessionAttributes(2592000));
     expect(cookieAttributes(login.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTP);
 
     const logout = await client.post('/api/auth/logout/');
     expect(logout.status).toBe(200);
-    expect(cookieAttributes(logout.setCookies, SESSION_COOKIE)).toEqual([
-      'HttpOnly',
-      'Max-Age=0',
-      'Path=/',
-      'SameSite=Lax',
-    ]);
+    expect(cookieAttributes(logout.setCookies, SESSION_COOKIE)).toEqual(sessionAttributes(0));
     expect(cookieAttributes(logout.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTP);
   });
 
@@ -186,26 +178,14 @@ describe('sessions', () => {
 
       const res = await c.post('/api/auth/login/', { username: 'tls@example.be', password: PASSWORD });
       expect(res.status).toBe(200);
-      expect(cookieAttributes(res.setCookies, '__Host-pe_session')).toEqual([
-        'HttpOnly',
-        'Max-Age=2592000',
-        'Path=/',
-        'SameSite=Lax',
-        'Secure',
-      ]);
+      expect(cookieAttributes(res.setCookies, '__Host-pe_session')).toEqual(sessionAttributes(2592000, true));
       expect(res.setCookies.some((l) => l.startsWith('pe_session='))).toBe(false);
       expect(cookieAttributes(res.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTPS);
       expect((await c.get('/api/auth/me/')).body.user.email).toBe('tls@example.be');
 
       const out = await c.post('/api/auth/logout/');
       expect(out.status).toBe(200);
-      expect(cookieAttributes(out.setCookies, '__Host-pe_session')).toEqual([
-        'HttpOnly',
-        'Max-Age=0',
-        'Path=/',
-        'SameSite=Lax',
-        'Secure',
-      ]);
+      expect(cookieAttributes(out.setCookies, '__Host-pe_session')).toEqual(sessionAttributes(0, true));
       expect(cookieAttributes(out.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTPS);
     } finally {
       await https.close();

@@ -1,29 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
 import {
   codeFrom,
-  createClock,
   lastMail,
   linkFrom,
   PASSWORD,
   registration,
   SESSION_COOKIE,
   waitForMails,
+  startAccountsTest,
+  type Clock,
 } from './accounts.test-support';
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('e-mail verification: code, resend, activation link', () => {
-  let server: TestServer;
-  let client: TestClient;
-  let clock: ReturnType<typeof createClock>;
+  let server: TestServer, clock: Clock, client: TestClient;
 
-  beforeEach(async () => {
-    clock = createClock();
-    server = await startTestServer({}, { now: clock.now });
-    client = createTestClient(server.url);
-  });
+  beforeEach(async () => ({ server, clock, client } = await startAccountsTest()));
   afterEach(() => server.close());
 
   async function register(email: string) {
