@@ -6,7 +6,7 @@ import { loadEnv, type Env } from '../../src/config/env';
 import type { Db } from '../../src/db/database';
 import { createLogger, type Logger } from '../../src/lib/log';
 import { startServer, type StartOptions } from '../../src/server';
-import { readOutboxDir, type OutboxMail } from './outbox';
+import { readOutboxDir, type OutboxMail } from '../fakes/outbox';
 
 export interface TestServer {
   url: string;
@@ -49,17 +49,9 @@ export function createFakeWebDist(dir: string): string {
   return dir;
 }
 
-/**
- * Runs the REAL startServer on 127.0.0.1, a free port and a fresh temporary DATA_DIR (removed by
- * close()). The environment is built only from these defaults plus `envOverrides`, never from the
- * developer's shell. Demo latency is off by default so tests are quick; WEB_DIST_DIR is a small fake.
- */
-export async function startTestServer(
-  envOverrides: Record<string, string> = {},
-  options: TestServerOptions = {},
-): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pharmaradar-test-'));
-  const env = loadEnv({
+/** The test environment: loopback, any free port, debug logs, no demo latency, a fake web app in dataDir. */
+export function testEnv(dataDir: string, envOverrides: Record<string, string> = {}): Env {
+  return loadEnv({
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -70,6 +62,19 @@ export async function startTestServer(
     BACKUP_INTERVAL_H: '0',
     ...envOverrides,
   });
+}
+
+/**
+ * Runs the REAL startServer on 127.0.0.1, a free port and a fresh temporary DATA_DIR (removed by
+ * close()). The environment is built only from these defaults plus `envOverrides`, never from the
+ * developer's shell. Demo latency is off by default so tests are quick; WEB_DIST_DIR is a small fake.
+ */
+export async function startTestServer(
+  envOverrides: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pharmaradar-test-'));
+  const env = testEnv(dataDir, envOverrides);
   const lines: string[] = [];
   const log: Logger = createLogger({
     level: env.LOG_LEVEL,

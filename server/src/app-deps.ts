@@ -1,0 +1,33 @@
+import type { Hono } from 'hono';
+import type { Env } from './config/env';
+import type { Db } from './db/database';
+import type { DemoRetailers } from './demo/demo-retailers';
+import type { Logger } from './lib/log';
+import type { Mailer } from './lib/mailer';
+import type { HtmlTransformer } from './lib/web-static';
+import type { RetailerConnector } from './retailers/types';
+
+/**
+ * Everything the composition root hands out: server.ts builds it, app.ts wires it into the features.
+ * Features never import this type: each declares the narrower interface it needs (AccountsDeps,
+ * SearchDeps…), which AppDeps satisfies (docs/decisions/016).
+ */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  /** Clock in epoch milliseconds; injected so rules depending on time are testable. */
+  now: () => number;
+  /** index.html rewriting for client routes (see HtmlTransformer), e.g. product landing pages. */
+  htmlTransformers?: HtmlTransformer[];
+  /** Retailer connectors the price search asks (server.ts wires them; none = searches find nothing). */
+  connectors?: RetailerConnector[];
+  /** Demo mode: the running demo retailer sites (tests inject faults and count requests through it). */
+  demoRetailers?: DemoRetailers | null;
+  /**
+   * Tests only: registers extra routes (e.g. one that throws, to check the 500 answer). Production
+   * never passes it, so no such endpoint exists there.
+   */
+  extraRoutes?: (app: Hono) => void;
+}
