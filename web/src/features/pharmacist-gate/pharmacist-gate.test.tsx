@@ -4,7 +4,7 @@ import type { Locale } from '@pharmaradar/shared';
 import { setApiOrigin } from '../../lib/api/client';
 import { serveAuthApi, testUser } from '../../lib/session/testing/auth-api-server';
 import { renderWithProviders } from '../../test/render';
-import { isAuthScreen } from './gate-paths';
+import { isAuthScreen } from '../../lib/router/auth-paths';
 import { PharmacistGate } from './pharmacist-gate';
 
 const api = serveAuthApi();
