@@ -90,6 +90,22 @@ export default tseslint.config(
     },
   },
   {
+    // ADR 018: the UI kit stays light enough for any lazy page; no database, no search stream, no feature.
+    files: ['web/src/lib/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['dexie', 'dexie-*', '**/db/*'], message: 'lib/ui must not depend on the database (ADR 018).' },
+            { group: ['**/features/**', '**/app/**'], message: 'lib/ui sits below the features and the app.' },
+            { group: ['**/api/sse-parser', '**/search/**'], message: 'lib/ui must not pull in the search stream.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/features/**/*.{ts,tsx}', 'server/src/features/**/*.ts', 'server/src/{lib,db,config}/**/*.ts'],
     plugins: { boundaries: featureBoundaries },
     rules: { 'boundaries/no-cross-feature-imports': 'error' },

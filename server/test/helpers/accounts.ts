@@ -2,7 +2,7 @@
  * Creates a verified account through the public API (register, read the mailed code from the
  * outbox, verify), for tests and tools outside the accounts feature (restore test, load test).
  */
-import { readOutboxDir } from './outbox';
+import { readOutboxDir } from '../fakes/outbox';
 import { createTestClient, type TestClient } from './test-client';
 
 export interface VerifiedAccount {

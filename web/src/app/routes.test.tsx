@@ -6,7 +6,7 @@ import { setApiOrigin } from '../lib/api/client';
 import { LANG_BOOTED_KEY } from '../lib/i18n/detect-locale';
 import { localeLoader } from '../lib/i18n/load-locale';
 import { LOCALES_DIR } from '../test/disk-messages';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../test/http-server';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../test/fakes/http-server';
 import { routes } from './routes';
 
 /**

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
 import { saveSearchResult } from '../../db/search-cache';
 import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n';
+import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
-import { setSearchOrigin } from './search-client';
 import {
   dafalganResult,
   dafalganStream,
@@ -17,19 +17,9 @@ import {
   retailerAnswer,
   searchStream,
 } from './testing/search-fixtures';
-import { deferred, json, sse, startTestServer, type Handler, type TestServer } from './testing/sse-test-server';
+import { deferred, json, sse, startTestServer, type Handler } from '../../test/fakes/search-api-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  setSearchOrigin(server.url);
-  setApiOrigin(server.url);
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  server.requests.length = 0;
-  await db.searches.clear();
-});
+const server = serveSearchApi();
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -389,7 +379,7 @@ describe('home page offline', () => {
     });
     const gone = await startTestServer();
     await gone.close();
-    setSearchOrigin(gone.url);
+    setApiOrigin(gone.url);
     try {
       renderWithProviders(<HomePage />, { locale: 'en', route: '/en?q=372%200083' });
       const notice = await screen.findByTestId('cached-notice');
@@ -398,7 +388,7 @@ describe('home page offline', () => {
       expect(screen.getByRole('button', { name: 'Refresh prices' })).toBeTruthy();
       expect(screen.getByTestId('product-card').getAttribute('data-cnk')).toBe('3720083');
     } finally {
-      setSearchOrigin(server.url);
+      setApiOrigin(server.url);
     }
   });
 });

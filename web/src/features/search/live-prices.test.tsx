@@ -1,26 +1,14 @@
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../db/db';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveSearchResult } from '../../db/search-cache';
-import { setApiOrigin } from '../../lib/api/client';
+import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
-import { setSearchOrigin } from './search-client';
 import { dafalganResult, dafalganStream } from './testing/search-fixtures';
-import { sse, startTestServer, type TestServer } from './testing/sse-test-server';
+import { sse } from '../../test/fakes/search-api-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  setSearchOrigin(server.url);
-  setApiOrigin(server.url);
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  server.requests.length = 0;
-  await db.searches.clear();
-});
+const server = serveSearchApi();
 afterEach(() => {
   vi.restoreAllMocks();
 });

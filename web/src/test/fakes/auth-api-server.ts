@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { configure } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { setApiOrigin } from '../../api/client';
-import { sendJson, startLoopbackServer, type ReceivedRequest } from '../../../test/http-server';
+import { setApiOrigin } from '../../lib/api/client';
+import { sendJson, startLoopbackServer, type ReceivedRequest } from './http-server';
 
 // These tests cross a real socket several times per step (CSRF, call, session reload); on a loaded
 // shared 2-core machine that can take longer than Testing Library's 1 s default wait.

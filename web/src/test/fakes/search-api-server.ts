@@ -1,10 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { sendJson, startLoopbackServer, type ReceivedRequest } from './http-server';
 
-// A real HTTP server on loopback that speaks SSE like GET /api/search, for component and client tests.
-// Tests script what it answers; nothing in the web code is stubbed.
+// The search API (GET /api/search, SSE or JSON) on a real loopback server, for component and client
+// tests. Tests script what it answers; nothing in the web code is stubbed.
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
+export type Handler = (req: ReceivedRequest, res: ServerResponse, url: URL) => void | Promise<void>;
 
 export interface TestServer {
   url: string;
@@ -17,28 +17,26 @@ export interface TestServer {
 export async function startTestServer(initial?: Handler): Promise<TestServer> {
   let handler: Handler = initial ?? ((_req, res) => void res.writeHead(404).end());
   const requests: TestServer['requests'] = [];
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const loopback = await startLoopbackServer((req, res) => {
+    const url = new URL(req.path, 'http://127.0.0.1');
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
     requests.push({
       path: `${url.pathname}${url.search}`,
-      accept: req.headers.accept,
-      acceptLanguage: req.headers['accept-language'],
+      accept: header('accept'),
+      acceptLanguage: header('accept-language'),
     });
-    Promise.resolve(handler(req, res, url)).catch(() => res.destroy());
+    return handler(req, res, url);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: loopback.origin,
     requests,
     handle: (next) => {
       handler = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => loopback.close(),
   };
 }
 
@@ -63,10 +61,7 @@ export function sse(steps: ScriptStep[]): Handler {
 }
 
 export function json(status: number, body: unknown): Handler {
-  return (_req, res) => {
-    res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
+  return (_req, res) => sendJson(res, status, body);
 }
 
 /** A promise plus its resolve function: `const gate = deferred(); ... gate.resolve()`. */

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
-import type { Invalid } from './auth.validation';
+import type { Invalid } from './form-validation';
 
 /** What a form shows after a failed submit: a summary, the fields to mark and the text under each. */
 export interface FormError {

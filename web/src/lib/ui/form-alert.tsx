@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './field.css';
 
 /** The form's message: role="alert" so it is announced as soon as it appears. */
 export function FormAlert({
