@@ -66,7 +66,7 @@ describe('static files are sent precompressed by content negotiation', () => {
   });
 
   it('sends the file as is when no compression is accepted, still marked as varying', async () => {
-    for (const headers of [{}, { 'Accept-Encoding': 'identity' }]) {
+    for (const headers of [{}, { 'Accept-Encoding': 'identity' }] as Array<Record<string, string>>) {
       const res = await get(server.url, '/assets/app-abc123.js', headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();

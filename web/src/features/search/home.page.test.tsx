@@ -61,6 +61,12 @@ async function waitForComplete() {
   await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
 }
 
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
+
 describe('home page search (fr)', () => {
   it('searches by name, puts the query in the URL and shows the compared offers with the best price highlighted', async () => {
     serve(sse(dafalganStream()));

@@ -34,6 +34,12 @@ function setConnection(online: boolean) {
 
 const searchRequests = () => server.requests.filter((r) => r.path.startsWith('/api/search'));
 
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
+
 describe('live prices when the connection comes back', () => {
   it('replaces the saved prices with fresh ones by itself, with one search', async () => {
     await saveSearchResult({

@@ -51,6 +51,12 @@ const renderAt = (route: string, locale: 'fr' | 'en' | 'nl') =>
     ],
   });
 
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
+
 describe('product landing page', () => {
   it('shows the landing texts in French, sets the title and runs the live price search by CNK', async () => {
     server.handle(routes(json(200, LANDING)));

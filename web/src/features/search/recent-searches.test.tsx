@@ -35,6 +35,12 @@ function goOffline() {
   });
 }
 
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
+
 describe('saved searches', () => {
   it('does not keep a search that found no product', async () => {
     const nothing = dafalganResult({

@@ -85,6 +85,12 @@ function submit(query: string) {
   fireEvent.click(screen.getByTestId('search-submit'));
 }
 
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
+
 describe('shared search context', () => {
   it('is empty before any search', () => {
     serve(sse(dafalganStream()));
