@@ -72,10 +72,5 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: the JS budget check (scripts/check-budget.mjs) follows its imports.
     manifest: true,
-    rolldownOptions: {
-      // Building a zod schema has no side effect: schemas the page never uses (every shared module
-      // defines some) are dropped instead of pulling zod into the first JavaScript (issue 8).
-      treeshake: { manualPureFunctions: ['z'] },
-    },
   },
 });
