@@ -70,5 +70,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the JS budget check (scripts/check-budget.mjs) follows its imports.
+    manifest: true,
   },
 });

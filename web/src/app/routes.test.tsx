@@ -57,6 +57,12 @@ async function settledAt(router: ReturnType<typeof createMemoryRouter>, pathname
   await waitFor(() => expect(router.state.navigation.state).toBe('idle'), SLOW);
 }
 
+// The shared layouts are lazy chunks in the app; loaded once up front so the first test does not
+// pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('../features/layout/layout'), import('../features/layout/plain-layout')]);
+});
+
 describe('routing and language', () => {
   it('bare pages are French with the shared layout', async () => {
     const router = renderApp('/congrats');

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
 import { saveSearchResult } from '../../db/search-cache';
 import { setApiOrigin } from '../../lib/api/client';
@@ -50,6 +50,12 @@ const rows = () =>
 async function waitForComplete() {
   await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
 }
+
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
 
 describe('home page search (fr)', () => {
   it('searches by name, puts the query in the URL and shows the compared offers with the best price highlighted', async () => {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { saveSearchResult } from '../../db/search-cache';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
@@ -21,6 +21,12 @@ function setConnection(online: boolean) {
 }
 
 const searchRequests = () => server.requests.filter((r) => r.path.startsWith('/api/search'));
+
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
 
 describe('live prices when the connection comes back', () => {
   it('replaces the saved prices with fresh ones by itself, with one search', async () => {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import { saveSearchResult } from '../../db/search-cache';
 import { setApiOrigin } from '../../lib/api/client';
@@ -39,6 +39,12 @@ const renderAt = (route: string, locale: 'fr' | 'en' | 'nl') =>
       { path: '/nl/404', element: <h1>not found nl</h1> },
     ],
   });
+
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
 
 describe('product landing page', () => {
   it('shows the landing texts in French, sets the title and runs the live price search by CNK', async () => {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
@@ -72,6 +72,12 @@ function submit(query: string) {
   fireEvent.change(screen.getByTestId('search-input'), { target: { value: query } });
   fireEvent.click(screen.getByTestId('search-submit'));
 }
+
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
 
 describe('shared search context', () => {
   it('is empty before any search', () => {
