@@ -5,7 +5,10 @@ import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from './pricing.schema
 
 // Every expected figure below was computed by hand from DESIGN §6 (P = R to the cent, P_ex = P / (1 + v),
 // C* = P_ex × (1 − ideal), C_min = P_ex × (1 − min), margin = (P_ex − c) / P_ex, discount = (c − C*) / c).
-const settings = (strategy: PricingSettings['strategy']): PricingSettings => ({ ...DEFAULT_PRICING_SETTINGS, strategy });
+const settings = (strategy: PricingSettings['strategy']): PricingSettings => ({
+  ...DEFAULT_PRICING_SETTINGS,
+  strategy,
+});
 const THREE_OFFERS = [12.0, 15.0, 10.0];
 
 describe('marketReference', () => {
@@ -45,7 +48,10 @@ describe('priceProduct at 6 % VAT, min 20 %, ideal 30 %, offers 10.00 / 12.00 / 
   });
 
   it('aggressive: sells at the lowest 10.00, catalogue 8.50 above both targets (minimum out of reach)', () => {
-    const card = priceProduct({ vatPercent: 6, cataloguePriceExVat: 8.5, offers: THREE_OFFERS }, settings('aggressive'));
+    const card = priceProduct(
+      { vatPercent: 6, cataloguePriceExVat: 8.5, offers: THREE_OFFERS },
+      settings('aggressive'),
+    );
     expect(card).toMatchObject({
       sellPriceInclVat: 10,
       sellPriceExVat: 9.43,
@@ -59,7 +65,10 @@ describe('priceProduct at 6 % VAT, min 20 %, ideal 30 %, offers 10.00 / 12.00 / 
   });
 
   it('conservative: sells at the highest 15.00, catalogue 8.50 already below the target', () => {
-    const card = priceProduct({ vatPercent: 6, cataloguePriceExVat: 8.5, offers: THREE_OFFERS }, settings('conservative'));
+    const card = priceProduct(
+      { vatPercent: 6, cataloguePriceExVat: 8.5, offers: THREE_OFFERS },
+      settings('conservative'),
+    );
     expect(card).toMatchObject({
       sellPriceInclVat: 15,
       sellPriceExVat: 14.15,
@@ -73,7 +82,8 @@ describe('priceProduct at 6 % VAT, min 20 %, ideal 30 %, offers 10.00 / 12.00 / 
   });
 
   it('a catalogue price equal to the recommended price is already at target; one cent over the ceiling warns', () => {
-    const at = (c: number) => priceProduct({ vatPercent: 6, cataloguePriceExVat: c, offers: THREE_OFFERS }, settings('balanced'));
+    const at = (c: number) =>
+      priceProduct({ vatPercent: 6, cataloguePriceExVat: c, offers: THREE_OFFERS }, settings('balanced'));
     expect(at(7.92).negotiation).toEqual({ kind: 'already_below_target' });
     expect(at(7.93).negotiation).toEqual({ kind: 'discount', ratio: 0.0013, amountExVat: 0.01 });
     expect(at(9.06).minimumOutOfReach).toBe(false);

@@ -8,9 +8,15 @@ describe('pricingSettingsSchema', () => {
       idealMarginPercent: 30,
       strategy: 'balanced',
     });
-    expect(pricingSettingsSchema.safeParse({ minMarginPercent: 25, idealMarginPercent: 25, strategy: 'aggressive' }).success).toBe(true);
-    expect(pricingSettingsSchema.safeParse({ minMarginPercent: 0, idealMarginPercent: 0, strategy: 'conservative' }).success).toBe(true);
-    expect(pricingSettingsSchema.safeParse({ minMarginPercent: 0, idealMarginPercent: 99.9, strategy: 'balanced' }).success).toBe(true);
+    expect(
+      pricingSettingsSchema.safeParse({ minMarginPercent: 25, idealMarginPercent: 25, strategy: 'aggressive' }).success,
+    ).toBe(true);
+    expect(
+      pricingSettingsSchema.safeParse({ minMarginPercent: 0, idealMarginPercent: 0, strategy: 'conservative' }).success,
+    ).toBe(true);
+    expect(
+      pricingSettingsSchema.safeParse({ minMarginPercent: 0, idealMarginPercent: 99.9, strategy: 'balanced' }).success,
+    ).toBe(true);
   });
 
   it.each([
