@@ -1,0 +1,63 @@
+// One file from the pharmacist to the import preview: checks, then the right reader, then the shared
+// table analysis. Pure (no DOM, no network): it runs in the import worker, in tests and in the bench.
+import { analyseTable, type ImportPreview, type ImportTableError } from '@pharmaradar/shared';
+import { readCsvRows, type Delimiter } from './csv-read';
+import { decodeText, type TextEncodingName } from './decode-text';
+import { checkImportFile, type ImportFileError, type ImportFormat } from './import-file-checks';
+import { readSheetTables, type SheetJs } from './sheet-read';
+
+export type ImportSource = {
+  fileName: string;
+  format: ImportFormat;
+  encoding: TextEncodingName | null;
+  delimiter: Delimiter | null;
+  sheet: string | null;
+};
+
+export type ImportErrorCode = ImportTableError | ImportFileError | 'unreadable';
+
+export type ImportResult = Omit<ImportPreview, 'error'> & {
+  error: ImportErrorCode | null;
+  source: ImportSource | null;
+};
+
+function failed(error: ImportErrorCode, source: ImportSource | null = null): ImportResult {
+  return {
+    ok: false,
+    error,
+    source,
+    headerLine: null,
+    columns: [],
+    rows: [],
+    rejected: [],
+    duplicates: [],
+    skippedLines: [],
+  };
+}
+
+export function readImportFile(xlsx: SheetJs, fileName: string, bytes: Uint8Array): ImportResult {
+  const checked = checkImportFile(fileName, bytes);
+  if (!checked.ok) return failed(checked.error);
+  const base = { fileName, format: checked.format, encoding: null, delimiter: null, sheet: null };
+
+  if (checked.content === 'text') {
+    const { text, encoding } = decodeText(bytes);
+    const { rows, delimiter } = readCsvRows(text);
+    return { ...analyseTable(rows), source: { ...base, encoding, delimiter } };
+  }
+
+  let tables;
+  try {
+    tables = readSheetTables(xlsx, bytes);
+  } catch {
+    return failed('unreadable', base);
+  }
+  // The first sheet that holds CNKs; a workbook often opens on a cover or notes sheet.
+  let first: ImportResult | null = null;
+  for (const table of tables) {
+    const result = { ...analyseTable(table.rows), source: { ...base, sheet: table.sheet } };
+    if (result.ok) return result;
+    first ??= result;
+  }
+  return first ?? failed('no_valid_cnk', base);
+}
