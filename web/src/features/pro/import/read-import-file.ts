@@ -21,7 +21,8 @@ export type ImportResult = Omit<ImportPreview, 'error'> & {
   source: ImportSource | null;
 };
 
-function failed(error: ImportErrorCode, source: ImportSource | null = null): ImportResult {
+/** A result that only carries an error (also used by the client for checks it can make before reading). */
+export function failedImport(error: ImportErrorCode, source: ImportSource | null = null): ImportResult {
   return {
     ok: false,
     error,
@@ -37,7 +38,7 @@ function failed(error: ImportErrorCode, source: ImportSource | null = null): Imp
 
 export function readImportFile(xlsx: SheetJs, fileName: string, bytes: Uint8Array): ImportResult {
   const checked = checkImportFile(fileName, bytes);
-  if (!checked.ok) return failed(checked.error);
+  if (!checked.ok) return failedImport(checked.error);
   const base = { fileName, format: checked.format, encoding: null, delimiter: null, sheet: null };
 
   if (checked.content === 'text') {
@@ -50,7 +51,7 @@ export function readImportFile(xlsx: SheetJs, fileName: string, bytes: Uint8Arra
   try {
     tables = readSheetTables(xlsx, bytes);
   } catch {
-    return failed('unreadable', base);
+    return failedImport('unreadable', base);
   }
   // The first sheet that holds CNKs; a workbook often opens on a cover or notes sheet.
   let first: ImportResult | null = null;
@@ -59,5 +60,5 @@ export function readImportFile(xlsx: SheetJs, fileName: string, bytes: Uint8Arra
     if (result.ok) return result;
     first ??= result;
   }
-  return first ?? failed('no_valid_cnk', base);
+  return first ?? failedImport('no_valid_cnk', base);
 }
