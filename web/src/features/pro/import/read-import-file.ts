@@ -1,40 +1,13 @@
 // One file from the pharmacist to the import preview: checks, then the right reader, then the shared
 // table analysis. Pure (no DOM, no network): it runs in the import worker, in tests and in the bench.
-import { analyseTable, type ImportPreview, type ImportTableError } from '@pharmaradar/shared';
-import { readCsvRows, type Delimiter } from './csv-read';
-import { decodeText, type TextEncodingName } from './decode-text';
-import { checkImportFile, type ImportFileError, type ImportFormat } from './import-file-checks';
+import { analyseTable } from '@pharmaradar/shared';
+import { readCsvRows } from './csv-read';
+import { decodeText } from './decode-text';
+import { checkImportFile } from './import-file-checks';
+import { failedImport, type ImportResult } from './import-result';
 import { readSheetTables, type SheetJs } from './sheet-read';
 
-export type ImportSource = {
-  fileName: string;
-  format: ImportFormat;
-  encoding: TextEncodingName | null;
-  delimiter: Delimiter | null;
-  sheet: string | null;
-};
-
-export type ImportErrorCode = ImportTableError | ImportFileError | 'unreadable';
-
-export type ImportResult = Omit<ImportPreview, 'error'> & {
-  error: ImportErrorCode | null;
-  source: ImportSource | null;
-};
-
-/** A result that only carries an error (also used by the client for checks it can make before reading). */
-export function failedImport(error: ImportErrorCode, source: ImportSource | null = null): ImportResult {
-  return {
-    ok: false,
-    error,
-    source,
-    headerLine: null,
-    columns: [],
-    rows: [],
-    rejected: [],
-    duplicates: [],
-    skippedLines: [],
-  };
-}
+export type { ImportResult } from './import-result';
 
 export function readImportFile(xlsx: SheetJs, fileName: string, bytes: Uint8Array): ImportResult {
   const checked = checkImportFile(fileName, bytes);

@@ -1,6 +1,6 @@
 // The one typed handle on the import worker, started on first use.
 import { transfer, wrap, type Remote } from 'comlink';
-import { failedImport, type ImportResult } from '../import/read-import-file';
+import { failedImport, type ImportResult } from '../import/import-result';
 import { MAX_IMPORT_BYTES } from '../import/import-file-checks';
 import type { ImportWorkerApi } from './import-worker.api';
 
