@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadMessagesFromDisk } from '../../../test/disk-messages';
 import { exportFileName } from './export-file-name';
 import { EXPORT_COLUMNS, exportLabelIds, exportLabelsFromMessages } from './export-labels';
+import { freezeTopRows } from './freeze-rows';
 import { EURO_FORMAT, HEADER_ROW, PERCENT_FORMAT, SIGNED_PERCENT_FORMAT, writeGroupWorkbook } from './xlsx-export';
 
 const settings: PricingSettings = { ...DEFAULT_PRICING_SETTINGS, idealMarginPercent: 32.5 };
@@ -114,6 +115,8 @@ describe('writeGroupWorkbook', () => {
     const widths = (ws['!cols'] ?? []).map((c) => c.wch ?? 0);
     expect(widths).toHaveLength(EXPORT_COLUMNS.length);
     expect(widths.every((w) => w >= 10 && w <= 50)).toBe(true);
+    // A sheet view it does not know (e.g. SheetJS writing panes itself one day) is refused, not doubled.
+    expect(() => freezeTopRows(XLSX.CFB, bytes, 2)).toThrow(/unexpected sheet view/);
     // The product column is wide enough for its longest name.
     expect(widths[0]).toBeGreaterThanOrEqual('=HYPERLINK("http://evil.example","clic")'.length);
   });
