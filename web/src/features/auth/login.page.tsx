@@ -141,7 +141,7 @@ export default function LoginPage() {
           id="login-email"
           name="email"
           type="email"
-          autoComplete="username email"
+          autoComplete="username"
           inputMode="email"
           required
           label={intl.formatMessage({ id: 'auth.common.email' })}
