@@ -19,6 +19,7 @@ import type { DemoRetailers } from './demo/demo-retailers';
 import type { RetailerConnector } from './retailers/types';
 import { createProductsModule } from './features/products/products.module';
 import { createSearchModule } from './features/search/search.module';
+import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
 
 export interface AppDeps {
   env: Env;
@@ -64,7 +65,8 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono({ getPath: apiPath });
 
   // Runs around everything (JSON, HTML, static files, 404, 405, 413, 500): headers on every answer.
-  app.use('*', securityHeaders());
+  const tileSource = tileImageSource(env.MAP_TILES_URL);
+  app.use('*', securityHeaders({ extraImgSrc: tileSource ? [tileSource] : [] }));
   app.use('*', async (c, next) => {
     c.set('clientIp', clientAddress(c, env.TRUST_PROXY));
     if (!ALLOWED_METHODS.has(c.req.method)) {
@@ -113,6 +115,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', products.routes);
   app.route('/api', createSearchModule(deps, products.service).routes);
   htmlTransformers.push(products.htmlTransformer);
+  app.route('/api', createPharmaciesModule(deps).routes);
   // --- end feature routers ---
 
   deps.extraRoutes?.(app);
