@@ -124,10 +124,7 @@ const envSchema = z.object({
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILES_ATTRIBUTION: z.string().trim().min(1).max(300).default('© OpenStreetMap contributors'),
   MAP_TILES_KEY: z.string().trim().min(1).optional(),
-  NEARBY_RADIUS_KM: z
-    .enum(['2', '5', '10', '25'], { error: 'must be 2, 5, 10 or 25' })
-    .transform(Number)
-    .default(5),
+  NEARBY_RADIUS_KM: z.enum(['2', '5', '10', '25'], { error: 'must be 2, 5, 10 or 25' }).transform(Number).default(5),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;

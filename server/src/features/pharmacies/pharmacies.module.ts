@@ -9,7 +9,9 @@ import { createPharmaciesRoutes } from './pharmacies.routes';
 export function mapConfigFromEnv(env: Env): MapConfig {
   const needsKey = env.MAP_TILES_URL.includes('{key}');
   return {
-    tile_url: env.MAP_TILES_KEY ? env.MAP_TILES_URL.replaceAll('{key}', encodeURIComponent(env.MAP_TILES_KEY)) : env.MAP_TILES_URL,
+    tile_url: env.MAP_TILES_KEY
+      ? env.MAP_TILES_URL.replaceAll('{key}', encodeURIComponent(env.MAP_TILES_KEY))
+      : env.MAP_TILES_URL,
     attribution: env.MAP_TILES_ATTRIBUTION,
     max_zoom: 19,
     key_missing: needsKey && !env.MAP_TILES_KEY,
