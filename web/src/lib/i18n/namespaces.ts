@@ -10,5 +10,6 @@ export const NAMESPACES = [
   'account',
   'errors',
   'notfound',
+  'pharmacies',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
