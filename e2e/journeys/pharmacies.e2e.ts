@@ -55,7 +55,7 @@ describe('nearby pharmacies', () => {
     return { context, page, pageErrors };
   }
 
-  const names = (page: Page) => page.locator('[data-testid="pharmacy"] h3').allTextContents();
+  const names = (page: Page) => page.locator('[data-testid="pharmacy"] h2').allTextContents();
 
   it('fr, phone: from the home page to the map, nearest first, show on map and directions', async () => {
     const { context, page, pageErrors } = await open({ locale: 'fr-BE', viewport: PHONE });

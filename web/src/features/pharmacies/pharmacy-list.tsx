@@ -19,7 +19,7 @@ export function PharmacyList({ pharmacies, onShowOnMap }: PharmacyListProps) {
       {pharmacies.map((p) => (
         <li key={p.id} className="pharmacies-list__item" data-testid="pharmacy">
           <div className="pharmacies-list__head">
-            <h3 className="pharmacies-list__name">{p.name}</h3>
+            <h2 className="pharmacies-list__name">{p.name}</h2>
             <span className="pharmacies-list__distance" data-testid="pharmacy-distance">
               {intl.formatMessage(
                 { id: 'pharmacies.distance' },

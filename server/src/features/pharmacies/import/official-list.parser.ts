@@ -12,14 +12,15 @@ type Column = 'id' | 'name' | 'address' | 'postal' | 'city' | 'status' | 'x' | '
  * French, Dutch or English so a reordered or relabelled export still imports.
  */
 const HEADER_PATTERNS: Record<Column, RegExp> = {
-  id: /autori[sz]|toelating|n[°r]\.?\s|^n[°o]|^nr|^id$/i,
+  id: /autori[sz]|toelating|\bn[°or]\.?(?:\s|$)|^id$/i,
   name: /^(nom|naam|name|d[ée]nomination|benaming)\b/i,
   address: /adres/i,
   postal: /postal|postcode|code\s*post/i,
   city: /commune|gemeente|municipal|localit|city|ville/i,
   status: /statut|status/i,
-  x: /^x\b|lambert.*\bx\b|\bx\s*\(/i,
-  y: /^y\b|lambert.*\by\b|\by\s*\(/i,
+  // "X", "X (Lambert 2008)", "Coordonnée X", "Lambert X": the letter on its own, never inside a word.
+  x: /(?:^|[\s_/(-])x(?:$|[\s_/)(:-])/i,
+  y: /(?:^|[\s_/(-])y(?:$|[\s_/)(:-])/i,
 };
 const REQUIRED: Column[] = ['id', 'name', 'address', 'postal', 'city', 'x', 'y'];
 
@@ -48,7 +49,8 @@ const toNumber = (value: unknown): number =>
 
 /** Parses the official list (xlsx, or a CSV export of it) from its bytes. */
 export function parseOfficialList(bytes: Uint8Array): ParseResult {
-  const workbook = XLSX.read(bytes, { type: 'array', raw: false, cellText: false, dense: true });
+  // raw: a CSV's cells stay text, so authorisation numbers keep their leading zeros (xlsx cells are typed).
+  const workbook = XLSX.read(bytes, { type: 'array', raw: true, cellText: false, dense: true });
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
   const rows = sheet ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '' }) : [];
   const header = findHeader(rows);

@@ -153,13 +153,30 @@ describe('pharmacies import', () => {
     expect(stored().map((r) => r.name)).toEqual(['Stays', 'New name', 'Arrives']);
   });
 
-  it('accepts a semicolon CSV export of the official list', () => {
+  it('accepts a semicolon CSV export of the official list with other header words', () => {
     const path = join(dir, 'list.csv');
-    const lines = [HEADER, pharmacy(7, 'Pharmacie CSV', BRUSSELS)].map((r) => r.join(';'));
+    // Other header wording, name before the number: columns are found by their words.
+    const header = [
+      'Nom de la pharmacie',
+      "Numéro d'autorisation",
+      'Adresse',
+      'Code postal',
+      'Localité',
+      'Statut',
+      'Titulaire',
+      'Exploitant',
+      'Coordonnée X (Lambert 2008)',
+      'Coordonnée Y (Lambert 2008)',
+    ];
+    const row = pharmacy(7, 'Pharmacie CSV', BRUSSELS);
+    row[0] = '007';
+    [row[0], row[1]] = [row[1]!, row[0]!];
+    const lines = [header, row].map((r) => r.join(';'));
     writeFileSync(path, `Liste;;;;;;;;;\n${lines.join('\n')}\n`);
     const parsed = readImportFile(path);
     expect(parsed.bad).toEqual([]);
-    expect(parsed.records).toMatchObject([{ id: 'fagg:7', name: 'Pharmacie CSV', postal_code: '1000' }]);
+    expect(parsed.records).toMatchObject([{ id: 'fagg:007', name: 'Pharmacie CSV', postal_code: '1000' }]);
+    expect(parsed.records[0]!.lat).toBeCloseTo(50.8467, 3);
   });
 
   it('imports an OSM GeoJSON export (points and building polygons) and reports bad features', () => {
