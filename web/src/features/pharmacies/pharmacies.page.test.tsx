@@ -1,12 +1,15 @@
 import type { Locale } from '@pharmaradar/shared';
 import type { MapConfig, NearbyResponse } from '@pharmaradar/shared/pharmacies.schema';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiOrigin } from '../../lib/api/client';
 import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/http-server';
 import { renderWithProviders } from '../../test/render';
 import { LAST_ANSWER_KEY } from './last-answer';
 import PharmaciesPage from './pharmacies.page';
+
+// A shared, loaded machine: answers from the loopback server can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const CONFIG: MapConfig = {
   tile_url: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
