@@ -15,6 +15,7 @@ import { createAccountsModule } from './features/accounts/accounts.module';
 import { purgeAccount } from './jobs/purge.job';
 import { createProductsModule } from './features/products/products.module';
 import { createSearchModule } from './features/search/search.module';
+import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -40,7 +41,8 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono({ getPath: apiPath });
 
   // Runs around everything (JSON, HTML, static files, 404, 405, 413, 500): headers on every answer.
-  app.use('*', securityHeaders());
+  const tileSource = tileImageSource(env.MAP_TILES_URL);
+  app.use('*', securityHeaders({ extraImgSrc: tileSource ? [tileSource] : [] }));
   app.use('*', async (c, next) => {
     c.set('clientIp', clientAddress(c, env.TRUST_PROXY));
     if (!ALLOWED_METHODS.has(c.req.method)) {
@@ -92,6 +94,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', products.routes);
   app.route('/api', createSearchModule(deps, products.service).routes);
   htmlTransformers.push(products.htmlTransformer);
+  app.route('/api', createPharmaciesModule(deps).routes);
   // --- end feature routers ---
 
   deps.extraRoutes?.(app);

@@ -9,3 +9,4 @@ export * from './search.schema';
 export * from './search-grouping';
 export * from './product-landing';
 export * from './pricing';
+export * from './pharmacies.schema';

@@ -145,4 +145,25 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     default: '30',
     description: 'Days a backup is kept before rotation deletes it (1 to 30: backups also hold purged accounts).',
   },
+  {
+    name: 'MAP_TILES_URL',
+    default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    description:
+      'Raster tile URL template of the nearby map ({z}/{x}/{y}, optional {s}; {key} is replaced by MAP_TILES_KEY).',
+  },
+  {
+    name: 'MAP_TILES_ATTRIBUTION',
+    default: '© OpenStreetMap contributors',
+    description: 'Attribution shown on the map for the tile provider (required by the provider).',
+  },
+  {
+    name: 'MAP_TILES_KEY',
+    default: '(none)',
+    description: 'API key of the tile provider when its URL has {key}; missing, the map says the maps key is missing.',
+  },
+  {
+    name: 'NEARBY_RADIUS_KM',
+    default: '5',
+    description: 'Default radius of the nearby pharmacies answer, in km (2, 5, 10 or 25).',
+  },
 ];

@@ -117,6 +117,19 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().trim().min(1).transform(resolveFromRoot).optional(),
   // At most 30: backups hold purged accounts' data, which SPEC §9 promises gone within 30 days.
   BACKUP_KEEP_DAYS: integer(1, 30).default(30),
+  MAP_TILES_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^https?:$/.test(safeProtocol(value.replace(/\{[a-z]+\}/g, 'a'))), {
+      error: 'must be an http:// or https:// URL template',
+    })
+    .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), {
+      error: 'must contain {z}, {x} and {y}',
+    })
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILES_ATTRIBUTION: z.string().trim().min(1).max(300).default('© OpenStreetMap contributors'),
+  MAP_TILES_KEY: z.string().trim().min(1).optional(),
+  NEARBY_RADIUS_KM: z.enum(['2', '5', '10', '25'], { error: 'must be 2, 5, 10 or 25' }).transform(Number).default(5),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;

@@ -29,16 +29,20 @@ export const CONTENT_SECURITY_POLICY = {
  * path (so activation/reset tokens in URLs do not leak), while Google Identity Services, which checks
  * the embedding origin, keeps working.
  */
-export function securityHeaders(): MiddlewareHandler {
+export function securityHeaders(options: { extraImgSrc?: string[] } = {}): MiddlewareHandler {
   return secureHeaders({
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    contentSecurityPolicy: {
+      ...CONTENT_SECURITY_POLICY,
+      imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...(options.extraImgSrc ?? [])],
+    },
     strictTransportSecurity: 'max-age=31536000; includeSubDomains',
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
     crossOriginResourcePolicy: 'same-origin',
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'DENY',
     xContentTypeOptions: 'nosniff',
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+    // Geolocation for our own pages only: the nearby pharmacies map asks for it.
+    permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: [], usb: [] },
     removePoweredBy: true,
   });
 }

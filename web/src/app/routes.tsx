@@ -65,6 +65,8 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
             { path: 'privacy', lazy: lazyPage('info/privacy') },
             { path: 'faq', lazy: lazyPage('info/faq') },
             { path: 'contact', lazy: lazyPage('info/contact') },
+            // Nearby pharmacies map (DESIGN §12: before the product catch-all).
+            { path: 'pharmacies', lazy: lazyPage('pharmacies/pharmacies') },
             // Account and billing (later issues).
             { path: 'compte', lazy: lazyPage('account/account') },
             { path: 'congrats', lazy: lazyPage('billing/congrats') },

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import { LocalizedLink } from '../../lib/router';
 import { AdSlot } from './home/ad-slot';
 import { FaqSection } from './home/faq-section';
 import { HomeBanner } from './home/home-banner';
@@ -58,6 +59,9 @@ export function HomeContent() {
             <p className="home-hero__subtitle">{t('subtitle')}</p>
             <SearchForm key={q} initialQuery={q} busy={status === 'loading'} onSubmit={submit} />
             <PopularChips onPick={submit} />
+            <p className="home-hero__nearby">
+              <LocalizedLink to="/pharmacies">{intl.formatMessage({ id: 'pharmacies.link.home' })}</LocalizedLink>
+            </p>
             {status === 'idle' && <Disclaimer />}
           </div>
         </section>

@@ -83,6 +83,9 @@ function Shell({ heading, children }: { heading: string; children: ReactNode }) 
       <p className="product-page__other">
         <LocalizedLink to="/" className="btn btn--secondary">
           {intl.formatMessage({ id: 'product.searchOther' })}
+        </LocalizedLink>{' '}
+        <LocalizedLink to="/pharmacies" className="btn btn--secondary">
+          {intl.formatMessage({ id: 'pharmacies.link.product' })}
         </LocalizedLink>
       </p>
     </article>

@@ -11,5 +11,6 @@ export const NAMESPACES = [
   'errors',
   'notfound',
   'pro',
+  'pharmacies',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
