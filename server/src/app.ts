@@ -16,6 +16,8 @@ import { purgeAccount } from './jobs/purge.job';
 import { createProductsModule } from './features/products/products.module';
 import { createSearchModule } from './features/search/search.module';
 import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
+import { createProModule } from './features/pro/pro.module';
+import { requirePro } from './pro-access';
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -92,7 +94,10 @@ export function createApp(deps: AppDeps): Hono {
   deps.demoRetailers?.mount(app);
   const products = createProductsModule(deps);
   app.route('/api', products.routes);
-  app.route('/api', createSearchModule(deps, products.service).routes);
+  const search = createSearchModule(deps, products.service);
+  app.route('/api', search.routes);
+  // Pro batch pricing reuses the search's fan-out, cache and coalescing.
+  app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
   htmlTransformers.push(products.htmlTransformer);
   app.route('/api', createPharmaciesModule(deps).routes);
   // --- end feature routers ---

@@ -20,16 +20,57 @@ export interface SavedSearch {
   savedAt: number;
 }
 
+/** A Pro group (DESIGN §7): client-made UUID, last-writer-wins by updatedAt, kept as a tombstone when deleted. */
+export interface ProGroupRecord {
+  id: string;
+  name: string;
+  description: string;
+  cnks: string[];
+  updatedAt: number;
+  deleted: boolean;
+}
+
+/** The last batch answer for one CNK, so a group can be analysed offline from stored offers. */
+export interface ProOfferRecord {
+  cnk: string;
+  name: string | null;
+  status: 'found' | 'not_found' | 'error';
+  offers: number[];
+  fetchedAt: string;
+}
+
+/** A change not yet accepted by POST /api/groups/sync (made offline, or the sync failed). */
+export interface ProOutboxEntry {
+  seq?: number;
+  kind: 'group' | 'settings';
+  id: string;
+  updatedAt: number;
+}
+
 export const DB_NAME = 'pharmaradar';
 
 export class PharmaRadarDb extends Dexie {
   searches!: Table<SavedSearch, string>;
+  proGroups!: Table<ProGroupRecord, string>;
+  /** Key-value records of the Pro tool: 'settings' and 'syncSeq'. */
+  proMeta!: Table<{ key: string; value: unknown; updatedAt: number }, string>;
+  proOffers!: Table<ProOfferRecord, string>;
+  /** Catalogue purchase price excl. VAT and VAT rate typed per CNK. */
+  proCatalogue!: Table<{ cnk: string; cataloguePriceExVat: number | null; vatPercent: number | null }, string>;
+  proOutbox!: Table<ProOutboxEntry, number>;
 
   constructor(name: string = DB_NAME) {
     super(name);
     // Schema steps are append-only: a change is a new version(n) below, never an edit of a past one.
-    // Planned: groups, settings and an outbox for the Pro tool (DESIGN §7).
     this.version(1).stores({ searches: 'query, savedAt' });
+    // The Pro tool (DESIGN §7): groups, settings, catalogue prices, last offers, sync outbox.
+    this.version(2).stores({
+      proGroups: 'id, updatedAt',
+      proMeta: 'key',
+      proOffers: 'cnk',
+      proCatalogue: 'cnk',
+      proOutbox: '++seq, [kind+id]',
+    });
   }
 }
 

@@ -202,6 +202,9 @@ async function send<T>(
 export interface StreamOptions extends Omit<RequestOptions<unknown>, 'schema'> {
   /** Another origin for this call only (tests); defaults to the one set by setApiOrigin. */
   origin?: string;
+  /** POST with a JSON body (the Pro batch endpoint streams its answer too); CSRF is sent then. */
+  method?: 'GET' | 'POST';
+  body?: unknown;
 }
 
 /** A 2xx answer to a streaming GET: its headers, then its body as JSON or as Server-Sent Events. */
@@ -219,12 +222,13 @@ export interface ApiStream {
  * or aborted like any other call.
  */
 export async function openStream(path: string, options: StreamOptions = {}): Promise<ApiStream> {
+  const { method = 'GET', body, ...rest } = options;
   const { response, release, failure } = await open(
-    'GET',
+    method,
     path,
-    undefined,
-    { ...options, headers: { Accept: 'text/event-stream', ...options.headers }, cache: 'no-store' },
-    false,
+    body,
+    { ...rest, headers: { Accept: 'text/event-stream', ...options.headers }, cache: 'no-store' },
+    method !== 'GET',
   );
   return {
     response,

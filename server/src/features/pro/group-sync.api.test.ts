@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../test/helpers/test-client';
+import { createTestClient } from '../../../test/helpers/test-client';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { accountOn } from './pro.test-support';
+
+const group = (id: string, updatedAt: number, name: string, cnks = ['4487039']) => ({
+  kind: 'group',
+  id,
+  updatedAt,
+  deleted: false,
+  data: { name, description: '', cnks },
+});
+const sync = (client: TestClient, since: number, changes: unknown[], lang?: string) =>
+  client.post('/api/groups/sync/', { since, changes }, lang ? { lang } : {});
+
+describe('POST /api/groups/sync', () => {
+  let server: TestServer;
+  let tabletA: TestClient;
+  let tabletB: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer();
+    tabletA = await accountOn(server, 'pharma@example.be', true);
+    // A second device of the same pharmacist: its own session.
+    tabletB = createTestClient(server.url);
+    const login = await tabletB.post('/api/auth/login/', {
+      username: 'pharma@example.be',
+      password: 'Correct horse 42',
+    });
+    expect(login.status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('stores a group from one device and hands it to the other with a sequence number', async () => {
+    const id = randomUUID();
+    const first = await sync(tabletA, 0, [group(id, 1000, 'Vitamins')]);
+    expect(first.status).toBe(200);
+    expect(first.body.seq).toBeGreaterThan(0);
+    const onB = await sync(tabletB, 0, []);
+    expect(onB.body.changes).toContainEqual(
+      expect.objectContaining({ id, updatedAt: 1000, data: expect.objectContaining({ name: 'Vitamins' }) }),
+    );
+    // Nothing new after the device's last seq.
+    expect((await sync(tabletB, onB.body.seq, [])).body).toEqual({ seq: onB.body.seq, changes: [] });
+  });
+
+  it('keeps the latest updatedAt on conflicts, whichever device sends last', async () => {
+    const id = randomUUID();
+    await sync(tabletA, 0, [group(id, 2000, 'Newer name')]);
+    const stale = await sync(tabletB, 0, [group(id, 1500, 'Older name')]);
+    const stored = stale.body.changes.filter((c: { id: string }) => c.id === id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0].data.name).toBe('Newer name');
+    const newer = await sync(tabletB, 0, [group(id, 2500, 'Newest name')]);
+    expect(newer.body.changes.find((c: { id: string }) => c.id === id).data.name).toBe('Newest name');
+  });
+
+  it('replays idempotently: the same request twice stores nothing new', async () => {
+    const id = randomUUID();
+    const body = [group(id, 3000, 'Replay')];
+    const once = await sync(tabletA, 0, body);
+    const twice = await sync(tabletA, 0, body);
+    expect(twice.body.seq).toBe(once.body.seq);
+    expect(twice.body.changes).toEqual(once.body.changes);
+  });
+
+  it('spreads deletions as tombstones without the group content', async () => {
+    const id = randomUUID();
+    const created = await sync(tabletA, 0, [group(id, 4000, 'Temporary')]);
+    await sync(tabletA, created.body.seq, [{ kind: 'group', id, updatedAt: 4100, deleted: true, data: null }]);
+    const onB = await sync(tabletB, created.body.seq, []);
+    expect(onB.body.changes).toEqual([expect.objectContaining({ id, deleted: true, data: null, updatedAt: 4100 })]);
+    // An older edit from an offline device does not bring it back.
+    const late = await sync(tabletB, 0, [group(id, 4050, 'Temporary edited offline')]);
+    expect(late.body.changes.find((c: { id: string }) => c.id === id)).toMatchObject({ deleted: true, data: null });
+  });
+
+  it('syncs the settings, validated by the shared schema', async () => {
+    const settings = {
+      kind: 'settings',
+      id: 'settings',
+      updatedAt: 5000,
+      deleted: false,
+      data: { minMarginPercent: 25, idealMarginPercent: 35, strategy: 'aggressive' },
+    };
+    await sync(tabletA, 0, [settings]);
+    const onB = await sync(tabletB, 0, []);
+    expect(onB.body.changes.find((c: { kind: string }) => c.kind === 'settings').data).toEqual(settings.data);
+    const invalid = {
+      ...settings,
+      updatedAt: 6000,
+      data: { minMarginPercent: 40, idealMarginPercent: 30, strategy: 'balanced' },
+    };
+    expect((await sync(tabletA, 0, [invalid])).status).toBe(400);
+  });
+
+  it('refuses a group without a name, with the form message', async () => {
+    const res = await sync(tabletA, 0, [group(randomUUID(), 7000, '  ')], 'en');
+    expect(res.status).toBe(400);
+    expect(res.body.fields['changes.0.data.name']).toBe('Group name is required.');
+  });
+
+  it('keeps each user to their own groups', async () => {
+    const other = await accountOn(server, 'other@example.be', true);
+    expect((await sync(other, 0, [])).body).toEqual({ seq: 0, changes: [] });
+  });
+
+  it('refuses free accounts, logged-out visitors and oversized bodies', async () => {
+    const free = await accountOn(server, 'free-sync@example.be', false);
+    expect((await sync(free, 0, [])).status).toBe(403);
+    expect((await sync(createTestClient(server.url), 0, [])).status).toBe(401);
+    const cnks = Array.from({ length: 2000 }, (_, i) => String(1000000 + i));
+    const big = Array.from({ length: 10 }, () => group(randomUUID(), 8000, 'Big', cnks));
+    expect((await sync(tabletA, 0, big)).status).toBe(413);
+  });
+});

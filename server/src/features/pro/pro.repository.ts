@@ -1,0 +1,68 @@
+import type { Db } from '../../db/database';
+
+export type SyncRecordRow = {
+  seq: number;
+  kind: 'group' | 'settings';
+  record_id: string;
+  updated_at: number;
+  deleted: 0 | 1;
+  data: string | null;
+};
+
+export type NewSyncRecord = {
+  userId: number;
+  kind: 'group' | 'settings';
+  recordId: string;
+  updatedAt: number;
+  deleted: boolean;
+  data: string | null;
+};
+
+export function createProRepository(db: Db) {
+  const findOne = db.prepare<[number, string, string], SyncRecordRow>(
+    'SELECT seq, kind, record_id, updated_at, deleted, data FROM pro_sync_records WHERE user_id = ? AND kind = ? AND record_id = ?',
+  );
+  // REPLACE deletes the old row and inserts a new one: the record gets a fresh (AUTOINCREMENT) seq.
+  const upsert = db.prepare(
+    `INSERT OR REPLACE INTO pro_sync_records (user_id, kind, record_id, updated_at, deleted, data)
+     VALUES (@userId, @kind, @recordId, @updatedAt, @deleted, @data)`,
+  );
+  const since = db.prepare<[number, number], SyncRecordRow>(
+    'SELECT seq, kind, record_id, updated_at, deleted, data FROM pro_sync_records WHERE user_id = ? AND seq > ? ORDER BY seq',
+  );
+  const maxSeq = db.prepare<[number], { seq: number | null }>(
+    'SELECT max(seq) AS seq FROM pro_sync_records WHERE user_id = ?',
+  );
+  const readUsage = db.prepare<[number, string], { used: number }>(
+    'SELECT used FROM pro_usage WHERE user_id = ? AND month = ?',
+  );
+  const addUsage = db.prepare<[number, string, number]>(
+    `INSERT INTO pro_usage (user_id, month, used) VALUES (?, ?, ?)
+     ON CONFLICT (user_id, month) DO UPDATE SET used = used + excluded.used`,
+  );
+
+  return {
+    find(userId: number, kind: string, recordId: string): SyncRecordRow | undefined {
+      return findOne.get(userId, kind, recordId);
+    },
+    store(record: NewSyncRecord): void {
+      upsert.run({ ...record, deleted: record.deleted ? 1 : 0 });
+    },
+    changesSince(userId: number, seq: number): SyncRecordRow[] {
+      return since.all(userId, seq);
+    },
+    lastSeq(userId: number): number {
+      return maxSeq.get(userId)?.seq ?? 0;
+    },
+    transaction<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+    usage(userId: number, month: string): number {
+      return readUsage.get(userId, month)?.used ?? 0;
+    },
+    addUsage(userId: number, month: string, count: number): void {
+      addUsage.run(userId, month, count);
+    },
+  };
+}
+export type ProRepository = ReturnType<typeof createProRepository>;

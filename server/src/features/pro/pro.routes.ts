@@ -1,0 +1,61 @@
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { groupSyncRequestSchema, proPricesRequestSchema } from '@pharmaradar/shared/pro.schema';
+import { COMMON_ISSUES, parseJsonBody, type IssueVocabulary } from '../../lib/validate';
+import type { Logger } from '../../lib/log';
+import { syncGroups } from './group-sync.service';
+import { PRO_MESSAGES } from './pro.messages';
+import type { ProRepository } from './pro.repository';
+import type { ProPricesService } from './pro-prices.service';
+
+/** The Pro user of the request: 401 when logged out, 403 `pro_required` for a free account (app.ts wires it). */
+export type RequirePro = (c: Context) => { id: number; search_quota: number | null };
+
+const PRO_ISSUES: IssueVocabulary = {
+  fields: {
+    ...COMMON_ISSUES.fields,
+    invalid_cnk: PRO_MESSAGES.invalidCnk,
+    too_many_cnks: PRO_MESSAGES.tooManyCnks,
+  },
+  missing: COMMON_ISSUES.missing,
+};
+
+export function createProRoutes(deps: {
+  requirePro: RequirePro;
+  prices: ProPricesService;
+  repository: ProRepository;
+  log: Logger;
+}): Hono {
+  const app = new Hono();
+
+  app.post('/pro/prices/', async (c) => {
+    const user = deps.requirePro(c);
+    const { cnks } = await parseJsonBody(c, proPricesRequestSchema, PRO_ISSUES);
+    deps.prices.checkAllowance(user, cnks.length);
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const stop = new AbortController();
+      stream.onAbort(() => stop.abort());
+      let chain: Promise<unknown> = Promise.resolve();
+      const write = (event: string, data: unknown) => {
+        if (stream.aborted || stream.closed) return;
+        chain = chain.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
+      };
+      const done = await deps.prices.priceAll(user, cnks, (event) => write('product', event), stop.signal);
+      write('done', done);
+      await chain;
+    });
+  });
+
+  app.post('/groups/sync/', async (c) => {
+    const user = deps.requirePro(c);
+    const request = await parseJsonBody(c, groupSyncRequestSchema, {
+      ...PRO_ISSUES,
+      fields: { ...PRO_ISSUES.fields, required: PRO_MESSAGES.groupNameRequired },
+    });
+    return c.json(syncGroups(deps.repository, user.id, request));
+  });
+
+  return app;
+}

@@ -1,0 +1,35 @@
+import {
+  proDoneEventSchema,
+  proProductEventSchema,
+  type ProDoneEvent,
+  type ProProductEvent,
+} from '@pharmaradar/shared/pro.schema';
+import { PRO_PRICES_MAX_CNKS } from '@pharmaradar/shared/pro.schema';
+import { openStream } from '../../lib/api/client';
+
+/**
+ * Prices CNKs through POST /api/pro/prices (SSE), in slices of the endpoint's maximum, calling
+ * `onProduct` as each answer arrives. Aborting `signal` stops the analysis (the stream is closed).
+ */
+export async function streamProPrices(
+  cnks: readonly string[],
+  onProduct: (event: ProProductEvent) => void,
+  signal?: AbortSignal,
+): Promise<ProDoneEvent | null> {
+  let done: ProDoneEvent | null = null;
+  for (let i = 0; i < cnks.length; i += PRO_PRICES_MAX_CNKS) {
+    if (signal?.aborted) break;
+    const stream = await openStream('/pro/prices/', {
+      method: 'POST',
+      body: { cnks: cnks.slice(i, i + PRO_PRICES_MAX_CNKS) },
+      timeoutMs: 10 * 60_000,
+      ...(signal ? { signal } : {}),
+    });
+    for await (const message of stream.events()) {
+      const data = JSON.parse(message.data) as unknown;
+      if (message.event === 'product') onProduct(proProductEventSchema.parse(data));
+      else if (message.event === 'done') done = proDoneEventSchema.parse(data);
+    }
+  }
+  return done;
+}

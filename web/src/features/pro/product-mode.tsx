@@ -1,0 +1,198 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { normaliseCnk } from '@pharmaradar/shared/cnk';
+import { defaultVatPercent, priceProduct, type PricingSettings } from '@pharmaradar/shared';
+import type { ProProductEvent } from '@pharmaradar/shared/pro.schema';
+import { formatPercent, formatPrice, useLocale } from '../../lib/i18n';
+import { Spinner, TextField } from '../../lib/ui';
+import { db } from '../../db/db';
+import { streamProPrices } from './pro-prices.client';
+import { offerRecord, storeOffers } from './pro-store';
+
+/** Product mode: one CNK priced live, its card under the current settings (SPEC §3). */
+export function ProductMode({ settings }: { settings: PricingSettings }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const [input, setInput] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<ProProductEvent | null>(null);
+  const [vat, setVat] = useState('');
+  const [catalogue, setCatalogue] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const cnk = normaliseCnk(input);
+    if (!cnk) {
+      setError(intl.formatMessage({ id: 'pro.tool.product.invalidCnk' }));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    setAnswer(null);
+    try {
+      await streamProPrices([cnk], (e) => {
+        setAnswer(e);
+        void storeOffers(offerRecord(e));
+      });
+      const remembered = await db.proCatalogue.get(cnk);
+      setVat(String(remembered?.vatPercent ?? defaultVatPercent(true)));
+      setCatalogue(remembered?.cataloguePriceExVat != null ? String(remembered.cataloguePriceExVat) : '');
+    } catch {
+      setError(intl.formatMessage({ id: 'pro.tool.fetchFailed' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remember = (nextVat: string, nextCatalogue: string) => {
+    if (!answer) return;
+    const price = Number(nextCatalogue.replace(',', '.'));
+    const vatPercent = Number(nextVat.replace(',', '.'));
+    void db.proCatalogue.put({
+      cnk: answer.cnk,
+      cataloguePriceExVat: nextCatalogue && price > 0 ? price : null,
+      vatPercent: Number.isFinite(vatPercent) ? vatPercent : null,
+    });
+  };
+
+  const offers = answer?.product?.offers ?? [];
+  const vatPercent = Number(vat.replace(',', '.'));
+  const cataloguePrice = Number(catalogue.replace(',', '.'));
+  const card =
+    answer && offers.length > 0
+      ? priceProduct(
+          {
+            vatPercent: Number.isFinite(vatPercent) ? vatPercent : 6,
+            offers: offers.map((o) => o.price),
+            cataloguePriceExVat: cataloguePrice > 0 ? cataloguePrice : null,
+          },
+          settings,
+        )
+      : null;
+  const money = (value: number | null) => (value === null ? '—' : formatPrice(value, locale));
+
+  return (
+    <section aria-labelledby="pro-product-title">
+      <h2 id="pro-product-title">
+        <FormattedMessage id="pro.tool.product.title" />
+      </h2>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <TextField
+          id="pro-cnk"
+          name="cnk"
+          label={intl.formatMessage({ id: 'pro.tool.product.cnk' })}
+          value={input}
+          onValueChange={setInput}
+          inputMode="numeric"
+          invalid={error !== null}
+          fieldError={error ?? undefined}
+        />
+        <button type="submit" disabled={busy}>
+          <FormattedMessage id="pro.tool.product.submit" />
+        </button>
+      </form>
+      {busy && <Spinner />}
+      {answer && answer.status === 'not_found' && (
+        <p role="status">
+          <FormattedMessage id="pro.tool.product.notFound" />
+        </p>
+      )}
+      {answer && answer.status === 'error' && (
+        <p role="alert">
+          <FormattedMessage id="pro.tool.product.retailerError" />
+        </p>
+      )}
+      {answer?.product && (
+        <article data-testid="pro-product-card">
+          <h3>{answer.product.name}</h3>
+          {offers.length === 0 ? (
+            <p>
+              <FormattedMessage id="pro.tool.product.noOffers" />
+            </p>
+          ) : (
+            <ul>
+              {offers.map((o) => (
+                <li key={`${o.retailer}-${o.url ?? ''}`}>
+                  {o.retailer}: {formatPrice(o.price, locale)}{' '}
+                  {o.url ? (
+                    <a href={o.url} target="_blank" rel="noreferrer">
+                      <FormattedMessage id="pro.tool.product.link" />
+                    </a>
+                  ) : (
+                    <FormattedMessage id="pro.tool.product.linkUnavailable" />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          <TextField
+            id="pro-vat"
+            name="vat"
+            label={intl.formatMessage({ id: 'pro.tool.product.vat' })}
+            value={vat}
+            inputMode="decimal"
+            onValueChange={(value) => {
+              setVat(value);
+              remember(value, catalogue);
+            }}
+          />
+          <TextField
+            id="pro-catalogue"
+            name="catalogue"
+            label={intl.formatMessage({ id: 'pro.tool.product.catalogue' })}
+            value={catalogue}
+            inputMode="decimal"
+            onValueChange={(value) => {
+              setCatalogue(value);
+              remember(vat, value);
+            }}
+          />
+          {card && (
+            <dl>
+              <dt>
+                <FormattedMessage id="pro.export.columns.recommendedPurchase" />
+              </dt>
+              <dd data-testid="card-purchase">{money(card.recommendedPurchaseExVat)}</dd>
+              <dt>
+                <FormattedMessage id="pro.export.columns.sellPrice" />
+              </dt>
+              <dd data-testid="card-sell">{money(card.sellPriceInclVat)}</dd>
+              <dt>
+                <FormattedMessage id="pro.export.columns.targetMargin" />
+              </dt>
+              <dd>{formatPercent(card.targetMarginRatio, locale)}</dd>
+              <dt>
+                <FormattedMessage id="pro.export.columns.margin" />
+              </dt>
+              <dd>
+                {card.marginAtCatalogueRatio === null ? '—' : formatPercent(card.marginAtCatalogueRatio, locale, 1)}
+              </dd>
+              <dt>
+                <FormattedMessage id="pro.export.columns.delta" />
+              </dt>
+              <dd>{card.delta ? <FormattedMessage id={`pro.export.positions.${card.delta.position}`} /> : '—'}</dd>
+              <dt>
+                <FormattedMessage id="pro.export.columns.discount" />
+              </dt>
+              <dd data-testid="card-discount">
+                {card.negotiation?.kind === 'discount' ? (
+                  formatPercent(card.negotiation.ratio, locale, 1)
+                ) : card.negotiation?.kind === 'already_below_target' ? (
+                  <FormattedMessage id="pro.export.notes.alreadyBelowTarget" />
+                ) : (
+                  '—'
+                )}
+              </dd>
+            </dl>
+          )}
+          {card?.minimumOutOfReach && (
+            <p role="alert">
+              <FormattedMessage id="pro.export.notes.minimumOutOfReach" />
+            </p>
+          )}
+        </article>
+      )}
+    </section>
+  );
+}
