@@ -21,6 +21,35 @@ function messages(result: { success: boolean; error?: { issues: { message: strin
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 }
 
+describe('names are plain text', () => {
+  it.each([
+    'Anne\nBcc: x@y.be',
+    'Anne\r\nYou won',
+    'Anne\u0007',
+    'Anne\u202Eevil',
+    'Visit https://evil.example',
+    'see www.evil',
+    'evil.com',
+    'Claim at x.co/prize',
+    'ftp://x',
+  ])('refuses %j in a first or last name', (name) => {
+    expect(messages(registerSchema.safeParse({ ...validRegister, first_name: name }))).toEqual({
+      first_name: 'name_plain_text',
+    });
+    expect(messages(registerSchema.safeParse({ ...validRegister, last_name: name }))).toEqual({
+      last_name: 'name_plain_text',
+    });
+    expect(messages(updateProfileSchema.safeParse({ first_name: name }))).toEqual({ first_name: 'name_plain_text' });
+  });
+
+  it.each(['Marie-Thérèse', "O'Brien", 'Van den Bossche', 'St. John', 'José María', 'Ñúñez Jr.'])(
+    'accepts %j',
+    (name) => {
+      expect(registerSchema.safeParse({ ...validRegister, first_name: name, last_name: name }).success).toBe(true);
+    },
+  );
+});
+
 describe('registerSchema', () => {
   it('normalises the e-mail and trims names but never the password', () => {
     const data = registerSchema.parse({ ...validRegister, password: ' spaced pass ' });

@@ -16,6 +16,7 @@ export const AUTH_MESSAGE_KEYS = [
   'email_missing',
   'too_long',
   'acknowledge_required',
+  'name_plain_text',
 ] as const;
 export type AuthMessageKey = (typeof AUTH_MESSAGE_KEYS)[number];
 
@@ -44,6 +45,18 @@ export function normalizeEmail(value: string): string {
 const requiredString = (max: number) =>
   z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
 
+/** Line breaks and every other control or format character (C0, C1, bidi overrides, zero-width). */
+const CONTROL_CHARS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+/** A scheme, `www.`, or a dotted host such as `x.com`: names reach other people's inboxes in mails. */
+const LINK_LIKE = /:\/\/|\bwww\.|[\p{L}\p{N}-]\.[\p{L}]{2,}/iu;
+
+/** True when a name is plain text: no line breaks, control characters or anything a mail client links. */
+export function isPlainName(value: string): boolean {
+  return !CONTROL_CHARS.test(value) && !LINK_LIKE.test(value);
+}
+
+const nameSchema = () => requiredString(NAME_MAX_LENGTH).refine(isPlainName, { error: 'name_plain_text' });
+
 export const emailSchema = z
   .string({ error: 'required' })
   .transform(normalizeEmail)
@@ -66,8 +79,8 @@ const passwordSchema = (tooShort: AuthMessageKey) =>
 export const registerSchema = z.object({
   email: emailSchema,
   password: passwordSchema('password_min_length'),
-  first_name: requiredString(NAME_MAX_LENGTH),
-  last_name: requiredString(NAME_MAX_LENGTH),
+  first_name: nameSchema(),
+  last_name: nameSchema(),
   is_pharmacist: z.boolean({ error: 'pharmacist_required' }),
   accept_terms: z.literal(true, { error: 'terms_required' }),
 });
@@ -128,8 +141,8 @@ export const activateSchema = z.object({ uid: linkPart, token: linkPart });
 export type ActivateInput = z.infer<typeof activateSchema>;
 
 export const updateProfileSchema = z.object({
-  first_name: requiredString(NAME_MAX_LENGTH).optional(),
-  last_name: requiredString(NAME_MAX_LENGTH).optional(),
+  first_name: nameSchema().optional(),
+  last_name: nameSchema().optional(),
   is_pharmacist: z.boolean({ error: 'pharmacist_required' }).optional(),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;

@@ -11,6 +11,7 @@ import { createGoogleVerifier } from './google-verifier';
 import { createIdentityRepository } from './identity.repository';
 import { createOtpService } from './otp.service';
 import { createSignedTokens } from './signed-token';
+import { createLoginDelays } from './login-delays';
 
 /** What the accounts module needs from the app; app.ts wires it (see docs/decisions/016). */
 export interface AccountsDeps {
@@ -31,8 +32,6 @@ export const ACTIVATION_LINK_TTL_MS = 24 * 3600 * 1000;
 export const RESET_LINK_TTL_MS = 3600 * 1000;
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
-export const LOGIN_WINDOW_MS = 15 * MINUTE;
-export const LOGIN_CEILING_WINDOW_MS = HOUR;
 export const DELETE_PASSWORD_WINDOW_MS = 15 * MINUTE;
 
 /**
@@ -41,18 +40,8 @@ export const DELETE_PASSWORD_WINDOW_MS = 15 * MINUTE;
  */
 function createAccountLimits(now: () => number) {
   return {
-    /**
-     * Login, per (account, connection): 10 attempts per 15 minutes. It stops guessing from one
-     * place without locking the owner out: a burst from an attacker's connection never blocks the
-     * owner's connection (ASVS 6.1.1/6.3.1, no malicious lockout). Cleared by a successful login.
-     */
-    login: createLimiter({ name: 'login-account-connection', windowMs: LOGIN_WINDOW_MS, max: 10, now }),
-    /**
-     * Login, per account whatever the connection: at most 100 attempts an hour (NIST SP 800-63B
-     * §5.2.2: ≤ 100 consecutive failures), against guessing spread over many addresses. Cleared by a
-     * successful login; never a permanent lock (the window reopens after the hour).
-     */
-    loginCeiling: createLimiter({ name: 'login-account', windowMs: LOGIN_CEILING_WINDOW_MS, max: 100, now }),
+    /** Growing delays after wrong passwords, per account and per connection (login-delays.ts). */
+    login: createLoginDelays(now),
     /** Password re-entry before account deletion: 5 tries per 15 minutes per account. */
     deletePassword: createLimiter({ name: 'delete-password', windowMs: DELETE_PASSWORD_WINDOW_MS, max: 5, now }),
     /** Verification codes: one mail per minute and five per hour per address (register + resend). */

@@ -54,6 +54,11 @@ export const FIELD_MESSAGES: Record<AuthMessageKey, Messages> = {
     en: 'This text is too long.',
     nl: 'Deze tekst is te lang.',
   },
+  name_plain_text: {
+    fr: 'Saisissez un nom en texte simple, sans retour à la ligne ni lien.',
+    en: 'Enter a plain name, without line breaks or links.',
+    nl: 'Vul een gewone naam in, zonder regeleinden of links.',
+  },
   acknowledge_required: {
     fr: 'Veuillez confirmer que vous comprenez que la suppression est définitive.',
     en: 'Please confirm that you understand the deletion is final.',

@@ -1,10 +1,9 @@
 import type { Locale } from '@pharmaradar/shared';
 import { HttpError } from '../../lib/http-error';
 import { COMMON_MESSAGES } from '../../lib/i18n';
-import { throttledError } from '../../lib/rate-limit';
 import type { UserRow } from './user.repository';
 import { AUTH_MESSAGES } from './accounts.messages';
-import { LOGIN_CEILING_WINDOW_MS, LOGIN_WINDOW_MS, type AccountsContext, type SignedIn } from './accounts.context';
+import { type AccountsContext, type SignedIn } from './accounts.context';
 import { verifyAgainstDummy, verifyPassword } from './password';
 
 const invalidCredentials = () => new HttpError(400, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
@@ -19,12 +18,24 @@ export interface LoginAttempt {
   previousToken: string;
 }
 
+/** 429 with Retry-After: this connection must wait before trying this account again. */
+function slowDown(waitMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new HttpError(
+    429,
+    'rate_limited',
+    COMMON_MESSAGES.rateLimited,
+    undefined,
+    { 'Retry-After': String(seconds) },
+    seconds,
+  );
+}
+
 /**
- * Password login and logout. Anti-automation without malicious lockout (ASVS 6.1.1, 6.3.1):
- * - per connection: 50 attempts / 15 min whatever the account (auth.routes.ts);
- * - per (account, connection): 10 attempts / 15 min;
- * - per account: 100 attempts / hour from all connections together (NIST SP 800-63B ceiling).
- * A successful login clears the account's counters. Nothing locks an account for good.
+ * Password login and logout. Anti-automation without malicious lockout (ASVS 6.1.1, 6.3.1): growing
+ * delays per (account, connection) and per account (login-delays.ts) slow the connections that guess;
+ * a connection that has not been failing is always heard, so the owner's right password always works.
+ * Per connection, whatever the account: 50 attempts / 15 min (accounts.routes.ts).
  */
 export function createLoginService(ctx: AccountsContext) {
   const { users, sessions, limits } = ctx;
@@ -36,18 +47,13 @@ export function createLoginService(ctx: AccountsContext) {
      * An unverified account is told so only after a correct password.
      */
     async login({ email, password, connection, previousToken }: LoginAttempt, locale: Locale): Promise<SignedIn> {
-      // Two budgets (SECURITY §1.1): the (account, connection) pair first, so an attacker's refused
-      // tries never eat into the account's ceiling, then the account's own ceiling.
-      const pairKey = `${email}\u0000${connection}`;
-      const pair = limits.login.consume(pairKey);
-      if (!pair.allowed) {
-        log.warn('login throttled for account and connection', { attempts: pair.limit });
-        throw throttledError(COMMON_MESSAGES.rateLimited, pair, LOGIN_WINDOW_MS);
-      }
-      const ceiling = limits.loginCeiling.consume(email);
-      if (!ceiling.allowed) {
-        log.warn('login throttled for account', { attempts: ceiling.limit });
-        throw throttledError(COMMON_MESSAGES.rateLimited, ceiling, LOGIN_CEILING_WINDOW_MS);
+      const waitMs = limits.login.waitMs(email, connection);
+      if (waitMs > 0) {
+        log.warn('login throttled for account and connection', {
+          ip: connection,
+          retryAfterS: Math.ceil(waitMs / 1000),
+        });
+        throw slowDown(waitMs);
       }
       const user = users.findByEmail(email);
       const ok =
@@ -55,15 +61,15 @@ export function createLoginService(ctx: AccountsContext) {
           ? await verifyPassword(user.password_hash, password)
           : await verifyAgainstDummy(password);
       if (!user || !ok) {
-        log.info('login failed', { user: user?.id ?? null });
+        const failures = limits.login.fail(email, connection);
+        log.info('login failed', { user: user?.id ?? null, ip: connection, ...failures });
         throw invalidCredentials();
       }
       if (user.email_verified !== 1) {
         throw new HttpError(400, 'email_not_verified', AUTH_MESSAGES.emailNotVerified);
       }
       if (user.is_active !== 1) throw invalidCredentials();
-      limits.login.reset(pairKey);
-      limits.loginCeiling.reset(email);
+      limits.login.clear(email);
       return ctx.signIn(user, locale, 'password', previousToken);
     },
 

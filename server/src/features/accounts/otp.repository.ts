@@ -19,6 +19,7 @@ export function createOtpRepository(db: Db) {
   const current = db.prepare<[number], OtpRow>(
     'SELECT * FROM email_otps WHERE user_id = ? AND dead_at IS NULL ORDER BY id DESC LIMIT 1',
   );
+  const latest = db.prepare<[number], OtpRow>('SELECT * FROM email_otps WHERE user_id = ? ORDER BY id DESC LIMIT 1');
   const killAll = db.prepare<[number, string, number]>(
     'UPDATE email_otps SET dead_at = ?, dead_reason = ? WHERE user_id = ? AND dead_at IS NULL',
   );
@@ -36,6 +37,9 @@ export function createOtpRepository(db: Db) {
     },
     current(userId: number): OtpRow | undefined {
       return current.get(userId);
+    },
+    latest(userId: number): OtpRow | undefined {
+      return latest.get(userId);
     },
     killAllForUser(userId: number, reason: 'used' | 'replaced' | 'burned', now: number): void {
       killAll.run(now, reason, userId);

@@ -20,23 +20,27 @@ export type OtpCheck = 'ok' | 'invalid';
  */
 export function createOtpService({ db, secret, now }: OtpDeps) {
   const otps = createOtpRepository(db);
-  const hashCode = (userId: number, code: string) =>
-    createHmac('sha256', secret).update(`pharmaradar.otp\u0000${userId}\u0000${code}`).digest('hex');
+  // The password hash the code was issued for is in the HMAC: a code only ever activates the password
+  // registered with it, even if a later registration replaced the pending one (issue 8.2).
+  const hashCode = (userId: number, passwordHash: string, code: string) =>
+    createHmac('sha256', secret)
+      .update(`pharmaradar.otp\u0000${userId}\u0000${passwordHash}\u0000${code}`)
+      .digest('hex');
 
   return {
-    /** A new code for the account; any earlier code dies. Returns the digits, to be mailed only. */
-    issue(userId: number): string {
+    /** A new code for the account and its current password; any earlier code dies. Returns the digits, to be mailed only. */
+    issue(userId: number, passwordHash: string): string {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const at = now();
       db.transaction(() => {
         otps.killAllForUser(userId, 'replaced', at);
-        otps.insert(userId, hashCode(userId, code), at, at + OTP_TTL_MS);
+        otps.insert(userId, hashCode(userId, passwordHash, code), at, at + OTP_TTL_MS);
       }).immediate();
       return code;
     },
 
     /** Checks and, when right, consumes the account's live code. A wrong try counts toward the burn. */
-    consume(userId: number, code: string): OtpCheck {
+    consume(userId: number, passwordHash: string, code: string): OtpCheck {
       return db
         .transaction((): OtpCheck => {
           const row = otps.current(userId);
@@ -47,7 +51,7 @@ export function createOtpService({ db, secret, now }: OtpDeps) {
             return 'invalid';
           }
           const expected = Buffer.from(row.code_hash, 'hex');
-          const given = Buffer.from(hashCode(userId, code), 'hex');
+          const given = Buffer.from(hashCode(userId, passwordHash, code), 'hex');
           if (expected.length === given.length && timingSafeEqual(expected, given)) {
             otps.kill(row.id, 'used', at);
             return 'ok';
@@ -58,14 +62,22 @@ export function createOtpService({ db, secret, now }: OtpDeps) {
         .immediate();
     },
 
-    /** Id of the account's live code, which the activation link of the same mail is bound to. */
-    currentId(userId: number): number | undefined {
-      return otps.current(userId)?.id;
+    /**
+     * Id of the account's latest code, live or not, which the activation link of the same mail is
+     * bound to: strangers burning the code with wrong tries do not kill the link; a newer code does.
+     */
+    latestId(userId: number): number | undefined {
+      return otps.latest(userId)?.id;
     },
 
     /** Activation by link makes any outstanding code useless. */
     killAll(userId: number): void {
       otps.killAllForUser(userId, 'used', now());
+    },
+
+    /** A new registration for the pending address: every earlier code dies, mailed or not. */
+    killReplaced(userId: number): void {
+      otps.killAllForUser(userId, 'replaced', now());
     },
 
     pruneOlderThan(cutoff: number): number {

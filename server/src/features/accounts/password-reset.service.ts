@@ -59,6 +59,8 @@ export function createPasswordResetService(ctx: AccountsContext) {
           return sessions.endAllForUser(user.id);
         })
         .immediate();
+      // The owner proved the mailbox: the delays guessers caused on this account go (issue 8.3).
+      limits.login.clear(user.email);
       mails.passwordChanged(user, locale);
       log.info('password reset completed', { user: user.id, sessionsEnded: ended });
     },

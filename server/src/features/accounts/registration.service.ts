@@ -23,7 +23,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** Registration, e-mail verification by code or link, and code resending. */
 export function createRegistrationService(ctx: AccountsContext) {
   const { users, otp, mails, limits, activationTokens } = ctx;
-  const { now, log } = ctx.deps;
+  const { db, now, log } = ctx.deps;
 
   /** Both per-address windows must agree before a code mail goes out. */
   const mayMail = (email: string) => {
@@ -36,8 +36,8 @@ export function createRegistrationService(ctx: AccountsContext) {
 
   /** New code (the previous one dies) and a mail with the code and the matching activation link. */
   const sendCode = (user: UserRow, locale: Locale) => {
-    const code = otp.issue(user.id);
-    const token = activationTokens.make(activationState(user, otp.currentId(user.id)));
+    const code = otp.issue(user.id, user.password_hash ?? '');
+    const token = activationTokens.make(activationState(user, otp.latestId(user.id)));
     mails.verification(
       user,
       locale,
@@ -87,7 +87,12 @@ export function createRegistrationService(ctx: AccountsContext) {
         log.info('registration attempt on a verified address', { user: existing.id });
         return;
       }
-      users.replacePendingRegistration(existing.id, fields, at);
+      // Every earlier code and link dies now, even when no new mail may go out yet: whoever holds an
+      // older code must never activate the password this registration just set (issue 8.2).
+      db.transaction(() => {
+        users.replacePendingRegistration(existing.id, fields, at);
+        otp.killReplaced(existing.id);
+      }).immediate();
       if (mail.allowed) sendCode(users.findById(existing.id) as UserRow, locale);
       log.info('pending registration replaced', { user: existing.id, mailed: mail.allowed });
     },
@@ -96,7 +101,7 @@ export function createRegistrationService(ctx: AccountsContext) {
     verifyOtp(email: string, code: string, locale: Locale, previousToken: string): SignedIn {
       const user = users.findByEmail(email);
       if (!user || user.closed_at !== null || user.email_verified === 1) throw otpInvalid();
-      if (otp.consume(user.id, code) !== 'ok') {
+      if (otp.consume(user.id, user.password_hash ?? '', code) !== 'ok') {
         log.info('otp rejected', { user: user.id });
         throw otpInvalid();
       }
@@ -125,7 +130,7 @@ export function createRegistrationService(ctx: AccountsContext) {
       const id = decodeUid(uid);
       const user = id === null ? undefined : users.findById(id);
       if (!user || user.closed_at !== null || user.email_verified === 1) throw activationInvalid();
-      if (!activationTokens.check(activationState(user, otp.currentId(user.id)), token)) throw activationInvalid();
+      if (!activationTokens.check(activationState(user, otp.latestId(user.id)), token)) throw activationInvalid();
       users.markVerified(user.id, now());
       otp.killAll(user.id);
       return ctx.signIn(user, locale, 'activation-link', previousToken);

@@ -52,9 +52,11 @@ export function createUserRepository(db: Db) {
   const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
   const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
   const insert = db.prepare(
-    `INSERT INTO users (email, password_hash, first_name, last_name, is_pharmacist, email_verified, is_active,
+    // The id is above every id ever used, deleted ones included (0006_account_security.sql).
+    `INSERT INTO users (id, email, password_hash, first_name, last_name, is_pharmacist, email_verified, is_active,
        locale, terms_accepted_at, date_joined, updated_at)
-     VALUES (@email, @passwordHash, @firstName, @lastName, @isPharmacist, @verified, @verified,
+     VALUES (max(coalesce((SELECT max(id) FROM users), 0), (SELECT max_id FROM user_id_high_water)) + 1,
+       @email, @passwordHash, @firstName, @lastName, @isPharmacist, @verified, @verified,
        @locale, @termsAcceptedAt, @now, @now)`,
   );
   const replacePending = db.prepare(

@@ -25,6 +25,7 @@ export const AUTH_MESSAGE_IDS: Record<AuthMessageKey | typeof PASSWORD_MISMATCH,
   email_missing: 'auth.errors.emailMissing',
   too_long: 'auth.errors.tooLong',
   acknowledge_required: 'auth.errors.fieldRequired',
+  name_plain_text: 'auth.errors.namePlainText',
   [PASSWORD_MISMATCH]: 'auth.errors.passwordMismatch',
 };
 

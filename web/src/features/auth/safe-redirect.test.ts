@@ -13,6 +13,17 @@ describe('safeRedirectPath', () => {
     '/\\evil.example',
     '/\t/evil.example',
     'javascript:alert(1)',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/./..//evil.example/x',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/%2F/evil.example',
+    '/%2f%2fevil.example',
+    '/%5Cevil.example',
+    '/%252F/evil.example',
+    '/%09/evil.example',
+    '/%E0%A4%A',
     'compte',
     '',
   ])('refuses %s', (from) => {
@@ -23,6 +34,10 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath('/login?from=/compte', '/')).toBe('/');
     expect(safeRedirectPath('/nl/register', '/nl')).toBe('/nl');
     expect(safeRedirectPath('/reset-password/a/b', '/')).toBe('/');
+  });
+
+  it('keeps encoded characters of a same-site path', () => {
+    expect(safeRedirectPath('/fr/recherche?q=a%2Fb', '/')).toBe('/fr/recherche?q=a%2Fb');
   });
 
   it('falls back when absent', () => {

@@ -1,9 +1,11 @@
+import 'fake-indexeddb/auto';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { api as apiClient, setApiOrigin } from '../api/client';
 import { SessionProvider } from './session-provider';
 import { useSession } from './use-session';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
+import { db, type SavedSearch } from '../../db/db';
 
 const api = serveAuthApi();
 
@@ -80,6 +82,59 @@ describe('SessionProvider against a real HTTP server', () => {
     setApiOrigin('http://127.0.0.1:9');
     renderSession();
     await waitFor(() => expect(probe()).toBe('booted anonymous boot-error'));
+  });
+
+  it('a logout made offline takes effect: signed out at the next start, the logout sent again first', async () => {
+    api.user = testUser();
+    const first = renderSession();
+    await waitFor(() => expect(probe()).toContain('user:'));
+    const origin = api.origin;
+    setApiOrigin('http://127.0.0.1:9'); // offline: the logout POST cannot reach the server
+    await act(() => session.logout());
+    expect(probe()).toContain('anonymous');
+    first.unmount();
+
+    // The network is back but the server still has the session (api.user is set): the device must
+    // not come back signed in; it sends the logout before asking who the user is.
+    setApiOrigin(origin);
+    api.on('POST /api/auth/logout/', () => {
+      api.user = null;
+      return { body: { detail: 'Logged out.' } };
+    });
+    const before = api.received.length;
+    renderSession();
+    await waitFor(() => expect(probe()).toBe('booted anonymous no-error'));
+    const paths = api.received.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(paths.indexOf('POST /api/auth/logout/')).toBeGreaterThanOrEqual(0);
+    expect(paths.indexOf('POST /api/auth/logout/')).toBeLessThan(paths.indexOf('GET /api/auth/me/'));
+  });
+
+  it('while the server cannot confirm a pending logout, the start stays signed out', async () => {
+    api.user = testUser();
+    const first = renderSession();
+    await waitFor(() => expect(probe()).toContain('user:'));
+    api.on('POST /api/auth/logout/', { status: 503, body: { code: 'unavailable', detail: 'Down.' } });
+    await act(() => session.logout());
+    first.unmount();
+    const before = api.received.length;
+    renderSession();
+    await waitFor(() => expect(probe()).toBe('booted anonymous no-error'));
+    const paths = api.received.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(paths).toContain('POST /api/auth/logout/');
+    expect(paths).not.toContain('GET /api/auth/me/');
+  });
+
+  it("logout wipes the user's searches and session storage from the device (shared tablet)", async () => {
+    api.user = testUser();
+    api.on('POST /api/auth/logout/', { body: { detail: 'Logged out.' } });
+    renderSession();
+    await waitFor(() => expect(probe()).toContain('user:'));
+    await db.searches.put({ query: 'dafalgan', label: 'Dafalgan', savedAt: 1 } as unknown as SavedSearch);
+    sessionStorage.setItem('pe_private', 'x');
+    expect(await db.searches.count()).toBe(1);
+    await act(() => session.logout());
+    expect(await db.searches.count()).toBe(0);
+    expect(sessionStorage.getItem('pe_private')).toBeNull();
   });
 
   it('reload after a login picks up the new user and a new CSRF token', async () => {

@@ -4,6 +4,8 @@ import { api, fetchCsrfToken, UNAUTHORIZED_EVENT } from '../api/client';
 import { SessionContext, type SessionValue } from './session-context';
 import { INITIAL_SESSION, isAuthenticatedUser, sessionReducer, type SessionEvent } from './session-state';
 import { readCachedUser, writeCachedUser } from './session-cache';
+import { isLogoutPending, setLogoutPending } from './pending-logout';
+import { clearPersonalData } from './personal-data';
 
 const ME_PATH = '/auth/me/';
 
@@ -14,6 +16,17 @@ function isOfflineError(error: unknown): boolean {
 
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Sends the logout; true once the server has answered it (the session is gone there). */
+async function confirmLogout(): Promise<boolean> {
+  try {
+    await api.post<unknown>('/auth/logout/');
+    setLogoutPending(false);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function refreshCsrf(): Promise<void> {
@@ -48,6 +61,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const run = (async (): Promise<CurrentUser> => {
       await refreshCsrf();
       let event: SessionEvent;
+      // An unconfirmed logout comes first: until the server has ended the session, its cookie is not trusted.
+      if (isLogoutPending()) {
+        if (!(await confirmLogout())) {
+          if (mine !== generation.current && inFlight.current) return inFlight.current;
+          return apply({ type: 'signed-out' });
+        }
+        await refreshCsrf(); // the logout answer issued an anonymous token
+      }
       try {
         event = { type: 'user-loaded', raw: await api.get<unknown>(ME_PATH) };
       } catch (error) {
@@ -69,12 +90,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [apply]);
 
   const logout = useCallback(async (): Promise<void> => {
-    try {
-      await api.post<unknown>('/auth/logout/');
-    } catch {
-      // Local sign-out happens anyway: a shared counter tablet must not stay signed in.
-    }
+    // Marked before sending: if the answer never comes, the next start and the next 'online' send it again.
+    setLogoutPending(true);
     apply({ type: 'signed-out' });
+    await clearPersonalData();
+    await confirmLogout();
     await refreshCsrf();
   }, [apply]);
 
@@ -91,7 +111,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     // Started offline with a cached user: check again with the server once the connection is back.
     const onOnline = () => {
-      if (stateRef.current.bootError) void reload();
+      if (stateRef.current.bootError || isLogoutPending()) void reload();
     };
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
     window.addEventListener('online', onOnline);
