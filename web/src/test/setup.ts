@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setIntlErrorHandler } from '../lib/i18n/i18n-provider';
 import { recordIntlError, takeMissingMessages } from './missing-messages';
+
+// Component tests cross real loopback sockets and load lazy chunks (the search machinery loads on
+// use); on a loaded shared 2-core machine that can take longer than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;

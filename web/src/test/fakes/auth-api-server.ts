@@ -1,12 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { configure } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { setApiOrigin } from '../../lib/api/client';
 import { sendJson, startLoopbackServer, type ReceivedRequest } from './http-server';
-
-// These tests cross a real socket several times per step (CSRF, call, session reload); on a loaded
-// shared 2-core machine that can take longer than Testing Library's 1 s default wait.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * A scripted stand-in for the account API on a real loopback HTTP server, for component tests of
