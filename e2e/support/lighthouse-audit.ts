@@ -10,6 +10,23 @@ export interface PageScores {
   /** Failing accessibility audits and the metrics behind the performance score, to act on. */
   failures: string[];
   metrics: Record<string, string>;
+  /** Cumulative layout shift as a number (does not depend on CPU speed, unlike the timings). */
+  cls: number;
+  /** What moved, biggest shifts first (snippet and score), to act on a CLS over the bar. */
+  shifts: string[];
+  /** The largest contentful paint element's snippet (the splash must never be it). */
+  lcpElement: string | null;
+}
+
+type NodeItem = { node?: { snippet?: string; selector?: string }; score?: number };
+
+/** A product landing page of the demo app: a product has one once a search has seen it. */
+export async function productLandingUrl(appUrl: string): Promise<string> {
+  const response = await fetch(`${appUrl}/api/search?q=dafalgan`, { headers: { Accept: 'application/json' } });
+  const search = (await response.json()) as { products: Array<{ slug: string | null }> };
+  const slug = search.products.find((p) => p.slug)?.slug;
+  if (!slug) throw new Error('the demo search found no product with a landing page');
+  return `${appUrl}/${slug}`;
 }
 
 /** The bar of issue 8: mobile defaults, performance >= 0.90 and accessibility 1.00. */
@@ -52,6 +69,10 @@ export async function auditPages(urls: string[]): Promise<PageScores[]> {
           return `${a.id}: ${a.title}${nodes.join('')}`;
         });
       const metric = (id: string) => audits[id]?.displayValue ?? '?';
+      const items = (id: string) => (audits[id]?.details as { items?: NodeItem[] } | undefined)?.items ?? [];
+      // The LCP element audit nests its node in a table of one row.
+      const lcpItems = items('largest-contentful-paint-element') as Array<NodeItem & { items?: NodeItem[] }>;
+      const lcpNode = lcpItems[0]?.node ?? lcpItems[0]?.items?.[0]?.node;
       results.push({
         url,
         performance: categories.performance?.score ?? 0,
@@ -64,6 +85,11 @@ export async function auditPages(urls: string[]): Promise<PageScores[]> {
           CLS: metric('cumulative-layout-shift'),
           SI: metric('speed-index'),
         },
+        cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        shifts: items('layout-shifts')
+          .slice(0, 6)
+          .map((i) => `${(i.score ?? 0).toFixed(3)} ${i.node?.selector ?? ''} ${i.node?.snippet ?? ''}`),
+        lcpElement: lcpNode ? `${lcpNode.selector ?? ''} ${lcpNode.snippet ?? ''}` : null,
       });
     } finally {
       chrome.kill();

@@ -38,7 +38,7 @@ export const FULL_BENCH: BenchOptions = {
   queries: ['vichy', 'avène', 'nurofen', 'la roche', 'bepanthen'],
   concurrent: 100,
   load: { connections: 20, duration: 3, workers: 1 },
-  loadRounds: 3,
+  loadRounds: 5,
 };
 
 const WARM_UP_QUERY = 'dafalgan';

@@ -1,6 +1,7 @@
 export * from './locales';
 export * from './brand';
 export * from './api-error';
+export { readApiError } from './api-error-shape';
 export * from './cnk';
 export * from './user.schema';
 export * from './auth.schema';

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-
+// No zod here: the locale list is on the web's boot path (issue 8: the first screen loads no schemas).
 export const LOCALES = ['fr', 'en', 'nl'] as const;
-export const localeSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof localeSchema>;
+export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fr';
 
 /** Intl locale used to format prices, numbers and dates for each interface language. */

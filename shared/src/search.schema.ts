@@ -4,9 +4,9 @@ import { apiErrorSchema, type ApiError } from './api-error';
 // The price-search contract (DESIGN.md §5). The server validates requests with it and the web
 // parses every SSE event and the final JSON with it, so both sides agree on one definition.
 
-export const SEARCH_QUERY_MAX_LENGTH = 120;
-/** SPEC §1 / §9: up to 5 offers are shown per product. */
-export const MAX_OFFERS_PER_PRODUCT = 5;
+import { MAX_OFFERS_PER_PRODUCT, SEARCH_QUERY_MAX_LENGTH } from './search-limits';
+
+export { MAX_OFFERS_PER_PRODUCT, SEARCH_QUERY_MAX_LENGTH } from './search-limits';
 
 export const searchRequestSchema = z.object({
   q: z

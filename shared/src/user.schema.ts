@@ -1,24 +1,15 @@
 import { z } from 'zod';
+import { PLANS, SUBSCRIPTION_STATUSES, type CurrentUser } from './current-user';
 
-/** Subscription statuses of SPEC §4, plus 'unknown' for an authenticated user whose status was not sent. */
-export const SUBSCRIPTION_STATUSES = [
-  'active',
-  'trialing',
-  'past_due',
-  'canceled',
-  'canceled_at_period_end',
-  'incomplete',
-  'incomplete_expired',
-  'unpaid',
-  'none',
-  'unknown',
-] as const;
+// The boot path of the web normalises the current user without zod (current-user.ts, issue 8); these
+// schemas describe the same shapes for the routes and the calls that validate, and
+// current-user.test.ts keeps both in step.
+export { ANONYMOUS_USER, PLANS, SUBSCRIPTION_STATUSES, normalizeCurrentUser } from './current-user';
+export type { CurrentUser, Plan, SubscriptionStatus } from './current-user';
+
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
-export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
-export const PLANS = ['free', 'pro'] as const;
 export const planSchema = z.enum(PLANS);
-export type Plan = z.infer<typeof planSchema>;
 
 /** The current user as the web sees it (SPEC §3), always produced by normalizeCurrentUser. */
 export const currentUserSchema = z.object({
@@ -46,29 +37,10 @@ export const currentUserSchema = z.object({
   has_password: z.boolean().nullable(),
   isAuthenticated: z.boolean(),
 });
-export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-export const ANONYMOUS_USER: Readonly<CurrentUser> = Object.freeze({
-  id: null,
-  email: null,
-  username: null,
-  first_name: null,
-  last_name: null,
-  isPro: false,
-  plan: 'free',
-  subscription_status: 'none',
-  trial_ends_at: null,
-  pro_until: null,
-  search_quota: null,
-  search_used: null,
-  date_joined: null,
-  is_staff: false,
-  is_superuser: false,
-  permissions: [] as string[],
-  is_pharmacist: null,
-  has_password: null,
-  isAuthenticated: false,
-});
+/** Compile-time proof that the schema and the hand-written CurrentUser describe the same object. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const currentUserMatchesSchema: Same<z.infer<typeof currentUserSchema>, CurrentUser> = true;
+void currentUserMatchesSchema;
 
 /**
  * What the server sends for a user (GET /api/auth/me/ -> `{user: ServerUser | null}`); the web always runs it
@@ -96,74 +68,6 @@ export const serverUserSchema = z.object({
   has_password: z.boolean().optional(),
 });
 export type ServerUser = z.infer<typeof serverUserSchema>;
-
-type Raw = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Raw {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function finiteNumber(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  // Some back-ends send numeric ids as strings; accept them only when they are plain numbers.
-  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
-  return null;
-}
-
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
-}
-
-function firstBoolean(...values: unknown[]): boolean | undefined {
-  return values.find((v): v is boolean => typeof v === 'boolean');
-}
-
-/**
- * Turns any me-style answer (the user, `{user: …}`, null, garbage) into a CurrentUser (SPEC §3).
- * Idempotent: normalising an already normalised user gives the same user.
- */
-export function normalizeCurrentUser(raw: unknown): CurrentUser {
-  const source = isRecord(raw) && 'user' in raw ? raw.user : raw;
-  if (!isRecord(source)) return anonymous();
-
-  const id = finiteNumber(source.id);
-  const email = stringOrNull(source.email);
-  const isAuthenticated = id !== null || (email !== null && email.includes('@'));
-  if (!isAuthenticated) return anonymous();
-
-  const isPro = firstBoolean(source.is_pro, source.pro, source.isPro) ?? false;
-  const rawPlan = planSchema.safeParse(source.plan);
-  const rawStatus = subscriptionStatusSchema.safeParse(source.subscription_status);
-  const permissions = Array.isArray(source.permissions)
-    ? source.permissions.filter((p): p is string => typeof p === 'string')
-    : [];
-
-  return {
-    id,
-    email,
-    username: stringOrNull(source.username),
-    first_name: stringOrNull(source.first_name),
-    last_name: stringOrNull(source.last_name),
-    isPro,
-    plan: isPro ? 'pro' : rawPlan.success ? rawPlan.data : 'free',
-    subscription_status: rawStatus.success ? rawStatus.data : 'unknown',
-    trial_ends_at: stringOrNull(source.trial_ends_at),
-    pro_until: stringOrNull(source.pro_until),
-    search_quota: finiteNumber(source.search_quota),
-    search_used: finiteNumber(source.search_used),
-    date_joined: stringOrNull(source.date_joined),
-    is_staff: source.is_staff === true,
-    is_superuser: source.is_superuser === true,
-    permissions,
-    is_pharmacist: typeof source.is_pharmacist === 'boolean' ? source.is_pharmacist : null,
-    has_password: typeof source.has_password === 'boolean' ? source.has_password : null,
-    isAuthenticated: true,
-  };
-}
-
-function anonymous(): CurrentUser {
-  return { ...ANONYMOUS_USER, permissions: [] };
-}
 
 /** GET /api/auth/me/ and every call that logs in or edits the user answer `{user}`; `null` means anonymous. */
 export const userResponseSchema = z.object({ user: serverUserSchema.nullable() });

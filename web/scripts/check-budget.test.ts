@@ -66,6 +66,16 @@ describe('home page JS budget', () => {
     expect(formatBudget(over)).toMatch(/JS budget: OVER/);
   });
 
+  it('fails when the gzip total alone is over, even with Brotli under (clients without Brotli count too)', () => {
+    const dir = fixture({ entry: 100, vendor: 100, home: 100, shared: 100, lazy: 0 });
+    writeFileSync(path.join(dir, 'assets', 'index.js.br'), randomBytes(140_000));
+    writeFileSync(path.join(dir, 'assets', 'index.js.gz'), randomBytes(151_000));
+    const report = checkBudget(dir, 150);
+    expect(report.totals.br).toBeLessThan(150_000);
+    expect(report.ok).toBe(false);
+    expect(formatBudget(report)).toMatch(/JS budget: OVER/);
+  });
+
   it('reads the precompressed copy beside a file when the build wrote one', () => {
     const dir = fixture({ entry: 200_000, vendor: 100, home: 100, shared: 100, lazy: 0 });
     writeFileSync(path.join(dir, 'assets', 'index.js.br'), randomBytes(1234));

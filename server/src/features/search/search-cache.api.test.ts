@@ -42,6 +42,23 @@ describe('search cache', () => {
     expect(ctx.shops.counts()).toEqual(upstream);
   });
 
+  it('sends a cached answer as JSON.stringify of the result, the query echoed as typed each time', async () => {
+    await searchJson(ctx.server.url, 'sudocrem');
+    const bodies: string[] = [];
+    for (const q of ['sudocrem', 'Sudocrem', 'sudocrem']) {
+      const response = await fetch(searchUrl(ctx.server.url, q), { headers: { accept: 'application/json' } });
+      expect(response.headers.get('content-type')).toBe('application/json');
+      bodies.push(await response.text());
+    }
+    const [first, upper, again] = bodies.map((b) => searchResultSchema.parse(JSON.parse(b)));
+    expect(first!.cached).toBe(true);
+    // Byte for byte what JSON.stringify gives for the parsed answer (same key order, no extra spaces).
+    expect(bodies[0]).toBe(JSON.stringify(first));
+    expect(bodies[2]).toBe(bodies[0]);
+    expect(upper!.query).toBe('Sudocrem');
+    expect(bodies[1]).toBe(JSON.stringify({ ...again, query: 'Sudocrem' }));
+  });
+
   it('asks the retailers again once the TTL has passed', async () => {
     await searchJson(ctx.server.url, 'perdolan');
     const before = ctx.shops.counts();

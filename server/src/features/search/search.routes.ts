@@ -63,7 +63,10 @@ export function createSearchRoutes(deps: SearchRoutesDeps): Hono {
       c.header('Cache-Control', 'no-store');
       c.header('Vary', 'Accept, Accept-Language');
 
-      if (!wantsEventStream(c.req.header('accept'))) return c.json(await deps.service.search(q));
+      // The same bytes and Content-Type as c.json(result), from the service's serialised answer.
+      if (!wantsEventStream(c.req.header('accept'))) {
+        return c.body(await deps.service.searchJson(q), 200, { 'Content-Type': 'application/json' });
+      }
 
       // Buffering proxies (nginx) would hold the events back until the end without this.
       c.header('X-Accel-Buffering', 'no');

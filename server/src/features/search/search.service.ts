@@ -129,8 +129,17 @@ export function createSearchService(deps: SearchServiceDeps) {
     return products.map((p) => ({ ...p, slug: p.cnk ? (slugs.get(p.cnk) ?? null) : null }));
   };
 
-  // Grouped products of fully cached answers, by query and answer identity: a hot query is then
-  // served without regrouping. Fresh answers change the signature, so nothing stale is reused.
+  /**
+   * Identity of a fully cached set of answers (query and each retailer's fetch time), or null when one
+   * answer is fresh: what is built from a signature can be reused while the signature holds, and a
+   * fresh answer changes it, so nothing stale is reused.
+   */
+  function cachedSignature(query: SearchQuery, answers: RetailerAnswer[]): string | null {
+    if (!answers.every((a) => a.cached)) return null;
+    return `${query.kind}:${query.value}|${answers.map((a) => `${a.retailer}@${a.fetchedAt}`).join(',')}`;
+  }
+
+  // Grouped products of fully cached answers, by signature: a hot query is served without regrouping.
   const grouped = new Map<string, SearchProduct[]>();
   function productsFor(query: SearchQuery, answers: RetailerAnswer[]): SearchProduct[] {
     const build = () =>
@@ -140,8 +149,8 @@ export function createSearchService(deps: SearchServiceDeps) {
           query,
         ),
       );
-    if (!answers.every((a) => a.cached)) return build();
-    const signature = `${query.kind}:${query.value}|${answers.map((a) => `${a.retailer}@${a.fetchedAt}`).join(',')}`;
+    const signature = cachedSignature(query, answers);
+    if (signature === null) return build();
     let products = grouped.get(signature);
     if (!products) {
       products = build();
@@ -157,6 +166,30 @@ export function createSearchService(deps: SearchServiceDeps) {
    * of a retailer; errors thrown by `listener` are ignored.
    */
   async function search(rawQuery: string, listener?: SearchListener): Promise<SearchResult> {
+    return (await run(rawQuery, listener)).result;
+  }
+
+  // Serialised JSON answers of fully cached searches, by the raw query (its case is echoed back) and
+  // the answers' signature: a hot cached search skips JSON.stringify (bench (e), ADR 037).
+  const bodies = new Map<string, string>();
+  /** The JSON answer (GET /api/search without SSE) as text, byte for byte JSON.stringify(search(q)). */
+  async function searchJson(rawQuery: string): Promise<string> {
+    const { result, signature } = await run(rawQuery);
+    if (signature === null) return JSON.stringify(result);
+    const key = `${result.query}\u0000${signature}`;
+    let body = bodies.get(key);
+    if (body === undefined) {
+      body = JSON.stringify(result);
+      bodies.set(key, body);
+      if (bodies.size > GROUPED_MEMO_ENTRIES) bodies.delete(bodies.keys().next().value!);
+    }
+    return body;
+  }
+
+  async function run(
+    rawQuery: string,
+    listener?: SearchListener,
+  ): Promise<{ result: SearchResult; signature: string | null }> {
     const trimmed = rawQuery.trim();
     const query = normaliseQuery(classifyQuery(trimmed));
     // A listener that throws (client gone) must not stop the search others may share.
@@ -225,11 +258,12 @@ export function createSearchService(deps: SearchServiceDeps) {
     };
     emit({ event: 'stage', data: { stage: 'complete' } });
     emit({ event: 'result', data: result });
-    return result;
+    return { result, signature: cachedSignature(query, answers) };
   }
 
   return {
     search,
+    searchJson,
     get inFlight() {
       return coalescer.size;
     },

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { BRAND_NAME } from '@pharmaradar/shared';
-import { userResponseSchema } from '@pharmaradar/shared/user.schema';
 import { api, isApiRequestError } from '../../lib/api/client';
 import { Dialog } from '../../lib/ui/dialog';
 import { YesNoChoice } from '../../lib/ui/yes-no-choice';
@@ -30,6 +29,8 @@ export function PharmacistGateDialog({ onSaved }: { onSaved: (raw: unknown) => v
     setSaving(true);
     setError(null);
     try {
+      // Loaded on use: the gate is part of the first JavaScript and zod is not (ADR 036).
+      const { userResponseSchema } = await import('@pharmaradar/shared/user.schema');
       const response = await api.patch(
         '/auth/update-profile/',
         { is_pharmacist: answer },

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { SEARCH_QUERY_MAX_LENGTH } from '@pharmaradar/shared/search.schema';
+import { SEARCH_QUERY_MAX_LENGTH } from '@pharmaradar/shared/search-limits';
 import './search-form.css';
 
 interface SearchFormProps {

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@pharmaradar/shared';
+import { readApiError } from '@pharmaradar/shared/api-error-shape';
 import type { ZodType } from 'zod';
 import { ApiRequestError } from './api-request-error';
 import { getApiLocale } from './api-locale';
@@ -164,12 +164,12 @@ async function open(
     if (response.status === 401 && typeof window !== 'undefined') {
       window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT, { detail: { path } }));
     }
-    const parsed = apiErrorSchema.safeParse(data);
+    const parsed = readApiError(data);
     throw new ApiRequestError({
       status: response.status,
-      code: parsed.success ? parsed.data.code : `http_${response.status}`,
-      detail: parsed.success ? parsed.data.detail : response.statusText || `HTTP ${response.status}`,
-      fields: parsed.success ? parsed.data.fields : undefined,
+      code: parsed ? parsed.code : `http_${response.status}`,
+      detail: parsed ? parsed.detail : response.statusText || `HTTP ${response.status}`,
+      fields: parsed?.fields,
       retryAfter: Number(response.headers.get('Retry-After')) || undefined,
     });
   }

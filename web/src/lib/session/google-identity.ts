@@ -1,4 +1,3 @@
-import { authConfigSchema } from '@pharmaradar/shared/auth.schema';
 import { api } from '../api/client';
 
 /**
@@ -44,8 +43,9 @@ let handler: CredentialHandler | null = null;
 
 /** GET /api/auth/config/ once per page load: the Google client id, or null when Google is off. */
 export function loadGoogleClientId(): Promise<string | null> {
-  configPromise ??= api
-    .get('/auth/config/', { schema: authConfigSchema })
+  // The schema (zod) is imported here, not at the top: this module is on the boot path (ADR 036).
+  configPromise ??= import('@pharmaradar/shared/auth.schema')
+    .then(({ authConfigSchema }) => api.get('/auth/config/', { schema: authConfigSchema }))
     .then((config) => config.googleClientId || null)
     .catch((error: unknown) => {
       configPromise = null; // offline at start: try again on the next screen

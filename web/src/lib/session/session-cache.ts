@@ -1,4 +1,4 @@
-import { normalizeCurrentUser, type CurrentUser } from '@pharmaradar/shared/user.schema';
+import { normalizeCurrentUser, type CurrentUser } from '@pharmaradar/shared/current-user';
 import { isAuthenticatedUser } from './session-state';
 
 /**

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { CurrentUser } from '@pharmaradar/shared/user.schema';
+import type { CurrentUser } from '@pharmaradar/shared/current-user';
 
 export interface SessionValue {
   /** False until the start-up CSRF fetch and the first user load have finished. */

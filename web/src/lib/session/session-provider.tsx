@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { CurrentUser } from '@pharmaradar/shared/user.schema';
+import type { CurrentUser } from '@pharmaradar/shared/current-user';
 import { api, fetchCsrfToken, UNAUTHORIZED_EVENT } from '../api/client';
 import { SessionContext, type SessionValue } from './session-context';
 import { INITIAL_SESSION, isAuthenticatedUser, sessionReducer, type SessionEvent } from './session-state';

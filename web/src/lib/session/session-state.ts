@@ -1,4 +1,4 @@
-import { ANONYMOUS_USER, normalizeCurrentUser, type CurrentUser } from '@pharmaradar/shared/user.schema';
+import { ANONYMOUS_USER, normalizeCurrentUser, type CurrentUser } from '@pharmaradar/shared/current-user';
 
 /**
  * Session state machine of SPEC §4, kept pure so its transitions are testable without React:

@@ -10,7 +10,7 @@ const CASES = [
     locale: 'fr',
     route: '/',
     login: 'Se connecter',
-    others: ['English', 'Nederlands'],
+    others: ['EN – English', 'NL – Nederlands'],
     current: 'Français',
     footer: ['Mentions légales', 'Politique de confidentialité', 'Pourquoi passer Pro ?'],
     vat: 'TVA BE',
@@ -19,7 +19,7 @@ const CASES = [
     locale: 'en',
     route: '/en',
     login: 'Log in',
-    others: ['Français', 'Nederlands'],
+    others: ['FR – Français', 'NL – Nederlands'],
     current: 'English',
     footer: ['Legal notice', 'Privacy policy', 'Why go Pro?'],
     vat: 'VAT BE',
@@ -28,7 +28,7 @@ const CASES = [
     locale: 'nl',
     route: '/nl',
     login: 'Inloggen',
-    others: ['Français', 'English'],
+    others: ['FR – Français', 'EN – English'],
     current: 'Nederlands',
     footer: ['Wettelijke vermeldingen', 'Privacybeleid', 'Waarom Pro?'],
     vat: 'btw BE',
@@ -47,8 +47,12 @@ describe('home header and footer wording', () => {
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: login }).getAttribute('href')).toMatch(/\/login$/);
     // The other languages are links; the current one is only marked (a link to itself is no target).
-    for (const name of others) expect(within(header).getByRole('link', { name })).toBeTruthy();
-    expect(within(header).queryByRole('link', { name: current })).toBeNull();
+    // Each name starts with the code the link shows (label in name, WCAG 2.5.3).
+    for (const name of others) {
+      const link = within(header).getByRole('link', { name });
+      expect(name.startsWith(link.textContent ?? '-')).toBe(true);
+    }
+    expect(within(header).queryByRole('link', { name: new RegExp(current) })).toBeNull();
     expect(within(header).getByTitle(current).getAttribute('aria-current')).toBe('true');
     const links = within(screen.getByRole('contentinfo'))
       .getAllByRole('link')

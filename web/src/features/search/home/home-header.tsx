@@ -95,7 +95,9 @@ export function HomeHeader() {
                   lang={lang}
                   hrefLang={lang}
                   title={LANGUAGE_NAMES[lang]}
-                  aria-label={LANGUAGE_NAMES[lang]}
+                  // The name starts with the visible "NL" (WCAG 2.5.3, label in name): a voice user
+                  // says what they see; the language's own name follows for screen readers.
+                  aria-label={`${lang.toUpperCase()} – ${LANGUAGE_NAMES[lang]}`}
                   className="home-header__lang"
                 >
                   <span className="home-header__pill">{lang.toUpperCase()}</span>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { retailersModeSchema } from '@pharmaradar/shared/search.schema';
 import { api } from '../../../lib/api/client';
 
 /**
@@ -12,8 +11,12 @@ export function useDemoMode(known: boolean | null = null): boolean | null {
   useEffect(() => {
     const controller = new AbortController();
     api
-      .get('/health/', { signal: controller.signal, schema: retailersModeSchema })
-      .then((mode) => setFromHealth(mode.demo))
+      // Read by hand, not with retailersModeSchema: this runs on the home page, which loads no zod.
+      .get<unknown>('/health/', { signal: controller.signal })
+      .then((mode) => {
+        const demo = typeof mode === 'object' && mode !== null ? (mode as { demo?: unknown }).demo : undefined;
+        if (typeof demo === 'boolean') setFromHealth(demo);
+      })
       .catch(() => undefined);
     return () => controller.abort();
   }, []);
