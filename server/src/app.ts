@@ -11,12 +11,14 @@ import { securityHeaders } from './lib/security-headers';
 import { webApp, type HtmlTransformer } from './lib/web-static';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createContactRoutes } from './features/contact/contact.routes';
+import { createContactRepository } from './features/contact/contact.repository';
+import { contactPersonalData } from './features/contact/contact.service';
 import { createAccountsModule } from './features/accounts/accounts.module';
 import { purgeAccount } from './jobs/purge.job';
 import { createProductsModule } from './features/products/products.module';
 import { createSearchModule } from './features/search/search.module';
 import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
-import { createProModule } from './features/pro/pro.module';
+import { createProModule, proPersonalData } from './features/pro/pro.module';
 import { requirePro } from './pro-access';
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -87,6 +89,8 @@ export function createApp(deps: AppDeps): Hono {
     ...deps,
     // Account deletion erases the personal data every feature holds; the purge job knows them all.
     purgeAccount: (userId, log) => purgeAccount({ db: deps.db, log }, userId),
+    // The data export gathers what every feature holds about the user (alerts: none stored yet).
+    personalData: [contactPersonalData(createContactRepository(deps.db)), proPersonalData(deps.db)],
   });
   app.use('/api/*', accounts.sessionMiddleware);
   app.route('/api', accounts.routes);

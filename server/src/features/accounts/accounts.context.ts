@@ -12,6 +12,7 @@ import { createIdentityRepository } from './identity.repository';
 import { createOtpService } from './otp.service';
 import { createSignedTokens } from './signed-token';
 import { createLoginDelays } from './login-delays';
+import type { PersonalDataSource } from './account-export.service';
 
 /** What the accounts module needs from the app; app.ts wires it (see docs/decisions/016). */
 export interface AccountsDeps {
@@ -26,6 +27,8 @@ export interface AccountsDeps {
    * owns that list and retries what fails). Injected so accounts needs no other feature.
    */
   purgeAccount: (userId: number, log: Logger) => void;
+  /** Other features' parts of the account data export (account-export.service.ts). */
+  personalData: PersonalDataSource[];
 }
 
 export const ACTIVATION_LINK_TTL_MS = 24 * 3600 * 1000;

@@ -3,6 +3,7 @@ import { createAccountsRoutes } from './accounts.routes';
 import { sessionMiddleware } from './session.middleware';
 
 export type { AccountsDeps } from './accounts.context';
+export type { PersonalDataSource } from './account-export.service';
 
 /**
  * Accounts and sessions, wired once per app: the session middleware (user on the context) and the

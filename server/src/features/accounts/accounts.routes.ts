@@ -24,6 +24,7 @@ import { localize, requestLocale } from '../../lib/i18n';
 import { rateLimit } from '../../lib/rate-limit';
 import { parseJsonBody } from '../../lib/validate';
 import { createAccountService } from './account.service';
+import { createAccountExport, exportDate } from './account-export.service';
 import { serializeUser } from './user.serializer';
 import type { UserRow } from './user.repository';
 import { requireUser, sessionCookies } from './session.middleware';
@@ -50,6 +51,7 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
   const reset = createPasswordResetService(ctx);
   const google = createGoogleService(ctx);
   const account = createAccountService(ctx);
+  const dataExport = createAccountExport({ db: ctx.deps.db, sources: ctx.deps.personalData });
   // Per connection (socket address, or the trusted proxy's hop); per-account limits live in the services.
   const perConnection = (name: string, windowMs: number, max: number) => rateLimit({ name, windowMs, max, now });
   const userBody = (user: UserRow): UserResponse => ({ user: serializeUser(user, now()) });
@@ -149,6 +151,18 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
     await account.delete(user, input, { startedAt: c.get('sessionStartedAt'), token: cookies.read(c) });
     cookies.clear(c);
     return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.accountDeleted, requestLocale(c)) });
+  });
+
+  // A file download (issue 8.16): pretty-printed, named by the day, never stored by a cache.
+  r.get('/account/export/', (c) => {
+    const user = requireUser(c);
+    const at = now();
+    const document = dataExport.build(user, c.get('sessionId'), at);
+    return c.body(JSON.stringify(document, null, 2), 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="pharmaradar-export-${exportDate(at)}.json"`,
+      'Cache-Control': 'no-store',
+    });
   });
 
   return r;

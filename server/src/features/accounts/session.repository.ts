@@ -19,6 +19,9 @@ export function createSessionRepository(db: Db) {
   const deleteByHash = db.prepare<[string]>('DELETE FROM sessions WHERE token_hash = ?');
   const deleteForUser = db.prepare<[number]>('DELETE FROM sessions WHERE user_id = ?');
   const countForUser = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM sessions WHERE user_id = ?');
+  const listForUser = db.prepare<[number], Pick<SessionRow, 'id' | 'created_at' | 'last_seen_at'>>(
+    'SELECT id, created_at, last_seen_at FROM sessions WHERE user_id = ? ORDER BY created_at, id',
+  );
   const deleteExpired = db.prepare<[number, number]>('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?');
 
   return {
@@ -43,6 +46,10 @@ export function createSessionRepository(db: Db) {
     },
     countForUser(userId: number): number {
       return countForUser.get(userId)?.n ?? 0;
+    },
+    /** A user's sessions without their token hashes (account data export). */
+    listForUser(userId: number): Array<Pick<SessionRow, 'id' | 'created_at' | 'last_seen_at'>> {
+      return listForUser.all(userId);
     },
     /** Removes sessions idle since `idleCutoff` or created before `absoluteCutoff`. */
     deleteExpired(idleCutoff: number, absoluteCutoff: number): number {

@@ -20,6 +20,9 @@ export function createContactRepository(db: Db) {
   const deleteBefore = db.prepare<[number]>('DELETE FROM contact_messages WHERE created_at < ?');
   // The form keeps the address as typed while accounts store it lower-cased: compare without case.
   const deleteFrom = db.prepare<[string]>('DELETE FROM contact_messages WHERE lower(email) = lower(?)');
+  const listFrom = db.prepare<[string], { created_at: number; name: string; email: string; message: string }>(
+    'SELECT created_at, name, email, message FROM contact_messages WHERE lower(email) = lower(?) ORDER BY created_at, id',
+  );
   return {
     insert(row: NewContactMessage): number {
       return Number(insert.run(row).lastInsertRowid);
@@ -30,6 +33,10 @@ export function createContactRepository(db: Db) {
     /** Retention: removes messages received before `at` (epoch ms); returns how many. */
     deleteCreatedBefore(at: number): number {
       return deleteBefore.run(at).changes;
+    },
+    /** Access: every message sent from this address (the account data export). */
+    listFromEmail(email: string) {
+      return listFrom.all(email);
     },
     /** Erasure: removes every message sent from this address; returns how many. */
     deleteFromEmail(email: string): number {

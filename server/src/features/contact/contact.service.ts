@@ -60,3 +60,18 @@ export async function submitContactMessage(
   deps.repository.setMailStatus(id, 'sent');
   deps.log.info('contact message sent', { contactId: id });
 }
+
+/**
+ * The contact form's part of the account data export (accounts' PersonalDataSource, wired in app.ts):
+ * the messages sent from the account's address, the same ones account deletion erases.
+ */
+export function contactPersonalData(repository: ContactRepository) {
+  return (user: { email: string }) => ({
+    contact_messages: repository.listFromEmail(user.email).map((m) => ({
+      created_at: new Date(m.created_at).toISOString(),
+      name: m.name,
+      email: m.email,
+      message: m.message,
+    })),
+  });
+}

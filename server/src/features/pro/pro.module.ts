@@ -19,3 +19,26 @@ export function createProModule(deps: ProDeps) {
   const prices = createProPricesService({ search: deps.search, repository, now: deps.now, log: deps.log });
   return { routes: createProRoutes({ requirePro: deps.requirePro, prices, repository, log: deps.log }) };
 }
+
+/**
+ * The Pro tool's part of the account data export (accounts' PersonalDataSource, wired in app.ts):
+ * the synced groups and settings as the devices sent them.
+ */
+export function proPersonalData(db: Db) {
+  const repository = createProRepository(db);
+  return (user: { id: number }) => {
+    const records = repository.liveRecords(user.id);
+    const parse = (data: string | null): unknown => (data === null ? null : JSON.parse(data));
+    const settings = records.find((r) => r.kind === 'settings');
+    return {
+      groups: records
+        .filter((r) => r.kind === 'group')
+        .map((r) => ({
+          id: r.record_id,
+          updated_at: new Date(r.updated_at).toISOString(),
+          ...(parse(r.data) as object),
+        })),
+      settings: settings ? parse(settings.data) : null,
+    };
+  };
+}

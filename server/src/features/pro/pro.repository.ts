@@ -33,6 +33,9 @@ export function createProRepository(db: Db) {
   const maxSeq = db.prepare<[number], { seq: number | null }>(
     'SELECT max(seq) AS seq FROM pro_sync_records WHERE user_id = ?',
   );
+  const live = db.prepare<[number], SyncRecordRow>(
+    'SELECT seq, kind, record_id, updated_at, deleted, data FROM pro_sync_records WHERE user_id = ? AND deleted = 0 ORDER BY seq',
+  );
   const readUsage = db.prepare<[number, string], { used: number }>(
     'SELECT used FROM pro_usage WHERE user_id = ? AND month = ?',
   );
@@ -50,6 +53,10 @@ export function createProRepository(db: Db) {
     },
     changesSince(userId: number, seq: number): SyncRecordRow[] {
       return since.all(userId, seq);
+    },
+    /** The user's groups and settings as stored now, tombstones left out. */
+    liveRecords(userId: number): SyncRecordRow[] {
+      return live.all(userId);
     },
     lastSeq(userId: number): number {
       return maxSeq.get(userId)?.seq ?? 0;

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { groupSyncRequestSchema, proPricesRequestSchema } from '@pharmaradar/shared/pro.schema';
+import { streamPrivateSSE } from '../../lib/sse';
 import { COMMON_ISSUES, parseJsonBody, type IssueVocabulary } from '../../lib/validate';
 import type { Logger } from '../../lib/log';
 import { syncGroups } from './group-sync.service';
@@ -32,9 +32,8 @@ export function createProRoutes(deps: {
     const user = deps.requirePro(c);
     const { cnks } = await parseJsonBody(c, proPricesRequestSchema, PRO_ISSUES);
     deps.prices.checkAllowance(user, cnks.length);
-    c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
+    return streamPrivateSSE(c, async (stream) => {
       const stop = new AbortController();
       stream.onAbort(() => stop.abort());
       let chain: Promise<unknown> = Promise.resolve();

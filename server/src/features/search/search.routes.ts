@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { SEARCH_QUERY_MAX_LENGTH, searchRequestSchema, type SearchEvent } from '@pharmaradar/shared/search.schema';
+import { streamPrivateSSE } from '../../lib/sse';
 import { HttpError } from '../../lib/http-error';
 import { rateLimit } from '../../lib/rate-limit';
 import { requestLocale, type Messages } from '../../lib/i18n';
@@ -71,7 +71,7 @@ export function createSearchRoutes(deps: SearchRoutesDeps): Hono {
       // Buffering proxies (nginx) would hold the events back until the end without this.
       c.header('X-Accel-Buffering', 'no');
       const locale = requestLocale(c);
-      return streamSSE(c, async (stream) => {
+      return streamPrivateSSE(c, async (stream) => {
         // Events are written in order through one chain; once the client is gone nothing more is
         // written, but the search itself goes on: other clients may share its upstream requests.
         let chain: Promise<unknown> = Promise.resolve();

@@ -265,6 +265,28 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A file the server sends as an attachment: its bytes and the name it gave (Content-Disposition). */
+export interface ApiFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+function attachmentName(disposition: string | null): string | null {
+  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? null;
+}
+
+/** GET of a file answer (the account data export): same headers, errors and 401 event as JSON calls. */
+async function download(path: string, options: Omit<RequestOptions<unknown>, 'schema'> = {}): Promise<ApiFile> {
+  const { response, release, failure } = await open('GET', path, undefined, options, false);
+  try {
+    return { blob: await response.blob(), filename: attachmentName(response.headers.get('Content-Disposition')) };
+  } catch (error) {
+    throw failure(error);
+  } finally {
+    release();
+  }
+}
+
 export const api = {
   /** GET has no body: both `get(path, options)` and the uniform `get(path, undefined, options)` work. */
   get: <T>(path: string, options?: RequestOptions<T> | null, moreOptions?: RequestOptions<T>) =>
@@ -273,4 +295,5 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PATCH', path, body, options),
+  download,
 };
