@@ -87,7 +87,11 @@ describe('navbar links', () => {
     fireEvent.click(avatar);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Se déconnecter' }));
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeTruthy();
-    expect(server.received.some((r) => r.method === 'POST' && r.path === '/api/auth/logout/')).toBe(true);
+    // The device acts signed out at once; the server's confirmation then clears the pending logout.
+    await waitFor(() =>
+      expect(server.received.some((r) => r.method === 'POST' && r.path === '/api/auth/logout/')).toBe(true),
+    );
+    await waitFor(() => expect(localStorage.getItem('pe_logout_pending')).toBeNull());
   });
 
   it('shows the Pro badge and falls back to the e-mail initial', async () => {
