@@ -19,6 +19,11 @@ import type { DemoRetailers } from './demo/demo-retailers';
 import type { RetailerConnector } from './retailers/types';
 import { createProductsModule } from './features/products/products.module';
 import { createSearchModule } from './features/search/search.module';
+import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
+import type { StripeTarget } from './features/billing/stripe-gateway';
+import type { DemoStripe } from './demo/stripe/demo-stripe';
+import { createUserRepository } from './features/account/user.repository';
+import { serializeUser } from './features/account/user.serializer';
 
 export interface AppDeps {
   env: Env;
@@ -33,6 +38,10 @@ export interface AppDeps {
   connectors?: RetailerConnector[];
   /** Demo mode: the running demo retailer sites (tests inject faults and count requests through it). */
   demoRetailers?: DemoRetailers | null;
+  /** Where billing's Stripe SDK goes (server.ts: the local look-alike unless STRIPE_* are set). */
+  stripe?: StripeTarget | null;
+  /** Demo mode: the running Stripe look-alike (its hosted pages are mounted; tests drive it). */
+  demoStripe?: DemoStripe | null;
   /**
    * Tests only: registers extra routes (e.g. one that throws, to check the 500 answer). Production
    * never passes it, so no such endpoint exists there.
@@ -113,6 +122,16 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', products.routes);
   app.route('/api', createSearchModule(deps, products.service).routes);
   htmlTransformers.push(products.htmlTransformer);
+  const stripeTarget = deps.stripe ?? stripeTargetFromEnv(env);
+  if (stripeTarget) {
+    const users = createUserRepository(deps.db);
+    const serialize = (id: number) => {
+      const row = users.findById(id);
+      return row && row.closed_at === null ? serializeUser(row, deps.now()) : null;
+    };
+    app.route('/api', createBillingModule(deps, stripeTarget, { serialize }).routes);
+  }
+  deps.demoStripe?.mount(app);
   // --- end feature routers ---
 
   deps.extraRoutes?.(app);

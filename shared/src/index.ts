@@ -8,3 +8,4 @@ export * from './contact.schema';
 export * from './search.schema';
 export * from './search-grouping';
 export * from './product-landing';
+export * from './billing.schema';

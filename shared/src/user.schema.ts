@@ -16,7 +16,8 @@ export const SUBSCRIPTION_STATUSES = [
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
-export const PLANS = ['free', 'pro'] as const;
+/** 'ultra' is set by staff only (DESIGN §12) and gives everything 'pro' gives. */
+export const PLANS = ['free', 'pro', 'ultra'] as const;
 export const planSchema = z.enum(PLANS);
 export type Plan = z.infer<typeof planSchema>;
 
@@ -145,7 +146,8 @@ export function normalizeCurrentUser(raw: unknown): CurrentUser {
     first_name: stringOrNull(source.first_name),
     last_name: stringOrNull(source.last_name),
     isPro,
-    plan: isPro ? 'pro' : rawPlan.success ? rawPlan.data : 'free',
+    // The server's plan wins when it sent one (Ultra); is_pro alone means 'pro' (DESIGN §12).
+    plan: rawPlan.success && (rawPlan.data !== 'free' || !isPro) ? rawPlan.data : isPro ? 'pro' : 'free',
     subscription_status: rawStatus.success ? rawStatus.data : 'unknown',
     trial_ends_at: stringOrNull(source.trial_ends_at),
     pro_until: stringOrNull(source.pro_until),
