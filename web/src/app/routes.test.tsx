@@ -59,8 +59,8 @@ async function settledAt(router: ReturnType<typeof createMemoryRouter>, pathname
 
 describe('routing and language', () => {
   it('bare pages are French with the shared layout', async () => {
-    const router = renderApp('/congrats');
-    await settledAt(router, '/congrats');
+    const router = renderApp('/pro');
+    await settledAt(router, '/pro');
     expect(await screen.findByRole('heading', { name: 'Bientôt disponible' }, SLOW)).toBeTruthy();
     expect(screen.getByTestId('navbar')).toBeTruthy();
     expect(screen.getByTestId('footer')).toBeTruthy();
@@ -68,9 +68,9 @@ describe('routing and language', () => {
   });
 
   it('a language prefix sets the interface and <html lang>', async () => {
-    const router = renderApp('/nl/subscription');
-    await settledAt(router, '/nl/subscription');
-    expect(await screen.findByRole('heading', { name: 'Binnenkort beschikbaar' })).toBeTruthy();
+    const router = renderApp('/nl/nego');
+    await settledAt(router, '/nl/nego');
+    expect(await screen.findByRole('heading', { name: 'Binnenkort beschikbaar' }, SLOW)).toBeTruthy();
     expect(document.documentElement.lang).toBe('nl');
   });
 
@@ -91,10 +91,10 @@ describe('routing and language', () => {
   });
 
   it('the language menu opens the same page under the other prefix', async () => {
-    const router = renderApp('/congrats?from=mail');
+    const router = renderApp('/pro?from=mail');
     await screen.findByRole('heading', { name: 'Bientôt disponible' }, SLOW);
     fireEvent.change(screen.getByTestId('lang-select'), { target: { value: 'en' } });
-    await settledAt(router, '/en/congrats');
+    await settledAt(router, '/en/nego');
     expect(router.state.location.search).toBe('?from=mail');
     expect(await screen.findByRole('heading', { name: 'Coming soon' }, SLOW)).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
@@ -148,7 +148,7 @@ describe('plain layout and boot states', () => {
 
   it('shows an error with a retry button when the locale cannot be loaded, and recovers', async () => {
     localesBroken = true;
-    renderApp('/en/congrats');
+    renderApp('/en/nego');
     expect(await screen.findByTestId('boot-error', {}, SLOW)).toBeTruthy();
     localesBroken = false;
     await act(async () => {

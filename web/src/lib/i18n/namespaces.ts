@@ -10,5 +10,6 @@ export const NAMESPACES = [
   'account',
   'errors',
   'notfound',
+  'billing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
