@@ -4,30 +4,57 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
 
-// Features never import each other sideways, nor the app that composes them (web/src/app). The rule
-// resolves every relative import so that '../search', '../../features/x' and deeper paths are all caught.
-const FEATURE_OF = /[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
-const TARGET_OF = /[\\/]web[\\/]src[\\/](?:features[\\/]([^\\/]+)|(app))(?:[\\/]|$)/;
+// Boundaries of both workspaces (docs/decisions/016). Features never import each other sideways, nor the
+// composition root that wires them (web/src/app; server/src/app.ts, app-deps.ts, server.ts, main.ts). On
+// the server the floor (lib/, db/, config/) never imports a feature either. Every relative import is
+// resolved, so '../search', '../../features/x' and deeper paths are all caught.
+const WORKSPACES = {
+  web: { composition: /^app(?:\/|$)/, floor: null },
+  server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config)\// },
+};
+/** ['server', 'features/search/x.ts'] for any path inside web/src or server/src, else null. */
+const place = (file) => {
+  const match = /(?:^|\/)(web|server)\/src\/(.+)$/.exec(file.replace(/\\/g, '/'));
+  return match ? [match[1], match[2]] : null;
+};
+const featureOf = (rel) => /^features\/([^/]+)(?:\/|$)/.exec(rel)?.[1];
 const featureBoundaries = {
   rules: {
     'no-cross-feature-imports': {
       meta: {
         type: 'problem',
         messages: {
-          sideways: "Feature '{{from}}' must not import feature '{{to}}': move shared code to web/src/lib or shared/.",
-          upward: "Feature '{{from}}' must not import web/src/app: the app composes features, not the reverse.",
+          sideways:
+            "Feature '{{from}}' must not import feature '{{to}}': move shared code to {{workspace}}/src/lib or shared/.",
+          upward:
+            "Feature '{{from}}' must not import the composition root ({{target}}): the app composes features, not the reverse.",
+          floor: "{{from}} must not import feature '{{to}}': lib/, db/ and config/ are the floor features stand on.",
         },
       },
       create(context) {
-        const own = FEATURE_OF.exec(context.filename)?.[1];
+        const own = place(context.filename);
         if (!own) return {};
+        const [workspace, rel] = own;
+        const rules = WORKSPACES[workspace];
+        const ownFeature = featureOf(rel);
+        const inFloor = rules.floor?.test(rel) ?? false;
+        if (!ownFeature && !inFloor) return {};
         const check = (node, source) => {
           if (typeof source !== 'string' || !source.startsWith('.')) return;
-          const target = TARGET_OF.exec(path.resolve(path.dirname(context.filename), source));
-          if (!target) return;
-          if (target[2]) context.report({ node, messageId: 'upward', data: { from: own } });
-          else if (target[1] !== own)
-            context.report({ node, messageId: 'sideways', data: { from: own, to: target[1] } });
+          const target = place(path.resolve(path.dirname(context.filename), source));
+          if (!target || target[0] !== workspace) return;
+          const targetFeature = featureOf(target[1]);
+          if (inFloor && targetFeature) {
+            context.report({ node, messageId: 'floor', data: { from: `${workspace}/src/${rel}`, to: targetFeature } });
+          } else if (ownFeature && rules.composition.test(target[1])) {
+            context.report({
+              node,
+              messageId: 'upward',
+              data: { from: ownFeature, target: `${workspace}/src/${target[1]}` },
+            });
+          } else if (ownFeature && targetFeature && targetFeature !== ownFeature) {
+            context.report({ node, messageId: 'sideways', data: { from: ownFeature, to: targetFeature, workspace } });
+          }
         };
         return {
           ImportDeclaration: (node) => check(node, node.source.value),
@@ -63,7 +90,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/features/**/*.{ts,tsx}'],
+    // ADR 018: the UI kit stays light enough for any lazy page; no database, no search stream, no feature.
+    files: ['web/src/lib/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['dexie', 'dexie-*', '**/db/*'], message: 'lib/ui must not depend on the database (ADR 018).' },
+            { group: ['**/features/**', '**/app/**'], message: 'lib/ui sits below the features and the app.' },
+            { group: ['**/api/sse-parser', '**/search/**'], message: 'lib/ui must not pull in the search stream.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/features/**/*.{ts,tsx}', 'server/src/features/**/*.ts', 'server/src/{lib,db,config}/**/*.ts'],
     plugins: { boundaries: featureBoundaries },
     rules: { 'boundaries/no-cross-feature-imports': 'error' },
   },

@@ -43,8 +43,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/__demo\//],
         // The three locales are precached so every page reads its texts offline (DESIGN §7).
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}', 'locales/**/*.json'],
-        // Spreadsheet parsing (SheetJS, ~160 kB gzip) is only needed by the Pro import: it is cached when used.
-        globIgnores: ['**/assets/xlsx*.js', '**/assets/*xlsx*.js'],
+        // Spreadsheet parsing (SheetJS, ~160 kB gzip) is only needed by the Pro import and export: it is
+        // cached when used. The Pro workers bundle it inside themselves (assets/<name>.worker-<hash>.js).
+        globIgnores: ['**/assets/xlsx*.js', '**/assets/*xlsx*.js', '**/assets/*.worker-*.js'],
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/.*\.js$/.test(url.pathname),
@@ -70,5 +71,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the JS budget check (scripts/check-budget.mjs) follows its imports.
+    manifest: true,
   },
 });

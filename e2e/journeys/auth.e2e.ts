@@ -1,48 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { PHONE, launchBrowser, newPage, screenshot, startApp, type AppHandle, type TestPage } from '../support/harness';
-import { routeGoogleScript, startFakeGoogle, type FakeGoogle } from '../support/fake-google';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { PHONE, screenshot } from '../support/harness';
+import { useJourney } from '../support/journey';
 
 // Accounts and sessions, end to end: the built app on the real server, mails read from the outbox,
-// Google played by a local JWKS server and a routed GIS script (support/fake-google.ts).
+// Google played by a local JWKS server and a routed GIS script (support/fakes/fake-google.ts).
 describe('accounts and sessions', () => {
-  let app: AppHandle;
-  let browser: Browser;
-  let google: FakeGoogle;
-  const opened: TestPage[] = [];
-
-  beforeAll(async () => {
-    google = await startFakeGoogle();
-    app = await startApp({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const t of opened) await t.context.close().catch(() => undefined);
-    await browser?.close();
-    await app?.stop();
-    await google?.close();
-  });
+  const journey = useJourney({ google: true, locale: 'fr-BE' });
 
   /** A fresh browser (own cookies) whose GIS script is the local fake. */
-  async function open(
-    options: { credential?: string; oneTap?: boolean; phone?: boolean; locale?: string } = {},
-  ): Promise<TestPage> {
-    const t = await newPage(browser, {
-      locale: options.locale ?? 'fr-BE',
-      ...(options.phone ? { viewport: PHONE } : {}),
-    });
-    await routeGoogleScript(t.context, { credential: options.credential ?? null, oneTap: options.oneTap ?? false });
-    opened.push(t);
-    return t;
-  }
+  const open = (options: { credential?: string; oneTap?: boolean; phone?: boolean; locale?: string } = {}) => {
+    const { phone, ...rest } = options;
+    return journey.open({ ...rest, ...(phone ? { viewport: PHONE } : {}) });
+  };
 
-  const go = (page: Page, path: string) => page.goto(`${app.url}${path}`);
+  const go = (page: Page, path: string) => page.goto(journey.url(path));
   const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
   const alertText = async (page: Page) => (await page.locator('[role="alert"]').first().textContent())?.trim();
   const waitPath = (page: Page, path: string) => page.waitForFunction((p) => location.pathname === p, path);
   /** Pages are lazy chunks: the tab title is set once the page rendered. */
   const waitTitle = (page: Page, title: string) => page.waitForFunction((t) => document.title === t, title);
-  /** What the fake GIS script counted in this page (support/fake-google.ts); zeros when never loaded. */
+  /** What the fake GIS script counted in this page (support/fakes/fake-google.ts); zeros when never loaded. */
   const fakeGis = (page: Page) =>
     page.evaluate(() => {
       const counts = (window as unknown as { __fakeGis?: { prompts: number; cancels: number } }).__fakeGis;
@@ -57,7 +36,7 @@ describe('accounts and sessions', () => {
   }
 
   async function codeFor(email: string): Promise<string> {
-    const mail = await app.waitForMail((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text));
+    const mail = await journey.app.waitForMail((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text));
     const code = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text)?.[1];
     if (!code) throw new Error('no code in the verification mail');
     return code;
@@ -88,6 +67,7 @@ describe('accounts and sessions', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('first_name');
     const summary = await page.locator('[role="alert"]').first().boundingBox();
     expect(summary && summary.y + summary.height <= (page.viewportSize()?.height ?? 0)).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'register with errors');
     await screenshot(page, 'auth-register-errors-fr');
 
     await field(page, 'first_name').fill('Anne');
@@ -108,6 +88,7 @@ describe('accounts and sessions', () => {
     await field(page, 'code').fill('000000');
     await page.locator('button[type="submit"]').click();
     await page.getByText('Code invalide ou expiré.').waitFor();
+    await expectNoSeriousA11yViolations(page, 'verify-otp with an error');
     await screenshot(page, 'auth-verify-fr');
 
     await field(page, 'code').fill(await codeFor(anne.email));
@@ -116,6 +97,7 @@ describe('accounts and sessions', () => {
     await go(page, '/about');
     await page.getByTestId('avatar').waitFor();
     expect(await page.getByTestId('avatar').textContent()).toBe('A');
+    await expectNoSeriousA11yViolations(page, 'signed in');
     expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toMatchObject({
       user: { email: anne.email, is_pharmacist: true },
     });
@@ -138,11 +120,12 @@ describe('accounts and sessions', () => {
     await waitPath(page, '/en/verify-otp');
     expect(await page.getByTestId('resend').isDisabled()).toBe(true);
 
-    const mail = await app.waitForMail((m) => m.to.includes(email) && m.text.includes('/activate/'));
+    const mail = await journey.app.waitForMail((m) => m.to.includes(email) && m.text.includes('/activate/'));
     const link = /(https?:\/\/\S+\/activate\/\S+)/.exec(mail.text)?.[1];
     expect(link).toBeTruthy();
     await page.goto(link!);
     await page.getByText('Account activated').waitFor();
+    await expectNoSeriousA11yViolations(page, 'account activated (phone)');
     await screenshot(page, 'auth-activated-en-phone');
     expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toMatchObject({ user: { email } });
     // A link works once.
@@ -155,14 +138,18 @@ describe('accounts and sessions', () => {
     const { page, pageErrors } = await open();
     await login(page, anne.email, 'wrong password');
     expect(await page.locator('[role="alert"]').first().textContent()).toBe('Identifiants invalides.');
+    await expectNoSeriousA11yViolations(page, 'login with an error');
 
     await login(page, anne.email, anne.password, '/compte');
     await waitPath(page, '/compte');
     await page.getByTestId('avatar').waitFor();
     await waitTitle(page, 'Mon compte · PharmaRadar');
     expect(await page.getByTestId('profile-first-name').textContent()).toBe('Anne');
+    await expectNoSeriousA11yViolations(page, 'account page');
 
     await page.getByRole('button', { name: 'Modifier' }).click();
+    await field(page, 'first_name').waitFor();
+    await expectNoSeriousA11yViolations(page, 'profile form');
     await field(page, 'first_name').fill('Annie');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Vos données ont été enregistrées.').waitFor();
@@ -176,6 +163,7 @@ describe('accounts and sessions', () => {
     await page.getByTestId('user-menu').getByRole('menuitem', { name: 'Se déconnecter' }).click();
     await page.getByTestId('nav-login').waitFor();
     await page.getByRole('heading', { name: 'Connexion requise' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'account page, signed out');
     expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toEqual({ user: null });
     expect(pageErrors).toEqual([]);
   });
@@ -186,12 +174,14 @@ describe('accounts and sessions', () => {
     await field(page, 'email').fill('anne@');
     await page.locator('button[type="submit"]').click();
     expect(await alertText(page)).toBe('Ongeldig e-mailadres.');
+    await expectNoSeriousA11yViolations(page, 'forgot-password with an error');
     await field(page, 'email').fill(anne.email);
     await page.locator('button[type="submit"]').click();
     await page.getByText('Controleer uw inbox').waitFor();
+    await expectNoSeriousA11yViolations(page, 'forgot-password, mail sent');
     expect(await page.getByTestId('resend').isDisabled()).toBe(true);
 
-    const mail = await app.waitForMail((m) => m.to.includes(anne.email) && m.text.includes('/reset-password/'));
+    const mail = await journey.app.waitForMail((m) => m.to.includes(anne.email) && m.text.includes('/reset-password/'));
     const link = /(https?:\/\/\S+\/reset-password\/\S+)/.exec(mail.text)?.[1];
     expect(link).toBeTruthy();
     await page.goto(link!);
@@ -201,6 +191,7 @@ describe('accounts and sessions', () => {
     await field(page, 'password_confirm').fill('kort');
     await page.locator('button[type="submit"]').click();
     expect(await alertText(page)).toBe('Wachtwoord te kort (min. 8 tekens).');
+    await expectNoSeriousA11yViolations(page, 'set-password with an error');
     await field(page, 'new_password').fill(anne.newPassword);
     await field(page, 'password_confirm').fill(anne.newPassword);
     await page.locator('button[type="submit"]').click();
@@ -210,6 +201,7 @@ describe('accounts and sessions', () => {
     await page.goto(link!);
     await page.getByText('Verlopen of ongeldige link. Vraag een nieuwe aan.').waitFor();
     expect(await field(page, 'new_password').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'reset link no longer valid');
     expect(await page.getByRole('link', { name: 'Nieuwe link aanvragen' }).getAttribute('href')).toBe(
       '/nl/forgot-password',
     );
@@ -225,7 +217,7 @@ describe('accounts and sessions', () => {
   });
 
   it('signs up with Google on the login page (nl), asking the pharmacist question first', async () => {
-    const credential = google.idToken({
+    const credential = journey.google.idToken({
       sub: 'google-sub-jan',
       email: 'jan.peeters@gmail.com',
       given_name: 'Jan',
@@ -244,6 +236,7 @@ describe('accounts and sessions', () => {
     await page.getByTestId('fake-google-button').click();
     expect(await alertText(page)).toBe('Geef aan of u apotheker bent.');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('is_pharmacist');
+    await expectNoSeriousA11yViolations(page, 'login with the Google block');
     await screenshot(page, 'auth-login-google-nl');
     await page.locator('input[name="is_pharmacist"][value="no"]').check();
     await waitPath(page, '/nl');
@@ -291,7 +284,7 @@ describe('accounts and sessions', () => {
   });
 
   it('signs in with One Tap (nl) and answers the blocking pharmacist gate once', async () => {
-    const credential = google.idToken({
+    const credential = journey.google.idToken({
       sub: 'google-sub-els',
       email: 'els.janssens@gmail.com',
       given_name: 'Els',
@@ -310,6 +303,7 @@ describe('accounts and sessions', () => {
     expect(await gate.isVisible()).toBe(true);
     await gate.locator('button[type="submit"]').click();
     expect(await gate.locator('[role="alert"]').textContent()).toBe('Kies „Ja” of „Nee”.');
+    await expectNoSeriousA11yViolations(page, 'pharmacist gate');
     await screenshot(page, 'auth-pharmacist-gate-nl');
     await gate.locator('input[name="is_pharmacist"][value="yes"]').check();
     await gate.locator('button[type="submit"]').click();
@@ -337,6 +331,7 @@ describe('accounts and sessions', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await field(page, 'password').fill('pas le bon mot de passe');
     expect(await confirm.isDisabled()).toBe(false);
+    await expectNoSeriousA11yViolations(page, 'delete dialog');
     await screenshot(page, 'auth-delete-dialog-fr');
     await confirm.click();
     await dialog.getByText('Mot de passe incorrect.').waitFor();
@@ -348,6 +343,7 @@ describe('accounts and sessions', () => {
     await waitPath(page, '/');
     await page.getByTestId('account-deleted').waitFor();
     expect(await page.evaluate(() => fetch('/api/auth/me/').then((r) => r.json()))).toEqual({ user: null });
+    await expectNoSeriousA11yViolations(page, 'home after the account was deleted');
 
     await login(page, anne.email, anne.newPassword);
     expect(await page.locator('[role="alert"]').first().textContent()).toBe('Identifiants invalides.');
@@ -355,7 +351,7 @@ describe('accounts and sessions', () => {
   });
 
   it('deletes a Google-only account (nl) right after a Google sign-in, without a password', async () => {
-    const credential = google.idToken({
+    const credential = journey.google.idToken({
       sub: 'google-sub-jan',
       email: 'jan.peeters@gmail.com',
       given_name: 'Jan',

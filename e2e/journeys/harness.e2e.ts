@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startApp, type AppHandle } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { useJourney } from '../support/journey';
 
 // Smoke journey for the harness itself: the real server answers and Chromium renders the built app.
 describe('harness', () => {
-  let app: AppHandle;
-  let browser: Browser;
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   it('serves the health endpoint and the app shell', async () => {
-    const health = await fetch(`${app.url}/api/health`);
+    const health = await fetch(journey.url('/api/health'));
     expect(health.status).toBe(200);
-    const { page, context, pageErrors } = await newPage(browser);
-    await page.goto(`${app.url}/about`);
+    const { page, context, pageErrors } = await journey.open();
+    await page.goto(journey.url('/about'));
     await page.locator('h1').first().waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     expect(pageErrors).toEqual([]);

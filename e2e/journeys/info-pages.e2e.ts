@@ -1,19 +1,11 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { BRAND_NAME, COMPANY, type Locale } from '@pharmaradar/shared';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  newPage,
-  screenshot,
-  startApp,
-  type AppHandle,
-  type PageOptions,
-  type TestPage,
-} from '../support/harness';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { DESKTOP, PHONE, screenshot, type PageOptions, type TestPage } from '../support/harness';
+import { useJourney } from '../support/journey';
 
 // Information pages (issue "Foundation", item 7): about, legal, privacy, FAQ, contact in fr, en, nl.
 
@@ -78,26 +70,15 @@ const PRIVACY_SECTIONS = [
 ];
 
 describe('information pages', () => {
-  let app: AppHandle;
-  let browser: Browser;
+  const journey = useJourney();
 
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  const url = (locale: Locale, path: string) => `${app.url}${locale === 'fr' ? '' : `/${locale}`}/${path}`;
+  const url = (locale: Locale, path: string) => journey.url(`${locale === 'fr' ? '' : `/${locale}`}/${path}`);
 
   /** Runs a journey step in a fresh browser context; a failure leaves a screenshot in e2e/artifacts. */
-  async function withPage(name: string, options: PageOptions, journey: (tp: TestPage) => Promise<void>): Promise<void> {
-    const tp = await newPage(browser, options);
+  async function withPage(name: string, options: PageOptions, step: (tp: TestPage) => Promise<void>): Promise<void> {
+    const tp = await journey.open(options);
     try {
-      await journey(tp);
+      await step(tp);
       expect(tp.pageErrors).toEqual([]);
     } catch (error) {
       await screenshot(tp.page, `info-failed-${name}`).catch(() => undefined);
@@ -120,11 +101,12 @@ describe('information pages', () => {
     return form;
   }
 
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['390px', PHONE],
+  // axe is slow on this machine (seconds per page): every page is checked in one language per width.
+  for (const [label, viewport, axeLocale] of [
+    ['desktop', DESKTOP, 'fr'],
+    ['390px', PHONE, 'nl'],
   ] as const) {
-    it(`renders the h1 of every information page in fr, en and nl (${label})`, { timeout: 180_000 }, async () => {
+    it(`renders the h1 of every information page in fr, en and nl (${label})`, { timeout: 240_000 }, async () => {
       await withPage(`h1-${label}`, { viewport }, async ({ page }) => {
         for (const locale of ['fr', 'en', 'nl'] as const) {
           for (const path of PAGES) {
@@ -135,6 +117,7 @@ describe('information pages', () => {
             // Readable on a phone: nothing wider than the screen.
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             expect(overflow, `${locale} ${path}`).toBeLessThanOrEqual(0);
+            if (locale === axeLocale) await expectNoSeriousA11yViolations(page, `${locale} ${path} ${label}`);
           }
         }
         await screenshot(page, `info-contact-nl-${label}`);
@@ -199,6 +182,7 @@ describe('information pages', () => {
       expect(await question.getAttribute('aria-expanded')).toBe('true');
       await answer.waitFor({ state: 'visible' });
       expect(await answer.textContent()).toContain('nummer van 7 cijfers');
+      await expectNoSeriousA11yViolations(page, 'faq with an open answer');
 
       // The keyboard works too: Enter on the focused question closes it.
       await question.focus();
@@ -213,7 +197,7 @@ describe('information pages', () => {
       const t = CONTACT_TEXTS[locale];
       await withPage(`contact-validation-${locale}`, { viewport: PHONE }, async ({ page }) => {
         const form = await openContactForm(page, locale);
-        const before = (await app.mails()).length;
+        const before = (await journey.app.mails()).length;
 
         await form.getByRole('button', { name: t.submit }).click();
         await expect.poll(() => form.getByRole('alert').textContent()).toBe(t.required);
@@ -225,16 +209,17 @@ describe('information pages', () => {
         await form.getByRole('button', { name: t.submit }).click();
         await expect.poll(() => form.getByRole('alert').textContent()).toBe(t.email);
         expect(await form.locator('[name="email"]').getAttribute('aria-invalid')).toBe('true');
+        await expectNoSeriousA11yViolations(page, `contact form with errors (${locale})`);
         // Nothing typed is lost, nothing was sent.
         expect(await form.locator('[name="message"]').inputValue()).toBe('Test');
-        expect((await app.mails()).length).toBe(before);
+        expect((await journey.app.mails()).length).toBe(before);
       });
     });
   }
 
   /** The contact rows as stored by the running server, read through a separate read-only connection. */
   function storedContactMessages(): Array<Record<string, unknown>> {
-    const db = new Database(path.join(app.dataDir, 'pharmaradar.db'), { readonly: true, fileMustExist: true });
+    const db = new Database(path.join(journey.app.dataDir, 'pharmaradar.db'), { readonly: true, fileMustExist: true });
     try {
       return db
         .prepare('SELECT name, email, message, locale, mail_status FROM contact_messages ORDER BY id')
@@ -262,9 +247,10 @@ describe('information pages', () => {
       expect(await form.locator('[name="name"]').inputValue()).toBe('');
       expect(await form.locator('[name="message"]').inputValue()).toBe('');
       expect(await form.getAttribute('aria-busy')).toBe('false');
+      await expectNoSeriousA11yViolations(page, 'contact form sent');
       await screenshot(page, 'info-contact-sent-390px-fr');
 
-      const mail = await app.waitForMail((m) => m.text.includes(message));
+      const mail = await journey.app.waitForMail((m) => m.text.includes(message));
       expect(mail.text).toContain('Anne Peeters');
       expect(mail.text).toContain('anne.peeters@example.be');
       expect(mail.replyTo).toContain('anne.peeters@example.be');
@@ -279,16 +265,17 @@ describe('information pages', () => {
   it('does not try to send while offline and keeps the message', async () => {
     await withPage('contact-offline', { viewport: DESKTOP }, async ({ page, context }) => {
       const form = await openContactForm(page, 'en');
-      const before = (await app.mails()).length;
+      const before = (await journey.app.mails()).length;
       await form.locator('[name="name"]').fill('Jan');
       await form.locator('[name="email"]').fill('jan@example.be');
       await form.locator('[name="message"]').fill('Sent from the train');
       await context.setOffline(true);
       await form.locator('button[type="submit"]').click();
       await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/^You are offline\./);
+      await expectNoSeriousA11yViolations(page, 'contact form offline');
       expect(await form.locator('[name="message"]').inputValue()).toBe('Sent from the train');
       await context.setOffline(false);
-      expect((await app.mails()).length).toBe(before);
+      expect((await journey.app.mails()).length).toBe(before);
     });
   });
 });

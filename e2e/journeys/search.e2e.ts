@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Locale } from '@pharmaradar/shared';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  newPage,
-  screenshot,
-  startApp,
-  waitForServiceWorker,
-  type AppHandle,
-} from '../support/harness';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { DESKTOP, PHONE, screenshot, waitForServiceWorker } from '../support/harness';
+import { useJourney } from '../support/journey';
 
 // Price engine, web side (issue "Price engine", items 4-6): live progressive search on the home page,
 // retailer failures, offline saved results and the product landing page, in fr, en and nl.
@@ -60,23 +53,12 @@ async function bestIsLowest(page: Page): Promise<boolean> {
 }
 
 describe('price search', () => {
-  let app: AppHandle;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // Clearly staggered retailers so "one after another" is visible without any timing assertion.
-    app = await startApp({ DEMO_LATENCY_MS: 'farmaline:200,medimarket:900,multipharma:1600' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  // Clearly staggered retailers so "one after another" is visible without any timing assertion.
+  const journey = useJourney({ env: { DEMO_LATENCY_MS: 'farmaline:200,medimarket:900,multipharma:1600' } });
 
   it('shows the retailers arriving one after another, the first offers before the last retailer answers', async () => {
-    const { page, context, pageErrors } = await newPage(browser);
-    await page.goto(`${app.url}/`);
+    const { page, context, pageErrors } = await journey.open();
+    await page.goto(journey.url('/'));
     await page.getByTestId('search-input').waitFor();
     // Record, at every retailer row change, the state of all rows and how many offers are on screen.
     await page.evaluate(() => {
@@ -135,14 +117,15 @@ describe('price search', () => {
     );
     expect(stages.map((s) => s.stage)).toEqual(['launching', 'first_results', 'deep_analysis', 'complete']);
     expect(stages.slice(1).every((s) => s.badge)).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'search results');
     expect(pageErrors).toEqual([]);
     await context.close();
   });
 
   for (const { lang, home, browser: browserLocale, complete, best } of LANGS) {
     it(`searches by name ("dafalgan") in ${lang}, with the query in the URL`, async () => {
-      const { page, context, pageErrors } = await newPage(browser, { locale: browserLocale });
-      await page.goto(`${app.url}${home}`);
+      const { page, context, pageErrors } = await journey.open({ locale: browserLocale });
+      await page.goto(journey.url(home));
       await page.waitForFunction((l) => document.documentElement.lang === l, lang);
       await search(page, 'dafalgan');
       await waitComplete(page);
@@ -161,8 +144,8 @@ describe('price search', () => {
     });
 
     it(`searches by CNK in ${lang} from a shared URL`, async () => {
-      const { page, context } = await newPage(browser, { locale: browserLocale });
-      await page.goto(`${app.url}${home}?q=3720083`);
+      const { page, context } = await journey.open({ locale: browserLocale });
+      await page.goto(journey.url(`${home}?q=3720083`));
       await waitComplete(page);
       expect(await page.getByTestId('search-input').inputValue()).toBe('3720083');
       const card = page.locator('[data-testid="product-card"][data-cnk="3720083"]');
@@ -187,8 +170,8 @@ describe('price search', () => {
     },
   ]) {
     it(`says "No results" with its hints for a nonsense query in ${lang}`, async () => {
-      const { page, context, pageErrors } = await newPage(browser, { locale: browserLocale });
-      await page.goto(`${app.url}${home}`);
+      const { page, context, pageErrors } = await journey.open({ locale: browserLocale });
+      await page.goto(journey.url(home));
       await search(page, 'xqzvwplk');
       await waitComplete(page);
       const empty = page.getByTestId('no-results');
@@ -199,22 +182,24 @@ describe('price search', () => {
       expect(await page.getByTestId('product-card').count()).toBe(0);
       expect(await page.getByRole('alert').count()).toBe(0);
       expect(await page.getByTestId('demo-badge').isVisible()).toBe(true);
+      await expectNoSeriousA11yViolations(page, `no results (${lang})`);
       expect(pageErrors).toEqual([]);
       await context.close();
     });
   }
 
   it('refuses an empty search with a translated message', async () => {
-    const { page, context } = await newPage(browser, { locale: 'nl-BE' });
-    await page.goto(`${app.url}/nl`);
+    const { page, context } = await journey.open({ locale: 'nl-BE' });
+    await page.goto(journey.url('/nl'));
     await page.getByTestId('search-submit').click();
     expect(await page.getByTestId('search-validation').textContent()).toBe('Voer een productnaam of CNK in.');
+    await expectNoSeriousA11yViolations(page, 'empty search refused');
     await context.close();
   });
 
   it('offline: a reload shows the saved result with its date, and a new search says so explicitly', async () => {
-    const { page, context, pageErrors } = await newPage(browser);
-    await page.goto(`${app.url}/`);
+    const { page, context, pageErrors } = await journey.open();
+    await page.goto(journey.url('/'));
     await waitForServiceWorker(page);
     await search(page, 'ibuprofen');
     await waitComplete(page);
@@ -241,6 +226,7 @@ describe('price search', () => {
     expect(await notice.getAttribute('data-saved')).toBe('true');
     expect(await notice.textContent()).toMatch(/Vous êtes hors ligne.*Résultats enregistrés le \d{1,2} \S+ \d{4}/);
     expect(await page.getByTestId('product-card').count()).toBe(liveCards);
+    await expectNoSeriousA11yViolations(page, 'offline, saved result');
 
     // Typed again while offline: still the saved copy, never a silent failure.
     await search(page, 'Ibuprofen ');
@@ -253,6 +239,8 @@ describe('price search', () => {
       'Aucun résultat enregistré pour cette recherche.',
     );
     const recent = page.getByTestId('recent-searches');
+    await recent.waitFor();
+    await expectNoSeriousA11yViolations(page, 'offline, nothing saved');
     await recent.getByRole('link', { name: /ibuprofen/i }).click();
     await page.locator('[data-testid="cached-notice"][data-saved="true"]').waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe('ibuprofen');
@@ -267,8 +255,8 @@ describe('price search', () => {
   });
 
   it('a product landing page has its h1, title, FAQ and live prices', async () => {
-    const { page, context, pageErrors } = await newPage(browser, { locale: 'en-GB' });
-    await page.goto(`${app.url}/en?q=3720083`);
+    const { page, context, pageErrors } = await journey.open({ locale: 'en-GB' });
+    await page.goto(journey.url('/en?q=3720083'));
     await waitComplete(page);
     const card = page.locator('[data-testid="product-card"][data-cnk="3720083"]');
     await card.getByRole('link', { name: 'Product page' }).click();
@@ -283,14 +271,15 @@ describe('price search', () => {
       await page.locator('[data-testid="product-card"][data-cnk="3720083"] [data-testid="offer"]').count(),
     ).toBeGreaterThan(0);
     await screenshot(page, 'search-product-page-desktop');
+    await expectNoSeriousA11yViolations(page, 'product page (en)');
 
     // The same page in French, loaded directly (deep link).
     const slug = new URL(page.url()).pathname.split('/').pop();
-    await page.goto(`${app.url}/${slug}`);
+    await page.goto(journey.url(`/${slug}`));
     await page.waitForFunction(() => document.title.includes('comparer les prix'));
     expect(await page.locator('h1').textContent()).toMatch(/comparez les prix$/);
 
-    await page.goto(`${app.url}/nl/geen-bestaand-product-1234567`);
+    await page.goto(journey.url('/nl/geen-bestaand-product-1234567'));
     await page.waitForFunction(() => location.pathname === '/nl/404');
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -301,8 +290,8 @@ describe('price search', () => {
       ['search-home-desktop', DESKTOP],
       ['search-home-phone', PHONE],
     ] as const) {
-      const { page, context } = await newPage(browser, { viewport });
-      await page.goto(`${app.url}/?q=dafalgan`);
+      const { page, context } = await journey.open({ viewport });
+      await page.goto(journey.url('/?q=dafalgan'));
       await waitComplete(page);
       await page
         .locator('.splash')
@@ -330,15 +319,9 @@ async function boxes(page: Page, selector: string) {
 }
 
 describe('search on a 390 px phone', () => {
-  let app: AppHandle;
-  let browser: Browser;
-  beforeAll(async () => {
-    app = await startApp({ DEMO_LATENCY_MS: 'farmaline:100,medimarket:300,multipharma:500' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+  const journey = useJourney({
+    viewport: PHONE,
+    env: { DEMO_LATENCY_MS: 'farmaline:100,medimarket:300,multipharma:500' },
   });
 
   it('every header control and popular chip is at least 44 x 44 px', async () => {
@@ -346,8 +329,8 @@ describe('search on a 390 px phone', () => {
       ['fr-BE', '/'],
       ['nl-BE', '/nl'],
     ] as const) {
-      const { page, context } = await newPage(browser, { viewport: PHONE, locale: lang });
-      await page.goto(`${app.url}${home}`);
+      const { page, context } = await journey.open({ locale: lang });
+      await page.goto(journey.url(home));
       await page.getByTestId('chip').first().waitFor();
       const header = await boxes(page, '.home-header a, .home-header button');
       const chips = await boxes(page, '[data-testid="chip"]');
@@ -359,14 +342,15 @@ describe('search on a 390 px phone', () => {
       }
       // The brand name still shows in full next to the larger targets.
       expect(await page.$eval('.home-header__brand span', (el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await expectNoSeriousA11yViolations(page, `home on a phone (${lang})`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await context.close();
     }
   });
 
   it('a chip brings the results into view, and no shop name runs into its price', async () => {
-    const { page, context, pageErrors } = await newPage(browser, { viewport: PHONE });
-    await page.goto(`${app.url}/`);
+    const { page, context, pageErrors } = await journey.open();
+    await page.goto(journey.url('/'));
     await page
       .locator('.splash')
       .waitFor({ state: 'detached' })
@@ -405,6 +389,7 @@ describe('search on a 390 px phone', () => {
     const links = await boxes(page, '[data-testid="offer"] a, .product-card__page');
     for (const link of links) expect(link.height, link.name).toBeGreaterThanOrEqual(44);
     await screenshot(page, 'search-phone-offers');
+    await expectNoSeriousA11yViolations(page, 'results on a phone');
 
     // "ibuprofène" is searched as the shops write it and finds products.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -423,18 +408,8 @@ describe('a product no compared retailer sells', () => {
   // catalogue is generated from fixed seeds). With Farmaline switched off (RETAILERS), every shop
   // asked answers, and none has it: no failure, simply no offer, which is what the page must say.
   const SLUG = 'rhinathiol-toux-grasse-5-sirop-200-ml';
-  let app: AppHandle;
-  let browser: Browser;
-  beforeAll(async () => {
-    app = await startApp({
-      RETAILERS: 'medimarket,multipharma',
-      DEMO_LATENCY_MS: 'farmaline:50,medimarket:50,multipharma:50',
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+  const journey = useJourney({
+    env: { RETAILERS: 'medimarket,multipharma', DEMO_LATENCY_MS: 'farmaline:50,medimarket:50,multipharma:50' },
   });
 
   for (const { lang, prefix, browser: browserLocale, text } of [
@@ -442,8 +417,8 @@ describe('a product no compared retailer sells', () => {
     { lang: 'en', prefix: '/en', browser: 'en-GB', text: 'No offers available' },
   ]) {
     it(`its landing page says "No offers available" in ${lang}, not "No results"`, async () => {
-      const { page, context, pageErrors } = await newPage(browser, { locale: browserLocale });
-      await page.goto(`${app.url}${prefix}/${SLUG}`);
+      const { page, context, pageErrors } = await journey.open({ locale: browserLocale });
+      await page.goto(journey.url(`${prefix}/${SLUG}`));
       expect(await page.locator('h1').textContent()).toMatch(/Rhinathiol/);
       await waitComplete(page);
       const notice = page.getByTestId('no-offers');
@@ -453,6 +428,7 @@ describe('a product no compared retailer sells', () => {
       expect(await page.getByTestId('offer').count()).toBe(0);
       expect(await page.getByRole('alert').count()).toBe(0);
       expect(await retailerStatuses(page)).toEqual({ medimarket: 'empty', multipharma: 'empty' });
+      await expectNoSeriousA11yViolations(page, `product page without offers (${lang})`);
       expect(pageErrors).toEqual([]);
       await context.close();
     });
@@ -460,17 +436,12 @@ describe('a product no compared retailer sells', () => {
 });
 
 describe('price search with failing retailers', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  // Each test starts its own app with its own faults; the browser is shared.
+  const journey = useJourney({ app: false, env: { DEMO_LATENCY_MS: 'farmaline:50,medimarket:50,multipharma:50' } });
 
   async function run(env: Record<string, string>, query: string, locale = 'fr-BE', home = '/') {
-    const app = await startApp({ DEMO_LATENCY_MS: 'farmaline:50,medimarket:50,multipharma:50', ...env });
-    const { page, context } = await newPage(browser, { locale });
+    const app = await journey.startApp(env);
+    const { page, context } = await journey.open({ locale });
     await page.goto(`${app.url}${home}`);
     await search(page, query);
     await waitComplete(page);
@@ -487,6 +458,7 @@ describe('price search with failing retailers', () => {
       expect(await page.locator('[data-testid="offer"][data-retailer="farmaline"]').count()).toBeGreaterThan(0);
       expect(await page.locator('[data-testid="offer"][data-retailer="multipharma"]').count()).toBe(0);
       expect(await page.getByRole('alert').count()).toBe(0);
+      await expectNoSeriousA11yViolations(page, 'failing retailers');
     } finally {
       await context.close();
       await app.stop();
@@ -524,6 +496,7 @@ describe('price search with failing retailers', () => {
       expect(await alert.textContent()).toContain(FETCH_ERROR.nl);
       expect(await alert.getByRole('button', { name: 'Opnieuw proberen' }).isVisible()).toBe(true);
       expect(await page.getByTestId('product-card').count()).toBe(0);
+      await expectNoSeriousA11yViolations(page, 'every retailer failed');
     } finally {
       await context.close();
       await app.stop();

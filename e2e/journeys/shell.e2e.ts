@@ -1,19 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { BRAND_NAME, BRAND_SHORT_NAME, LOCALES, THEME_COLOR } from '@pharmaradar/shared';
-import {
-  DESKTOP,
-  PHONE,
-  ROOT,
-  launchBrowser,
-  newPage,
-  screenshot,
-  startApp,
-  waitForServiceWorker,
-  type AppHandle,
-} from '../support/harness';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { DESKTOP, PHONE, ROOT, screenshot, waitForServiceWorker } from '../support/harness';
+import { useJourney } from '../support/journey';
 
 interface ManifestIcon {
   src: string;
@@ -39,16 +31,7 @@ const OFFLINE_BANNER = {
 
 // Foundation journeys: language routing, navbar at desktop and phone widths, splash, offline shell.
 describe('app shell', () => {
-  let app: AppHandle;
-  let browser: Browser;
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   describe('language routing', () => {
     for (const [browserLocale, expectedPath, lang] of [
@@ -58,8 +41,8 @@ describe('app shell', () => {
       ['de-DE', '/', 'fr'],
     ] as const) {
       it(`a first visit of / with a ${browserLocale} browser lands on ${expectedPath}`, async () => {
-        const { page, context } = await newPage(browser, { locale: browserLocale });
-        await page.goto(`${app.url}/`);
+        const { page, context } = await journey.open({ locale: browserLocale });
+        await page.goto(journey.url('/'));
         await page.waitForFunction((p) => location.pathname === p, expectedPath);
         await page.waitForFunction((l) => document.documentElement.lang === l, lang);
         expect(await page.evaluate(() => sessionStorage.getItem('langBooted'))).toBeTruthy();
@@ -68,17 +51,17 @@ describe('app shell', () => {
     }
 
     it('the redirect happens once a session: coming back to / later stays French', async () => {
-      const { page, context } = await newPage(browser, { locale: 'nl-BE' });
-      await page.goto(`${app.url}/`);
+      const { page, context } = await journey.open({ locale: 'nl-BE' });
+      await page.goto(journey.url('/'));
       await page.waitForFunction(() => location.pathname === '/nl');
-      await page.goto(`${app.url}/`);
+      await page.goto(journey.url('/'));
       await page.waitForFunction(() => document.documentElement.lang === 'fr');
       expect(new URL(page.url()).pathname).toBe('/');
       await context.close();
     });
 
     it('the path prefix decides the language of every page', async () => {
-      const { page, context, pageErrors } = await newPage(browser);
+      const { page, context, pageErrors } = await journey.open();
       const titles: Record<string, string> = {};
       for (const [path, lang] of [
         ['/about', 'fr'],
@@ -86,7 +69,7 @@ describe('app shell', () => {
         ['/nl/about', 'nl'],
         ['/fr/about', 'fr'],
       ] as const) {
-        await page.goto(`${app.url}${path}`);
+        await page.goto(journey.url(path));
         await page.waitForFunction((l) => document.documentElement.lang === l, lang);
         titles[path] = (await page.locator('h1').first().textContent()) ?? '';
       }
@@ -97,25 +80,29 @@ describe('app shell', () => {
     });
 
     it('unknown language wrappers and unknown paths go to /404', async () => {
-      const { page, context } = await newPage(browser);
+      const { page, context } = await journey.open();
       for (const path of ['/de/about', '/xx/anything', '/wp-login.php', '/en/de/x']) {
-        await page.goto(`${app.url}${path}`);
+        await page.goto(journey.url(path));
         await page.waitForFunction(() => location.pathname.endsWith('/404'));
       }
+      await page.locator('h1').first().waitFor();
+      await expectNoSeriousA11yViolations(page, 'not-found page');
       await context.close();
     });
 
     it('under a prefix the plans page is /{lang}/pro and /{lang}/offers redirects there', async () => {
-      const { page, context } = await newPage(browser);
-      await page.goto(`${app.url}/en/offers`);
+      const { page, context } = await journey.open();
+      await page.goto(journey.url('/en/offers'));
       await page.waitForFunction(() => location.pathname === '/en/pro');
       await page.locator('h1').first().waitFor();
+      // The plans page is not built yet: this is the "not available yet" page.
+      await expectNoSeriousA11yViolations(page, 'not-available page');
       await context.close();
     });
 
     it('the language menu switches the same page to another language', async () => {
-      const { page, context } = await newPage(browser);
-      await page.goto(`${app.url}/about`);
+      const { page, context } = await journey.open();
+      await page.goto(journey.url('/about'));
       await page.locator('h1').first().waitFor();
       await page.getByTestId('lang-select').first().selectOption('en');
       await page.waitForFunction(() => location.pathname === '/en/about' && document.documentElement.lang === 'en');
@@ -125,8 +112,8 @@ describe('app shell', () => {
 
   describe('navbar and footer', () => {
     it('at desktop width shows the links, no burger, and condenses after scrolling', async () => {
-      const { page, context } = await newPage(browser, { viewport: DESKTOP });
-      await page.goto(`${app.url}/privacy`);
+      const { page, context } = await journey.open({ viewport: DESKTOP });
+      await page.goto(journey.url('/privacy'));
       const navbar = page.getByTestId('navbar');
       await navbar.waitFor();
       expect(await page.getByTestId('burger').isVisible()).toBe(false);
@@ -150,8 +137,8 @@ describe('app shell', () => {
     });
 
     it('condensing just past the 8 px threshold does not move the page (no flicker loop)', async () => {
-      const { page, context } = await newPage(browser, { viewport: DESKTOP });
-      await page.goto(`${app.url}/login`);
+      const { page, context } = await journey.open({ viewport: DESKTOP });
+      await page.goto(journey.url('/login'));
       await page.getByTestId('navbar').waitFor();
       await page.evaluate(() => window.scrollTo(0, 10));
       await page.waitForFunction(() =>
@@ -172,8 +159,8 @@ describe('app shell', () => {
     });
 
     it('at phone width collapses into a burger drawer that closes on Escape, outside click and navigation', async () => {
-      const { page, context } = await newPage(browser, { viewport: PHONE });
-      await page.goto(`${app.url}/faq`);
+      const { page, context } = await journey.open({ viewport: PHONE });
+      await page.goto(journey.url('/faq'));
       const burger = page.getByTestId('burger');
       await burger.waitFor();
       // The one-time hint shows, then disappears (1.8 s) and is remembered.
@@ -183,6 +170,7 @@ describe('app shell', () => {
 
       await burger.click();
       await page.getByTestId('drawer').waitFor({ state: 'visible' });
+      await expectNoSeriousA11yViolations(page, 'open drawer');
       await page.keyboard.press('Escape');
       await page.getByTestId('drawer').waitFor({ state: 'hidden' });
 
@@ -218,10 +206,10 @@ describe('app shell', () => {
     };
     for (const width of [320, 1024, 1180, 1440]) {
       it(`at ${width} px, /login and /about fit the screen in fr, en and nl`, async () => {
-        const { page, context } = await newPage(browser, { viewport: { width, height: 768 } });
+        const { page, context } = await journey.open({ viewport: { width, height: 768 } });
         for (const locale of LOCALES) {
           for (const path of ['/login', '/about']) {
-            const url = `${app.url}${locale === 'fr' ? '' : `/${locale}`}${path}`;
+            const url = `${journey.app.url}${locale === 'fr' ? '' : `/${locale}`}${path}`;
             await page.goto(url);
             await page.locator('h1').first().waitFor();
             if (width >= 1024) {
@@ -258,13 +246,13 @@ describe('app shell', () => {
       });
 
     it('the first Tab reaches a translated skip link that moves the focus to the main content', async () => {
-      const { page, context } = await newPage(browser);
+      const { page, context } = await journey.open();
       for (const [path, label] of [
         ['/about', 'Aller au contenu'],
         ['/en/about', 'Skip to content'],
         ['/nl/about', 'Naar de inhoud'],
       ] as const) {
-        await page.goto(`${app.url}${path}`);
+        await page.goto(journey.url(path));
         await page.locator('h1').first().waitFor();
         await page.keyboard.press('Tab');
         const skip = await focused(page);
@@ -278,8 +266,8 @@ describe('app shell', () => {
     });
 
     it('the focus ring is a solid 2 px outline, dark on the page and light on the dark footer', async () => {
-      const { page, context } = await newPage(browser);
-      await page.goto(`${app.url}/about`);
+      const { page, context } = await journey.open();
+      await page.goto(journey.url('/about'));
       await page.locator('h1').first().waitFor();
       await page.keyboard.press('Tab'); // skip link
       await page.keyboard.press('Tab'); // brand link in the navbar
@@ -299,8 +287,8 @@ describe('app shell', () => {
 
   describe('splash', () => {
     it('shows once per session when landing on home, fades then disappears', async () => {
-      const { page, context } = await newPage(browser);
-      await page.goto(`${app.url}/`);
+      const { page, context } = await journey.open();
+      await page.goto(journey.url('/'));
       const splash = page.getByTestId('splash');
       await splash.waitFor();
       expect(await splash.getAttribute('data-phase')).toBe('visible');
@@ -318,8 +306,8 @@ describe('app shell', () => {
     });
 
     it('does not show when the session opens a shared search link', async () => {
-      const { page, context } = await newPage(browser);
-      await page.goto(`${app.url}/?q=dafalgan`);
+      const { page, context } = await journey.open();
+      await page.goto(journey.url('/?q=dafalgan'));
       await page.locator('h1').first().waitFor();
       await page.getByTestId('search-results').waitFor();
       expect(await page.getByTestId('splash').count()).toBe(0);
@@ -327,8 +315,8 @@ describe('app shell', () => {
     });
 
     it('does not show when the session lands on another page', async () => {
-      const { page, context } = await newPage(browser);
-      await page.goto(`${app.url}/about`);
+      const { page, context } = await journey.open();
+      await page.goto(journey.url('/about'));
       await page.locator('h1').first().waitFor();
       expect(await page.getByTestId('splash').count()).toBe(0);
       await context.close();
@@ -337,8 +325,8 @@ describe('app shell', () => {
 
   describe('offline', () => {
     it('after one visit the shell and the information pages load with no network', async () => {
-      const { page, context } = await newPage(browser);
-      await page.goto(`${app.url}/about`);
+      const { page, context } = await journey.open();
+      await page.goto(journey.url('/about'));
       await page.locator('h1').first().waitFor();
       await waitForServiceWorker(page);
       await context.setOffline(true);
@@ -346,13 +334,14 @@ describe('app shell', () => {
       await page.locator('h1').first().waitFor();
       await page.getByTestId('offline-banner').waitFor();
       expect(await page.getByTestId('offline-banner').textContent()).toContain(OFFLINE_BANNER.fr);
+      await expectNoSeriousA11yViolations(page, 'offline banner');
       for (const path of ['/faq', '/privacy', '/en/legal', '/nl/contact']) {
-        await page.goto(`${app.url}${path}`);
+        await page.goto(journey.url(path));
         await page.locator('h1').first().waitFor();
       }
       // The banner speaks the page's language.
       for (const locale of ['en', 'nl'] as const) {
-        await page.goto(`${app.url}/${locale}/about`);
+        await page.goto(`${journey.app.url}/${locale}/about`);
         await page.waitForFunction((l) => document.documentElement.lang === l, locale);
         await page.locator('h1').first().waitFor();
         const banner = page.getByTestId('offline-banner');
@@ -363,15 +352,15 @@ describe('app shell', () => {
     });
 
     it('on a phone, the banner and the sticky header stay visible one under the other while scrolling', async () => {
-      const { page, context } = await newPage(browser, { viewport: PHONE });
-      await page.goto(`${app.url}/`);
+      const { page, context } = await journey.open({ viewport: PHONE });
+      await page.goto(journey.url('/'));
       await page.evaluate(() => sessionStorage.setItem('splashSeen', '1'));
       for (const [path, header] of [
         ['/privacy', '[data-testid="navbar"]'],
         ['/', '.home-header'],
       ] as const) {
         await context.setOffline(false);
-        await page.goto(`${app.url}${path}`);
+        await page.goto(journey.url(path));
         await page.locator('h1').first().waitFor();
         await context.setOffline(true);
         await page.getByTestId('offline-banner').waitFor();
@@ -391,8 +380,8 @@ describe('app shell', () => {
     });
 
     it('the service worker precaches index.html and every translation file of fr, en and nl', async () => {
-      const { page, context } = await newPage(browser);
-      await page.goto(`${app.url}/about`);
+      const { page, context } = await journey.open();
+      await page.goto(journey.url('/about'));
       await page.locator('h1').first().waitFor();
       await waitForServiceWorker(page);
       const cached = await page.evaluate(async () => {
@@ -417,10 +406,10 @@ describe('app shell', () => {
 
   describe('installable PWA', () => {
     it('serves a manifest with names, start URL, standalone display, theme colour and 192/512 icons', async () => {
-      const html = await (await fetch(`${app.url}/`)).text();
+      const html = await (await fetch(journey.url('/'))).text();
       expect(html).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/);
 
-      const res = await fetch(`${app.url}/manifest.webmanifest`);
+      const res = await fetch(journey.url('/manifest.webmanifest'));
       expect(res.status).toBe(200);
       const manifest = (await res.json()) as Record<string, unknown> & { icons: ManifestIcon[] };
       expect(manifest).toMatchObject({
@@ -439,7 +428,7 @@ describe('app shell', () => {
 
       // Each icon really is a PNG of the size it claims.
       for (const icon of manifest.icons) {
-        const iconRes = await fetch(new URL(icon.src, `${app.url}/manifest.webmanifest`));
+        const iconRes = await fetch(new URL(icon.src, journey.url('/manifest.webmanifest')));
         expect(iconRes.status, icon.src).toBe(200);
         expect(iconRes.headers.get('content-type'), icon.src).toContain('image/png');
         const { width, height } = pngSize(Buffer.from(await iconRes.arrayBuffer()));
@@ -453,12 +442,13 @@ describe('app shell', () => {
       ['home-1280', DESKTOP],
       ['home-390', PHONE],
     ] as const) {
-      const { page, context } = await newPage(browser, { viewport });
-      await page.goto(`${app.url}/`);
+      const { page, context } = await journey.open({ viewport });
+      await page.goto(journey.url('/'));
       await page.evaluate(() => sessionStorage.setItem('splashSeen', '1'));
       await page.reload();
       await page.waitForLoadState('networkidle');
       const file = await screenshot(page, name);
+      await expectNoSeriousA11yViolations(page, `home ${name}`);
       expect(file).toContain(name);
       await context.close();
     }

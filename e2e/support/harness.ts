@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { readOutbox, type OutboxMail } from './mail';
+import { readOutbox, type OutboxMail } from './fakes/mail-outbox';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');

@@ -1,53 +1,23 @@
 import { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
-import type { Env } from './config/env';
-import type { Db } from './db/database';
+import type { AppDeps } from './app-deps';
 import { limitBody } from './lib/body-limit';
 import { clientAddress } from './lib/client-address';
 import { csrfProtection, csrfTokenHandler } from './lib/csrf';
 import { errorHandler, notFoundHandler, renderHttpError } from './lib/error-handler';
 import { HttpError } from './lib/http-error';
 import { COMMON_MESSAGES } from './lib/i18n';
-import type { Logger } from './lib/log';
-import type { Mailer } from './lib/mailer';
 import { securityHeaders } from './lib/security-headers';
 import { webApp, type HtmlTransformer } from './lib/web-static';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createContactRoutes } from './features/contact/contact.routes';
-import { createAccountsModule } from './features/auth/auth.module';
-import type { DemoRetailers } from './demo/demo-retailers';
-import type { RetailerConnector } from './retailers/types';
+import { createAccountsModule } from './features/accounts/accounts.module';
+import { purgeAccount } from './jobs/purge.job';
 import { createProductsModule } from './features/products/products.module';
 import { createSearchModule } from './features/search/search.module';
 import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
-import type { StripeTarget } from './features/billing/stripe-gateway';
-import type { DemoStripe } from './demo/stripe/demo-stripe';
-import { createUserRepository } from './features/account/user.repository';
-import { serializeUser } from './features/account/user.serializer';
-
-export interface AppDeps {
-  env: Env;
-  db: Db;
-  mailer: Mailer;
-  log: Logger;
-  /** Clock in epoch milliseconds; injected so rules depending on time are testable. */
-  now: () => number;
-  /** index.html rewriting for client routes (see HtmlTransformer), e.g. product landing pages. */
-  htmlTransformers?: HtmlTransformer[];
-  /** Retailer connectors the price search asks (server.ts wires them; none = searches find nothing). */
-  connectors?: RetailerConnector[];
-  /** Demo mode: the running demo retailer sites (tests inject faults and count requests through it). */
-  demoRetailers?: DemoRetailers | null;
-  /** Where billing's Stripe SDK goes (server.ts: the local look-alike unless STRIPE_* are set). */
-  stripe?: StripeTarget | null;
-  /** Demo mode: the running Stripe look-alike (its hosted pages are mounted; tests drive it). */
-  demoStripe?: DemoStripe | null;
-  /**
-   * Tests only: registers extra routes (e.g. one that throws, to check the 500 answer). Production
-   * never passes it, so no such endpoint exists there.
-   */
-  extraRoutes?: (app: Hono) => void;
-}
+import { createUserRepository } from './features/accounts/user.repository';
+import { serializeUser } from './features/accounts/user.serializer';
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -112,10 +82,13 @@ export function createApp(deps: AppDeps): Hono {
   // To rewrite index.html for client routes (product landing), push an HtmlTransformer into
   // `htmlTransformers`.
   // Accounts first: the session middleware puts `user` on the context for every router below it.
-  const accounts = createAccountsModule(deps);
+  const accounts = createAccountsModule({
+    ...deps,
+    // Account deletion erases the personal data every feature holds; the purge job knows them all.
+    purgeAccount: (userId, log) => purgeAccount({ db: deps.db, log }, userId),
+  });
   app.use('/api/*', accounts.sessionMiddleware);
-  app.route('/api', accounts.authRoutes);
-  app.route('/api', accounts.accountRoutes);
+  app.route('/api', accounts.routes);
   // Demo mode: the demo shops' pages and pictures under /__demo/retailers/… (offer links point there).
   deps.demoRetailers?.mount(app);
   const products = createProductsModule(deps);
@@ -129,7 +102,7 @@ export function createApp(deps: AppDeps): Hono {
       const row = users.findById(id);
       return row && row.closed_at === null ? serializeUser(row, deps.now()) : null;
     };
-    app.route('/api', createBillingModule(deps, stripeTarget, { serialize }).routes);
+    app.route('/api', createBillingModule({ ...deps, users: { serialize } }, stripeTarget).routes);
   }
   deps.demoStripe?.mount(app);
   // --- end feature routers ---

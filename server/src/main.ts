@@ -1,4 +1,5 @@
 import { loadEnvOrExit } from './config/env';
+import { PrivateFileError } from './config/private-files';
 import { MigrationError } from './db/migrate';
 import { createLogger } from './lib/log';
 import { startServer } from './server';
@@ -16,7 +17,10 @@ async function main(): Promise<void> {
   try {
     running = await startServer(env, { log });
   } catch (error) {
-    const known = error instanceof MigrationError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    const known =
+      error instanceof MigrationError ||
+      error instanceof PrivateFileError ||
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     log.error('server failed to start', { error: known ? (error as Error).message : error });
     process.exit(1);
   }

@@ -3,13 +3,16 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { createApp, type AppDeps } from './app';
+import { createApp } from './app';
+import type { AppDeps } from './app-deps';
 import type { Env } from './config/env';
 import { closeDatabase, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { createLogger, type Logger } from './lib/log';
 import { createMailer } from './lib/mailer';
 import { createPurgeJob } from './jobs/purge.job';
+import { createBackupJob } from './jobs/backup.job';
+import { securePrivateFiles } from './config/private-files';
 import { startRetailers } from './retailers/start-retailers';
 import { startDemoStripe } from './demo/stripe/demo-stripe';
 import { stripeTargetFromEnv } from './features/billing/billing.module';
@@ -68,7 +71,13 @@ export const DRAIN_TIMEOUT_MS = 10_000;
 
 export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
-  const db = openDatabase(join(env.DATA_DIR, DATABASE_FILE_NAME));
+  const dbFile = join(env.DATA_DIR, DATABASE_FILE_NAME);
+  // Before SQLite opens anything: umask 077, and DATA_DIR, outbox, backups and db files narrowed.
+  const privateDirs = [env.BACKUP_DIR, ...(env.SMTP_URL ? [] : [env.MAIL_OUTBOX_DIR])];
+  for (const repair of securePrivateFiles({ dataDir: env.DATA_DIR, dirs: privateDirs, dbFile })) {
+    log.warn('permissions too wide, narrowed', { ...repair });
+  }
+  const db = openDatabase(dbFile);
   /** Cleanup steps run by close() in reverse order (demo sites register theirs here). */
   const closers: Array<() => void | Promise<void>> = [() => closeDatabase(db)];
   try {
@@ -83,6 +92,18 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const purgeJob = createPurgeJob({ db, log: log.child({ job: 'purge' }), now: options.now ?? Date.now });
   purgeJob.start();
   closers.push(() => purgeJob.stop());
+  const backupJob = createBackupJob(
+    {
+      db,
+      dir: env.BACKUP_DIR,
+      keepDays: env.BACKUP_KEEP_DAYS,
+      log: log.child({ job: 'backup' }),
+      now: options.now ?? Date.now,
+    },
+    env.BACKUP_INTERVAL_H,
+  );
+  backupJob.start();
+  closers.push(() => backupJob.stop());
 
   const deps: AppDeps = {
     env,

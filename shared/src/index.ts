@@ -9,3 +9,4 @@ export * from './search.schema';
 export * from './search-grouping';
 export * from './product-landing';
 export * from './billing.schema';
+export * from './pricing';

@@ -129,4 +129,20 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     default: '(none)',
     description: 'Stripe price id of the monthly Pro subscription.',
   },
+  {
+    name: 'BACKUP_INTERVAL_H',
+    default: '24',
+    description:
+      'Hours between online backups of the database (the first one at start-up when the newest is older); 0 turns scheduled backups off.',
+  },
+  {
+    name: 'BACKUP_DIR',
+    default: 'DATA_DIR/backups',
+    description: 'Where backups (and databases replaced by a restore) go.',
+  },
+  {
+    name: 'BACKUP_KEEP_DAYS',
+    default: '30',
+    description: 'Days a backup is kept before rotation deletes it (1 to 30: backups also hold purged accounts).',
+  },
 ];

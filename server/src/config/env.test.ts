@@ -149,6 +149,17 @@ describe('loadEnv', () => {
     expect(() => load()).toThrow(/SECRET_KEY:/);
   });
 
+  it('reads the backup settings, BACKUP_DIR under DATA_DIR by default, and keeps backups 30 days at most', () => {
+    expect(load()).toMatchObject({ BACKUP_INTERVAL_H: 24, BACKUP_DIR: join(dataDir, 'backups'), BACKUP_KEEP_DAYS: 30 });
+    expect(load({ BACKUP_INTERVAL_H: '0', BACKUP_KEEP_DAYS: '7', BACKUP_DIR: 'bk' })).toMatchObject({
+      BACKUP_INTERVAL_H: 0,
+      BACKUP_KEEP_DAYS: 7,
+      BACKUP_DIR: join(REPO_ROOT, 'bk'),
+    });
+    expect(() => load({ BACKUP_KEEP_DAYS: '31' })).toThrow(/BACKUP_KEEP_DAYS: must be a whole number between 1 and 30/);
+    expect(() => load({ BACKUP_INTERVAL_H: 'daily' })).toThrow(/BACKUP_INTERVAL_H:/);
+  });
+
   it('documents exactly the variables the schema reads', () => {
     const documented = ENV_VARIABLES.map((v) => v.name).sort();
     expect(documented).toEqual([...ENV_VARIABLE_NAMES].sort());

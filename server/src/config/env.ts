@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { z } from 'zod';
 import { COMPANY } from '@pharmaradar/shared';
 import { DEFAULT_WEB_DIST_DIR, resolveFromRoot } from './paths';
+import { PRIVATE_DIR_MODE } from './private-files';
 import { loadOrCreateSecretKey, SECRET_KEY_MIN_LENGTH } from './secret-key';
 
 export const RETAILER_IDS = ['farmaline', 'medimarket', 'multipharma', 'newpharma'] as const;
@@ -112,6 +113,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   STRIPE_PRICE_PRO_MONTHLY: z.string().trim().min(1).optional(),
+  BACKUP_INTERVAL_H: integer(0, 24 * 7).default(24),
+  BACKUP_DIR: z.string().trim().min(1).transform(resolveFromRoot).optional(),
+  // At most 30: backups hold purged accounts' data, which SPEC §9 promises gone within 30 days.
+  BACKUP_KEEP_DAYS: integer(1, 30).default(30),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -123,10 +128,11 @@ export const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', '
 export const ENV_VARIABLE_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 /** Validated configuration; keys are the environment variable names. */
-export type Env = Omit<ParsedEnv, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAIL_OUTBOX_DIR'> & {
+export type Env = Omit<ParsedEnv, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAIL_OUTBOX_DIR' | 'BACKUP_DIR'> & {
   PUBLIC_URL: string;
   SECRET_KEY: string;
   MAIL_OUTBOX_DIR: string;
+  BACKUP_DIR: string;
 };
 
 export class EnvError extends Error {
@@ -163,7 +169,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   try {
-    mkdirSync(env.DATA_DIR, { recursive: true });
+    mkdirSync(env.DATA_DIR, { recursive: true, mode: PRIVATE_DIR_MODE });
   } catch (error) {
     throw new EnvError(
       `Invalid configuration:\n  DATA_DIR: cannot create ${env.DATA_DIR} (${(error as Error).message})`,
@@ -182,6 +188,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT || 8080}`,
     SECRET_KEY: secretKey,
     MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? `${env.DATA_DIR}/outbox`,
+    BACKUP_DIR: env.BACKUP_DIR ?? `${env.DATA_DIR}/backups`,
   };
 }
 

@@ -10,7 +10,7 @@ export const SECRET_KEY_MIN_LENGTH = 32;
  */
 export function loadOrCreateSecretKey(dataDir: string): string {
   const file = join(dataDir, 'secret.key');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     writeFileSync(file, randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
   } catch (error) {

@@ -1,6 +1,13 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import {
+  databaseFiles,
+  ensurePrivateFile,
+  PRIVATE_DIR_MODE,
+  PRIVATE_FILE_MODE,
+  restrictUmask,
+} from '../config/private-files';
 
 export type Db = Database.Database;
 
@@ -10,11 +17,20 @@ export type Db = Database.Database;
  * SQLITE_BUSY, and synchronous=FULL because better-sqlite3's build default (NORMAL under WAL) may lose
  * the last commits on power loss — e.g. a Stripe webhook already answered 2xx, which is never resent.
  * secure_delete overwrites deleted content, so purged personal data does not linger in free pages.
+ * The file is created 0600 before SQLite sees it: SQLite gives -wal and -shm the database file's
+ * mode, so the three stay private even where the umask cannot be set (worker threads).
  */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const onDisk = file !== ':memory:';
+  if (onDisk) {
+    restrictUmask();
+    // Created private when missing; an existing folder is checked by securePrivateFiles at start-up.
+    mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+    closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  }
   const db = new Database(file, { timeout: 5000 });
   db.pragma('journal_mode = WAL');
+  if (onDisk) databaseFiles(file).forEach(ensurePrivateFile);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = FULL');

@@ -1,11 +1,11 @@
 import type { Db } from '../db/database';
 import { checkpoint } from '../db/database';
 import type { Logger } from '../lib/log';
-import { createUserRepository } from '../features/account/user.repository';
+import { createUserRepository } from '../features/accounts/user.repository';
 import { createContactRepository } from '../features/contact/contact.repository';
-import { createOtpRepository } from '../features/auth/otp.repository';
-import { createSessionRepository } from '../features/sessions/session.repository';
-import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../features/sessions/session.service';
+import { createOtpRepository } from '../features/accounts/otp.repository';
+import { createSessionRepository } from '../features/accounts/session.repository';
+import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../features/accounts/session.service';
 
 /**
  * How long a closed account's row is kept before deletion. Zero: account deletion purges at once

@@ -36,6 +36,9 @@ export function limitBody(maxBytes = DEFAULT_BODY_LIMIT_BYTES, overrides = BODY_
       if (!/^\d+$/.test(length.trim())) throw new HttpError(400, 'bad_request', COMMON_MESSAGES.badRequest);
       if (Number(length) > max) tooLarge();
     }
+    // GET and HEAD carry no body (node-server gives them none); asking the request for one would
+    // build a full WHATWG Request per call, the costliest step of a cached search (bench (e)).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return streamLimit(max)(c, next);
   };
 }

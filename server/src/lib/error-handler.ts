@@ -16,13 +16,14 @@ const CODE_BY_STATUS: Record<number, [string, Messages]> = {
 
 export function renderHttpError(c: Context, error: HttpError): Response {
   const locale = requestLocale(c);
-  const body: { detail: string; code: string; fields?: Record<string, string> } = {
+  const body: { detail: string; code: string; fields?: Record<string, string>; retry_after?: number } = {
     detail: localize(error.messages, locale),
     code: error.code,
   };
   if (error.fields) {
     body.fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, localize(v, locale)]));
   }
+  if (error.retryAfter !== undefined) body.retry_after = error.retryAfter;
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
   return c.json(body, error.status);
 }

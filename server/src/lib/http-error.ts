@@ -4,8 +4,9 @@ import type { Messages } from './i18n';
 
 /**
  * An expected failure with a stable `code` for clients and a translated `detail`. Throw it from
- * handlers or services; the global error handler renders `{detail, code, fields?}` in the request
- * language. `fields` maps a field name to its (already chosen per language at render time) message.
+ * handlers or services; the global error handler renders `{detail, code, fields?, retry_after?}` in
+ * the request language. `fields` maps a field name to its (already chosen per language at render time)
+ * message.
  */
 export class HttpError extends Error {
   readonly status: ContentfulStatusCode;
@@ -14,6 +15,11 @@ export class HttpError extends Error {
   readonly fields: Record<string, Messages | string> | undefined;
   /** Extra response headers, e.g. Retry-After. */
   readonly headers: Record<string, string> | undefined;
+  /**
+   * Seconds to wait, also sent in the body as `retry_after` (the verification screen runs its countdown
+   * from it). Only the per-account throttles set it; the per-connection 429s carry the headers alone.
+   */
+  readonly retryAfter: number | undefined;
 
   constructor(
     status: ContentfulStatusCode,
@@ -21,6 +27,7 @@ export class HttpError extends Error {
     messages: Record<Locale, string> | string,
     fields?: Record<string, Messages | string>,
     headers?: Record<string, string>,
+    retryAfter?: number,
   ) {
     super(typeof messages === 'string' ? messages : messages.en);
     this.name = 'HttpError';
@@ -29,5 +36,6 @@ export class HttpError extends Error {
     this.messages = messages;
     this.fields = fields;
     this.headers = headers;
+    this.retryAfter = retryAfter;
   }
 }

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readOutboxDir } from '../../test/helpers/outbox';
-import { startSmtpServer, type TestSmtpServer } from '../../test/helpers/smtp-server';
+import { readOutboxDir } from '../../test/fakes/outbox';
+import { startSmtpServer, type TestSmtpServer } from '../../test/fakes/smtp-server';
 import { createLogger } from './log';
 import { createMailer, headerSafe } from './mailer';
 

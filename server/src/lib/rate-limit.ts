@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from './http-error';
-import { COMMON_MESSAGES } from './i18n';
+import { COMMON_MESSAGES, type Messages } from './i18n';
 import { clientAddress } from './client-address';
 
 export interface LimiterOptions {
@@ -74,8 +74,24 @@ export function rateLimitHeaders(result: LimitResult, windowMs: number): Record<
   return headers;
 }
 
+/** 429 `rate_limited` with the rate-limit headers (per-connection limits: middleware, contact form). */
 export function rateLimitedError(result: LimitResult, windowMs: number): HttpError {
   return new HttpError(429, 'rate_limited', COMMON_MESSAGES.rateLimited, undefined, rateLimitHeaders(result, windowMs));
+}
+
+/**
+ * 429 `rate_limited` whose body also carries `retry_after` (seconds), for the per-account throttles
+ * (login, code resend, deletion password): the client shows how long to wait.
+ */
+export function throttledError(messages: Messages, result: LimitResult, windowMs: number): HttpError {
+  return new HttpError(
+    429,
+    'rate_limited',
+    messages,
+    undefined,
+    rateLimitHeaders(result, windowMs),
+    result.resetSeconds,
+  );
 }
 
 export interface RateLimitOptions extends LimiterOptions {

@@ -41,6 +41,10 @@ export interface WebAppOptions {
   log: Logger;
 }
 
+function hasCompressedCopy(file: string): boolean {
+  return existsSync(`${file}.br`) || existsSync(`${file}.gz`);
+}
+
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
@@ -68,8 +72,16 @@ export function webApp({ webDistDir, htmlTransformers, log }: WebAppOptions): Mi
     if (existsSync(webDistDir)) {
       files ??= serveStatic({
         root: webDistDir,
+        // The build writes .br and .gz copies beside each compressible file (web/scripts/compress-dist.mjs):
+        // the copy the client accepts is sent with Content-Encoding (Brotli first), else the file itself.
+        precompressed: true,
         onFound: (path, ctx) => {
-          ctx.header('Cache-Control', staticCacheControl(relative(webDistDir, path)));
+          const encoded = ctx.res.headers.has('Content-Encoding');
+          const file = encoded ? path.replace(/\.(?:br|gz|zst)$/, '') : path;
+          ctx.header('Cache-Control', staticCacheControl(relative(webDistDir, file)));
+          // The answer depends on Accept-Encoding whenever a compressed copy exists, also when the
+          // plain file was sent: a shared cache must not hand it to a client that accepts Brotli.
+          if (!encoded && hasCompressedCopy(file)) ctx.header('Vary', 'Accept-Encoding', { append: true });
         },
       });
       // serveStatic answers with the file, or calls the given next when there is none.

@@ -4,7 +4,7 @@ import type { DemoFault } from '../demo/demo-config';
 import { getDemoCatalogue } from '../demo/catalogue';
 import { createConnectors } from './registry';
 import { RETAILER_IDS, RetailerError, type RetailerConnector, type RetailerId, type SearchQuery } from './types';
-import { startTestServer } from './lib/test-http-server';
+import { startLoopbackServer } from '../../test/fakes/http-server';
 
 let demo: DemoRetailers;
 beforeAll(async () => {
@@ -117,8 +117,8 @@ describe('Medi-Market two shops', () => {
 
 describe('connectors only fetch their configured host', () => {
   it('a retailer page redirecting elsewhere is refused and the other host never contacted', async () => {
-    const elsewhere = await startTestServer((_req, res) => res.end('<html></html>'));
-    const shop = await startTestServer((_req, res) =>
+    const elsewhere = await startLoopbackServer((_req, res) => res.end('<html></html>'));
+    const shop = await startLoopbackServer((_req, res) =>
       res.writeHead(302, { location: `${elsewhere.url}/fr/search.htm` }).end(),
     );
     try {
@@ -140,7 +140,7 @@ describe('connectors only fetch their configured host', () => {
   });
 
   it('control characters are stripped before fetching; a query of nothing else fetches nothing', async () => {
-    const shop = await startTestServer((_req, res) =>
+    const shop = await startLoopbackServer((_req, res) =>
       res
         .writeHead(200, { 'content-type': 'text/html' })
         .end('<main data-qa-id="search-no-results">Aucun résultat</main>'),

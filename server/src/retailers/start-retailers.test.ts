@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './lib/test-http-server';
+import { startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
 import { startRetailers, type RetailersEnv } from './start-retailers';
 import { RETAILER_IDS, RetailerError, type RetailerConnector } from './types';
 
@@ -64,9 +64,9 @@ describe('startRetailers', () => {
 
   describe('live mode SSRF wiring: a loopback *_BASE_URL is refused before any socket', () => {
     /** Stands in for an internal service an operator (or an attacker with env access) points at. */
-    let stub: TestServer;
+    let stub: LoopbackServer;
     beforeAll(async () => {
-      stub = await startTestServer((_req, res) => {
+      stub = await startLoopbackServer((_req, res) => {
         res.writeHead(200, { 'Content-Type': 'text/html' });
         res.end('<html><body>internal admin</body></html>');
       });

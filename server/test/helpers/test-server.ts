@@ -6,8 +6,8 @@ import { loadEnv, type Env } from '../../src/config/env';
 import type { Db } from '../../src/db/database';
 import { createLogger, type Logger } from '../../src/lib/log';
 import { startServer, type StartOptions } from '../../src/server';
-import type { AppDeps } from '../../src/app';
-import { readOutboxDir, type OutboxMail } from './outbox';
+import type { AppDeps } from '../../src/app-deps';
+import { readOutboxDir, type OutboxMail } from '../fakes/outbox';
 
 export interface TestServer {
   url: string;
@@ -52,6 +52,21 @@ export function createFakeWebDist(dir: string): string {
   return dir;
 }
 
+/** The test environment: loopback, any free port, debug logs, no demo latency, a fake web app in dataDir. */
+export function testEnv(dataDir: string, envOverrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    WEB_DIST_DIR: createFakeWebDist(join(dataDir, 'web-dist')),
+    DEMO_LATENCY_MS: '',
+    // No backup at every test start-up; the backup tests turn it on.
+    BACKUP_INTERVAL_H: '0',
+    ...envOverrides,
+  });
+}
+
 /**
  * Runs the REAL startServer on 127.0.0.1, a free port and a fresh temporary DATA_DIR (removed by
  * close()). The environment is built only from these defaults plus `envOverrides`, never from the
@@ -62,15 +77,7 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pharmaradar-test-'));
-  const env = loadEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'debug',
-    WEB_DIST_DIR: createFakeWebDist(join(dataDir, 'web-dist')),
-    DEMO_LATENCY_MS: '',
-    ...envOverrides,
-  });
+  const env = testEnv(dataDir, envOverrides);
   const lines: string[] = [];
   const log: Logger = createLogger({
     level: env.LOG_LEVEL,

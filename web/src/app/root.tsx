@@ -13,6 +13,7 @@ import { UpdatePrompt } from '../lib/pwa/update-prompt';
 import { SessionProvider } from '../lib/session';
 import { BOOT_TEXTS } from './boot-texts';
 import { pathLocale, type RootData } from './root-loader';
+import { Spinner } from '../lib/ui/spinner';
 import './styles/boot.css';
 
 export { rootLoader, shouldRevalidateRoot } from './root-loader';
@@ -62,7 +63,7 @@ export function BootScreen() {
   return (
     <div className="boot" role="status" aria-live="polite" data-testid="boot-loading">
       <img className="boot__logo" src="/favicon.svg" alt="" width={72} height={72} />
-      <div className="boot__spinner" aria-hidden="true" />
+      <Spinner size="lg" />
       <p>{texts.loading}</p>
     </div>
   );

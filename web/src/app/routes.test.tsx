@@ -6,7 +6,7 @@ import { setApiOrigin } from '../lib/api/client';
 import { LANG_BOOTED_KEY } from '../lib/i18n/detect-locale';
 import { localeLoader } from '../lib/i18n/load-locale';
 import { LOCALES_DIR } from '../test/disk-messages';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../test/http-server';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../test/fakes/http-server';
 import { routes } from './routes';
 
 /**
@@ -56,6 +56,12 @@ async function settledAt(router: ReturnType<typeof createMemoryRouter>, pathname
   await waitFor(() => expect(router.state.location.pathname).toBe(pathname), SLOW);
   await waitFor(() => expect(router.state.navigation.state).toBe('idle'), SLOW);
 }
+
+// The shared layouts are lazy chunks in the app; loaded once up front so the first test does not
+// pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('../features/layout/layout'), import('../features/layout/plain-layout')]);
+});
 
 describe('routing and language', () => {
   it('bare pages are French with the shared layout', async () => {

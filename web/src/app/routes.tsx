@@ -1,7 +1,5 @@
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { LOCALES, type Locale } from '@pharmaradar/shared';
-import { Layout } from '../features/layout/layout';
-import { PlainLayout } from '../features/layout/plain-layout';
 import NotFoundPage from '../features/not-found/not-found.page';
 import { classifyCatchAll } from '../lib/router/path-rules';
 import { lazyPage } from './lazy-page';
@@ -14,6 +12,10 @@ import { AppRoot, BootError, BootScreen, rootLoader, shouldRevalidateRoot } from
  * file (`features/<f>/<name>.page.tsx`): a page whose file does not exist yet shows "not available
  * yet" (lazy-page.ts), so a helper only has to create its file, or edit its own line here.
  */
+// The home page has its own header and footer: the shared layouts load with the first page that uses them.
+const layout = async () => ({ Component: (await import('../features/layout/layout')).Layout });
+const plainLayout = async () => ({ Component: (await import('../features/layout/plain-layout')).PlainLayout });
+
 function pageRoutes(prefix: Locale | null): RouteObject[] {
   const notFound = prefix ? `/${prefix}/404` : '/404';
 
@@ -32,7 +34,7 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
     { index: true, lazy: lazyPage('search/home'), errorElement: <RouteError /> },
     {
       // SPEC §2: plain-layout pages (a later issue builds them).
-      element: <PlainLayout />,
+      lazy: plainLayout,
       children: [
         {
           errorElement: <RouteError />,
@@ -45,7 +47,7 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
       ],
     },
     {
-      element: <Layout />,
+      lazy: layout,
       children: [
         {
           errorElement: <RouteError />,

@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { contactMessageSchema } from '@pharmaradar/shared';
-import type { AppDeps } from '../../app';
+import type { Env } from '../../config/env';
+import type { Db } from '../../db/database';
 import { localize, requestLocale } from '../../lib/i18n';
+import type { Logger } from '../../lib/log';
+import type { Mailer } from '../../lib/mailer';
 import { createLimiter, rateLimitedError, rateLimitHeaders } from '../../lib/rate-limit';
 import { parseJsonBody } from '../../lib/validate';
 import { createContactRepository } from './contact.repository';
@@ -9,12 +12,21 @@ import { CONTACT_MESSAGES, submitContactMessage } from './contact.service';
 
 export const CONTACT_RATE_LIMIT = { windowMs: 10 * 60_000, max: 5 };
 
+/** What the contact form needs from the app (app.ts wires it). */
+export interface ContactDeps {
+  db: Db;
+  env: Pick<Env, 'CONTACT_TO'>;
+  mailer: Mailer;
+  log: Logger;
+  now: () => number;
+}
+
 /**
  * POST /api/contact/ (CSRF checked globally): validate, rate-limit per connection, store, mail.
  * Only valid submissions count against the limit: they are what costs a stored row and a mail,
  * while a person correcting a typo should not lock themselves out.
  */
-export function createContactRoutes(deps: AppDeps): Hono {
+export function createContactRoutes(deps: ContactDeps): Hono {
   const routes = new Hono();
   const limiter = createLimiter({ name: 'contact', ...CONTACT_RATE_LIMIT, now: deps.now });
   const service = {

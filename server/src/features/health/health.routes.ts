@@ -1,8 +1,18 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../../app';
+import type { Env } from '../../config/env';
 import { appVersion } from '../../config/version';
+import type { Db } from '../../db/database';
 import { STORAGE_RETRY_AFTER_S } from '../../lib/error-handler';
+import type { Logger } from '../../lib/log';
 import { createHealthRepository } from './health.repository';
+
+/** What the health check needs from the app (app.ts wires it). */
+export interface HealthDeps {
+  db: Db;
+  env: Pick<Env, 'RETAILERS_MODE'>;
+  log: Logger;
+  now: () => number;
+}
 
 /**
  * How long a write-probe result is reused. Each probe is a commit with an fsync that blocks the event
@@ -15,7 +25,7 @@ export const HEALTH_WRITE_PROBE_INTERVAL_MS = 10_000;
  * GET /api/health/: liveness plus a real database read and write, for probes and the e2e harness.
  * 503 `db: 'error'` when either fails: the instance cannot serve writes (disk full, read-only db…).
  */
-export function createHealthRoutes(deps: Pick<AppDeps, 'db' | 'env' | 'log' | 'now'>): Hono {
+export function createHealthRoutes(deps: HealthDeps): Hono {
   const routes = new Hono();
   const repository = createHealthRepository(deps.db);
   let lastWrite: { at: number; ok: boolean } | undefined;

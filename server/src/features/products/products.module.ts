@@ -1,10 +1,19 @@
-import type { AppDeps } from '../../app';
+import type { Env } from '../../config/env';
+import type { Db } from '../../db/database';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import type { DemoRetailers } from '../../demo/demo-retailers';
 import { createProductHtmlTransformer } from './products-html';
 import { createProductsRepository } from './products.repository';
 import { createProductsRoutes } from './products.routes';
 import { createProductsService, type LandingPageProduct } from './products.service';
+
+/** What the product pages need from the app (app.ts wires it). */
+export interface ProductsDeps {
+  db: Db;
+  env: Pick<Env, 'RETAILERS_MODE' | 'PUBLIC_URL'>;
+  /** Demo mode: the running demo shops, whose pictures the landing pages show. */
+  demoRetailers?: DemoRetailers | null;
+}
 
 /** Demo mode: every demo catalogue product (prescription-only ones excluded) has a landing page. */
 function demoLandingProducts(demo: DemoRetailers | null | undefined): LandingPageProduct[] {
@@ -23,7 +32,7 @@ function demoLandingProducts(demo: DemoRetailers | null | undefined): LandingPag
 }
 
 /** Product landing pages: the API, and index.html with the product's title for /{slug}. */
-export function createProductsModule(deps: AppDeps) {
+export function createProductsModule(deps: ProductsDeps) {
   const demo = deps.env.RETAILERS_MODE === 'demo';
   const service = createProductsService({
     repository: createProductsRepository(deps.db),

@@ -1,10 +1,23 @@
-import type { AppDeps } from '../../app';
+import type { Env } from '../../config/env';
+import type { Db } from '../../db/database';
+import type { Logger } from '../../lib/log';
+import type { RetailerConnector } from '../../retailers/types';
 import { createSearchCacheRepository } from './search-cache.repository';
 import { createSearchRoutes } from './search.routes';
 import { createSearchService, type ProductPages } from './search.service';
 
+/** What the price search needs from the app (app.ts wires it, with the product pages). */
+export interface SearchDeps {
+  db: Db;
+  env: Pick<Env, 'RETAILER_TIMEOUT_MS' | 'SEARCH_CACHE_TTL_S' | 'RETAILERS_MODE' | 'SEARCH_RATE_LIMIT_PER_MIN'>;
+  /** The retailer connectors to ask (none: searches find nothing). */
+  connectors?: RetailerConnector[];
+  log: Logger;
+  now: () => number;
+}
+
 /** Builds the price search from the app's dependencies; app.ts mounts it under /api and hands it the product pages. */
-export function createSearchModule(deps: AppDeps, pages: ProductPages) {
+export function createSearchModule(deps: SearchDeps, pages: ProductPages) {
   const { env } = deps;
   const service = createSearchService({
     connectors: deps.connectors ?? [],

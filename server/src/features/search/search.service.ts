@@ -156,11 +156,12 @@ export function createSearchService(deps: SearchServiceDeps) {
    * answer to `listener` as it arrives, and resolves with the grouped result. Never rejects because
    * of a retailer; errors thrown by `listener` are ignored.
    */
-  async function search(rawQuery: string, listener: SearchListener = () => {}): Promise<SearchResult> {
+  async function search(rawQuery: string, listener?: SearchListener): Promise<SearchResult> {
     const trimmed = rawQuery.trim();
     const query = normaliseQuery(classifyQuery(trimmed));
     // A listener that throws (client gone) must not stop the search others may share.
     const emit: SearchListener = (event) => {
+      if (!listener) return;
       try {
         listener(event);
       } catch {
@@ -186,6 +187,9 @@ export function createSearchService(deps: SearchServiceDeps) {
       deps.connectors.map(async (connector) => {
         const answer = await answerFor(connector, query);
         pending -= 1;
+        // A JSON answer has no listener: building per-retailer events (every offer copied) and
+        // scheduling stage batches would be work nobody reads, on the hottest path (bench (e)).
+        if (!listener) return answer;
         emit({
           event: 'retailer',
           data: {
@@ -202,7 +206,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         return answer;
       }),
     );
-    flushStages();
+    if (listener) flushStages();
 
     const fetchedAt = answers.length > 0 ? Math.min(...answers.map((a) => a.fetchedAt)) : deps.now();
     const result: SearchResult = {

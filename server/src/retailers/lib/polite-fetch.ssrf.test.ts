@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RetailerError } from '../types';
 import { createPoliteFetcher, validateBaseUrl } from './polite-fetch';
 import type { Resolver } from './resolver';
-import { startTestServer, type TestServer } from './test-http-server';
+import { startLoopbackServer, type LoopbackServer } from '../../../test/fakes/http-server';
 
 // Live mode (allowPrivateHosts=false): every non-public target is refused before a socket reaches it.
-let v4: TestServer;
-let v6: TestServer | null = null;
+let v4: LoopbackServer;
+let v6: LoopbackServer | null = null;
 beforeAll(async () => {
-  v4 = await startTestServer((_req, res) => res.end('secret'));
-  v6 = await startTestServer((_req, res) => res.end('secret'), '::1').catch(() => null);
+  v4 = await startLoopbackServer((_req, res) => res.end('secret'));
+  v6 = await startLoopbackServer((_req, res) => res.end('secret'), '::1').catch(() => null);
 });
 afterAll(async () => {
   await v4.close();

@@ -2,17 +2,17 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RetailerError } from '../types';
 import { createPoliteFetcher, DEFAULT_USER_AGENT, type PoliteFetcherOptions } from './polite-fetch';
-import { startTestServer, type TestServer } from './test-http-server';
+import { startLoopbackServer, type LoopbackServer } from '../../../test/fakes/http-server';
 
-const servers: TestServer[] = [];
+const servers: LoopbackServer[] = [];
 const closers: Array<() => void> = [];
 afterEach(async () => {
   closers.splice(0).forEach((c) => c());
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function server(handler: Parameters<typeof startTestServer>[0]) {
-  const s = await startTestServer(handler);
+async function server(handler: Parameters<typeof startLoopbackServer>[0]) {
+  const s = await startLoopbackServer(handler);
   servers.push(s);
   return s;
 }

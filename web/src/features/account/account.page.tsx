@@ -7,6 +7,7 @@ import { HelpSection } from './help-section';
 import { ProfileSection } from './profile-section';
 import { SecuritySection } from './security-section';
 import { SubscriptionSection } from './subscription-section';
+import { Spinner } from '../../lib/ui/spinner';
 import './account.css';
 
 export default function AccountPage() {
@@ -27,7 +28,7 @@ export default function AccountPage() {
     return (
       <div className="account-page">
         <p className="account-status" role="status" aria-live="polite" data-testid="account-loading">
-          <span className="account-spinner" aria-hidden="true" />
+          <Spinner />
           {intl.formatMessage({ id: 'account.loading' })}
         </p>
       </div>

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { normalizeEmail } from '@pharmaradar/shared/auth.schema';
 import { api, isApiRequestError } from '../../lib/api/client';
 import { useLocalizedNavigate } from '../../lib/router';
 import { useSession } from '../../lib/session';
-import { useModalFocus } from '../../lib/a11y/modal-focus';
+import { Dialog } from '../../lib/ui/dialog';
 import { DeleteReauth } from './delete-reauth';
 
 /**
@@ -32,7 +31,6 @@ export function DeleteDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const navigate = useLocalizedNavigate();
   const { user, setUser } = useSession();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState('');
   const [acknowledged, setAcknowledged] = useState(false);
@@ -41,7 +39,6 @@ export function DeleteDialog({ onClose }: { onClose: () => void }) {
   const [reauth, setReauth] = useState<Reauth>('none');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useModalFocus(dialogRef, busy ? undefined : onClose);
 
   // Back to the password after a refusal (once the field is enabled again), ready to retype.
   useEffect(() => {
@@ -99,107 +96,95 @@ export function DeleteDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
-  return createPortal(
-    <div
-      className="account-dialog-backdrop"
-      data-modal-root=""
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget && !busy) onClose();
-      }}
+  return (
+    <Dialog
+      labelledBy="delete-title"
+      describedBy="delete-body"
+      onClose={busy ? undefined : onClose}
+      className="account-dialog"
+      testId="delete-dialog"
     >
-      <div
-        ref={dialogRef}
-        className="account-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="delete-title"
-        aria-describedby="delete-body"
-        data-testid="delete-dialog"
-        tabIndex={-1}
-      >
-        <h2 id="delete-title">{intl.formatMessage({ id: 'account.delete.title' })}</h2>
-        <p id="delete-body">{intl.formatMessage({ id: 'account.delete.body' })}</p>
-        <form className="account-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-          <div className="account-field">
-            <label htmlFor="delete-email">
-              {intl.formatMessage({ id: 'account.delete.emailLabel' }, { email: user.email ?? '' })}
-            </label>
-            <input
-              id="delete-email"
-              name="email_confirmation"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              spellCheck={false}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              disabled={busy}
-            />
-          </div>
-          {needsPassword ? (
-            <div className="account-field">
-              <label htmlFor="delete-password">{intl.formatMessage({ id: 'account.delete.passwordLabel' })}</label>
-              <input
-                ref={passwordRef}
-                id="delete-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                autoCapitalize="off"
-                spellCheck={false}
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  setPasswordError(null);
-                }}
-                disabled={busy}
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={passwordError ? 'delete-password-hint delete-password-error' : 'delete-password-hint'}
-              />
-              <p className="account-hint" id="delete-password-hint">
-                {intl.formatMessage({ id: 'account.delete.passwordHint' })}
-              </p>
-              {passwordError ? (
-                <p className="account-field__error" id="delete-password-error" role="alert">
-                  {passwordError}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          <label className="account-check">
-            <input
-              type="checkbox"
-              name="acknowledge"
-              checked={acknowledged}
-              onChange={(event) => setAcknowledged(event.target.checked)}
-              disabled={busy}
-            />
-            <span>{intl.formatMessage({ id: 'account.delete.acknowledge' })}</span>
+      <h2 id="delete-title">{intl.formatMessage({ id: 'account.delete.title' })}</h2>
+      <p id="delete-body">{intl.formatMessage({ id: 'account.delete.body' })}</p>
+      <form className="account-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <div className="account-field">
+          <label htmlFor="delete-email">
+            {intl.formatMessage({ id: 'account.delete.emailLabel' }, { email: user.email ?? '' })}
           </label>
-          {reauth === 'required' ? (
-            <DeleteReauth userId={user.id} onConfirmed={() => setReauth('done')} onOtherAccount={onClose} />
-          ) : null}
-          {reauth === 'done' ? (
-            <p className="account-notice account-notice--success" role="status" data-testid="delete-reauth-done">
-              {intl.formatMessage({ id: 'account.delete.reauthDone' })}
+          <input
+            id="delete-email"
+            name="email_confirmation"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            spellCheck={false}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            disabled={busy}
+          />
+        </div>
+        {needsPassword ? (
+          <div className="account-field">
+            <label htmlFor="delete-password">{intl.formatMessage({ id: 'account.delete.passwordLabel' })}</label>
+            <input
+              ref={passwordRef}
+              id="delete-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              autoCapitalize="off"
+              spellCheck={false}
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setPasswordError(null);
+              }}
+              disabled={busy}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? 'delete-password-hint delete-password-error' : 'delete-password-hint'}
+            />
+            <p className="account-hint" id="delete-password-hint">
+              {intl.formatMessage({ id: 'account.delete.passwordHint' })}
             </p>
-          ) : null}
-          {error ? (
-            <p className="account-notice account-notice--error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="account-actions account-actions--end">
-            <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
-              {intl.formatMessage({ id: 'account.delete.cancel' })}
-            </button>
-            <button type="submit" className="btn account-danger" disabled={!ready || busy} data-testid="delete-confirm">
-              {intl.formatMessage({ id: busy ? 'account.delete.deleting' : 'account.delete.confirm' })}
-            </button>
+            {passwordError ? (
+              <p className="account-field__error" id="delete-password-error" role="alert">
+                {passwordError}
+              </p>
+            ) : null}
           </div>
-        </form>
-      </div>
-    </div>,
-    document.body,
+        ) : null}
+        <label className="account-check">
+          <input
+            type="checkbox"
+            name="acknowledge"
+            checked={acknowledged}
+            onChange={(event) => setAcknowledged(event.target.checked)}
+            disabled={busy}
+          />
+          <span>{intl.formatMessage({ id: 'account.delete.acknowledge' })}</span>
+        </label>
+        {reauth === 'required' ? (
+          <DeleteReauth userId={user.id} onConfirmed={() => setReauth('done')} onOtherAccount={onClose} />
+        ) : null}
+        {reauth === 'done' ? (
+          <p className="account-notice account-notice--success" role="status" data-testid="delete-reauth-done">
+            {intl.formatMessage({ id: 'account.delete.reauthDone' })}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="account-notice account-notice--error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="account-actions account-actions--end">
+          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
+            {intl.formatMessage({ id: 'account.delete.cancel' })}
+          </button>
+          <button type="submit" className="btn account-danger" disabled={!ready || busy} data-testid="delete-confirm">
+            {intl.formatMessage({ id: busy ? 'account.delete.deleting' : 'account.delete.confirm' })}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { serveAuthApi, testUser } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import ActivatePage from './activate.page';
 

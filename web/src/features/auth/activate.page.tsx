@@ -7,7 +7,8 @@ import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { errorText } from './auth-errors';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../lib/ui/form-alert';
+import { Spinner } from '../../lib/ui/spinner';
 
 type Phase = 'loading' | 'success' | 'error';
 
@@ -43,7 +44,7 @@ export default function ActivatePage() {
     return (
       <AuthCard title={intl.formatMessage({ id: 'auth.activate.title' })}>
         <p className="auth-status" role="status" aria-live="polite">
-          <span className="auth-spinner" aria-hidden="true" />
+          <Spinner />
           {intl.formatMessage({ id: 'auth.activate.loading' })}
         </p>
       </AuthCard>

@@ -1,21 +1,6 @@
 import type { IntlShape } from 'react-intl';
-import { AUTH_MESSAGE_KEYS, type AuthMessageKey } from '@pharmaradar/shared/auth.schema';
 import { isApiRequestError } from '../../lib/api/client';
-
-/** Our translation of each stable issue key the server may put in `fields`. */
-const FIELD_MESSAGE_IDS: Record<AuthMessageKey, string> = {
-  required: 'auth.errors.fieldRequired',
-  invalid_email: 'auth.errors.emailInvalid',
-  password_min_length: 'auth.errors.passwordMin',
-  password_too_short: 'auth.errors.passwordTooShort',
-  password_too_long: 'auth.errors.passwordTooLong',
-  terms_required: 'auth.errors.termsRequired',
-  pharmacist_required: 'auth.errors.pharmacistRequired',
-  otp_format: 'auth.errors.otpFormat',
-  email_missing: 'auth.errors.emailMissing',
-  too_long: 'auth.errors.tooLong',
-  acknowledge_required: 'auth.errors.fieldRequired',
-};
+import { authMessageId } from './auth.validation';
 
 export function isOffline(error: unknown): boolean {
   return isApiRequestError(error) && (error.code === 'network' || error.code === 'timeout');
@@ -42,9 +27,8 @@ export function fieldErrors(intl: IntlShape, error: unknown): Record<string, str
   if (!isApiRequestError(error) || !error.fields) return {};
   const out: Record<string, string> = {};
   for (const [field, message] of Object.entries(error.fields)) {
-    out[field] = (AUTH_MESSAGE_KEYS as readonly string[]).includes(message)
-      ? intl.formatMessage({ id: FIELD_MESSAGE_IDS[message as AuthMessageKey] })
-      : message;
+    const id = authMessageId(message);
+    out[field] = id ? intl.formatMessage({ id }) : message;
   }
   return out;
 }

@@ -1,46 +1,49 @@
-import { emailSchema, otpCodeSchema, passwordLength, PASSWORD_MIN_LENGTH } from '@pharmaradar/shared/auth.schema';
+import { PASSWORD_MISMATCH, passwordResetFormSchema, registerFormSchema } from '@pharmaradar/shared/auth-form.schema';
+import {
+  loginSchema,
+  passwordResetSchema,
+  verifyOtpSchema,
+  type AuthMessageKey,
+} from '@pharmaradar/shared/auth.schema';
+import { reportInvalid, schemaIssues, type Invalid } from '../../lib/ui/form-validation';
 
-/**
- * A failed check: the summary message id (shown at the top of the form), the invalid fields in screen
- * order (the first one gets focus) and, for each, the message id shown under it.
- */
-export interface Invalid<F extends string = string> {
-  message: string;
-  fields: F[];
-  fieldMessages: Partial<Record<F, string>>;
-}
+// The rules are the shared schemas the server applies (shared/src/auth.schema.ts, auth-form.schema.ts);
+// this file only says which message each rule shows and in which order the fields come.
 
 export type PharmacistAnswer = boolean | null;
 
-const REQUIRED = 'auth.errors.fieldRequired';
-const blank = (value: string) => value.trim() === '';
-const isEmail = (value: string) => emailSchema.safeParse(value).success;
-const longEnough = (password: string) => passwordLength(password) >= PASSWORD_MIN_LENGTH;
+/** Our translation of each stable issue key, from our own checks or from the server's `fields`. */
+export const AUTH_MESSAGE_IDS: Record<AuthMessageKey | typeof PASSWORD_MISMATCH, string> = {
+  required: 'auth.errors.fieldRequired',
+  invalid_email: 'auth.errors.emailInvalid',
+  password_min_length: 'auth.errors.passwordMin',
+  password_too_short: 'auth.errors.passwordTooShort',
+  password_too_long: 'auth.errors.passwordTooLong',
+  terms_required: 'auth.errors.termsRequired',
+  pharmacist_required: 'auth.errors.pharmacistRequired',
+  otp_format: 'auth.errors.otpFormat',
+  email_missing: 'auth.errors.emailMissing',
+  too_long: 'auth.errors.tooLong',
+  acknowledge_required: 'auth.errors.fieldRequired',
+  [PASSWORD_MISMATCH]: 'auth.errors.passwordMismatch',
+};
 
-/**
- * Every problem at once (a form that reveals one error per submit wastes the user's time). The summary
- * is the SPEC §5 "fill in all required fields" when something is missing, the field's own message when
- * only one field is wrong, else a "correct the marked fields" line.
- */
-function report<F extends string>(order: readonly F[], issues: Partial<Record<F, string>>): Invalid<F> | null {
-  const fields = order.filter((f) => issues[f] !== undefined);
-  const [first] = fields;
-  if (first === undefined) return null;
-  const message = fields.some((f) => issues[f] === REQUIRED)
-    ? 'auth.errors.requiredFields'
-    : fields.length === 1
-      ? (issues[first] as string)
-      : 'auth.errors.fixFields';
-  return { message, fields, fieldMessages: issues };
+export function authMessageId(key: string): string | undefined {
+  return Object.hasOwn(AUTH_MESSAGE_IDS, key) ? AUTH_MESSAGE_IDS[key as AuthMessageKey] : undefined;
 }
 
-/** Rules shared by the register and reset forms: required, minimum length, confirmation match. */
-function newPasswordIssues(password: string, confirm: string, tooShort: string) {
-  return {
-    password: password === '' ? REQUIRED : longEnough(password) ? undefined : tooShort,
-    confirm:
-      confirm === '' ? REQUIRED : password !== '' && password !== confirm ? 'auth.errors.passwordMismatch' : undefined,
-  };
+const SUMMARY = {
+  required: AUTH_MESSAGE_IDS.required,
+  requiredFields: 'auth.errors.requiredFields',
+  fixFields: 'auth.errors.fixFields',
+};
+
+/** Each field's first issue as a message id, under the form's own field names. */
+function messages(issues: Record<string, string>, rename: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, key] of Object.entries(issues))
+    out[rename[field] ?? field] = authMessageId(key) ?? SUMMARY.required;
+  return out;
 }
 
 export interface RegisterValues {
@@ -66,16 +69,7 @@ const REGISTER_ORDER: readonly RegisterField[] = [
 
 /** SPEC §5 register rules, all checked together. */
 export function validateRegister(v: RegisterValues): Invalid<RegisterField> | null {
-  const pw = newPasswordIssues(v.password, v.password_confirm, 'auth.errors.passwordMin');
-  return report(REGISTER_ORDER, {
-    first_name: blank(v.first_name) ? REQUIRED : undefined,
-    last_name: blank(v.last_name) ? REQUIRED : undefined,
-    email: blank(v.email) ? REQUIRED : isEmail(v.email) ? undefined : 'auth.errors.emailInvalid',
-    password: pw.password,
-    password_confirm: pw.confirm,
-    is_pharmacist: v.is_pharmacist === null ? 'auth.errors.pharmacistRequired' : undefined,
-    accept_terms: v.accept_terms ? undefined : 'auth.errors.termsRequired',
-  });
+  return reportInvalid(REGISTER_ORDER, messages(schemaIssues(registerFormSchema, v)), SUMMARY);
 }
 
 export interface LoginValues {
@@ -84,17 +78,16 @@ export interface LoginValues {
 }
 
 export function validateLogin(v: LoginValues): Invalid<keyof LoginValues> | null {
-  return report(['email', 'password'], {
-    email: blank(v.email) ? REQUIRED : undefined,
-    password: v.password === '' ? REQUIRED : undefined,
-  });
+  const issues = schemaIssues(loginSchema, { username: v.email, password: v.password });
+  return reportInvalid(['email', 'password'], messages(issues, { username: 'email' }), SUMMARY);
 }
 
 /** SPEC §5 forgot rules: an empty field asks for an address, a malformed one is called invalid. */
 export function validateForgot(email: string): Invalid<'email'> | null {
-  if (blank(email)) return { message: 'auth.errors.emailPrompt', fields: ['email'], fieldMessages: {} };
-  if (!isEmail(email)) return { message: 'auth.errors.emailInvalid', fields: ['email'], fieldMessages: {} };
-  return null;
+  const issue = schemaIssues(passwordResetSchema, { email }).email;
+  if (!issue) return null;
+  const message = issue === 'required' ? 'auth.errors.emailPrompt' : AUTH_MESSAGE_IDS.invalid_email;
+  return { message, fields: ['email'], fieldMessages: {} };
 }
 
 export interface ResetValues {
@@ -102,15 +95,15 @@ export interface ResetValues {
   password_confirm: string;
 }
 
-/** SPEC §5 reset rules (length, match), all checked together. */
-export function validateReset(v: ResetValues): Invalid<keyof ResetValues> | null {
-  const pw = newPasswordIssues(v.new_password, v.password_confirm, 'auth.errors.passwordTooShort');
-  return report(['new_password', 'password_confirm'], { new_password: pw.password, password_confirm: pw.confirm });
+/** SPEC §5 reset rules (length, match), all checked together; the link's uid and token are the page's. */
+export function validateReset(v: ResetValues, link: { uid: string; token: string }): Invalid<keyof ResetValues> | null {
+  const issues = schemaIssues(passwordResetFormSchema, { ...link, ...v });
+  return reportInvalid(['new_password', 'password_confirm'], messages(issues), SUMMARY);
 }
 
 export function validateOtp(email: string | null, code: string): Invalid<'code'> | null {
-  if (!email) return { message: 'auth.errors.emailMissing', fields: [], fieldMessages: {} };
-  if (!otpCodeSchema.safeParse(code).success)
-    return { message: 'auth.errors.otpFormat', fields: ['code'], fieldMessages: {} };
+  const issues = schemaIssues(verifyOtpSchema, { email: email ?? undefined, code });
+  if (issues.email) return { message: AUTH_MESSAGE_IDS.email_missing, fields: [], fieldMessages: {} };
+  if (issues.code) return { message: AUTH_MESSAGE_IDS.otp_format, fields: ['code'], fieldMessages: {} };
   return null;
 }

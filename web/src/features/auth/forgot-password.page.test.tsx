@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
 import { setApiOrigin } from '../../lib/api/client';
-import { serveAuthApi } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import ForgotPasswordPage from './forgot-password.page';
 import { fill, submit } from './test-helpers';

@@ -5,11 +5,11 @@ import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { AuthCard } from './auth-card';
 import { errorText, fieldErrors, isRateLimited, retryAfterSeconds } from './auth-errors';
 import { validateForgot } from './auth.validation';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../lib/ui/form-alert';
 import { ResendButton } from './resend-button';
-import { TextField } from './text-field';
+import { TextField } from '../../lib/ui/text-field';
 import { useCountdown } from './use-countdown';
-import { useFormError } from './use-form-error';
+import { useFormError } from '../../lib/ui/use-form-error';
 import { mailboxLink } from './webmail';
 
 export const RESET_RESEND_COOLDOWN_S = 60;

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiOrigin } from '../../lib/api/client';
-import { startAuthApiServer, testUser, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { startAuthApiServer, testUser, type AuthApiServer } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import LoginPage from './login.page';
 import { choosePharmacist } from './test-helpers';

@@ -8,14 +8,14 @@ import { useSession, verifyGoogleCredential } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { errorText } from './auth-errors';
 import { validateLogin, type PharmacistAnswer } from './auth.validation';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../lib/ui/form-alert';
 import { GoogleButton } from './google-button';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../lib/ui/password-field';
 import { writePendingEmail } from './pending-email';
 import { PharmacistChoice } from './pharmacist-choice';
 import { safeRedirectPath } from './safe-redirect';
-import { TextField } from './text-field';
-import { useFormError } from './use-form-error';
+import { TextField } from '../../lib/ui/text-field';
+import { useFormError } from '../../lib/ui/use-form-error';
 
 const ALERT_ID = 'login-alert';
 const GOOGLE_ALERT_ID = 'login-google-alert';
@@ -141,7 +141,7 @@ export default function LoginPage() {
           id="login-email"
           name="email"
           type="email"
-          autoComplete="username email"
+          autoComplete="username"
           inputMode="email"
           required
           label={intl.formatMessage({ id: 'auth.common.email' })}

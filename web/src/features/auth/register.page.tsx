@@ -8,12 +8,12 @@ import { useSession } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { errorText, fieldErrors } from './auth-errors';
 import { validateRegister, type RegisterField, type RegisterValues } from './auth.validation';
-import { FormAlert } from './form-alert';
-import { PasswordField } from './password-field';
+import { FormAlert } from '../../lib/ui/form-alert';
+import { PasswordField } from '../../lib/ui/password-field';
 import { writePendingEmail } from './pending-email';
 import { PharmacistChoice } from './pharmacist-choice';
-import { TextField } from './text-field';
-import { useFormError } from './use-form-error';
+import { TextField } from '../../lib/ui/text-field';
+import { useFormError } from '../../lib/ui/use-form-error';
 
 const ALERT_ID = 'register-alert';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
-import { serveAuthApi } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import ResetPasswordPage from './reset-password.page';
 import { fill, input, submit } from './test-helpers';

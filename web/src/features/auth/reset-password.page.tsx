@@ -7,10 +7,11 @@ import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { AuthCard } from './auth-card';
 import { errorText, fieldErrors, isRateLimited } from './auth-errors';
 import { validateReset, type ResetValues } from './auth.validation';
-import { FormAlert } from './form-alert';
-import { PasswordField } from './password-field';
+import { FormAlert } from '../../lib/ui/form-alert';
+import { PasswordField } from '../../lib/ui/password-field';
 import { clearResetToken, readResetToken, stashResetToken, TOKEN_PLACEHOLDER } from './reset-token';
-import { useFormError } from './use-form-error';
+import { useFormError } from '../../lib/ui/use-form-error';
+import { Spinner } from '../../lib/ui/spinner';
 
 const ALERT_ID = 'reset-alert';
 type Phase = 'checking' | 'form' | 'done' | 'invalid';
@@ -69,7 +70,7 @@ export default function ResetPasswordPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const invalid = validateReset(values);
+    const invalid = validateReset(values, { uid, token: token ?? '' });
     if (invalid) return form.showInvalid(invalid);
     form.clear();
     setBusy(true);
@@ -118,7 +119,7 @@ export default function ResetPasswordPage() {
     return (
       <AuthCard title={intl.formatMessage({ id: 'auth.reset.title' })}>
         <p className="auth-status" role="status" aria-live="polite">
-          <span className="auth-spinner" aria-hidden="true" />
+          <Spinner />
           {intl.formatMessage({ id: 'auth.reset.checking' })}
         </p>
       </AuthCard>

@@ -1,5 +1,4 @@
-/** Auth screens never make sense as a post-login destination (and would loop). */
-const AUTH_PATH = /^\/(?:(?:fr|en|nl)\/)?(?:login|register|verify-otp|forgot-password|reset-password|activate)(?:\/|$)/;
+import { isAuthScreen } from '../../lib/router/auth-paths';
 
 /**
  * Returns `from` only when it is a same-site relative path (no scheme, no `//host`, no backslash
@@ -13,7 +12,8 @@ export function safeRedirectPath(from: string | null | undefined, fallback: stri
     const base = 'https://pharmaradar.invalid';
     const url = new URL(from, base);
     if (url.origin !== base) return fallback;
-    if (AUTH_PATH.test(url.pathname)) return fallback;
+    // Auth screens never make sense as a post-login destination (and would loop).
+    if (isAuthScreen(url.pathname)) return fallback;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;

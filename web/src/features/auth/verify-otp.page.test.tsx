@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
-import { serveAuthApi, testUser } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import VerifyOtpPage from './verify-otp.page';
 import { fill, input, submit } from './test-helpers';

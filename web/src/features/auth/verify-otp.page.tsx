@@ -7,12 +7,12 @@ import { useSession } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { errorText, isRateLimited, retryAfterSeconds } from './auth-errors';
 import { validateOtp } from './auth.validation';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../lib/ui/form-alert';
 import { readPendingEmail, writePendingEmail } from './pending-email';
 import { ResendButton } from './resend-button';
-import { TextField } from './text-field';
+import { TextField } from '../../lib/ui/text-field';
 import { useCountdown } from './use-countdown';
-import { useFormError } from './use-form-error';
+import { useFormError } from '../../lib/ui/use-form-error';
 
 /** Seconds before a new code may be asked (the server enforces its own limit and may ask for more). */
 export const RESEND_COOLDOWN_S = 60;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { Spinner } from '../../lib/ui';
 import { checkSubscription } from './billing-api';
 import { LoginRequired } from './login-required';
 import './billing.css';
@@ -57,7 +58,7 @@ export default function CongratsPage() {
       <section className="billing-card" data-testid="congrats" data-phase={phase}>
         <h1>{intl.formatMessage({ id: 'billing.congrats.title' })}</h1>
         <p role="status" aria-live="polite">
-          {phase !== 'ok' && phase !== 'timeout' ? <span className="billing-spinner" aria-hidden="true" /> : null}
+          {phase !== 'ok' && phase !== 'timeout' ? <Spinner size="sm" /> : null}
           {intl.formatMessage({ id: `billing.congrats.${phase}` })}
         </p>
         {phase === 'timeout' ? (

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { FormAlert } from '../../lib/ui';
 import { goTo, startCheckout } from './billing-api';
 import './billing.css';
 
@@ -52,11 +53,7 @@ export default function OffersPage() {
     <div className="billing-page">
       <h1>{t('title')}</h1>
       <p className="billing-claim">{t('claim')}</p>
-      {error ? (
-        <p className="billing-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert id="offers-error">{error}</FormAlert>
       <div className="billing-plans">
         <section className="billing-card billing-plan" data-testid="plan-free">
           <h2>{t('free.name')}</h2>

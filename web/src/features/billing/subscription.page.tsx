@@ -4,6 +4,7 @@ import type { SubscriptionDetails } from '@pharmaradar/shared';
 import { formatDate, formatPrice, useLocale } from '../../lib/i18n';
 import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { Dialog, FormAlert, Spinner } from '../../lib/ui';
 import { cancelSubscription, goTo, loadSubscription, openPortal, resumeSubscription } from './billing-api';
 import { LoginRequired } from './login-required';
 import './billing.css';
@@ -74,14 +75,14 @@ export default function SubscriptionPage() {
   const money = (cents: number | null) => (cents === null ? '—' : formatPrice(cents / 100, locale));
   const date = (iso: string | null) => (iso ? formatDate(iso, locale) : '—');
   const body = () => {
-    if (load.state === 'loading') return <p role="status">{t('loading')}</p>;
-    if (load.state === 'failed') {
+    if (load.state === 'loading') {
       return (
-        <p className="billing-error" role="alert">
-          {t('loadFailed')}
+        <p role="status">
+          <Spinner size="sm" /> {t('loading')}
         </p>
       );
     }
+    if (load.state === 'failed') return <FormAlert id="subscription-load-error">{t('loadFailed')}</FormAlert>;
     const sub = load.subscription;
     if (!sub) {
       return (
@@ -188,7 +189,13 @@ export default function SubscriptionPage() {
           ) : null}
         </div>
         {confirming ? (
-          <div className="billing-card" role="alertdialog" aria-labelledby="cancel-confirm-text">
+          <Dialog
+            labelledBy="cancel-confirm-title"
+            describedBy="cancel-confirm-text"
+            onClose={busy ? undefined : () => setConfirming(false)}
+            testId="cancel-dialog"
+          >
+            <h2 id="cancel-confirm-title">{t('cancel')}</h2>
             <p id="cancel-confirm-text">{t('cancelConfirm')}</p>
             <div className="billing-actions">
               <button
@@ -199,11 +206,11 @@ export default function SubscriptionPage() {
               >
                 {t('confirm')}
               </button>
-              <button type="button" className="btn btn--secondary" onClick={() => setConfirming(false)}>
+              <button type="button" className="btn btn--secondary" onClick={() => setConfirming(false)} disabled={busy}>
                 {t('back')}
               </button>
             </div>
-          </div>
+          </Dialog>
         ) : null}
       </>
     );
@@ -213,11 +220,7 @@ export default function SubscriptionPage() {
     <div className="billing-page">
       <section className="billing-card" data-testid="subscription-page">
         <h1>{t('title')}</h1>
-        {error ? (
-          <p className="billing-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormAlert id="subscription-error">{error}</FormAlert>
         {body()}
         <button type="button" className="btn btn--secondary" onClick={() => void refresh()}>
           {t('refresh')}

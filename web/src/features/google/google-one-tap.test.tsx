@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiOrigin } from '../../lib/api/client';
 import { useSession } from '../../lib/session';
-import { startAuthApiServer, testUser, type AuthApiServer } from '../../lib/session/testing/auth-api-server';
+import { startAuthApiServer, testUser, type AuthApiServer } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import { GoogleOneTap } from './google-one-tap';
 import { isOneTapExcluded } from './one-tap-paths';

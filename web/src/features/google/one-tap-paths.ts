@@ -1,6 +1,10 @@
-/** Screens where One Tap is cancelled (SPEC §2), bare or under a language prefix. */
-const NO_ONE_TAP = /^\/(?:(?:fr|en|nl)\/)?(?:login|register|verify-otp|forgot-password|reset-password)(?:\/|$)/;
+import { authScreenOf } from '../../lib/router/auth-paths';
 
+/**
+ * Screens where One Tap is cancelled (SPEC §2 lists them): every authentication screen but the
+ * activation link, whose visitor may well want to sign in another way.
+ */
 export function isOneTapExcluded(pathname: string): boolean {
-  return NO_ONE_TAP.test(pathname);
+  const screen = authScreenOf(pathname);
+  return screen !== null && screen !== 'activate';
 }

@@ -1,4 +1,5 @@
 import { contactMessageSchema, type ContactIssueKey, type ContactMessage } from '@pharmaradar/shared/contact.schema';
+import { schemaIssues } from '../../lib/ui/form-validation';
 
 export const CONTACT_FIELDS = ['name', 'email', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -18,27 +19,22 @@ const ERROR_FOR_ISSUE: Record<ContactIssueKey, ContactErrorKey> = {
 // One message at a time: the first problem to fix is an empty field, then a malformed address.
 const PRIORITY: readonly ContactErrorKey[] = ['required', 'email', 'tooLong'];
 
-function isContactField(value: unknown): value is ContactField {
-  return typeof value === 'string' && (CONTACT_FIELDS as readonly string[]).includes(value);
-}
-
 /** Validates with the shared schema (the one the server applies) and names the fields to fix. */
 export function validateContact(values: ContactValues): ContactValidation {
   const parsed = contactMessageSchema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
 
+  const issues = schemaIssues(contactMessageSchema, values);
   const byError = new Map<ContactErrorKey, ContactField[]>();
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (!isContactField(field)) continue;
-    const error = ERROR_FOR_ISSUE[issue.message as ContactIssueKey] ?? 'required';
-    const fields = byError.get(error) ?? [];
-    if (!fields.includes(field)) fields.push(field);
-    byError.set(error, fields);
+  for (const field of CONTACT_FIELDS) {
+    const issue = issues[field];
+    if (issue === undefined) continue;
+    const error = ERROR_FOR_ISSUE[issue as ContactIssueKey] ?? 'required';
+    byError.set(error, [...(byError.get(error) ?? []), field]);
   }
   for (const error of PRIORITY) {
     const fields = byError.get(error);
-    if (fields) return { ok: false, error, fields: CONTACT_FIELDS.filter((f) => fields.includes(f)) };
+    if (fields) return { ok: false, error, fields };
   }
   return { ok: false, error: 'required', fields: [] };
 }

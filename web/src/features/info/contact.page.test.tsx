@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { setApiOrigin } from '../../lib/api/client';
 import { renderWithProviders } from '../../test/render';
 import ContactPage from './contact.page';
-import { startContactTestServer, type ContactTestServer } from './contact-test-server';
+import { startContactTestServer, type ContactTestServer } from '../../test/fakes/contact-api-server';
 import { expectNoRawMessageIds } from './info-test-helpers';
 
 let server: ContactTestServer;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiOrigin } from '../../lib/api/client';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/http-server';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { Layout } from './layout';
 import { MENU_HINT_KEY } from './use-burger-hint';

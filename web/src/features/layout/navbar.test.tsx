@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiOrigin } from '../../lib/api/client';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/http-server';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { Navbar } from './navbar';
 import { MENU_HINT_KEY } from './use-burger-hint';

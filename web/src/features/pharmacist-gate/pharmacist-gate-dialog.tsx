@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { BRAND_NAME } from '@pharmaradar/shared';
 import { userResponseSchema } from '@pharmaradar/shared/user.schema';
 import { api, isApiRequestError } from '../../lib/api/client';
-import { useModalFocus } from '../../lib/a11y/modal-focus';
+import { Dialog } from '../../lib/ui/dialog';
+import { YesNoChoice } from '../../lib/ui/yes-no-choice';
 import './pharmacist-gate.css';
 
 /** What the gate says when saving fails: the server's (translated) detail, else our own message. */
@@ -15,19 +15,16 @@ export function gateErrorText(error: unknown, fallback: string): string {
 
 export function PharmacistGateDialog({ onSaved }: { onSaved: (raw: unknown) => void }) {
   const intl = useIntl();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const [answer, setAnswer] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  // Blocking: no Escape handler, no close button (SPEC §2).
-  useModalFocus(dialogRef);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
     if (answer === null) {
       setError(intl.formatMessage({ id: 'account.gate.required' }));
-      dialogRef.current?.querySelector<HTMLInputElement>('input[name="is_pharmacist"]')?.focus();
+      document.querySelector<HTMLInputElement>('[data-testid="pharmacist-gate"] input[name="is_pharmacist"]')?.focus();
       return;
     }
     setSaving(true);
@@ -45,59 +42,42 @@ export function PharmacistGateDialog({ onSaved }: { onSaved: (raw: unknown) => v
     }
   }
 
-  return createPortal(
-    <div className="gate-backdrop" data-modal-root="">
-      <div
-        ref={dialogRef}
-        className="gate"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="gate-title"
-        aria-describedby="gate-body"
-        data-testid="pharmacist-gate"
-        tabIndex={-1}
-      >
-        <h2 id="gate-title" className="gate__title">
-          {intl.formatMessage({ id: 'account.gate.title' })}
-        </h2>
-        <p id="gate-body" className="gate__body">
-          {intl.formatMessage({ id: 'account.gate.body' }, { brand: BRAND_NAME })}
-        </p>
-        <form className="gate__form" noValidate onSubmit={onSubmit}>
-          <fieldset
-            className="gate__choices"
-            aria-invalid={error && answer === null ? true : undefined}
-            aria-describedby={error ? 'gate-error' : undefined}
-          >
-            <legend className="visually-hidden">{intl.formatMessage({ id: 'account.gate.legend' })}</legend>
-            {(['yes', 'no'] as const).map((option) => (
-              <label key={option} className="gate__choice">
-                <input
-                  type="radio"
-                  name="is_pharmacist"
-                  value={option}
-                  checked={answer === (option === 'yes')}
-                  onChange={() => {
-                    setAnswer(option === 'yes');
-                    setError(null);
-                  }}
-                  disabled={saving}
-                />
-                <span>{intl.formatMessage({ id: `account.gate.${option}` })}</span>
-              </label>
-            ))}
-          </fieldset>
-          {error ? (
-            <p id="gate-error" className="gate__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" className="btn btn--primary gate__submit" disabled={saving}>
-            {intl.formatMessage({ id: saving ? 'account.gate.saving' : 'account.gate.submit' })}
-          </button>
-        </form>
-      </div>
-    </div>,
-    document.body,
+  // Blocking: no onClose, so neither Escape nor the backdrop closes it, and no close button (SPEC §2).
+  return (
+    <Dialog labelledBy="gate-title" describedBy="gate-body" className="gate" testId="pharmacist-gate">
+      <h2 id="gate-title" className="gate__title">
+        {intl.formatMessage({ id: 'account.gate.title' })}
+      </h2>
+      <p id="gate-body" className="gate__body">
+        {intl.formatMessage({ id: 'account.gate.body' }, { brand: BRAND_NAME })}
+      </p>
+      <form className="gate__form" noValidate onSubmit={onSubmit}>
+        <YesNoChoice
+          idPrefix="gate"
+          name="is_pharmacist"
+          layout="stacked"
+          legend={intl.formatMessage({ id: 'account.gate.legend' })}
+          legendHidden
+          yesLabel={intl.formatMessage({ id: 'account.gate.yes' })}
+          noLabel={intl.formatMessage({ id: 'account.gate.no' })}
+          value={answer}
+          onChange={(value) => {
+            setAnswer(value);
+            setError(null);
+          }}
+          invalid={Boolean(error) && answer === null}
+          describedBy={error ? 'gate-error' : undefined}
+          disabled={saving}
+        />
+        {error ? (
+          <p id="gate-error" className="gate__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn--primary gate__submit" disabled={saving}>
+          {intl.formatMessage({ id: saving ? 'account.gate.saving' : 'account.gate.submit' })}
+        </button>
+      </form>
+    </Dialog>
   );
 }

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
 import { setApiOrigin } from '../../lib/api/client';
-import { serveAuthApi, testUser } from '../../lib/session/testing/auth-api-server';
+import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
-import { isAuthScreen } from './gate-paths';
+import { isAuthScreen } from '../../lib/router/auth-paths';
 import { PharmacistGate } from './pharmacist-gate';
 
 const api = serveAuthApi();

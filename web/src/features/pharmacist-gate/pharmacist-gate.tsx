@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
-import { isAuthScreen } from './gate-paths';
+import { isAuthScreen } from '../../lib/router/auth-paths';
 import { PharmacistGateDialog } from './pharmacist-gate-dialog';
 
 /**

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
 import { saveSearchResult } from '../../db/search-cache';
 import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n';
+import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
-import { setSearchOrigin } from './search-client';
 import {
   dafalganResult,
   dafalganStream,
@@ -17,19 +17,9 @@ import {
   retailerAnswer,
   searchStream,
 } from './testing/search-fixtures';
-import { deferred, json, sse, startTestServer, type Handler, type TestServer } from './testing/sse-test-server';
+import { deferred, json, sse, startTestServer, type Handler } from '../../test/fakes/search-api-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  setSearchOrigin(server.url);
-  setApiOrigin(server.url);
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  server.requests.length = 0;
-  await db.searches.clear();
-});
+const server = serveSearchApi();
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -60,6 +50,12 @@ const rows = () =>
 async function waitForComplete() {
   await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
 }
+
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
 
 describe('home page search (fr)', () => {
   it('searches by name, puts the query in the URL and shows the compared offers with the best price highlighted', async () => {
@@ -389,7 +385,7 @@ describe('home page offline', () => {
     });
     const gone = await startTestServer();
     await gone.close();
-    setSearchOrigin(gone.url);
+    setApiOrigin(gone.url);
     try {
       renderWithProviders(<HomePage />, { locale: 'en', route: '/en?q=372%200083' });
       const notice = await screen.findByTestId('cached-notice');
@@ -398,7 +394,7 @@ describe('home page offline', () => {
       expect(screen.getByRole('button', { name: 'Refresh prices' })).toBeTruthy();
       expect(screen.getByTestId('product-card').getAttribute('data-cnk')).toBe('3720083');
     } finally {
-      setSearchOrigin(server.url);
+      setApiOrigin(server.url);
     }
   });
 });

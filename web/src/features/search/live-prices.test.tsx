@@ -1,26 +1,14 @@
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../db/db';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { saveSearchResult } from '../../db/search-cache';
-import { setApiOrigin } from '../../lib/api/client';
+import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
-import { setSearchOrigin } from './search-client';
 import { dafalganResult, dafalganStream } from './testing/search-fixtures';
-import { sse, startTestServer, type TestServer } from './testing/sse-test-server';
+import { sse } from '../../test/fakes/search-api-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  setSearchOrigin(server.url);
-  setApiOrigin(server.url);
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  server.requests.length = 0;
-  await db.searches.clear();
-});
+const server = serveSearchApi();
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -33,6 +21,12 @@ function setConnection(online: boolean) {
 }
 
 const searchRequests = () => server.requests.filter((r) => r.path.startsWith('/api/search'));
+
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
 
 describe('live prices when the connection comes back', () => {
   it('replaces the saved prices with fresh ones by itself, with one search', async () => {

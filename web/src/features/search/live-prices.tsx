@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { formatDateTime, useLocale } from '../../lib/i18n';
 import { ProductCard } from './product-card';
-import { RecentSearches } from './recent-searches';
 import { useSearch } from './search-context';
 import { DemoBadge, Disclaimer, FetchError, NoOffers, NoResults, OfflineNotice } from './search-notices';
 import { SearchProgress } from './search-progress';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import './live-prices.css';
+
+// Reads IndexedDB (Dexie): only an offline search without a saved answer shows it, so it loads then.
+const RecentSearches = lazy(() => import('./recent-searches').then((m) => ({ default: m.RecentSearches })));
 
 /** Server errors whose translated detail tells the user more than the generic message. */
 const SHOW_DETAIL = new Set(['rate_limited', 'query_too_long', 'empty_query']);
@@ -83,7 +86,11 @@ export function LivePrices({ showHeading = true, linkToPages = true, productCnk 
       )}
 
       {noOffers ? <NoOffers /> : answeredEmpty && products.length === 0 && <NoResults query={query} />}
-      {status === 'offline' && !result && <RecentSearches />}
+      {status === 'offline' && !result && (
+        <Suspense fallback={null}>
+          <RecentSearches />
+        </Suspense>
+      )}
 
       {showCards && fetchedAt && status === 'done' && (
         <p className="live-prices__fetched">

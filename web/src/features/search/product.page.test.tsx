@@ -1,13 +1,12 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
-import { db } from '../../db/db';
 import { saveSearchResult } from '../../db/search-cache';
 import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n';
+import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
-import { setSearchOrigin } from './search-client';
 import {
   dafalganResult,
   dafalganStream,
@@ -16,28 +15,18 @@ import {
   retailerAnswer,
   searchStream,
 } from './testing/search-fixtures';
-import { json, sse, startTestServer, type Handler, type TestServer } from './testing/sse-test-server';
+import { json, sse, startTestServer, type Handler } from '../../test/fakes/search-api-server';
 import ProductPage from './product.page';
 
 const SLUG = 'dafalgan-500-mg-30-comprimes-3720083';
 const PRODUCT = { name: 'Dafalgan 500 mg 30 comprimés', brand: 'Dafalgan', cnk: '3720083' };
 const LANDING: ProductLandingResponse = { slug: SLUG, ...PRODUCT, image: null, landing: productLanding(PRODUCT) };
 
-let server: TestServer;
 function routes(products: Handler, search: Handler = sse(dafalganStream())): Handler {
   return (req, res, url) => (url.pathname.startsWith('/api/search') ? search(req, res, url) : products(req, res, url));
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  setApiOrigin(server.url);
-  setSearchOrigin(server.url);
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  server.requests.length = 0;
-  await db.searches.clear();
-});
+const server = serveSearchApi();
 afterEach(() => vi.restoreAllMocks());
 
 const renderAt = (route: string, locale: 'fr' | 'en' | 'nl') =>
@@ -50,6 +39,12 @@ const renderAt = (route: string, locale: 'fr' | 'en' | 'nl') =>
       { path: '/nl/404', element: <h1>not found nl</h1> },
     ],
   });
+
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
 
 describe('product landing page', () => {
   it('shows the landing texts in French, sets the title and runs the live price search by CNK', async () => {

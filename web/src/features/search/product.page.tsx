@@ -8,6 +8,7 @@ import { LivePrices } from './live-prices';
 import { ProductImage } from './product-image';
 import { SearchProvider, useSearch } from './search-context';
 import { useProductLanding, type OfflineProduct } from './use-product-landing';
+import { Spinner } from '../../lib/ui/spinner';
 import './product.css';
 
 interface Summary {
@@ -140,7 +141,7 @@ export function ProductContent() {
         aria-live="polite"
         data-testid="product-loading"
       >
-        <span className="product-page__spinner" aria-hidden="true" />
+        <Spinner />
         {intl.formatMessage({ id: 'product.loading' })}
       </div>
     );

@@ -1,25 +1,15 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
-import { setApiOrigin } from '../../lib/api/client';
+import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
-import { setSearchOrigin } from './search-client';
 import { dafalganResult, dafalganStream, retailerAnswer, searchStream } from './testing/search-fixtures';
-import { sse, startTestServer, type TestServer } from './testing/sse-test-server';
+import { sse } from '../../test/fakes/search-api-server';
 
 // Which searches end up in "Searches saved on this device", and under which name.
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  setSearchOrigin(server.url);
-  setApiOrigin(server.url);
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  await db.searches.clear();
-});
+const server = serveSearchApi();
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -34,6 +24,12 @@ function goOffline() {
     window.dispatchEvent(new Event('offline'));
   });
 }
+
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
 
 describe('saved searches', () => {
   it('does not keep a search that found no product', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
 import { SearchFailure, streamSearch } from './search-client';
 import { dafalganResult, dafalganStream, FARMALINE } from './testing/search-fixtures';
-import { json, sse, sseFrame, startTestServer, type TestServer } from './testing/sse-test-server';
+import { json, sse, sseFrame, startTestServer, type TestServer } from '../../test/fakes/search-api-server';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,14 +1,14 @@
-import { apiErrorSchema, type Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared';
 import {
   parseSearchEvent,
   searchResultSchema,
   type SearchEvent,
   type SearchResult,
 } from '@pharmaradar/shared/search.schema';
-import { readSseStream } from './sse-parser';
+import { API_TIMEOUT_MS, isApiRequestError, openStream } from '../../lib/api/client';
 
 /** Same ceiling as every other API call (SPEC §7); retailers time out server-side long before. */
-export const SEARCH_TIMEOUT_MS = 30_000;
+export const SEARCH_TIMEOUT_MS = API_TIMEOUT_MS;
 
 /**
  * code: 'network' (no connection), 'timeout', 'aborted', 'incomplete' (stream ended without a result),
@@ -30,59 +30,53 @@ export interface StreamSearchOptions {
   locale: Locale;
   signal?: AbortSignal;
   onEvent?: (event: SearchEvent) => void;
-  /** Origin of the API; defaults to the one set by setSearchOrigin ('' = same origin). */
+  /** Origin of the API for this search only (tests); defaults to the API client's (setApiOrigin). */
   baseUrl?: string;
   timeoutMs?: number;
 }
 
-let searchOrigin = '';
-
-/** Tests point the search stream at a loopback server (like setApiOrigin for the API client). */
-export function setSearchOrigin(origin: string): void {
-  searchOrigin = origin.replace(/\/$/, '');
+export function searchPath(query: string, locale: Locale): string {
+  const params = new URLSearchParams({ q: query, lang: locale });
+  return `/search?${params.toString()}`;
 }
 
-export function searchUrl(baseUrl: string, query: string, locale: Locale): string {
-  const params = new URLSearchParams({ q: query, lang: locale });
-  return `${baseUrl}/api/search?${params.toString()}`;
+/** The API client's failures in the search's words (HTTP answers keep their API code and detail). */
+function toSearchFailure(error: unknown, status: number | null = null): SearchFailure {
+  if (error instanceof SearchFailure) return error;
+  if (!isApiRequestError(error)) return new SearchFailure('network', status);
+  if (error.status === 0) {
+    const code = error.code === 'timeout' || error.code === 'aborted' ? error.code : 'network';
+    return new SearchFailure(code, status);
+  }
+  // Not an API error body (a proxy's error page): the status alone is all we know.
+  if (error.code === `http_${error.status}`) return new SearchFailure('http_error', error.status);
+  return new SearchFailure(error.code, error.status, error.detail);
 }
 
 /**
- * Runs one search over SSE (fetch streaming: jsdom and older browsers lack a usable EventSource with
- * headers) and resolves with the final result. Every event is validated with the shared schemas.
+ * Runs one search over SSE (fetch streaming through the API client: jsdom and older browsers lack a
+ * usable EventSource with headers) and resolves with the final result. Every event is validated with
+ * the shared schemas.
  */
 export async function streamSearch(options: StreamSearchOptions): Promise<SearchResult> {
-  const { query, locale, onEvent, baseUrl = searchOrigin, timeoutMs = SEARCH_TIMEOUT_MS } = options;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const failure = (error: unknown): SearchFailure => {
-    if (error instanceof SearchFailure) return error;
-    if (options.signal?.aborted) return new SearchFailure('aborted');
-    if (timeout.aborted) return new SearchFailure('timeout');
-    return new SearchFailure('network');
-  };
-
-  let response: Response;
+  const { query, locale, onEvent, baseUrl, timeoutMs = SEARCH_TIMEOUT_MS } = options;
+  let stream;
   try {
-    response = await fetch(searchUrl(baseUrl, query, locale), {
-      headers: {
-        Accept: 'text/event-stream',
-        'Accept-Language': locale,
-        'X-Requested-With': 'XMLHttpRequest',
-      },
-      credentials: 'include',
-      cache: 'no-store',
-      signal,
+    stream = await openStream(searchPath(query, locale), {
+      headers: { 'Accept-Language': locale },
+      timeoutMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(baseUrl !== undefined ? { origin: baseUrl.replace(/\/$/, '') } : {}),
     });
   } catch (error) {
-    throw failure(error);
+    throw toSearchFailure(error);
   }
 
-  if (!response.ok) throw await httpFailure(response);
+  const { response } = stream;
   const type = response.headers.get('content-type') ?? '';
   try {
     if (type.includes('application/json')) {
-      const parsed = searchResultSchema.safeParse(await response.json());
+      const parsed = searchResultSchema.safeParse(await stream.json());
       if (!parsed.success) throw new SearchFailure('bad_response', response.status);
       onEvent?.({ event: 'result', data: parsed.data });
       return parsed.data;
@@ -90,7 +84,7 @@ export async function streamSearch(options: StreamSearchOptions): Promise<Search
     if (!type.includes('text/event-stream') || !response.body) {
       throw new SearchFailure('bad_response', response.status);
     }
-    for await (const message of readSseStream(response.body)) {
+    for await (const message of stream.events()) {
       const event = parseSearchEvent(message.event, message.data);
       if (!event) continue; // keep-alives, unknown events or malformed data: never fatal
       if (event.event === 'error') throw new SearchFailure(event.data.code, response.status, event.data.detail);
@@ -98,17 +92,7 @@ export async function streamSearch(options: StreamSearchOptions): Promise<Search
       if (event.event === 'result') return event.data;
     }
   } catch (error) {
-    throw failure(error);
+    throw toSearchFailure(error);
   }
   throw new SearchFailure('incomplete', response.status);
-}
-
-async function httpFailure(response: Response): Promise<SearchFailure> {
-  try {
-    const parsed = apiErrorSchema.safeParse(await response.json());
-    if (parsed.success) return new SearchFailure(parsed.data.code, response.status, parsed.data.detail);
-  } catch {
-    // not JSON (a proxy error page): the status alone is all we know
-  }
-  return new SearchFailure('http_error', response.status);
 }

@@ -1,13 +1,11 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
-import { db } from '../../db/db';
-import { setApiOrigin } from '../../lib/api/client';
+import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import { HomeContent } from './home.page';
 import { ProductContent } from './product.page';
-import { setSearchOrigin } from './search-client';
 import { SearchProvider, useSearch } from './search-context';
 import {
   dafalganResult,
@@ -19,22 +17,12 @@ import {
   retailerAnswer,
   searchStream,
 } from './testing/search-fixtures';
-import { deferred, json, sse, startTestServer, type Handler, type TestServer } from './testing/sse-test-server';
+import { deferred, json, sse, type Handler } from '../../test/fakes/search-api-server';
 
 // SPEC §2: the home page's shared search context holds cnk, localProduct and results. These tests
 // drive the real pages and read the context next to them, as any component of the page would.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  setSearchOrigin(server.url);
-  setApiOrigin(server.url);
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  server.requests.length = 0;
-  await db.searches.clear();
-});
+const server = serveSearchApi();
 
 const SLUG = 'dafalgan-500-mg-30-comprimes-3720083';
 const PRODUCT = { name: 'Dafalgan 500 mg 30 comprimés', brand: 'Dafalgan', cnk: '3720083' };
@@ -84,6 +72,12 @@ function submit(query: string) {
   fireEvent.change(screen.getByTestId('search-input'), { target: { value: query } });
   fireEvent.click(screen.getByTestId('search-submit'));
 }
+
+// The search machinery and the saved-searches list are lazy chunks in the app; here they are
+// loaded once up front so the first test does not pay the module transform inside its timeouts.
+beforeAll(async () => {
+  await Promise.all([import('./run-search'), import('./recent-searches')]);
+});
 
 describe('shared search context', () => {
   it('is empty before any search', () => {

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import type { SearchProduct, SearchResult } from '@pharmaradar/shared/search.schema';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { useLocale } from '../../lib/i18n';
-import { runSearch } from './run-search';
+import type * as RunSearchModuleNs from './run-search';
 import { searchKey } from './search-key';
 import { initialSearchState, searchReducer, type SearchState } from './search-state';
 
@@ -19,6 +19,20 @@ export interface SearchContextValue extends SearchState {
 }
 
 const SearchContext = createContext<SearchContextValue | null>(null);
+type RunSearchModule = typeof RunSearchModuleNs;
+
+/**
+ * The search machinery (stream client, SSE parser, IndexedDB saves with Dexie) is not needed to draw
+ * the first screen: it loads on the first search, or once the page has painted (issue 8, JS budget).
+ */
+let machinery: Promise<RunSearchModule> | null = null;
+export function loadSearchMachinery(): Promise<RunSearchModule> {
+  machinery ??= import('./run-search').catch((error: unknown) => {
+    machinery = null; // a failed chunk load (offline, new deploy) is tried again on the next search
+    throw error;
+  });
+  return machinery;
+}
 
 export function SearchProvider({ children }: { children: ReactNode }) {
   const locale = useLocale();
@@ -31,6 +45,11 @@ export function SearchProvider({ children }: { children: ReactNode }) {
     localeRef.current = locale;
   }, [locale]);
   useEffect(() => () => controller.current?.abort(), []);
+  useEffect(() => {
+    // Fetched once the page is up, so the first search does not wait for it.
+    const id = setTimeout(() => void loadSearchMachinery().catch(() => undefined), 0);
+    return () => clearTimeout(id);
+  }, []);
 
   const search = useCallback((raw: string) => {
     controller.current?.abort();
@@ -42,7 +61,21 @@ export function SearchProvider({ children }: { children: ReactNode }) {
     }
     const next = new AbortController();
     controller.current = next;
-    void runSearch(query, searchKey(query), localeRef.current, next.signal, dispatch);
+    const key = searchKey(query);
+    // The search shows as started at once, as before the machinery became a lazy chunk (runSearch
+    // starts it again: 'start' is idempotent).
+    dispatch({ type: 'start', query, kind: key.kind });
+    loadSearchMachinery().then(
+      ({ runSearch }) => {
+        // A newer search (or a reset) started while the chunk loaded: this one is already over.
+        if (!next.signal.aborted) void runSearch(query, key, localeRef.current, next.signal, dispatch);
+      },
+      () => {
+        // The chunk did not load (offline before the app was cached): the offline notice offers a retry.
+        if (next.signal.aborted) return;
+        dispatch({ type: 'offline', reason: navigator.onLine === false ? 'offline' : 'unreachable', saved: null });
+      },
+    );
   }, []);
   const retry = useCallback(() => search(lastQuery.current), [search]);
   const reset = useCallback(() => search(''), [search]);

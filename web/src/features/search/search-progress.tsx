@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import type { SearchStage } from '@pharmaradar/shared/search.schema';
 import { retailerLabel } from './retailers';
 import type { RetailerRow } from './search-state';
+import { Spinner } from '../../lib/ui/spinner';
 import './search-progress.css';
 
 interface SearchProgressProps {
@@ -10,7 +11,7 @@ interface SearchProgressProps {
 }
 
 function StatusIcon({ status }: { status: RetailerRow['status'] }) {
-  if (status === 'waiting') return <span className="retailer-status__spinner" aria-hidden="true" />;
+  if (status === 'waiting') return <Spinner size="sm" />;
   const path = status === 'ok' ? 'm5 12 5 5 9-10' : status === 'empty' ? 'M6 12h12' : 'M12 7v6m0 4h.01';
   return (
     <svg

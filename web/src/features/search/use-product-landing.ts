@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { productLandingResponseSchema, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
-import { findSavedProductBySlug } from '../../db/search-cache';
 import { api, isApiRequestError } from '../../lib/api/client';
 
 /** What an offline landing page still knows: a product from a saved search, or only the CNK in the slug. */
@@ -24,7 +23,10 @@ export function cnkFromSlug(slug: string): string | null {
 }
 
 async function offlineProduct(slug: string): Promise<OfflineProduct | null> {
-  const saved = await findSavedProductBySlug(slug).catch(() => null);
+  // IndexedDB (Dexie) is only read offline: loaded on that path, not with the page.
+  const saved = await import('../../db/search-cache')
+    .then(({ findSavedProductBySlug }) => findSavedProductBySlug(slug))
+    .catch(() => null);
   if (saved?.cnk) return { cnk: saved.cnk, name: saved.name, brand: saved.brand, image: saved.image };
   const cnk = cnkFromSlug(slug);
   return cnk ? { cnk, name: null, brand: null, image: null } : null;

@@ -1,26 +1,17 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../db/db';
-import { setApiOrigin } from '../../lib/api/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
-import { setSearchOrigin } from './search-client';
 import { dafalganStream } from './testing/search-fixtures';
-import { deferred, sse, startTestServer, type TestServer } from './testing/sse-test-server';
+import { deferred, sse } from '../../test/fakes/search-api-server';
 
 // jsdom lays nothing out: the results region is placed below the fold (as on a 390 px phone, under the
 // hero and the chips) and scrollIntoView, which jsdom lacks, is recorded.
-let server: TestServer;
 const scrolled: Element[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-  setSearchOrigin(server.url);
-  setApiOrigin(server.url);
-});
-afterAll(() => server.close());
+const server = serveSearchApi();
 beforeEach(async () => {
-  await db.searches.clear();
   scrolled.length = 0;
   Element.prototype.scrollIntoView = function (this: Element) {
     scrolled.push(this);

@@ -2,7 +2,7 @@
 // Multipart bodies go through the runtime's own FormData/fetch pair (jsdom's FormData is not the
 // one Node's fetch serialises), so this case runs in the node environment, without document.cookie.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/http-server';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
 import { api, setApiOrigin } from './client';
 
 let server: LoopbackServer;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/http-server';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
 import { setApiLocale } from './api-locale';
 import { api, ApiRequestError, clearCsrfToken, fetchCsrfToken, setApiOrigin } from './client';
 

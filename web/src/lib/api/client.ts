@@ -2,9 +2,11 @@ import { apiErrorSchema } from '@pharmaradar/shared';
 import type { ZodType } from 'zod';
 import { ApiRequestError } from './api-request-error';
 import { getApiLocale } from './api-locale';
+import { readSseStream, type SseMessage } from './sse-parser';
 
 export { ApiRequestError, isApiRequestError } from './api-request-error';
 export { setApiLocale } from './api-locale';
+export type { SseMessage } from './sse-parser';
 
 /** SPEC §7: base path, 30 s timeout, CSRF cookie/header names. */
 export const API_BASE = '/api';
@@ -79,13 +81,26 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   }
 }
 
-async function send<T>(
+interface Opened {
+  response: Response;
+  /** Stops the timeout and the caller-signal link (once the body is read or no longer wanted). */
+  release: () => void;
+  /** Turns a failure while reading the body into the client's error codes. */
+  failure: (error: unknown) => ApiRequestError;
+}
+
+/**
+ * One HTTP exchange up to a 2xx answer's headers: the headers every call sends, the CSRF header, the
+ * timeout, the caller's signal, the error parsing and the 'unauthorized' event, written once for JSON
+ * calls and streams alike.
+ */
+async function open(
   method: Method,
   path: string,
   body: unknown,
-  options: RequestOptions<T>,
+  options: RequestOptions<unknown> & { origin?: string | undefined; cache?: RequestCache },
   withCsrf: boolean,
-): Promise<T> {
+): Promise<Opened> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
@@ -111,33 +126,41 @@ async function send<T>(
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) controller.abort();
+  const release = () => {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  };
+  const failure = (error: unknown): ApiRequestError => {
+    if (error instanceof ApiRequestError) return error;
+    if (timedOut)
+      return new ApiRequestError({ status: 0, code: 'timeout', detail: 'The server took too long to answer.' });
+    if (options.signal?.aborted)
+      return new ApiRequestError({ status: 0, code: 'aborted', detail: 'Request cancelled.' });
+    return new ApiRequestError({
+      status: 0,
+      code: 'network',
+      detail: error instanceof Error ? error.message : 'Network error',
+    });
+  };
 
   let response: Response;
   try {
-    response = await fetch(`${apiOrigin}${API_BASE}${path}`, {
+    response = await fetch(`${options.origin ?? apiOrigin}${API_BASE}${path}`, {
       method,
       headers,
       body: payload,
       credentials: 'include',
       signal: controller.signal,
+      ...(options.cache ? { cache: options.cache } : {}),
     });
   } catch (error) {
-    if (timedOut)
-      throw new ApiRequestError({ status: 0, code: 'timeout', detail: 'The server took too long to answer.' });
-    if (options.signal?.aborted)
-      throw new ApiRequestError({ status: 0, code: 'aborted', detail: 'Request cancelled.' });
-    throw new ApiRequestError({
-      status: 0,
-      code: 'network',
-      detail: error instanceof Error ? error.message : 'Network error',
-    });
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
+    release();
+    throw failure(error);
   }
 
-  const data = await readBody(response);
   if (response.status < 200 || response.status > 299) {
+    release();
+    const data = await readBody(response);
     if (response.status === 401 && typeof window !== 'undefined') {
       window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT, { detail: { path } }));
     }
@@ -150,6 +173,20 @@ async function send<T>(
       retryAfter: Number(response.headers.get('Retry-After')) || undefined,
     });
   }
+  return { response, release, failure };
+}
+
+async function send<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions<T>,
+  withCsrf: boolean,
+): Promise<T> {
+  const { response, release } = await open(method, path, body, options, withCsrf);
+  // The timeout covers the wait for an answer; a JSON body that started arriving is read to its end.
+  release();
+  const data = await readBody(response);
   if (!options.schema) return data as T;
   const checked = options.schema.safeParse(data);
   if (!checked.success) {
@@ -160,6 +197,57 @@ async function send<T>(
     });
   }
   return checked.data;
+}
+
+export interface StreamOptions extends Omit<RequestOptions<unknown>, 'schema'> {
+  /** Another origin for this call only (tests); defaults to the one set by setApiOrigin. */
+  origin?: string;
+}
+
+/** A 2xx answer to a streaming GET: its headers, then its body as JSON or as Server-Sent Events. */
+export interface ApiStream {
+  response: Response;
+  /** The body as JSON, for a server that answered in one piece. */
+  json(): Promise<unknown>;
+  /** The events in order; stopping early closes the connection. */
+  events(): AsyncGenerator<SseMessage>;
+}
+
+/**
+ * GET that accepts an event stream (SPEC §7 search). Unlike JSON calls, the timeout covers the whole
+ * stream, not only the wait for its headers; failures midway become ApiRequestError network, timeout
+ * or aborted like any other call.
+ */
+export async function openStream(path: string, options: StreamOptions = {}): Promise<ApiStream> {
+  const { response, release, failure } = await open(
+    'GET',
+    path,
+    undefined,
+    { ...options, headers: { Accept: 'text/event-stream', ...options.headers }, cache: 'no-store' },
+    false,
+  );
+  return {
+    response,
+    async json() {
+      try {
+        return (await response.json()) as unknown;
+      } catch (error) {
+        throw failure(error);
+      } finally {
+        release();
+      }
+    },
+    async *events() {
+      if (!response.body) throw failure(new Error('No body'));
+      try {
+        yield* readSseStream(response.body);
+      } catch (error) {
+        throw failure(error);
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 async function readBody(response: Response): Promise<unknown> {

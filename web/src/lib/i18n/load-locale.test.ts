@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCALES_DIR } from '../../test/disk-messages';
-import { startLoopbackServer, type LoopbackServer } from '../../test/http-server';
+import { startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
 import { createLocaleLoader, LOCALE_MAX_PARALLEL, LocaleLoadError } from './load-locale';
 import { NAMESPACES } from './namespaces';
 

@@ -11,5 +11,6 @@ export const NAMESPACES = [
   'errors',
   'notfound',
   'billing',
+  'pro',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { updateStore } from './update-store';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -18,7 +18,11 @@ export interface StartServiceWorkerOptions {
  */
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  void startServiceWorker();
+  // Registered once the page has loaded: the worker's precache downloads must not compete with
+  // the first screen's own requests (and workbox-window stays out of the first JavaScript).
+  const start = () => void startServiceWorker();
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 /**
@@ -26,7 +30,7 @@ export function registerServiceWorker(): void {
  * and the new worker took control. Resolves to a function that stops the periodic update checks.
  */
 export async function startServiceWorker(options: StartServiceWorkerOptions = {}): Promise<() => void> {
-  const wb = options.workbox ?? new Workbox('/sw.js', { scope: '/' });
+  const wb = options.workbox ?? new (await import('workbox-window')).Workbox('/sw.js', { scope: '/' });
   const reload = options.reload ?? (() => window.location.reload());
 
   const offerUpdate = () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api as apiClient, setApiOrigin } from '../api/client';
 import { SessionProvider } from './session-provider';
 import { useSession } from './use-session';
-import { serveAuthApi, testUser } from './testing/auth-api-server';
+import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 
 const api = serveAuthApi();
 

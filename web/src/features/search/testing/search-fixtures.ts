@@ -6,7 +6,7 @@ import type {
   SearchRetailerEvent,
   SearchStage,
 } from '@pharmaradar/shared/search.schema';
-import type { ScriptStep } from './sse-test-server';
+import type { ScriptStep } from '../../../test/fakes/search-api-server';
 
 export function offer(overrides: Partial<SearchOffer> = {}): SearchOffer {
   return {

@@ -1,0 +1,138 @@
+import type { Env } from '../../config/env';
+import type { Db } from '../../db/database';
+import type { Logger } from '../../lib/log';
+import type { Mailer } from '../../lib/mailer';
+import { createLimiter } from '../../lib/rate-limit';
+import { createUserRepository, type UserRow } from './user.repository';
+import { createSessionService, type StartedSession } from './session.service';
+import type { Locale } from '@pharmaradar/shared';
+import { createAuthMails } from './accounts.mails';
+import { createGoogleVerifier } from './google-verifier';
+import { createIdentityRepository } from './identity.repository';
+import { createOtpService } from './otp.service';
+import { createSignedTokens } from './signed-token';
+
+/** What the accounts module needs from the app; app.ts wires it (see docs/decisions/016). */
+export interface AccountsDeps {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  /** Clock in epoch milliseconds. */
+  now: () => number;
+  /**
+   * Erases a closed account's personal data now, in every feature that holds some (the purge job
+   * owns that list and retries what fails). Injected so accounts needs no other feature.
+   */
+  purgeAccount: (userId: number, log: Logger) => void;
+}
+
+export const ACTIVATION_LINK_TTL_MS = 24 * 3600 * 1000;
+export const RESET_LINK_TTL_MS = 3600 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+export const LOGIN_WINDOW_MS = 15 * MINUTE;
+export const LOGIN_CEILING_WINDOW_MS = HOUR;
+export const DELETE_PASSWORD_WINDOW_MS = 15 * MINUTE;
+
+/**
+ * Per-account (per e-mail) limits, in memory like lib/rate-limit.ts. They apply to unknown addresses
+ * exactly as to real ones, so they never tell whether an account exists.
+ */
+function createAccountLimits(now: () => number) {
+  return {
+    /**
+     * Login, per (account, connection): 10 attempts per 15 minutes. It stops guessing from one
+     * place without locking the owner out: a burst from an attacker's connection never blocks the
+     * owner's connection (ASVS 6.1.1/6.3.1, no malicious lockout). Cleared by a successful login.
+     */
+    login: createLimiter({ name: 'login-account-connection', windowMs: LOGIN_WINDOW_MS, max: 10, now }),
+    /**
+     * Login, per account whatever the connection: at most 100 attempts an hour (NIST SP 800-63B
+     * §5.2.2: ≤ 100 consecutive failures), against guessing spread over many addresses. Cleared by a
+     * successful login; never a permanent lock (the window reopens after the hour).
+     */
+    loginCeiling: createLimiter({ name: 'login-account', windowMs: LOGIN_CEILING_WINDOW_MS, max: 100, now }),
+    /** Password re-entry before account deletion: 5 tries per 15 minutes per account. */
+    deletePassword: createLimiter({ name: 'delete-password', windowMs: DELETE_PASSWORD_WINDOW_MS, max: 5, now }),
+    /** Verification codes: one mail per minute and five per hour per address (register + resend). */
+    codeMinute: createLimiter({ name: 'otp-send-minute', windowMs: MINUTE, max: 1, now }),
+    codeHour: createLimiter({ name: 'otp-send-hour', windowMs: HOUR, max: 5, now }),
+    /** Reset mails: three per hour per address; extra requests get the same answer and no mail. */
+    reset: createLimiter({ name: 'reset-account', windowMs: HOUR, max: 3, now }),
+  };
+}
+
+/** How a sign-in proved who the user is (logged with the login line). */
+export type LoginMethod = 'password' | 'otp' | 'activation-link' | 'google';
+
+/** The answer of every successful sign-in: the fresh user row and the session the routes set as cookie. */
+export interface SignedIn {
+  user: UserRow;
+  session: StartedSession;
+}
+
+/** Everything the account services share, built once per app. */
+export function createAccountsContext(deps: AccountsDeps) {
+  const { env, db, now } = deps;
+  const log = deps.log.child({ feature: 'auth' });
+  const users = createUserRepository(db);
+  const sessions = createSessionService({ db, now, log: log.child({ feature: 'sessions' }) });
+  return {
+    deps: { ...deps, log },
+    users,
+    identities: createIdentityRepository(db),
+    sessions,
+    otp: createOtpService({ db, secret: env.SECRET_KEY, now }),
+    mails: createAuthMails({ env, mailer: deps.mailer, log }),
+    activationTokens: createSignedTokens({
+      secret: env.SECRET_KEY,
+      purpose: 'activation',
+      maxAgeMs: ACTIVATION_LINK_TTL_MS,
+      now,
+    }),
+    resetTokens: createSignedTokens({
+      secret: env.SECRET_KEY,
+      purpose: 'password-reset',
+      maxAgeMs: RESET_LINK_TTL_MS,
+      now,
+    }),
+    limits: createAccountLimits(now),
+    google: env.GOOGLE_CLIENT_ID
+      ? createGoogleVerifier({ clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL, now })
+      : null,
+    /**
+     * The last step of every sign-in: last login and language recorded, then a brand-new session
+     * (the one the request carried, `previousToken`, is destroyed).
+     */
+    signIn(user: UserRow, locale: Locale, method: LoginMethod, previousToken: string): SignedIn {
+      users.recordLogin(user.id, locale, now());
+      const session = sessions.start(user.id, previousToken);
+      log.info('login', { user: user.id, method });
+      return { user: users.findById(user.id) as UserRow, session };
+    },
+  };
+}
+
+export type AccountsContext = ReturnType<typeof createAccountsContext>;
+
+/**
+ * What an activation link is bound to: it dies once the account is verified, when the password or the
+ * address changes, when a newer code (and mail) replaces it, and when the account is closed.
+ */
+export function activationState(user: UserRow, currentOtpId: number | undefined): string {
+  return [
+    user.id,
+    user.email,
+    user.email_verified,
+    user.is_active,
+    user.password_hash ?? '',
+    user.closed_at ?? '',
+    currentOtpId ?? '',
+  ].join('\u0000');
+}
+
+/** Django's reset-token state: used once (the hash changes), dead after a login or an e-mail change. */
+export function resetState(user: UserRow): string {
+  return [user.id, user.password_hash ?? '', user.last_login ?? '', user.email, user.closed_at ?? ''].join('\u0000');
+}

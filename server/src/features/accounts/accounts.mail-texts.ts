@@ -1,0 +1,171 @@
+import type { Locale } from '@pharmaradar/shared';
+
+/**
+ * Wording of the account e-mails. Each text is a list of paragraphs; `{code}`, `{link}`, `{minutes}`,
+ * `{hours}` and `{name}` are filled in by accounts.mails.ts. Subjects never contain a code or a link
+ * (subjects are logged).
+ */
+export interface MailText {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  /** Label of the button in the HTML version (when the mail has a link). */
+  action?: string;
+  footer: string;
+}
+
+export type MailKind = 'verification' | 'registerAttempt' | 'passwordReset' | 'passwordChanged' | 'accountDeleted';
+
+const FOOTER: Record<Locale, string> = {
+  fr: 'Vous recevez cet e-mail parce que cette adresse a été utilisée sur PharmaRadar. Ne transférez jamais ce message.',
+  en: 'You are receiving this email because this address was used on PharmaRadar. Never forward this message.',
+  nl: 'U ontvangt deze e-mail omdat dit adres op PharmaRadar werd gebruikt. Stuur dit bericht nooit door.',
+};
+
+const GREETING: Record<Locale, string> = { fr: 'Bonjour {name},', en: 'Hello {name},', nl: 'Beste {name},' };
+
+export const MAIL_TEXTS: Record<MailKind, Record<Locale, Omit<MailText, 'greeting' | 'footer'>>> = {
+  verification: {
+    fr: {
+      subject: 'Votre code de vérification PharmaRadar',
+      paragraphs: [
+        'Voici votre code de vérification : {code}',
+        'Il est valable {minutes} minutes et ne peut servir qu’une fois.',
+        'Vous pouvez aussi activer votre compte en ouvrant ce lien (valable {hours} heures) : {link}',
+        'Si vous n’êtes pas à l’origine de cette inscription, ignorez cet e-mail : aucun compte ne sera activé.',
+      ],
+      action: 'Activer mon compte',
+    },
+    en: {
+      subject: 'Your PharmaRadar verification code',
+      paragraphs: [
+        'Here is your verification code: {code}',
+        'It is valid for {minutes} minutes and can be used only once.',
+        'You can also activate your account by opening this link (valid for {hours} hours): {link}',
+        'If you did not sign up, ignore this email: no account will be activated.',
+      ],
+      action: 'Activate my account',
+    },
+    nl: {
+      subject: 'Uw PharmaRadar-verificatiecode',
+      paragraphs: [
+        'Dit is uw verificatiecode: {code}',
+        'Ze is {minutes} minuten geldig en kan maar één keer gebruikt worden.',
+        'U kunt uw account ook activeren via deze link ({hours} uur geldig): {link}',
+        'Hebt u zich niet geregistreerd? Negeer dan deze e-mail: er wordt geen account geactiveerd.',
+      ],
+      action: 'Mijn account activeren',
+    },
+  },
+  registerAttempt: {
+    fr: {
+      subject: 'Tentative d’inscription avec votre adresse PharmaRadar',
+      paragraphs: [
+        'Quelqu’un a essayé de créer un compte PharmaRadar avec votre adresse e-mail, alors que vous en avez déjà un.',
+        'Si c’était vous, connectez-vous simplement. Mot de passe oublié ? Réinitialisez-le ici : {link}',
+        'Si ce n’était pas vous, vous pouvez ignorer cet e-mail : votre compte n’a pas été modifié.',
+      ],
+      action: 'Réinitialiser mon mot de passe',
+    },
+    en: {
+      subject: 'Sign-up attempt with your PharmaRadar address',
+      paragraphs: [
+        'Someone tried to create a PharmaRadar account with your email address, but you already have one.',
+        'If it was you, just log in. Forgot your password? Reset it here: {link}',
+        'If it was not you, you can ignore this email: your account has not been changed.',
+      ],
+      action: 'Reset my password',
+    },
+    nl: {
+      subject: 'Registratiepoging met uw PharmaRadar-adres',
+      paragraphs: [
+        'Iemand probeerde een PharmaRadar-account aan te maken met uw e-mailadres, maar u hebt er al een.',
+        'Was u dat? Meld u dan gewoon aan. Wachtwoord vergeten? Stel het hier opnieuw in: {link}',
+        'Was u het niet? Dan kunt u deze e-mail negeren: uw account is niet gewijzigd.',
+      ],
+      action: 'Mijn wachtwoord opnieuw instellen',
+    },
+  },
+  passwordReset: {
+    fr: {
+      subject: 'Réinitialisation de votre mot de passe PharmaRadar',
+      paragraphs: [
+        'Vous avez demandé à réinitialiser votre mot de passe. Choisissez-en un nouveau via ce lien (valable {hours} heure, une seule fois) : {link}',
+        'Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.',
+      ],
+      action: 'Choisir un nouveau mot de passe',
+    },
+    en: {
+      subject: 'Reset your PharmaRadar password',
+      paragraphs: [
+        'You asked to reset your password. Choose a new one with this link (valid for {hours} hour, once): {link}',
+        'If you did not ask for this, ignore this email: your password stays unchanged.',
+      ],
+      action: 'Choose a new password',
+    },
+    nl: {
+      subject: 'Uw PharmaRadar-wachtwoord opnieuw instellen',
+      paragraphs: [
+        'U hebt gevraagd om uw wachtwoord opnieuw in te stellen. Kies een nieuw wachtwoord via deze link ({hours} uur geldig, één keer bruikbaar): {link}',
+        'Hebt u niets gevraagd? Negeer dan deze e-mail: uw wachtwoord blijft ongewijzigd.',
+      ],
+      action: 'Een nieuw wachtwoord kiezen',
+    },
+  },
+  passwordChanged: {
+    fr: {
+      subject: 'Votre mot de passe PharmaRadar a été modifié',
+      paragraphs: [
+        'Le mot de passe de votre compte PharmaRadar vient d’être modifié et toutes vos sessions ont été fermées.',
+        'Si vous n’êtes pas à l’origine de ce changement, réinitialisez immédiatement votre mot de passe : {link}',
+      ],
+      action: 'Sécuriser mon compte',
+    },
+    en: {
+      subject: 'Your PharmaRadar password was changed',
+      paragraphs: [
+        'The password of your PharmaRadar account was just changed and all your sessions were signed out.',
+        'If you did not make this change, reset your password right away: {link}',
+      ],
+      action: 'Secure my account',
+    },
+    nl: {
+      subject: 'Uw PharmaRadar-wachtwoord is gewijzigd',
+      paragraphs: [
+        'Het wachtwoord van uw PharmaRadar-account is zonet gewijzigd en al uw sessies zijn afgemeld.',
+        'Hebt u dit niet zelf gedaan? Stel dan meteen een nieuw wachtwoord in: {link}',
+      ],
+      action: 'Mijn account beveiligen',
+    },
+  },
+  accountDeleted: {
+    fr: {
+      subject: 'Votre compte PharmaRadar a été supprimé',
+      paragraphs: [
+        'Votre compte PharmaRadar a été supprimé et toutes vos sessions ont été fermées.',
+        'Vos données personnelles sont effacées de nos systèmes au plus tard 30 jours après cette suppression. Les journaux techniques sont conservés au maximum 12 mois.',
+        'Vous pouvez créer un nouveau compte à tout moment : {link}',
+      ],
+    },
+    en: {
+      subject: 'Your PharmaRadar account was deleted',
+      paragraphs: [
+        'Your PharmaRadar account was deleted and all your sessions were signed out.',
+        'Your personal data is erased from our systems no later than 30 days after this deletion. Technical logs are kept for at most 12 months.',
+        'You can create a new account at any time: {link}',
+      ],
+    },
+    nl: {
+      subject: 'Uw PharmaRadar-account is verwijderd',
+      paragraphs: [
+        'Uw PharmaRadar-account is verwijderd en al uw sessies zijn afgemeld.',
+        'Uw persoonsgegevens worden uiterlijk 30 dagen na deze verwijdering uit onze systemen gewist. Technische logboeken worden maximaal 12 maanden bewaard.',
+        'U kunt op elk moment een nieuw account aanmaken: {link}',
+      ],
+    },
+  },
+};
+
+export function mailText(kind: MailKind, locale: Locale): MailText {
+  return { ...MAIL_TEXTS[kind][locale], greeting: GREETING[locale], footer: FOOTER[locale] };
+}

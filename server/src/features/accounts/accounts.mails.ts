@@ -1,0 +1,133 @@
+import { BRAND_NAME, type Locale } from '@pharmaradar/shared';
+import type { Env } from '../../config/env';
+import type { Logger } from '../../lib/log';
+import type { Mailer } from '../../lib/mailer';
+import { mailText, type MailKind } from './accounts.mail-texts';
+
+export interface MailRecipient {
+  email: string;
+  first_name: string;
+}
+
+interface MailValues {
+  code?: string;
+  link?: string;
+  minutes?: number;
+  hours?: number;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
+
+function fill(template: string, values: MailValues & { name: string }): string {
+  return template.replace(/\{(code|link|minutes|hours|name)\}/g, (_, key: keyof typeof values) =>
+    String(values[key] ?? ''),
+  );
+}
+
+/** Plain text and HTML versions of one account e-mail. */
+export function renderMail(kind: MailKind, locale: Locale, to: MailRecipient, values: MailValues) {
+  const text = mailText(kind, locale);
+  const name = to.first_name.trim();
+  const greeting = name
+    ? fill(text.greeting, { ...values, name })
+    : fill(text.greeting, { ...values, name: '' }).replace(/ ,$/, ',');
+  const paragraphs = text.paragraphs.map((p) => fill(p, { ...values, name }));
+  const plain = [greeting, ...paragraphs, `— ${BRAND_NAME}`, text.footer].join('\n\n');
+
+  const htmlParagraph = (p: string) => {
+    const escaped = escapeHtml(p);
+    const withCode = values.code
+      ? escaped.replace(values.code, `<strong style="font-size:20px;letter-spacing:4px">${values.code}</strong>`)
+      : escaped;
+    return values.link
+      ? withCode.replace(escapeHtml(values.link), `<a href="${escapeHtml(values.link)}">${escapeHtml(values.link)}</a>`)
+      : withCode;
+  };
+  const button =
+    values.link && text.action
+      ? `<p><a href="${escapeHtml(values.link)}" style="display:inline-block;padding:10px 18px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(text.action)}</a></p>`
+      : '';
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#1f2933;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+${paragraphs.map((p) => `<p>${htmlParagraph(p)}</p>`).join('\n')}
+${button}
+<p>— ${escapeHtml(BRAND_NAME)}</p>
+<p style="color:#6b7280;font-size:12px">${escapeHtml(text.footer)}</p>
+</body></html>`;
+  return { subject: text.subject, text: plain, html };
+}
+
+/** `${PUBLIC_URL}/{lang}/{path}`: every web route also exists under its language prefix (SPEC §2). */
+export function webLink(env: Pick<Env, 'PUBLIC_URL'>, locale: Locale, path: string): string {
+  return `${env.PUBLIC_URL}/${locale}${path}`;
+}
+
+export interface AuthMailDeps {
+  env: Pick<Env, 'PUBLIC_URL'>;
+  mailer: Mailer;
+  log: Logger;
+}
+
+/**
+ * Sends the account e-mails without making the HTTP answer wait (timing must not tell whether an
+ * account exists). Failures are logged without the body; `pending()` lets tests and shutdown wait.
+ */
+export function createAuthMails({ env, mailer, log }: AuthMailDeps) {
+  const inFlight = new Set<Promise<void>>();
+
+  const send = (kind: MailKind, locale: Locale, to: MailRecipient, values: MailValues) => {
+    const mail = renderMail(kind, locale, to, values);
+    const job = mailer
+      .send({ to: to.email, subject: mail.subject, text: mail.text, html: mail.html })
+      .then(() => undefined)
+      .catch((error: unknown) => log.error('account mail failed', { kind, error: (error as Error).message }))
+      .finally(() => inFlight.delete(job));
+    inFlight.add(job);
+  };
+
+  return {
+    verification(
+      to: MailRecipient,
+      locale: Locale,
+      code: string,
+      activationPath: string,
+      minutes: number,
+      hours: number,
+    ) {
+      send('verification', locale, to, { code, link: webLink(env, locale, activationPath), minutes, hours });
+    },
+    registerAttempt(to: MailRecipient, locale: Locale) {
+      send('registerAttempt', locale, to, { link: webLink(env, locale, '/forgot-password') });
+    },
+    passwordReset(to: MailRecipient, locale: Locale, resetPath: string, hours: number) {
+      send('passwordReset', locale, to, { link: webLink(env, locale, resetPath), hours });
+    },
+    passwordChanged(to: MailRecipient, locale: Locale) {
+      send('passwordChanged', locale, to, { link: webLink(env, locale, '/forgot-password') });
+    },
+    accountDeleted(to: MailRecipient, locale: Locale) {
+      send('accountDeleted', locale, to, { link: webLink(env, locale, '/register') });
+    },
+    /**
+     * Runs `work` (which may send mails) once the current HTTP answer has been written, so work that
+     * exists only for real accounts never shows in the response time. Failures are logged.
+     */
+    afterResponse(work: () => void) {
+      const job = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        .catch((error: unknown) => log.error('deferred account work failed', { error: (error as Error).message }))
+        .finally(() => inFlight.delete(job));
+      inFlight.add(job);
+    },
+    /** Resolves when every mail and deferred job started so far has finished (or failed). */
+    async pending(): Promise<void> {
+      await Promise.all([...inFlight]);
+    },
+  };
+}
+
+export type AuthMails = ReturnType<typeof createAuthMails>;

@@ -1,0 +1,155 @@
+import { Hono } from 'hono';
+import {
+  accountDeleteSchema,
+  activateSchema,
+  googleVerifySchema,
+  loginSchema,
+  passwordResetCheckSchema,
+  passwordResetConfirmSchema,
+  passwordResetSchema,
+  registerSchema,
+  resendOtpSchema,
+  updateProfileSchema,
+  verifyOtpSchema,
+  type AuthConfig,
+  type DetailResponse,
+  type PasswordResetCheckResponse,
+  type RegisterResponse,
+  type UserResponse,
+} from '@pharmaradar/shared';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { clientAddress } from '../../lib/client-address';
+import { localize, requestLocale } from '../../lib/i18n';
+import { rateLimit } from '../../lib/rate-limit';
+import { parseJsonBody } from '../../lib/validate';
+import { createAccountService } from './account.service';
+import { serializeUser } from './user.serializer';
+import type { UserRow } from './user.repository';
+import { requireUser, sessionCookies } from './session.middleware';
+import { ACCOUNT_ISSUES, AUTH_MESSAGES } from './accounts.messages';
+import type { AccountsContext, SignedIn } from './accounts.context';
+import { createGoogleService } from './google.service';
+import { createLoginService } from './login.service';
+import { createPasswordResetService } from './password-reset.service';
+import { createRegistrationService } from './registration.service';
+
+const MINUTE = 60 * 1000;
+
+/** A JSON body validated with a shared account schema, worded with the account messages. */
+const parseAccountBody = <S extends z.ZodType>(c: Context, schema: S) => parseJsonBody(c, schema, ACCOUNT_ISSUES);
+
+/**
+ * The account API under /api/auth/ and /api/account/ (DESIGN.md §8; payloads in shared auth.schema.ts).
+ * Handlers read the request (body, cookie, connection) and write the cookies; the services decide.
+ */
+export function createAccountsRoutes(ctx: AccountsContext): Hono {
+  const { env, now } = ctx.deps;
+  const registration = createRegistrationService(ctx);
+  const login = createLoginService(ctx);
+  const reset = createPasswordResetService(ctx);
+  const google = createGoogleService(ctx);
+  const account = createAccountService(ctx);
+  // Per connection (socket address, or the trusted proxy's hop); per-account limits live in the services.
+  const perConnection = (name: string, windowMs: number, max: number) => rateLimit({ name, windowMs, max, now });
+  const userBody = (user: UserRow): UserResponse => ({ user: serializeUser(user, now()) });
+  const cookies = sessionCookies(env);
+  /** Answers a sign-in: its session cookie (and CSRF token) plus the user. */
+  const signedIn = (c: Context, result: SignedIn) => {
+    cookies.send(c, result.session);
+    return c.json(userBody(result.user));
+  };
+
+  const r = new Hono();
+
+  r.get('/auth/config/', (c) => c.json<AuthConfig>({ googleClientId: env.GOOGLE_CLIENT_ID ?? null }));
+
+  r.get('/auth/me/', (c) => {
+    const user = c.get('user');
+    return c.json<UserResponse>(user ? userBody(user) : { user: null });
+  });
+
+  r.post('/auth/register/', perConnection('register', 60 * MINUTE, 20), async (c) => {
+    const input = await parseAccountBody(c, registerSchema);
+    const locale = requestLocale(c);
+    await registration.register(input, locale);
+    return c.json<RegisterResponse>({ detail: localize(AUTH_MESSAGES.registered, locale), email: input.email }, 201);
+  });
+
+  r.post('/auth/verify-otp/', perConnection('verify-otp', 15 * MINUTE, 30), async (c) => {
+    const input = await parseAccountBody(c, verifyOtpSchema);
+    return signedIn(c, registration.verifyOtp(input.email, input.code, requestLocale(c), cookies.read(c)));
+  });
+
+  r.post('/auth/resend-otp/', perConnection('resend-otp', 60 * MINUTE, 20), async (c) => {
+    const input = await parseAccountBody(c, resendOtpSchema);
+    registration.resend(input.email);
+    return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.codeResent, requestLocale(c)) });
+  });
+
+  r.post('/auth/activate/', perConnection('activate', 15 * MINUTE, 30), async (c) => {
+    const input = await parseAccountBody(c, activateSchema);
+    return signedIn(c, registration.activate(input.uid, input.token, requestLocale(c), cookies.read(c)));
+  });
+
+  r.post('/auth/login/', perConnection('login', 15 * MINUTE, 50), async (c) => {
+    const input = await parseAccountBody(c, loginSchema);
+    const attempt = {
+      email: input.username,
+      password: input.password,
+      connection: c.get('clientIp') ?? clientAddress(c, false),
+      previousToken: cookies.read(c),
+    };
+    return signedIn(c, await login.login(attempt, requestLocale(c)));
+  });
+
+  r.post('/auth/logout/', (c) => {
+    login.logout(cookies.read(c), c.get('user'));
+    cookies.clear(c);
+    return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.loggedOut, requestLocale(c)) });
+  });
+
+  r.patch('/auth/update-profile/', async (c) => {
+    const user = requireUser(c);
+    const input = await parseAccountBody(c, updateProfileSchema);
+    return c.json(userBody(account.updateProfile(user, input)));
+  });
+
+  r.post('/auth/password-reset/', perConnection('password-reset', 15 * MINUTE, 10), async (c) => {
+    const input = await parseAccountBody(c, passwordResetSchema);
+    const locale = requestLocale(c);
+    reset.request(input.email, locale);
+    return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.resetRequested, locale) });
+  });
+
+  // Same verification as confirm, nothing spent: an already used or expired link is told on page load.
+  r.post('/auth/password-reset-check/', perConnection('password-reset-check', 15 * MINUTE, 30), async (c) => {
+    const input = await parseAccountBody(c, passwordResetCheckSchema);
+    reset.check(input.uid, input.token);
+    return c.json<PasswordResetCheckResponse>({ valid: true });
+  });
+
+  r.post('/auth/password-reset-confirm/', perConnection('password-reset-confirm', 15 * MINUTE, 20), async (c) => {
+    const input = await parseAccountBody(c, passwordResetConfirmSchema);
+    const locale = requestLocale(c);
+    await reset.confirm(input.uid, input.token, input.new_password, locale);
+    return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.passwordChanged, locale) });
+  });
+
+  r.post('/auth/google/verify/', perConnection('google', 15 * MINUTE, 30), async (c) => {
+    const input = await parseAccountBody(c, googleVerifySchema);
+    const result = await google.signIn(input.id_token, input.is_pharmacist, requestLocale(c), cookies.read(c));
+    return signedIn(c, result);
+  });
+
+  // Per connection, on top of the per-account password budget of account.service.ts.
+  r.post('/account/delete/', perConnection('account-delete', 15 * MINUTE, 20), async (c) => {
+    const user = requireUser(c);
+    const input = await parseAccountBody(c, accountDeleteSchema);
+    await account.delete(user, input, { startedAt: c.get('sessionStartedAt'), token: cookies.read(c) });
+    cookies.clear(c);
+    return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.accountDeleted, requestLocale(c)) });
+  });
+
+  return r;
+}

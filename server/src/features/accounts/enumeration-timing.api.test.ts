@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { SESSION_COOKIE, waitForMails } from './accounts.test-support';
+
+/**
+ * No account enumeration by timing (SECURITY §1.1, ASVS 6.3.8): over 200 interleaved requests each,
+ * the median answer time for existing and unknown addresses differs by less than 10 ms (whatever
+ * exists only for real accounts, mail and code, happens after the answer).
+ *
+ * - The client runs in its own process, as a real one would: in this process it would also wait
+ *   for the server's after-the-answer work, which no remote client ever sees.
+ * - Per-connection limits are lifted honestly: behind a trusted proxy (TRUST_PROXY) each request
+ *   comes from its own X-Forwarded-For address. Each existing address is asked once, so the
+ *   per-address limits never turn its request into a cheaper no-mail one.
+ */
+const SAMPLES = 200;
+const MAX_MEDIAN_GAP_MS = 10;
+
+/** The measuring client (plain Node fetch), fed its input as JSON on stdin. */
+const CLIENT_SCRIPT = `
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const { url, path, headers, known, unknown } = JSON.parse(input);
+let n = 0;
+const timed = async (email) => {
+  n += 1;
+  const forwarded = '10.' + ((n >> 16) & 255) + '.' + ((n >> 8) & 255) + '.' + (n & 255);
+  const started = performance.now();
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { ...headers, 'X-Forwarded-For': forwarded },
+    body: JSON.stringify({ email }),
+  });
+  await res.text();
+  return { ms: performance.now() - started, status: res.status };
+};
+for (let i = 0; i < 10; i++) await timed('warmup' + i + '@example.org');
+const out = { known: [], unknown: [] };
+for (let i = 0; i < known.length; i++) {
+  // Interleaved, alternating which goes first, so drift and background work hit both alike.
+  const order = i % 2 === 0 ? ['known', 'unknown'] : ['unknown', 'known'];
+  for (const kind of order) out[kind].push(await timed(kind === 'known' ? known[i] : unknown[i]));
+}
+process.stdout.write(JSON.stringify(out));
+`;
+
+interface Sample {
+  ms: number;
+  status: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+describe('enumeration by timing', () => {
+  let server: TestServer;
+  let client: TestClient;
+
+  beforeEach(async () => {
+    server = await startTestServer({ TRUST_PROXY: 'true', LOG_LEVEL: 'warn' });
+    client = createTestClient(server.url);
+  });
+  afterEach(() => server.close());
+
+  /** Accounts written straight into the database: 200 argon2 registrations would only cost time. */
+  function seedAccounts(prefix: string, verified: boolean): string[] {
+    const insert = server.db.prepare(
+      `INSERT INTO users (email, password_hash, first_name, last_name, is_pharmacist, email_verified, is_active,
+         locale, terms_accepted_at, date_joined, updated_at)
+       VALUES (?, '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA', 'Anne', 'Peeters', 1, ?, ?,
+         'fr', ?, ?, ?)`,
+    );
+    const now = Date.now();
+    const emails = Array.from({ length: SAMPLES }, (_, i) => `${prefix}${i}@example.be`);
+    server.db.transaction(() => {
+      for (const email of emails) insert.run(email, verified ? 1 : 0, verified ? 1 : 0, now, now, now);
+    })();
+    return emails;
+  }
+
+  async function medians(path: string, known: string[], unknown: string[]) {
+    const csrf = await client.csrf();
+    expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+    const input = JSON.stringify({
+      url: server.url,
+      path,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'X-CSRFToken': csrf,
+        Cookie: `pe_csrftoken=${csrf}`,
+      },
+      known,
+      unknown,
+    });
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = execFile(
+        process.execPath,
+        ['--input-type=module', '-e', CLIENT_SCRIPT],
+        { timeout: 20_000, maxBuffer: 4 * 1024 * 1024 },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      );
+      child.stdin?.end(input);
+    });
+    const samples = JSON.parse(output) as { known: Sample[]; unknown: Sample[] };
+    for (const sample of [...samples.known, ...samples.unknown]) expect(sample.status).toBe(200);
+    return {
+      known: median(samples.known.map((s) => s.ms)),
+      unknown: median(samples.unknown.map((s) => s.ms)),
+    };
+  }
+
+  it('password-reset: existing and unknown addresses answer in the same median time', async () => {
+    const known = seedAccounts('known', true);
+    const unknown = known.map((_, i) => `ghost${i}@example.be`);
+    const result = await medians('/api/auth/password-reset/', known, unknown);
+    expect(Math.abs(result.known - result.unknown), JSON.stringify(result)).toBeLessThan(MAX_MEDIAN_GAP_MS);
+    // The existing addresses really took the mailing path.
+    await waitForMails(server, `known${SAMPLES - 1}@example.be`);
+  }, 30_000);
+
+  it('resend-otp: pending and unknown addresses answer in the same median time', async () => {
+    const known = seedAccounts('pending', false);
+    const unknown = known.map((_, i) => `nobody${i}@example.be`);
+    const result = await medians('/api/auth/resend-otp/', known, unknown);
+    expect(Math.abs(result.known - result.unknown), JSON.stringify(result)).toBeLessThan(MAX_MEDIAN_GAP_MS);
+    await waitForMails(server, `pending${SAMPLES - 1}@example.be`);
+  }, 30_000);
+});

@@ -1,0 +1,35 @@
+import { join, resolve } from 'node:path';
+import { loadEnvOrExit } from '../config/env';
+import { createLogger } from '../lib/log';
+import { DATABASE_FILE_NAME } from '../server';
+import { restoreDatabase } from './restore';
+
+/**
+ * `npm run restore <file>`: replaces DATA_DIR's database with a backup (see restore.ts). The server
+ * must be stopped. A relative path is taken from where npm was run (INIT_CWD), not from server/.
+ */
+function main(): void {
+  const arg = process.argv[2];
+  if (!arg || process.argv.length > 3) {
+    console.error('Usage: npm run restore <backup file>   (the server must be stopped)');
+    process.exit(2);
+  }
+  const env = loadEnvOrExit();
+  const log = createLogger({ level: env.LOG_LEVEL }).child({ job: 'restore' });
+  const source = resolve(process.env.INIT_CWD ?? process.cwd(), arg);
+  try {
+    const result = restoreDatabase({
+      source,
+      dbFile: join(env.DATA_DIR, DATABASE_FILE_NAME),
+      backupDir: env.BACKUP_DIR,
+      log,
+    });
+    console.log(`Restored ${source}.`);
+    if (result.replacedDir) console.log(`The replaced database is kept in ${result.replacedDir}.`);
+  } catch (error) {
+    console.error(`Restore refused: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+main();

@@ -1,0 +1,136 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The import graph of server/src, drawn from the import statements of every .ts file (tests included):
+// it must have no cycle, and its edges must keep the boundaries of docs/decisions/016 in the real code.
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.isFile() && entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Specifiers of `import … from`, `import '…'`, `export … from` and `import('…')`, comments removed. */
+function specifiers(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+}
+
+/** The file a relative specifier names (x, x.ts, x/index.ts), or null for packages and non-ts files. */
+function resolveImport(from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')]) {
+    if (candidate.endsWith('.ts') && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+type Graph = Map<string, string[]>;
+
+function importGraph(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): Graph {
+  const graph: Graph = new Map();
+  for (const file of files) {
+    const targets = specifiers(read(file))
+      .map((spec) => resolveImport(file, spec))
+      .filter((t): t is string => t !== null && t.startsWith(SRC));
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** Every cycle found by a depth-first walk, each as the list of files around it. */
+function findCycles(graph: Graph): string[][] {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+const rel = (file: string) => relative(SRC, file).replaceAll('\\', '/');
+const featureOf = (file: string) => /^features\/([^/]+)\//.exec(rel(file))?.[1];
+const COMPOSITION = new Set(['app.ts', 'app-deps.ts', 'server.ts', 'main.ts']);
+
+describe('server/src import graph', () => {
+  const graph = importGraph(sources(SRC));
+
+  it('is drawn from every source file', () => {
+    expect(graph.size).toBeGreaterThan(100);
+    expect(graph.get(join(SRC, 'app.ts'))).toContain(join(SRC, 'features/accounts/accounts.module.ts'));
+  });
+
+  it('has no cycle', () => {
+    expect(findCycles(graph).map((cycle) => cycle.map(rel).join(' -> '))).toEqual([]);
+  });
+
+  it('keeps the boundaries: no sideways feature import, nothing up from lib/db/config or to the root', () => {
+    const offending: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = featureOf(file);
+      const floor = /^(lib|db|config)\//.test(rel(file));
+      for (const target of targets) {
+        const to = featureOf(target);
+        const sideways = from && to && to !== from;
+        const upward = (floor && to) || (from && COMPOSITION.has(rel(target)));
+        if (sideways || upward) offending.push(`${rel(file)} -> ${rel(target)}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('finds a cycle when there is one (the check can fail)', () => {
+    const [a, b, c] = ['features/x/a.ts', 'features/x/b.ts', 'lib/c.ts'].map((f) => join(SRC, f)) as [
+      string,
+      string,
+      string,
+    ];
+    const cyclic: Graph = new Map([
+      [a, [b]],
+      [b, [c]],
+      [c, [a]],
+    ]);
+    expect(findCycles(cyclic).map((cycle) => cycle.map(rel))).toEqual([
+      ['features/x/a.ts', 'features/x/b.ts', 'lib/c.ts', 'features/x/a.ts'],
+    ]);
+    expect(
+      findCycles(
+        new Map([
+          [a, [b]],
+          [b, [c]],
+          [c, []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads every form of import statement', () => {
+    const text = [
+      "import { a } from './a';",
+      "import type { B } from '../b';",
+      "import './side-effect';",
+      "export * from './c';",
+      "export { d } from './d';",
+      "const e = await import('./e');",
+      "// import { f } from './commented';",
+      'import {\n  g,\n  h,\n} from "./gh";',
+    ].join('\n');
+    expect(specifiers(text)).toEqual(['./a', '../b', './side-effect', './c', './d', './e', './gh']);
+  });
+});

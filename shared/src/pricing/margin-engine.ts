@@ -1,0 +1,113 @@
+// The Pro pricing engine (DESIGN §6). Pure functions, run in the pricing worker and in tests alike.
+// Margins are on the selling price excluding VAT; market offers are prices including VAT.
+import { roundCents, roundRatio } from './money';
+import type {
+  Negotiation,
+  PriceDelta,
+  PricedRow,
+  PricingSettings,
+  PricingStrategy,
+  ProductCard,
+  ProductPricingInput,
+} from './pricing.schema';
+
+/** DESIGN §6: a price within 0.5 % of the lowest offer is "aligned". */
+export const ALIGNED_TOLERANCE = 0.005;
+// Float noise on ratios like (10.05 - 10) / 10 must not push an exact 0.5 % outside the band.
+const EPSILON = 1e-12;
+
+function usableOffers(offers: readonly number[]): number[] {
+  return offers.filter((p) => Number.isFinite(p) && p > 0).sort((a, b) => a - b);
+}
+
+/** The market reference R: lowest (aggressive), median (balanced) or highest (conservative) offer. */
+export function marketReference(offers: readonly number[], strategy: PricingStrategy): number | null {
+  const sorted = usableOffers(offers);
+  if (sorted.length === 0) return null;
+  if (strategy === 'aggressive') return sorted[0]!;
+  if (strategy === 'conservative') return sorted[sorted.length - 1]!;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** (price - lowest) / lowest, classed above / below / aligned (within 0.5 %, bounds included). */
+export function priceDelta(price: number, lowest: number): PriceDelta {
+  const ratio = (price - lowest) / lowest;
+  const position = Math.abs(ratio) <= ALIGNED_TOLERANCE + EPSILON ? 'aligned' : ratio > 0 ? 'above' : 'below';
+  return { ratio: roundRatio(ratio), position };
+}
+
+/**
+ * Negotiable discount on the catalogue price c towards the recommended purchase price C*, both as the
+ * pharmacist sees them (to the cent): a supplier is asked for the shown figure, not a hidden decimal.
+ */
+export function negotiation(cataloguePriceExVat: number | null, recommendedPurchaseExVat: number): Negotiation {
+  if (cataloguePriceExVat === null) return { kind: 'no_catalogue_price' };
+  if (cataloguePriceExVat <= recommendedPurchaseExVat) return { kind: 'already_below_target' };
+  return {
+    kind: 'discount',
+    ratio: roundRatio((cataloguePriceExVat - recommendedPurchaseExVat) / cataloguePriceExVat),
+    amountExVat: roundCents(cataloguePriceExVat - recommendedPurchaseExVat),
+  };
+}
+
+type CardInput = Pick<ProductPricingInput, 'vatPercent' | 'offers'> & { cataloguePriceExVat?: number | null };
+
+/** The product card of SPEC §3 for one product under the given settings. */
+export function priceProduct(input: CardInput, settings: PricingSettings): ProductCard {
+  const catalogue =
+    input.cataloguePriceExVat != null && Number.isFinite(input.cataloguePriceExVat) && input.cataloguePriceExVat > 0
+      ? input.cataloguePriceExVat
+      : null;
+  const targetMarginRatio = settings.idealMarginPercent / 100;
+  const minimumMarginRatio = settings.minMarginPercent / 100;
+  const offers = usableOffers(input.offers);
+  const reference = marketReference(offers, settings.strategy);
+  if (reference === null) {
+    return {
+      status: 'no_offers',
+      vatPercent: input.vatPercent,
+      cataloguePriceExVat: catalogue,
+      lowestOffer: null,
+      marketReference: null,
+      sellPriceInclVat: null,
+      sellPriceExVat: null,
+      recommendedPurchaseExVat: null,
+      minimumMarginCeilingExVat: null,
+      targetMarginRatio,
+      minimumMarginRatio,
+      marginAtCatalogueRatio: null,
+      delta: null,
+      negotiation: null,
+      minimumOutOfReach: false,
+    };
+  }
+  const lowest = offers[0]!;
+  const sellInclVat = roundCents(reference);
+  // Everything below derives from the unrounded P_ex; each shown figure is rounded once, at the end.
+  const sellExVat = sellInclVat / (1 + input.vatPercent / 100);
+  const recommendedPurchase = roundCents(sellExVat * (1 - targetMarginRatio));
+  const minimumCeiling = roundCents(sellExVat * (1 - minimumMarginRatio));
+  return {
+    status: 'priced',
+    vatPercent: input.vatPercent,
+    cataloguePriceExVat: catalogue,
+    lowestOffer: lowest,
+    marketReference: reference,
+    sellPriceInclVat: sellInclVat,
+    sellPriceExVat: roundCents(sellExVat),
+    recommendedPurchaseExVat: recommendedPurchase,
+    minimumMarginCeilingExVat: minimumCeiling,
+    targetMarginRatio,
+    minimumMarginRatio,
+    marginAtCatalogueRatio: catalogue === null ? null : roundRatio((sellExVat - catalogue) / sellExVat),
+    delta: priceDelta(sellInclVat, lowest),
+    negotiation: negotiation(catalogue, recommendedPurchase),
+    minimumOutOfReach: catalogue !== null && catalogue > minimumCeiling,
+  };
+}
+
+/** Cards for a whole group, in the group's order. */
+export function priceGroup(products: readonly ProductPricingInput[], settings: PricingSettings): PricedRow[] {
+  return products.map((p) => ({ cnk: p.cnk, name: p.name ?? null, card: priceProduct(p, settings) }));
+}

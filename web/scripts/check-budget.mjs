@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// JavaScript budget of the home page (issue 8): what a phone downloads before the first screen is
+// usable, compressed as the server sends it. The home page's JS is the entry chunk, the chunks it
+// imports statically (index.html modulepreloads them), and the home route's own chunk with its
+// static imports (the router loads that route before it renders). Dynamic imports are not counted:
+// they load after the first paint or on use. Plain JS so it runs right after `vite build`.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const HOME_ROUTE_SOURCE = 'src/features/search/home.page.tsx';
+/** kB = 1000 bytes, as Lighthouse and the issue count them. */
+export const DEFAULT_BUDGET_KB = 150;
+
+/** Every chunk `roots` pull in through static imports (the Vite manifest's `imports`), roots included. */
+export function staticClosure(manifest, roots) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  roots.forEach(visit);
+  return [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+}
+
+/** The manifest key of the page entry (index.html) and of the home route chunk. */
+export function homeRoots(manifest, routeSource = HOME_ROUTE_SOURCE) {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
+  if (!entry) throw new Error('manifest has no index.html entry');
+  if (!manifest[routeSource]) throw new Error(`manifest has no chunk for ${routeSource}`);
+  return [entry, routeSource];
+}
+
+/** Bytes on the wire of one built file: the precompressed `.br`/`.gz` beside it, else compressed now. */
+export function wireSizes(distDir, file) {
+  const full = path.join(distDir, file);
+  const raw = readFileSync(full);
+  const br = existsSync(`${full}.br`)
+    ? readFileSync(`${full}.br`).length
+    : brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const gzip = existsSync(`${full}.gz`) ? readFileSync(`${full}.gz`).length : gzipSync(raw, { level: 9 }).length;
+  return { file, raw: raw.length, br, gzip };
+}
+
+/**
+ * Measures the home page's initial JS in `distDir`. The budget applies to the Brotli total: that is
+ * what every current browser is sent (the gzip total is printed for clients without Brotli).
+ */
+export function checkBudget(distDir, budgetKb = DEFAULT_BUDGET_KB) {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build with build.manifest on`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const files = staticClosure(manifest, homeRoots(manifest)).map((file) => wireSizes(distDir, file));
+  const total = (key) => files.reduce((sum, f) => sum + f[key], 0);
+  const totals = { raw: total('raw'), br: total('br'), gzip: total('gzip') };
+  const limit = budgetKb * 1000;
+  return { files, totals, budgetKb, ok: totals.br <= limit };
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+export function formatBudget({ files, totals, budgetKb, ok }) {
+  const lines = [...files]
+    .sort((a, b) => b.gzip - a.gzip)
+    .map((f) => `  ${f.file.padEnd(48)} ${kb(f.raw).padStart(10)} ${kb(f.gzip).padStart(10)} ${kb(f.br).padStart(10)}`);
+  return [
+    `Home page JavaScript before it is usable (budget ${budgetKb} kB compressed):`,
+    `  ${'file'.padEnd(48)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`,
+    ...lines,
+    `  ${'total'.padEnd(48)} ${kb(totals.raw).padStart(10)} ${kb(totals.gzip).padStart(10)} ${kb(totals.br).padStart(10)}`,
+    ok
+      ? `JS budget: OK (${kb(totals.br)} Brotli <= ${budgetKb} kB)`
+      : `JS budget: OVER (${kb(totals.br)} Brotli > ${budgetKb} kB)`,
+  ].join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+  const budget = Number(process.env.JS_BUDGET_KB ?? DEFAULT_BUDGET_KB);
+  const report = checkBudget(distDir, budget);
+  console.log(formatBudget(report));
+  process.exit(report.ok ? 0 : 1);
+}

@@ -1,0 +1,137 @@
+// @vitest-environment node
+// The written file is read back with SheetJS cell by cell: types, number formats, the frozen header
+// in the sheet XML, and formula-looking names kept as text.
+import { DEFAULT_PRICING_SETTINGS, priceGroup, type PricingSettings } from '@pharmaradar/shared';
+import * as XLSX from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import { loadMessagesFromDisk } from '../../../test/disk-messages';
+import { exportFileName } from './export-file-name';
+import { EXPORT_COLUMNS, exportLabelIds, exportLabelsFromMessages } from './export-labels';
+import { freezeTopRows } from './freeze-rows';
+import { EURO_FORMAT, HEADER_ROW, PERCENT_FORMAT, SIGNED_PERCENT_FORMAT, writeGroupWorkbook } from './xlsx-export';
+
+const settings: PricingSettings = { ...DEFAULT_PRICING_SETTINGS, idealMarginPercent: 32.5 };
+const rows = priceGroup(
+  [
+    { cnk: '0123456', name: 'Dafalgan 500 mg', vatPercent: 6, cataloguePriceExVat: 8.5, offers: [10, 12, 15] },
+    {
+      cnk: '2345678',
+      name: '=HYPERLINK("http://evil.example","clic")',
+      vatPercent: 21,
+      cataloguePriceExVat: null,
+      offers: [],
+    },
+    { cnk: '3456789', name: '+32 470 00 00 00', vatPercent: 21, cataloguePriceExVat: 5, offers: [19.99] },
+    { cnk: '4567890', name: '-20% @promo', vatPercent: 6, cataloguePriceExVat: 1, offers: [3] },
+  ],
+  settings,
+);
+
+function written(locale: 'fr' | 'en' | 'nl' = 'fr') {
+  const labels = exportLabelsFromMessages(loadMessagesFromDisk(locale));
+  const bytes = writeGroupWorkbook(XLSX, { groupName: 'Été 2026', settings, date: '2026-07-01', labels, rows });
+  const wb = XLSX.read(bytes, { type: 'array', cellNF: true, cellFormula: true, cellStyles: true });
+  return { bytes, labels, wb, ws: wb.Sheets[wb.SheetNames[0]!]! };
+}
+
+function sheetXml(bytes: Uint8Array): string {
+  const zip = XLSX.CFB.read(bytes, { type: 'array' });
+  const i = (zip.FullPaths as string[]).findIndex((p) => p.endsWith('/xl/worksheets/sheet1.xml'));
+  return new TextDecoder().decode(zip.FileIndex[i]!.content as Uint8Array);
+}
+
+describe('writeGroupWorkbook', () => {
+  it('writes the metadata rows in the interface language, margins as percents and the ISO date as text', () => {
+    const { ws, wb } = written('fr');
+    expect(wb.SheetNames).toEqual(['Prix']);
+    expect([ws.A1?.v, ws.B1?.v, ws.B1?.t]).toEqual(['Groupe', 'Été 2026', 's']);
+    expect([ws.A2?.v, ws.B2?.v]).toEqual(['Stratégie', 'Équilibrée (moyen)']);
+    expect([ws.A3?.v, ws.B3?.t, ws.B3?.v, ws.B3?.z]).toEqual(['Marge idéale', 'n', 0.325, PERCENT_FORMAT]);
+    expect([ws.A4?.v, ws.B4?.v, ws.B4?.z, ws.B4?.w]).toEqual(['Marge minimale', 0.2, '0%', '20%']);
+    expect([ws.A5?.v, ws.B5?.t, ws.B5?.v]).toEqual(['Date', 's', '2026-07-01']);
+    expect(ws.A6).toBeUndefined();
+  });
+
+  it.each(['en', 'nl'] as const)('labels the metadata and header in %s', (locale) => {
+    const { ws, labels } = written(locale);
+    expect(ws.A1?.v).toBe(locale === 'en' ? 'Group' : 'Groep');
+    expect(ws.A3?.v).toBe(labels.meta.idealMargin);
+    expect(ws.C7?.v).toBe(labels.columns.lowestOffer);
+  });
+
+  it('writes a header row, then one row per product with numbers as numbers in euro and percent formats', () => {
+    const { ws, labels } = written('fr');
+    const header = EXPORT_COLUMNS.map((_, c) => ws[XLSX.utils.encode_cell({ r: HEADER_ROW, c })]?.v);
+    expect(header).toEqual(EXPORT_COLUMNS.map((k) => labels.columns[k]));
+
+    const row = (r: number) =>
+      Object.fromEntries(EXPORT_COLUMNS.map((k, c) => [k, ws[XLSX.utils.encode_cell({ r: HEADER_ROW + r, c })]]));
+    const first = row(1);
+    expect(first.name).toMatchObject({ t: 's', v: 'Dafalgan 500 mg' });
+    expect(first.cnk).toMatchObject({ t: 's', v: '0123456' });
+    expect(first.lowestOffer).toMatchObject({ t: 'n', v: 10, z: EURO_FORMAT });
+    expect(first.marketReference).toMatchObject({ t: 'n', v: 12, z: EURO_FORMAT });
+    expect(first.vat).toMatchObject({ t: 'n', v: 0.06, z: '0%' });
+    expect(first.cataloguePrice).toMatchObject({ t: 'n', v: 8.5, z: EURO_FORMAT });
+    // ideal 32.5 %: C* = 12 / 1.06 × 0.675 = 7.64
+    expect(first.recommendedPurchase).toMatchObject({ t: 'n', v: 7.64, z: EURO_FORMAT });
+    expect(first.sellPrice).toMatchObject({ t: 'n', v: 12, z: EURO_FORMAT });
+    expect(first.margin).toMatchObject({ t: 'n', v: 0.2492, z: PERCENT_FORMAT });
+    expect(first.targetMargin).toMatchObject({ t: 'n', v: 0.325, z: PERCENT_FORMAT });
+    expect(first.delta).toMatchObject({ t: 'n', v: 0.2, z: SIGNED_PERCENT_FORMAT, w: '+20.0%' });
+    expect(first.position).toMatchObject({ t: 's', v: 'Au-dessus' });
+    expect(first.discount).toMatchObject({ t: 'n', v: 0.1012, z: PERCENT_FORMAT });
+    expect(first.discountAmount).toMatchObject({ t: 'n', v: 0.86, z: EURO_FORMAT });
+    expect(first.note).toBeUndefined();
+
+    const noOffers = row(2);
+    expect(noOffers.sellPrice).toBeUndefined();
+    expect(noOffers.lowestOffer).toBeUndefined();
+    expect(noOffers.note).toMatchObject({ t: 's', v: 'Aucune offre trouvée' });
+
+    expect(row(3).note?.v).toBe("Prix catalogue déjà sous l'objectif");
+    expect(row(4).note?.v).toBe("Prix catalogue déjà sous l'objectif");
+    expect(ws['!ref']).toBe(`A1:O${HEADER_ROW + 1 + rows.length}`);
+  });
+
+  it('writes text beginning with = + - @ as plain text, never as a formula', () => {
+    const { ws, bytes } = written('fr');
+    const names = [2, 3, 4].map((r) => ws[`A${HEADER_ROW + 1 + r}`]);
+    expect(names.map((c) => [c?.t, c?.v, c?.f])).toEqual([
+      ['s', '=HYPERLINK("http://evil.example","clic")', undefined],
+      ['s', '+32 470 00 00 00', undefined],
+      ['s', '-20% @promo', undefined],
+    ]);
+    const xml = sheetXml(bytes);
+    expect(xml).not.toMatch(/<f[ >]/);
+    expect(xml).not.toContain('HYPERLINK');
+  });
+
+  it('freezes everything down to the header row and sets column widths', () => {
+    const { ws, bytes } = written('fr');
+    expect(sheetXml(bytes)).toContain(
+      `<pane ySplit="${HEADER_ROW + 1}" topLeftCell="A${HEADER_ROW + 2}" activePane="bottomLeft" state="frozen"/>`,
+    );
+    const widths = (ws['!cols'] ?? []).map((c) => c.wch ?? 0);
+    expect(widths).toHaveLength(EXPORT_COLUMNS.length);
+    expect(widths.every((w) => w >= 10 && w <= 50)).toBe(true);
+    // A sheet view it does not know (e.g. SheetJS writing panes itself one day) is refused, not doubled.
+    expect(() => freezeTopRows(XLSX.CFB, bytes, 2)).toThrow(/unexpected sheet view/);
+    // The product column is wide enough for its longest name.
+    expect(widths[0]).toBeGreaterThanOrEqual('=HYPERLINK("http://evil.example","clic")'.length);
+  });
+});
+
+describe('export labels and file name', () => {
+  it.each(['fr', 'en', 'nl'] as const)('every export label exists in %s', (locale) => {
+    const messages = loadMessagesFromDisk(locale);
+    expect(exportLabelIds().filter((id) => !messages[id])).toEqual([]);
+  });
+
+  it('names the file with the group and the ISO date, without characters file systems refuse', () => {
+    expect(exportFileName('Été 2026', '2026-07-01')).toBe('pharmaradar-Été-2026-2026-07-01.xlsx');
+    expect(exportFileName('a/b:c*?"<>|', '2026-07-01')).toBe('pharmaradar-a-b-c-2026-07-01.xlsx');
+    expect(exportFileName('  ..  ', '2026-07-01')).toBe('pharmaradar-2026-07-01.xlsx');
+    expect(exportFileName('x'.repeat(200), '2026-07-01')).toBe(`pharmaradar-${'x'.repeat(60)}-2026-07-01.xlsx`);
+  });
+});

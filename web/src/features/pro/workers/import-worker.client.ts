@@ -1,0 +1,21 @@
+// The one typed handle on the import worker, started on first use.
+import { transfer, wrap, type Remote } from 'comlink';
+import { failedImport, type ImportResult } from '../import/import-result';
+import { MAX_IMPORT_BYTES } from '../import/import-file-checks';
+import type { ImportWorkerApi } from './import-worker.api';
+
+let remote: Remote<ImportWorkerApi> | null = null;
+
+export function importWorker(): Remote<ImportWorkerApi> {
+  remote ??= wrap<ImportWorkerApi>(
+    new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module', name: 'pro-import' }),
+  );
+  return remote;
+}
+
+/** Reads a dropped file in the worker; an oversized one is refused before it is loaded in memory. */
+export async function readImportFileInWorker(file: File): Promise<ImportResult> {
+  if (file.size > MAX_IMPORT_BYTES) return failedImport('too_large');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return importWorker().readFile(file.name, transfer(bytes, [bytes.buffer]));
+}

@@ -1,0 +1,117 @@
+// @vitest-environment node
+// The workers' API objects called directly, then once each through comlink over a real MessageChannel:
+// the wrapped types line up with the exposed functions and the data survives structured cloning.
+import { DEFAULT_PRICING_SETTINGS, type PricedRow } from '@pharmaradar/shared';
+import { expose, transfer, wrap, type Remote } from 'comlink';
+import { MessageChannel } from 'node:worker_threads';
+import * as XLSX from 'xlsx';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { loadMessagesFromDisk } from '../../../test/disk-messages';
+import { exportLabelsFromMessages } from '../export/export-labels';
+import type { ImportResult } from '../import/read-import-file';
+import { importWorkerApi, type ImportWorkerApi } from './import-worker.api';
+import { pricingWorkerApi, XLSX_MIME_TYPE, type ExportedFile, type PricingWorkerApi } from './pricing-worker.api';
+
+const labels = exportLabelsFromMessages(loadMessagesFromDisk('nl'));
+const products = [
+  { cnk: '0123456', name: 'Dafalgan', vatPercent: 6, cataloguePriceExVat: 8.5, offers: [10, 12, 15] },
+  { cnk: '2345678', name: 'Onbekend', vatPercent: 21, offers: [], marketStatus: 'not_found' as const },
+];
+
+const closers: (() => void)[] = [];
+afterEach(() => closers.splice(0).forEach((close) => close()));
+
+function connect<T extends object>(api: T): Remote<T> {
+  const { port1, port2 } = new MessageChannel();
+  // Node's MessagePort is comlink-compatible (postMessage, addEventListener, start) but typed apart.
+  expose(api, port1 as unknown as Parameters<typeof expose>[1]);
+  closers.push(() => {
+    port1.close();
+    port2.close();
+  });
+  return wrap<T>(port2 as unknown as Parameters<typeof wrap>[0]);
+}
+
+describe('import worker API', () => {
+  it('previews a dropped CSV', () => {
+    const result = importWorkerApi.readFile('groep.csv', new TextEncoder().encode('CNK-code;Naam\n123456;Dafalgan\n'));
+    expect(result).toMatchObject({ ok: true, rows: [{ line: 2, cnk: '0123456', name: 'Dafalgan' }] });
+  });
+
+  it('answers through comlink with the same typed result, the bytes transferred', async () => {
+    const remote = connect(importWorkerApi);
+    expectTypeOf(remote.readFile).returns.toEqualTypeOf<Promise<ImportResult>>();
+    expectTypeOf<Remote<ImportWorkerApi>>().toEqualTypeOf(remote);
+    const ws = XLSX.utils.aoa_to_sheet([['CNK'], [4487039]]);
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, ws, 'S');
+    const bytes = new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+    const result = await remote.readFile('g.xlsx', transfer(bytes, [bytes.buffer]));
+    expect(bytes.byteLength).toBe(0);
+    expect(result).toMatchObject({ ok: true, source: { format: 'xlsx', sheet: 'S' }, rows: [{ cnk: '4487039' }] });
+  });
+});
+
+describe('pricing worker API', () => {
+  it('prices a whole group with the shared engine', () => {
+    const rows = pricingWorkerApi.priceGroup(products, DEFAULT_PRICING_SETTINGS);
+    expect(rows.map((r) => [r.cnk, r.card.status, r.card.sellPriceInclVat, r.card.recommendedPurchaseExVat])).toEqual([
+      ['0123456', 'priced', 12, 7.92],
+      ['2345678', 'no_offers', null, null],
+    ]);
+  });
+
+  it('refuses settings outside 0 ≤ min ≤ ideal < 100 and a malformed CNK', () => {
+    expect(() =>
+      pricingWorkerApi.priceGroup(products, { ...DEFAULT_PRICING_SETTINGS, minMarginPercent: 40 }),
+    ).toThrow();
+    expect(() => pricingWorkerApi.priceGroup([{ ...products[0]!, cnk: '123' }], DEFAULT_PRICING_SETTINGS)).toThrow();
+  });
+
+  it('exports the group as a named .xlsx whose rows carry the analysis marks', () => {
+    const file = pricingWorkerApi.exportGroup({
+      groupName: 'Zomer',
+      settings: DEFAULT_PRICING_SETTINGS,
+      date: '2026-06-30',
+      labels,
+      products,
+    });
+    expect(file.fileName).toBe('pharmaradar-Zomer-2026-06-30.xlsx');
+    expect(file.mimeType).toBe(XLSX_MIME_TYPE);
+    const ws = XLSX.read(file.bytes, { type: 'array' }).Sheets.Prijzen!;
+    expect([ws.A1?.v, ws.B1?.v, ws.B2?.v, ws.B5?.v]).toEqual([
+      'Groep',
+      'Zomer',
+      'Gebalanceerd (gemiddeld)',
+      '2026-06-30',
+    ]);
+    expect([ws.A8?.v, ws.B8?.v, ws.H8?.v]).toEqual(['Dafalgan', '0123456', 12]);
+    expect([ws.A9?.v, ws.O9?.v]).toEqual(['Onbekend', 'Product niet gevonden']);
+  });
+
+  it('refuses an export without a group name or with a non-ISO date', () => {
+    const base = { groupName: 'G', settings: DEFAULT_PRICING_SETTINGS, date: '2026-06-30', labels, products };
+    expect(() => pricingWorkerApi.exportGroup({ ...base, groupName: '  ' })).toThrow();
+    expect(() => pricingWorkerApi.exportGroup({ ...base, date: '30/06/2026' })).toThrow();
+  });
+
+  it('answers through comlink with typed results; an invalid request rejects', async () => {
+    const remote = connect(pricingWorkerApi);
+    expectTypeOf(remote.priceGroup).returns.toEqualTypeOf<Promise<PricedRow[]>>();
+    expectTypeOf(remote.exportGroup).returns.toEqualTypeOf<Promise<ExportedFile>>();
+    expectTypeOf<Remote<PricingWorkerApi>>().toEqualTypeOf(remote);
+    const rows = await remote.priceGroup(products, { ...DEFAULT_PRICING_SETTINGS, strategy: 'conservative' });
+    expect(rows[0]?.card.sellPriceInclVat).toBe(15);
+    const file = await remote.exportGroup({
+      groupName: 'Zomer',
+      settings: DEFAULT_PRICING_SETTINGS,
+      date: '2026-06-30',
+      labels,
+      products,
+    });
+    expect(XLSX.read(file.bytes, { type: 'array' }).SheetNames).toEqual(['Prijzen']);
+    await expect(
+      remote.priceGroup(products, { ...DEFAULT_PRICING_SETTINGS, idealMarginPercent: 100 }),
+    ).rejects.toThrow();
+  });
+});

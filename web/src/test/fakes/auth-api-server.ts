@@ -1,0 +1,169 @@
+import type { ServerResponse } from 'node:http';
+import { configure } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { setApiOrigin } from '../../lib/api/client';
+import { sendJson, startLoopbackServer, type ReceivedRequest } from './http-server';
+
+// These tests cross a real socket several times per step (CSRF, call, session reload); on a loaded
+// shared 2-core machine that can take longer than Testing Library's 1 s default wait.
+configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * A scripted stand-in for the account API on a real loopback HTTP server, for component tests of
+ * the session, auth, account and gate screens. It answers the CSRF, config and me calls from its
+ * state; every other route answers what the test scripted with `on()` (404 otherwise).
+ */
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Answer this late (to order concurrent requests deterministically). */
+  delayMs?: number;
+}
+
+export type Responder = Reply | ((request: ReceivedRequest & { json: unknown }) => Reply);
+
+export interface AuthApiServer {
+  origin: string;
+  received: ReceivedRequest[];
+  /** The user GET /api/auth/me/ answers (`{user}`); null = anonymous. */
+  user: Record<string, unknown> | null;
+  googleClientId: string | null;
+  /** Scripts `METHOD /api/path/`. */
+  on(route: string, responder: Responder): void;
+  /** JSON bodies received for `METHOD /api/path/`, oldest first. */
+  bodies(route: string): unknown[];
+  /** Forgets scripted routes, received requests and the user. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export function testUser(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: 7,
+    email: 'anne.dupont@example.be',
+    username: 'anne.dupont@example.be',
+    first_name: 'Anne',
+    last_name: 'Dupont',
+    is_pro: false,
+    plan: 'free',
+    subscription_status: 'none',
+    trial_ends_at: null,
+    pro_until: null,
+    search_quota: null,
+    search_used: 0,
+    date_joined: '2026-01-15T10:00:00Z',
+    is_staff: false,
+    is_superuser: false,
+    permissions: [],
+    is_pharmacist: true,
+    has_password: true,
+    ...overrides,
+  };
+}
+
+function parse(body: string): unknown {
+  try {
+    return body ? (JSON.parse(body) as unknown) : null;
+  } catch {
+    return body;
+  }
+}
+
+export async function startAuthApiServer(): Promise<AuthApiServer> {
+  const routes = new Map<string, Responder>();
+  const state = { user: null as Record<string, unknown> | null, googleClientId: null as string | null };
+
+  const reply = async (res: ServerResponse, r: Reply) => {
+    if (r.delayMs) await new Promise((resolve) => setTimeout(resolve, r.delayMs));
+    sendJson(res, r.status ?? 200, r.body ?? {}, r.headers);
+  };
+
+  const loopback = await startLoopbackServer((req, res) => {
+    const path = req.path.split('?')[0] ?? '';
+    const route = `${req.method} ${path}`;
+    const scripted = routes.get(route);
+    if (scripted)
+      return reply(res, typeof scripted === 'function' ? scripted({ ...req, json: parse(req.body) }) : scripted);
+    if (route === 'GET /api/auth/csrf/') return reply(res, { body: { csrfToken: 'test-csrf-token' } });
+    if (route === 'GET /api/auth/me/') return reply(res, { body: { user: state.user } });
+    if (route === 'GET /api/auth/config/') return reply(res, { body: { googleClientId: state.googleClientId } });
+    return reply(res, { status: 404, body: { code: 'not_found', detail: 'Not found.' } });
+  });
+
+  return {
+    origin: loopback.origin,
+    received: loopback.received,
+    get user() {
+      return state.user;
+    },
+    set user(value) {
+      state.user = value;
+    },
+    get googleClientId() {
+      return state.googleClientId;
+    },
+    set googleClientId(value) {
+      state.googleClientId = value;
+    },
+    on(route, responder) {
+      routes.set(route, responder);
+    },
+    bodies(route) {
+      return loopback.received.filter((r) => `${r.method} ${r.path.split('?')[0]}` === route).map((r) => parse(r.body));
+    },
+    reset() {
+      routes.clear();
+      loopback.received.length = 0;
+      state.user = null;
+    },
+    close: () => loopback.close(),
+  };
+}
+
+/**
+ * One scripted account API per test file: started before the file's tests, reset and pointed at by the
+ * API client before each test, closed after. The returned object always speaks for the running server.
+ */
+export function serveAuthApi(): AuthApiServer {
+  let current: AuthApiServer | undefined;
+  const live = (): AuthApiServer => {
+    if (!current) throw new Error('the account API test server only runs inside tests');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startAuthApiServer();
+  });
+  afterAll(async () => {
+    setApiOrigin('');
+    await current?.close();
+  });
+  beforeEach(() => {
+    live().reset();
+    setApiOrigin(live().origin);
+  });
+  return {
+    get origin() {
+      return live().origin;
+    },
+    get received() {
+      return live().received;
+    },
+    get user() {
+      return live().user;
+    },
+    set user(value) {
+      live().user = value;
+    },
+    get googleClientId() {
+      return live().googleClientId;
+    },
+    set googleClientId(value) {
+      live().googleClientId = value;
+    },
+    on: (route, responder) => live().on(route, responder),
+    bodies: (route) => live().bodies(route),
+    reset: () => live().reset(),
+    close: () => live().close(),
+  };
+}
