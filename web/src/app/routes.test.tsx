@@ -49,6 +49,12 @@ function renderApp(path: string) {
   return router;
 }
 
+const WALL = {
+  fr: 'L’Espace Pro : vos prix d’achat et de vente en 60 secondes',
+  en: 'The Pro Space: your purchase and selling prices in 60 seconds',
+  nl: 'De Pro-ruimte: uw aankoop- en verkoopprijzen in 60 seconden',
+};
+
 // Page chunks are transformed on first import: on 2 shared cores that can take seconds.
 const SLOW = { timeout: 10_000 };
 
@@ -65,9 +71,10 @@ beforeAll(async () => {
 
 describe('routing and language', () => {
   it('bare pages are French with the shared layout', async () => {
+    // A visitor on the Pro tool route meets its wall (app/pro-wall.tsx).
     const router = renderApp('/pro');
     await settledAt(router, '/pro');
-    expect(await screen.findByRole('heading', { name: 'Bientôt disponible' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: WALL.fr }, SLOW)).toBeTruthy();
     expect(screen.getByTestId('navbar')).toBeTruthy();
     expect(screen.getByTestId('footer')).toBeTruthy();
     expect(document.documentElement.lang).toBe('fr');
@@ -76,7 +83,7 @@ describe('routing and language', () => {
   it('a language prefix sets the interface and <html lang>', async () => {
     const router = renderApp('/nl/nego');
     await settledAt(router, '/nl/nego');
-    expect(await screen.findByRole('heading', { name: 'Binnenkort beschikbaar' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: WALL.nl }, SLOW)).toBeTruthy();
     expect(document.documentElement.lang).toBe('nl');
   });
 
@@ -98,11 +105,11 @@ describe('routing and language', () => {
 
   it('the language menu opens the same page under the other prefix', async () => {
     const router = renderApp('/pro?from=mail');
-    await screen.findByRole('heading', { name: 'Bientôt disponible' }, SLOW);
+    await screen.findByRole('heading', { name: WALL.fr }, SLOW);
     fireEvent.change(screen.getByTestId('lang-select'), { target: { value: 'en' } });
     await settledAt(router, '/en/nego');
     expect(router.state.location.search).toBe('?from=mail');
-    expect(await screen.findByRole('heading', { name: 'Coming soon' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: WALL.en }, SLOW)).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
     expect(sessionStorage.getItem(LANG_BOOTED_KEY)).toBe('en');
   });
@@ -160,6 +167,6 @@ describe('plain layout and boot states', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     });
-    expect(await screen.findByRole('heading', { name: 'Coming soon' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: WALL.en }, SLOW)).toBeTruthy();
   });
 });

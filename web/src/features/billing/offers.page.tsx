@@ -5,11 +5,10 @@ import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { FormAlert } from '../../lib/ui';
 import { goTo, startCheckout } from './billing-api';
+import { PlanComparison } from './plan-comparison';
 import './billing.css';
 
 const PRO_PRICE_EUR = 30;
-/** SPEC §1: row 1 for both plans, rows 2–6 Pro only, row 7 Pro 'soon'. */
-const ROWS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'] as const;
 
 export default function OffersPage() {
   const intl = useIntl();
@@ -100,27 +99,7 @@ export default function OffersPage() {
           )}
         </section>
       </div>
-      <section className="billing-card">
-        <h2>{t('table.title')}</h2>
-        <table className="billing-table" data-testid="plans-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('table.feature')}</th>
-              <th scope="col">{t('free.name')}</th>
-              <th scope="col">{t('pro.name')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ROWS.map((row, i) => (
-              <tr key={row}>
-                <th scope="row">{t(`table.${row}`)}</th>
-                <td>{i === 0 ? '✓' : '—'}</td>
-                <td>{i === 6 ? t('table.soon') : '✓'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <PlanComparison />
     </div>
   );
 }
