@@ -1,38 +1,9 @@
-import { subscriptionResponseSchema, urlResponseSchema, userResponseSchema } from '@pharmaradar/shared';
+import { subscriptionResponseSchema, userResponseSchema } from '@pharmaradar/shared';
 import { api } from '../../lib/api/client';
 
-/** SPEC §4: checkout and portal requests are each one in flight in the client too. */
-const inFlight = new Map<string, Promise<string>>();
-
-function once(key: string, start: () => Promise<string>): Promise<string> {
-  const running = inFlight.get(key);
-  if (running) return running;
-  const promise = start().finally(() => inFlight.delete(key));
-  inFlight.set(key, promise);
-  return promise;
-}
-
-/** The Stripe-hosted (or local test) checkout URL; the caller navigates there. */
-export function startCheckout(): Promise<string> {
-  return once(
-    'checkout',
-    async () => (await api.post('/billing/create-checkout-session/', undefined, { schema: urlResponseSchema })).url,
-  );
-}
-
-export function openPortal(): Promise<string> {
-  return once(
-    'portal',
-    async () => (await api.post('/billing/create-portal-session/', undefined, { schema: urlResponseSchema })).url,
-  );
-}
+export { goTo, openPortal, startCheckout } from '../../lib/billing/checkout';
 
 export const checkSubscription = () => api.get('/billing/check-subscription/', { schema: userResponseSchema });
 export const loadSubscription = () => api.get('/billing/subscription/', { schema: subscriptionResponseSchema });
 export const cancelSubscription = () => api.post('/billing/cancel/');
 export const resumeSubscription = () => api.post('/billing/resume/');
-
-/** Leaves the app for the hosted page (a full navigation: it is another site in production). */
-export function goTo(url: string): void {
-  window.location.assign(url);
-}
