@@ -2,10 +2,12 @@ import type { Hono } from 'hono';
 import type { Env } from './config/env';
 import type { Db } from './db/database';
 import type { DemoRetailers } from './demo/demo-retailers';
+import type { DemoStripe } from './demo/stripe/demo-stripe';
 import type { Logger } from './lib/log';
 import type { Mailer } from './lib/mailer';
 import type { HtmlTransformer } from './lib/web-static';
 import type { RetailerConnector } from './retailers/types';
+import type { StripeTarget } from './features/billing/stripe-gateway';
 
 /**
  * Everything the composition root hands out: server.ts builds it, app.ts wires it into the features.
@@ -25,6 +27,10 @@ export interface AppDeps {
   connectors?: RetailerConnector[];
   /** Demo mode: the running demo retailer sites (tests inject faults and count requests through it). */
   demoRetailers?: DemoRetailers | null;
+  /** Where billing's Stripe SDK goes (server.ts: the local look-alike unless STRIPE_* are set). */
+  stripe?: StripeTarget | null;
+  /** Demo mode: the running Stripe look-alike (its hosted pages are mounted; tests drive it). */
+  demoStripe?: DemoStripe | null;
   /**
    * Tests only: registers extra routes (e.g. one that throws, to check the 500 answer). Production
    * never passes it, so no such endpoint exists there.

@@ -20,6 +20,9 @@ import { createSearchModule } from './features/search/search.module';
 import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
 import { createProModule, proPersonalData } from './features/pro/pro.module';
 import { requirePro } from './pro-access';
+import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
+import { createUserRepository } from './features/accounts/user.repository';
+import { serializeUser } from './features/accounts/user.serializer';
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -104,6 +107,16 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
   htmlTransformers.push(products.htmlTransformer);
   app.route('/api', createPharmaciesModule(deps).routes);
+  const stripeTarget = deps.stripe ?? stripeTargetFromEnv(env);
+  if (stripeTarget) {
+    const users = createUserRepository(deps.db);
+    const serialize = (id: number) => {
+      const row = users.findById(id);
+      return row && row.closed_at === null ? serializeUser(row, deps.now()) : null;
+    };
+    app.route('/api', createBillingModule({ ...deps, users: { serialize } }, stripeTarget).routes);
+  }
+  deps.demoStripe?.mount(app);
   // --- end feature routers ---
 
   deps.extraRoutes?.(app);

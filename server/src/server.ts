@@ -14,6 +14,8 @@ import { createPurgeJob } from './jobs/purge.job';
 import { createBackupJob } from './jobs/backup.job';
 import { securePrivateFiles } from './config/private-files';
 import { startRetailers } from './retailers/start-retailers';
+import { startDemoStripe } from './demo/stripe/demo-stripe';
+import { stripeTargetFromEnv } from './features/billing/billing.module';
 
 export interface RunningServer {
   url: string;
@@ -131,6 +133,14 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     deps.connectors = retailers.connectors;
     deps.demoRetailers = retailers.demo;
     closers.push(() => retailers.close());
+    if (!stripeTargetFromEnv(env)) {
+      // No Stripe configured: the local look-alike stands in (DESIGN §4), on the same clock.
+      const now = deps.now;
+      const demoStripe = await startDemoStripe({ publicUrl: env.PUBLIC_URL, nowS: () => Math.floor(now() / 1000) });
+      deps.demoStripe = demoStripe;
+      deps.stripe = demoStripe.target;
+      closers.push(() => demoStripe.close());
+    }
   } catch (error) {
     // Same cleanup as any other start-up failure: purge timer, mailer and database are released.
     await runClosers();
@@ -151,6 +161,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const port = (server.address() as AddressInfo).port;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  deps.demoStripe?.setWebhookUrl(`${url}/api/billing/webhook/`);
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -18,7 +18,8 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const PLANS = ['free', 'pro'] as const;
+/** 'ultra' is set by staff only (DESIGN §12) and gives everything 'pro' gives. */
+export const PLANS = ['free', 'pro', 'ultra'] as const;
 export type Plan = (typeof PLANS)[number];
 
 /** The current user as the web sees it (SPEC §3), always produced by normalizeCurrentUser. */
@@ -120,7 +121,8 @@ export function normalizeCurrentUser(raw: unknown): CurrentUser {
     first_name: stringOrNull(source.first_name),
     last_name: stringOrNull(source.last_name),
     isPro,
-    plan: isPro ? 'pro' : (oneOf(PLANS, source.plan) ?? 'free'),
+    // The server's plan wins when it sent one (Ultra); is_pro alone means 'pro' (DESIGN §12).
+    plan: planFrom(oneOf(PLANS, source.plan), isPro),
     subscription_status: oneOf(SUBSCRIPTION_STATUSES, source.subscription_status) ?? 'unknown',
     trial_ends_at: stringOrNull(source.trial_ends_at),
     pro_until: stringOrNull(source.pro_until),
@@ -138,4 +140,9 @@ export function normalizeCurrentUser(raw: unknown): CurrentUser {
 
 function anonymous(): CurrentUser {
   return { ...ANONYMOUS_USER, permissions: [] };
+}
+
+function planFrom(sent: Plan | undefined, isPro: boolean): Plan {
+  if (sent && (sent !== 'free' || !isPro)) return sent;
+  return isPro ? 'pro' : 'free';
 }

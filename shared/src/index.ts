@@ -9,5 +9,6 @@ export * from './contact.schema';
 export * from './search.schema';
 export * from './search-grouping';
 export * from './product-landing';
+export * from './billing.schema';
 export * from './pricing';
 export * from './pharmacies.schema';

@@ -102,3 +102,11 @@ describe('normalizeCurrentUser', () => {
     expect(normalizeCurrentUser(ANONYMOUS_USER)).toEqual(ANONYMOUS_USER);
   });
 });
+
+describe('normalizeCurrentUser plan (DESIGN §12)', () => {
+  it("keeps the server's plan, and 'pro' when only is_pro is set", () => {
+    expect(normalizeCurrentUser({ id: 1, is_pro: true, plan: 'ultra' })).toMatchObject({ isPro: true, plan: 'ultra' });
+    expect(normalizeCurrentUser({ id: 1, is_pro: true, plan: 'free' }).plan).toBe('pro');
+    expect(normalizeCurrentUser({ id: 1, is_pro: false, plan: 'pro' }).plan).toBe('pro');
+  });
+});

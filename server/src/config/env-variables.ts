@@ -122,7 +122,7 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
   {
     name: 'STRIPE_WEBHOOK_SECRET',
     default: '(none)',
-    description: 'Signing secret of the Stripe webhook endpoint (/api/billing/webhook/stripe/).',
+    description: 'Signing secret of the Stripe webhook endpoint (/api/billing/webhook/).',
   },
   {
     name: 'STRIPE_PRICE_PRO_MONTHLY',

@@ -107,6 +107,18 @@ describe('loadEnv', () => {
     expect(attempt).toThrow(new RegExp(`\\b${name}:`));
   });
 
+  it('refuses half a Stripe configuration, naming the missing variables', () => {
+    const attempt = () => load({ STRIPE_SECRET_KEY: 'sk_test_x' });
+    expect(attempt).toThrow(/STRIPE_WEBHOOK_SECRET:/);
+    expect(attempt).toThrow(/STRIPE_PRICE_PRO_MONTHLY:/);
+    const full = load({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_PRO_MONTHLY: 'price_x',
+    });
+    expect(full.STRIPE_PRICE_PRO_MONTHLY).toBe('price_x');
+  });
+
   it('names every bad variable at once and does not echo secret values', () => {
     let message = '';
     try {

@@ -134,6 +134,9 @@ const envSchema = z.object({
 
 type ParsedEnv = z.output<typeof envSchema>;
 
+/** Stripe is used only when all three are set; none of them = the local Stripe look-alike (demo). */
+export const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO_MONTHLY'] as const;
+
 /** Names of all variables the schema reads (ENV_VARIABLES documents each; a test compares them). */
 export const ENV_VARIABLE_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
@@ -171,6 +174,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`);
   }
   const env = result.data;
+  const stripe = STRIPE_VARIABLES.filter((name) => env[name] === undefined);
+  if (stripe.length > 0 && stripe.length < STRIPE_VARIABLES.length) {
+    // Half a Stripe configuration would silently fall back to the test checkout: refuse it instead.
+    throw new EnvError(
+      `Invalid configuration:\n${stripe.map((name) => `  ${name}: must be set with the other STRIPE_* variables`).join('\n')}`,
+    );
+  }
   try {
     mkdirSync(env.DATA_DIR, { recursive: true, mode: PRIVATE_DIR_MODE });
   } catch (error) {

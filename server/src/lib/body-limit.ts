@@ -10,7 +10,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
  * Stripe events with many invoice lines can pass 64 KB.
  */
 export const BODY_LIMIT_OVERRIDES: Readonly<Record<string, number>> = {
-  '/api/billing/webhook/stripe': 512 * 1024,
+  '/api/billing/webhook': 512 * 1024,
 };
 
 function tooLarge(): never {

@@ -8,7 +8,7 @@ import { COMMON_MESSAGES } from './i18n';
 
 export const CSRF_HEADER_NAME = 'X-CSRFToken';
 /** The only unsafe route without a token: Stripe authenticates it with its signature instead. */
-export const CSRF_EXEMPT_PATHS: readonly string[] = ['/api/billing/webhook/stripe/'];
+export const CSRF_EXEMPT_PATHS: readonly string[] = ['/api/billing/webhook/'];
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ONE_YEAR_S = 365 * 24 * 3600;
 

@@ -6,6 +6,7 @@ import { loadEnv, type Env } from '../../src/config/env';
 import type { Db } from '../../src/db/database';
 import { createLogger, type Logger } from '../../src/lib/log';
 import { startServer, type StartOptions } from '../../src/server';
+import type { AppDeps } from '../../src/app-deps';
 import { readOutboxDir, type OutboxMail } from '../fakes/outbox';
 
 export interface TestServer {
@@ -16,6 +17,8 @@ export interface TestServer {
   db: Db;
   /** The composed Hono app (route table checks). */
   app: Hono;
+  /** The app's dependencies (e.g. deps.demoStripe, the local Stripe look-alike). */
+  deps: AppDeps;
   close(): Promise<void>;
   /** Mails written so far (outbox mode), oldest first. */
   readOutbox(): OutboxMail[];
@@ -103,6 +106,7 @@ export async function startTestServer(
     env,
     db: server.deps.db,
     app: server.app,
+    deps: server.deps,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -49,6 +49,12 @@ function renderApp(path: string) {
   return router;
 }
 
+const WALL = {
+  fr: 'L’Espace Pro : vos prix d’achat et de vente en 60 secondes',
+  en: 'The Pro Space: your purchase and selling prices in 60 seconds',
+  nl: 'De Pro-ruimte: uw aankoop- en verkoopprijzen in 60 seconden',
+};
+
 // Page chunks are transformed on first import: on 2 shared cores that can take seconds.
 const SLOW = { timeout: 10_000 };
 
@@ -65,18 +71,19 @@ beforeAll(async () => {
 
 describe('routing and language', () => {
   it('bare pages are French with the shared layout', async () => {
-    const router = renderApp('/congrats');
-    await settledAt(router, '/congrats');
-    expect(await screen.findByRole('heading', { name: 'Bientôt disponible' }, SLOW)).toBeTruthy();
+    // A visitor on the Pro tool route meets its wall (app/pro-wall.tsx).
+    const router = renderApp('/pro');
+    await settledAt(router, '/pro');
+    expect(await screen.findByRole('heading', { name: WALL.fr }, SLOW)).toBeTruthy();
     expect(screen.getByTestId('navbar')).toBeTruthy();
     expect(screen.getByTestId('footer')).toBeTruthy();
     expect(document.documentElement.lang).toBe('fr');
   });
 
   it('a language prefix sets the interface and <html lang>', async () => {
-    const router = renderApp('/nl/subscription');
-    await settledAt(router, '/nl/subscription');
-    expect(await screen.findByRole('heading', { name: 'Binnenkort beschikbaar' })).toBeTruthy();
+    const router = renderApp('/nl/nego');
+    await settledAt(router, '/nl/nego');
+    expect(await screen.findByRole('heading', { name: WALL.nl }, SLOW)).toBeTruthy();
     expect(document.documentElement.lang).toBe('nl');
   });
 
@@ -97,12 +104,12 @@ describe('routing and language', () => {
   });
 
   it('the language menu opens the same page under the other prefix', async () => {
-    const router = renderApp('/congrats?from=mail');
-    await screen.findByRole('heading', { name: 'Bientôt disponible' }, SLOW);
+    const router = renderApp('/pro?from=mail');
+    await screen.findByRole('heading', { name: WALL.fr }, SLOW);
     fireEvent.change(screen.getByTestId('lang-select'), { target: { value: 'en' } });
-    await settledAt(router, '/en/congrats');
+    await settledAt(router, '/en/nego');
     expect(router.state.location.search).toBe('?from=mail');
-    expect(await screen.findByRole('heading', { name: 'Coming soon' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: WALL.en }, SLOW)).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
     expect(sessionStorage.getItem(LANG_BOOTED_KEY)).toBe('en');
   });
@@ -154,12 +161,12 @@ describe('plain layout and boot states', () => {
 
   it('shows an error with a retry button when the locale cannot be loaded, and recovers', async () => {
     localesBroken = true;
-    renderApp('/en/congrats');
+    renderApp('/en/nego');
     expect(await screen.findByTestId('boot-error', {}, SLOW)).toBeTruthy();
     localesBroken = false;
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     });
-    expect(await screen.findByRole('heading', { name: 'Coming soon' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: WALL.en }, SLOW)).toBeTruthy();
   });
 });

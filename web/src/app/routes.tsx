@@ -14,6 +14,7 @@ import { AppRoot, BootError, BootScreen, rootLoader, shouldRevalidateRoot } from
  */
 // The home page has its own header and footer: the shared layouts load with the first page that uses them.
 const layout = async () => ({ Component: (await import('../features/layout/layout')).Layout });
+const proWall = async () => ({ Component: (await import('./pro-wall')).ProWall });
 const plainLayout = async () => ({ Component: (await import('../features/layout/plain-layout')).PlainLayout });
 
 function pageRoutes(prefix: Locale | null): RouteObject[] {
@@ -73,7 +74,12 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
             { path: 'subscription', lazy: lazyPage('billing/subscription') },
             // Plans page and Pro tool: renamed under a language prefix (SPEC §2).
             { path: prefix ? 'pro' : 'offers', lazy: lazyPage('billing/offers') },
-            { path: prefix ? 'nego' : 'pro', lazy: lazyPage('pro/pro-tool') },
+            // The Pro tool behind its wall (app/pro-wall.tsx): visitors and free users see the wall instead.
+            {
+              path: prefix ? 'nego' : 'pro',
+              lazy: proWall,
+              children: [{ index: true, lazy: lazyPage('pro/pro-tool') }],
+            },
             ...(prefix ? [{ path: 'offers', element: <Navigate to={`/${prefix}/pro`} replace /> }] : []),
             { path: '404', element: <NotFoundPage /> },
             catchAll,

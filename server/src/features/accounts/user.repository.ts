@@ -26,6 +26,13 @@ export interface UserRow {
   pro_until: number | null;
   search_quota: number | null;
   search_used: number;
+  // 0004_billing.sql
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  stripe_price_id: string | null;
+  subscription_period_end: number | null;
+  plan_grant: 'pro' | 'ultra' | null;
+  search_used_month: string | null;
 }
 
 export interface NewUser {

@@ -1,19 +1,20 @@
-import { subscriptionStatusSchema, type ServerUser } from '@pharmaradar/shared';
+import { MONTHLY_QUOTA, planOf, quotaMonth, subscriptionStatusSchema, type ServerUser } from '@pharmaradar/shared';
 import type { UserRow } from './user.repository';
 
-/** Statuses in which the Pro features stay open (past_due: Stripe is still retrying the payment). */
-const PRO_STATUSES = new Set(['active', 'trialing', 'past_due', 'canceled_at_period_end']);
-
-/** Pro while the subscription is in a paying state, or until pro_until when that lies ahead. */
-export function isProUser(user: Pick<UserRow, 'subscription_status' | 'pro_until'>, now: number): boolean {
-  return PRO_STATUSES.has(user.subscription_status) || (user.pro_until !== null && user.pro_until > now);
+/** Pro (or Ultra) from the subscription summary and the staff grant (shared/src/billing.schema.ts). */
+export function isProUser(
+  user: Pick<UserRow, 'subscription_status' | 'pro_until' | 'plan_grant'>,
+  now: number,
+): boolean {
+  return planOf(user, now) !== 'free';
 }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 /** The `user` object of every answer that carries one (GET /api/auth/me/ and the login calls). */
 export function serializeUser(user: UserRow, now: number): ServerUser {
-  const pro = isProUser(user, now);
+  const plan = planOf(user, now);
+  const pro = plan !== 'free';
   const status = subscriptionStatusSchema.safeParse(user.subscription_status);
   return {
     id: user.id,
@@ -22,12 +23,13 @@ export function serializeUser(user: UserRow, now: number): ServerUser {
     first_name: user.first_name,
     last_name: user.last_name,
     is_pro: pro,
-    plan: pro ? 'pro' : 'free',
+    plan,
     subscription_status: status.success ? status.data : 'unknown',
     trial_ends_at: iso(user.trial_ends_at),
-    pro_until: iso(user.pro_until),
-    search_quota: user.search_quota,
-    search_used: user.search_used,
+    // The staff grant's end, else the end of the paid period of a paying subscription.
+    pro_until: iso(user.plan_grant !== null ? user.pro_until : pro ? user.subscription_period_end : null),
+    search_quota: user.search_quota ?? MONTHLY_QUOTA[plan],
+    search_used: user.search_used_month === quotaMonth(now) ? user.search_used : 0,
     date_joined: new Date(user.date_joined).toISOString(),
     is_staff: user.is_staff === 1,
     is_superuser: user.is_superuser === 1,

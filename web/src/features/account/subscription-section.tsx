@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { goTo, startCheckout } from '../../lib/billing/checkout';
 import { formatDate, useLocale } from '../../lib/i18n';
 import { LocalizedLink } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { FormAlert } from '../../lib/ui';
 
-/** Free: what Pro adds and the way to the plans page. Pro: its dates and the way to manage it. */
+/** Free: what Pro adds and an upgrade that opens the checkout (DESIGN §12). Pro/Ultra: dates and manage. */
 export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -11,6 +14,19 @@ export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
   const trialUntil =
     user.subscription_status === 'trialing' && user.trial_ends_at ? formatDate(user.trial_ends_at, locale) : null;
   const proUntil = user.pro_until ? formatDate(user.pro_until, locale) : null;
+  const [starting, setStarting] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const upgrade = async () => {
+    setStarting(true);
+    setFailed(false);
+    try {
+      goTo(await startCheckout());
+    } catch {
+      setFailed(true);
+      setStarting(false);
+    }
+  };
 
   return (
     <section
@@ -23,7 +39,7 @@ export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
       <div className="account-card__head">
         <h2 id="subscription-title">{intl.formatMessage({ id: 'account.subscription.title' })}</h2>
         <span className={`account-plan${user.isPro ? ' account-plan--pro' : ''}`}>
-          {intl.formatMessage({ id: user.isPro ? 'account.subscription.pro' : 'account.subscription.free' })}
+          {intl.formatMessage({ id: `account.subscription.${user.plan}` })}
         </span>
       </div>
       {user.isPro ? (
@@ -53,10 +69,19 @@ export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
           <p>{intl.formatMessage({ id: 'account.subscription.freeBody' })}</p>
           <p className="account-hint">{intl.formatMessage({ id: 'account.subscription.proPitch' })}</p>
           <div className="account-actions">
-            <LocalizedLink className="btn btn--primary account-upgrade" to="/offers" data-testid="account-upgrade">
+            <button
+              type="button"
+              className="btn btn--primary account-upgrade"
+              onClick={() => void upgrade()}
+              disabled={starting}
+              data-testid="account-upgrade"
+            >
               {intl.formatMessage({ id: 'account.subscription.upgrade' })}
-            </LocalizedLink>
+            </button>
           </div>
+          <FormAlert id="account-upgrade-error">
+            {failed ? intl.formatMessage({ id: 'account.subscription.upgradeFailed' }) : null}
+          </FormAlert>
         </>
       )}
     </section>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { registerResponseSchema } from '@pharmaradar/shared/auth.schema';
 import { api } from '../../lib/api/client';
 import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
@@ -32,6 +32,9 @@ export default function RegisterPage() {
   const session = useSession();
   const navigate = useNavigate();
   const localize = useLocalizedPath();
+  // /register?plan=pro (plans page, Pro wall): the checkout follows the verification.
+  const [params] = useSearchParams();
+  const plan = params.get('plan') === 'pro' ? '?plan=pro' : '';
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [busy, setBusy] = useState(false);
   const form = useFormError();
@@ -67,7 +70,7 @@ export default function RegisterPage() {
       // Registering does not log in (SPEC §4): the code sent by e-mail does.
       const email = answer.email || values.email.trim();
       writePendingEmail(email);
-      navigate(localize('/verify-otp'), { state: { email } });
+      navigate(localize(`/verify-otp${plan}`), { state: { email } });
     } catch (error) {
       setBusy(false);
       const serverFields = fieldErrors(intl, error);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { goTo, startCheckout } from '../../lib/billing/checkout';
 import { api, isApiRequestError } from '../../lib/api/client';
 import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession } from '../../lib/session';
@@ -29,6 +30,7 @@ export default function VerifyOtpPage() {
   const navigate = useNavigate();
   const localize = useLocalizedPath();
   const location = useLocation();
+  const [params] = useSearchParams();
   const state = (location.state ?? {}) as VerifyState;
   const [email] = useState<string | null>(() => (typeof state.email === 'string' && state.email) || readPendingEmail());
   const fromLogin = state.notice === 'notVerified';
@@ -55,6 +57,7 @@ export default function VerifyOtpPage() {
       await api.post('/auth/verify-otp/', { email, code });
       writePendingEmail(null);
       const user = await session.reload();
+      if (user.isAuthenticated && params.get('plan') === 'pro') return await checkoutOrAccount();
       navigate(localize(user.isAuthenticated ? '/' : '/login'), { replace: true });
     } catch (error) {
       setBusy(false);
@@ -66,6 +69,15 @@ export default function VerifyOtpPage() {
           : errorText(intl, error, 'auth.errors.generic'),
         ['code'],
       );
+    }
+  }
+
+  /** Registered from a Pro call to action: straight to the checkout, else the account's upgrade block. */
+  async function checkoutOrAccount() {
+    try {
+      goTo(await startCheckout());
+    } catch {
+      navigate(localize('/compte?highlight=pro'), { replace: true });
     }
   }
 

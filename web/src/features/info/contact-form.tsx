@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { CONTACT_LIMITS } from '@pharmaradar/shared/contact.schema';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, isApiRequestError } from '../../lib/api/client';
@@ -18,7 +19,13 @@ function isOffline(): boolean {
 export function ContactForm() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [params] = useSearchParams();
+  // DESIGN §12: 'Contact us' for Ultra (plans page) opens /contact?subject=ultra with a first line written.
+  const [values, setValues] = useState<ContactValues>(() =>
+    params.get('subject') === 'ultra'
+      ? { ...EMPTY, message: `${intl.formatMessage({ id: 'contact.form.ultraSubject' })}\n\n` }
+      : EMPTY,
+  );
   const [state, setState] = useState<FormState>({ kind: 'idle' });
   const [invalid, setInvalid] = useState<readonly ContactField[]>([]);
   const fieldRefs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});

@@ -11,11 +11,13 @@ export function avatarLetter(user: Pick<CurrentUser, 'first_name' | 'email'>): s
   return source.charAt(0).toLocaleUpperCase();
 }
 
-function PlanBadge({ isPro }: { isPro: boolean }) {
+const BADGE = { free: 'layout.user.badgeFree', pro: 'layout.user.badgePro', ultra: 'layout.user.badgeUltra' } as const;
+
+function PlanBadge({ plan }: { plan: CurrentUser['plan'] }) {
   const intl = useIntl();
   return (
-    <span className={`plan-badge${isPro ? ' plan-badge--pro' : ''}`} data-testid="plan-badge">
-      {intl.formatMessage({ id: isPro ? 'layout.user.badgePro' : 'layout.user.badgeFree' })}
+    <span className={`plan-badge${plan !== 'free' ? ' plan-badge--pro' : ''}`} data-testid="plan-badge">
+      {intl.formatMessage({ id: BADGE[plan] })}
     </span>
   );
 }
@@ -69,7 +71,7 @@ export function AccountArea({ variant }: { variant: 'bar' | 'drawer' }) {
             {avatarLetter(user)}
           </span>
           <span className="account-area__name">{name}</span>
-          <PlanBadge isPro={user.isPro} />
+          <PlanBadge plan={user.plan} />
         </div>
         <LocalizedLink className="account-area__link" to="/compte">
           {intl.formatMessage({ id: 'layout.user.account' })}
@@ -83,7 +85,7 @@ export function AccountArea({ variant }: { variant: 'bar' | 'drawer' }) {
 
   return (
     <div className="account-area account-area--bar">
-      <PlanBadge isPro={user.isPro} />
+      <PlanBadge plan={user.plan} />
       <div className="user-menu">
         <button
           ref={buttonRef}

@@ -100,6 +100,12 @@ describe('navbar links', () => {
     expect((await screen.findByTestId('avatar')).textContent).toBe('Z');
     expect(screen.getByTestId('plan-badge').textContent).toBe('Pro');
   });
+
+  it('shows the Ultra badge for an Ultra user', async () => {
+    me = user({ is_pro: true, plan: 'ultra' });
+    renderNavbar('/about', 'fr');
+    expect((await screen.findByTestId('plan-badge')).textContent).toBe('Ultra');
+  });
 });
 
 describe('burger drawer', () => {

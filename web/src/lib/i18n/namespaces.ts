@@ -10,6 +10,7 @@ export const NAMESPACES = [
   'account',
   'errors',
   'notfound',
+  'billing',
   'pro',
   'pharmacies',
 ] as const;

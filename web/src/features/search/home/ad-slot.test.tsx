@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS_USER } from '@pharmaradar/shared/user.schema';
+import { useSession } from '../../../lib/session';
 import { SessionContext, type SessionValue } from '../../../lib/session/session-context';
+import { serveAuthApi, testUser } from '../../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../../test/render';
 import { AdSlot } from './ad-slot';
 
@@ -26,7 +28,34 @@ const renderWith = (value: SessionValue | null) =>
       value ? <SessionContext.Provider value={value}>{children}</SessionContext.Provider> : children,
   });
 
+const api = serveAuthApi();
+
+function Booted() {
+  const { booted } = useSession();
+  return booted ? <span data-testid="session-booted" /> : null;
+}
+
 describe('AdSlot', () => {
+  it.each([
+    ['free', testUser(), true],
+    ['Pro', testUser({ is_pro: true, plan: 'pro', subscription_status: 'active' }), false],
+    ['Ultra', testUser({ is_pro: true, plan: 'ultra' }), false],
+  ])('through the real session, a %s user sees the ad: %s', async (_plan, user, shown) => {
+    api.user = user;
+    renderWithProviders(<AdSlot />, {
+      locale: 'fr',
+      session: true,
+      wrapper: (children) => (
+        <>
+          {children}
+          <Booted />
+        </>
+      ),
+    });
+    await screen.findByTestId('session-booted');
+    expect(screen.queryByTestId('ad-slot') !== null).toBe(shown);
+  });
+
   it('shows the house ad to a visitor and a free user, linking to the plans', () => {
     renderWith(session({}));
     expect(screen.getByTestId('ad-slot').textContent).toContain('Publicité');

@@ -25,6 +25,13 @@ describe('home header when signed in', () => {
     expect(screen.getByTestId('home-plan-badge').textContent).toBe('Pro');
   });
 
+  it('shows the Ultra badge for an Ultra user', async () => {
+    api.user = testUser({ is_pro: true, plan: 'ultra' });
+    renderWithProviders(<HomeHeader />, { locale: 'en', route: '/en', session: true });
+    await screen.findByTestId('home-avatar');
+    expect(screen.getByTestId('home-plan-badge').textContent).toBe('Ultra');
+  });
+
   it('shows the login link and no avatar when nobody is signed in', async () => {
     api.user = null;
     renderWithProviders(<HomeHeader />, { locale: 'fr', session: true });

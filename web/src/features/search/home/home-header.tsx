@@ -16,7 +16,7 @@ export function HomeHeader() {
   const session = useContext(SessionContext);
   const t = (id: string) => intl.formatMessage({ id: `search.header.${id}` });
   const user = session?.isAuthenticated ? session.user : null;
-  const plan = user?.isPro ? t('planPro') : t('planFree');
+  const plan = user?.plan === 'ultra' ? t('planUltra') : user?.isPro ? t('planPro') : t('planFree');
   const initial = (user?.first_name?.trim() || user?.email || '?').charAt(0).toUpperCase();
   return (
     <header className="home-header">

@@ -1,0 +1,239 @@
+import { Hono, type Context } from 'hono';
+import type { StripeActions } from './stripe-actions';
+import { asStringArray, decodeStripeParams } from './form-params';
+import { DEMO_PRICE, newId, type Locale, type StripeStore } from './stripe-store';
+
+type Params = Record<string, unknown>;
+
+function stripeError(
+  c: Context,
+  status: 400 | 401 | 404 | 500,
+  type: string,
+  message: string,
+  code?: string,
+  param?: string,
+) {
+  return c.json({ error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) } }, status);
+}
+
+const missing = (c: Context, kind: string, id: string, param = 'id') =>
+  stripeError(c, 404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param);
+
+async function params(c: Context): Promise<Params> {
+  const query = decodeStripeParams(new URL(c.req.url).searchParams);
+  if (c.req.method === 'GET' || c.req.method === 'DELETE') return query;
+  return { ...query, ...decodeStripeParams(new URLSearchParams(await c.req.text())) };
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const locale = (value: unknown): Locale => (value === 'en' || value === 'nl' ? value : 'fr');
+const metadata = (value: unknown) =>
+  (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, string>;
+
+export interface ApiControls {
+  /** Answer every API call with a 500 api_error (Stripe unreachable drills). */
+  failing: boolean;
+  /** Added to every API answer (ms), so tests can hold requests in flight. */
+  latencyMs: number;
+}
+
+/** The subset of Stripe's HTTP API (v1, form-encoded, Bearer key) the server calls. */
+export function createStripeApi(store: StripeStore, actions: StripeActions, secretKey: string, controls: ApiControls) {
+  const app = new Hono();
+  const { json } = store;
+
+  app.use('/v1/*', async (c, next) => {
+    const auth = c.req.header('authorization') ?? '';
+    if (auth !== `Bearer ${secretKey}`) {
+      return stripeError(c, 401, 'invalid_request_error', 'Invalid API Key provided.');
+    }
+    if (controls.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, controls.latencyMs));
+    if (controls.failing) return stripeError(c, 500, 'api_error', 'The demo Stripe is failing on purpose.');
+    await next();
+  });
+
+  const liveCustomer = (id: string) => {
+    const customer = store.customers.get(id);
+    return customer && !customer.deleted ? customer : undefined;
+  };
+
+  app.post('/v1/customers', async (c) => {
+    const p = await params(c);
+    const customer = {
+      id: newId('cus'),
+      email: str(p.email) ?? null,
+      name: str(p.name) ?? null,
+      metadata: metadata(p.metadata),
+      created: store.nowS(),
+      deleted: false,
+      defaultPaymentMethod: null,
+    };
+    store.customers.set(customer.id, customer);
+    return c.json(json.customer(customer));
+  });
+  app.get('/v1/customers/:id', (c) => {
+    const customer = store.customers.get(c.req.param('id'));
+    return customer ? c.json(json.customer(customer)) : missing(c, 'customer', c.req.param('id'));
+  });
+  app.delete('/v1/customers/:id', (c) => {
+    const customer = liveCustomer(c.req.param('id'));
+    if (!customer) return missing(c, 'customer', c.req.param('id'));
+    actions.deleteCustomer(customer.id);
+    return c.json({ id: customer.id, object: 'customer', deleted: true });
+  });
+  app.get('/v1/customers/:id/payment_methods', (c) => {
+    const customer = liveCustomer(c.req.param('id'));
+    if (!customer) return missing(c, 'customer', c.req.param('id'));
+    const methods = [...store.paymentMethods.values()].filter((pm) => pm.customer === customer.id).reverse();
+    return c.json(json.list(c.req.path, methods.map(json.paymentMethod)));
+  });
+
+  app.post('/v1/checkout/sessions', async (c) => {
+    const p = await params(c);
+    const customer = str(p.customer);
+    if (!customer || !liveCustomer(customer)) return missing(c, 'customer', customer ?? '', 'customer');
+    const items = Array.isArray(p.line_items) ? (p.line_items as Params[]) : [];
+    const priceId = str(items[0]?.price);
+    if (priceId !== DEMO_PRICE.id) return missing(c, 'price', priceId ?? '', 'line_items[0][price]');
+    if (p.mode !== 'subscription') {
+      return stripeError(
+        c,
+        400,
+        'invalid_request_error',
+        'Only subscription mode is simulated.',
+        'parameter_invalid',
+        'mode',
+      );
+    }
+    const discounts = Array.isArray(p.discounts) ? (p.discounts as Params[]) : [];
+    const promotionCode = str(discounts[0]?.promotion_code) ?? null;
+    if (promotionCode && promotionCode !== 'promo_demo')
+      return missing(c, 'promotion code', promotionCode, 'discounts');
+    const successUrl = str(p.success_url);
+    const cancelUrl = str(p.cancel_url);
+    if (!successUrl)
+      return stripeError(c, 400, 'invalid_request_error', 'Missing success_url', 'parameter_missing', 'success_url');
+    const session = {
+      id: newId('cs_test'),
+      customer,
+      clientReferenceId: str(p.client_reference_id) ?? null,
+      priceId,
+      locale: locale(p.locale),
+      successUrl,
+      cancelUrl: cancelUrl ?? successUrl,
+      status: 'open' as const,
+      subscription: null,
+      metadata: metadata((p.subscription_data as Params | undefined)?.metadata),
+      created: store.nowS(),
+      promotionCode,
+    };
+    store.checkouts.set(session.id, session);
+    return c.json(json.checkout(session));
+  });
+  app.get('/v1/checkout/sessions/:id', (c) => {
+    const session = store.checkouts.get(c.req.param('id'));
+    return session ? c.json(json.checkout(session)) : missing(c, 'checkout.session', c.req.param('id'));
+  });
+
+  app.post('/v1/billing_portal/sessions', async (c) => {
+    const p = await params(c);
+    const customer = str(p.customer);
+    if (!customer || !liveCustomer(customer)) return missing(c, 'customer', customer ?? '', 'customer');
+    const portal = {
+      id: newId('bps'),
+      customer,
+      returnUrl: str(p.return_url) ?? '/',
+      locale: locale(p.locale),
+      created: store.nowS(),
+    };
+    store.portals.set(portal.id, portal);
+    return c.json(json.portal(portal));
+  });
+
+  app.get('/v1/subscriptions', async (c) => {
+    const p = await params(c);
+    const customer = str(p.customer);
+    const status = str(p.status);
+    const subs = [...store.subscriptions.values()]
+      .filter((s) => !customer || s.customer === customer)
+      .filter((s) => (status === 'all' ? true : status ? s.status === status : s.status !== 'canceled'))
+      .sort((a, b) => b.created - a.created);
+    const expand = asStringArray(p.expand).map((e) => e.replace(/^data\./, ''));
+    return c.json(
+      json.list(
+        '/v1/subscriptions',
+        subs.map((s) => json.subscription(s, expand)),
+      ),
+    );
+  });
+  app.get('/v1/subscriptions/:id', async (c) => {
+    const sub = store.subscriptions.get(c.req.param('id'));
+    if (!sub) return missing(c, 'subscription', c.req.param('id'));
+    return c.json(json.subscription(sub, asStringArray((await params(c)).expand)));
+  });
+  app.post('/v1/subscriptions/:id', async (c) => {
+    const sub = store.subscriptions.get(c.req.param('id'));
+    if (!sub) return missing(c, 'subscription', c.req.param('id'));
+    const p = await params(c);
+    if (p.cancel_at_period_end !== undefined) {
+      if (sub.status === 'canceled') {
+        return stripeError(
+          c,
+          400,
+          'invalid_request_error',
+          'A canceled subscription can only update its cancellation_details and metadata.',
+          'resource_missing',
+        );
+      }
+      actions.setCancelAtPeriodEnd(sub, p.cancel_at_period_end === 'true');
+    }
+    return c.json(json.subscription(sub, asStringArray(p.expand)));
+  });
+  app.delete('/v1/subscriptions/:id', (c) => {
+    const sub = store.subscriptions.get(c.req.param('id'));
+    if (!sub) return missing(c, 'subscription', c.req.param('id'));
+    actions.cancelNow(sub);
+    return c.json(json.subscription(sub));
+  });
+
+  app.get('/v1/invoices', async (c) => {
+    const p = await params(c);
+    const customer = str(p.customer);
+    const invoices = [...store.invoices.values()].filter((i) => !customer || i.customer === customer).reverse();
+    return c.json(
+      json.list(
+        '/v1/invoices',
+        invoices.map((i) => json.invoice(i)),
+      ),
+    );
+  });
+  app.post('/v1/invoices/create_preview', async (c) => {
+    const p = await params(c);
+    const sub = store.subscriptions.get(str(p.subscription) ?? '');
+    if (!sub || sub.customer !== str(p.customer) || sub.status === 'canceled' || sub.cancelAtPeriodEnd) {
+      return stripeError(
+        c,
+        400,
+        'invalid_request_error',
+        'No upcoming invoices for this subscription.',
+        'invoice_upcoming_none',
+      );
+    }
+    const preview = {
+      customer: sub.customer,
+      subscription: sub.id,
+      amount: DEMO_PRICE.amount,
+      paid: false,
+      created: store.nowS(),
+      periodStart: sub.periodEnd,
+      periodEnd: sub.periodEnd + (sub.periodEnd - sub.periodStart),
+      locale: 'fr' as const,
+    };
+    return c.json(json.invoice(preview, true));
+  });
+
+  app.all('/v1/*', (c) =>
+    stripeError(c, 404, 'invalid_request_error', `Unrecognized request URL (${c.req.method}: ${c.req.path}).`),
+  );
+  return app;
+}

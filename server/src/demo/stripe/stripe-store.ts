@@ -1,0 +1,267 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * In-memory objects of the Stripe look-alike, in the shapes of Stripe API 2026 / SDK 23 (DESIGN §4):
+ * current_period_end on the subscription item, invoice.parent.subscription_details, card on the
+ * payment method. Only the fields a client reads are kept; the rest is what Stripe would send empty.
+ */
+export type Locale = 'fr' | 'en' | 'nl';
+type Obj = Record<string, unknown>;
+
+export interface Card {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+export interface PaymentMethod {
+  id: string;
+  customer: string;
+  card: Card;
+  created: number;
+}
+export interface Customer {
+  id: string;
+  email: string | null;
+  name: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  deleted: boolean;
+  defaultPaymentMethod: string | null;
+}
+export interface Subscription {
+  id: string;
+  customer: string;
+  status: 'active' | 'trialing' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete';
+  cancelAtPeriodEnd: boolean;
+  canceledAt: number | null;
+  endedAt: number | null;
+  created: number;
+  periodStart: number;
+  periodEnd: number;
+  defaultPaymentMethod: string | null;
+  metadata: Record<string, string>;
+  priceId: string;
+}
+export interface Invoice {
+  id: string;
+  number: string;
+  customer: string;
+  subscription: string;
+  amount: number;
+  paid: boolean;
+  created: number;
+  periodStart: number;
+  periodEnd: number;
+  locale: Locale;
+}
+export interface CheckoutSession {
+  id: string;
+  customer: string;
+  clientReferenceId: string | null;
+  priceId: string;
+  locale: Locale;
+  successUrl: string;
+  cancelUrl: string;
+  status: 'open' | 'complete' | 'expired';
+  subscription: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  promotionCode: string | null;
+}
+export interface PortalSession {
+  id: string;
+  customer: string;
+  returnUrl: string;
+  locale: Locale;
+  created: number;
+}
+
+export const DEMO_PRICE = {
+  id: 'price_demo_pro_monthly',
+  product: 'prod_demo_pro',
+  productName: 'PharmaRadar Pro',
+  amount: 3000,
+  currency: 'eur',
+  interval: 'month' as const,
+};
+
+export const MONTH_S = 30 * 24 * 3600;
+
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+export function createStripeStore(publicBaseUrl: string, nowS: () => number) {
+  const customers = new Map<string, Customer>();
+  const paymentMethods = new Map<string, PaymentMethod>();
+  const subscriptions = new Map<string, Subscription>();
+  const invoices = new Map<string, Invoice>();
+  const checkouts = new Map<string, CheckoutSession>();
+  const portals = new Map<string, PortalSession>();
+  let invoiceCount = 0;
+
+  const list = (url: string, data: Obj[]) => ({ object: 'list', data, has_more: false, url });
+
+  function price(expandProduct: boolean): Obj {
+    return {
+      id: DEMO_PRICE.id,
+      object: 'price',
+      active: true,
+      currency: DEMO_PRICE.currency,
+      unit_amount: DEMO_PRICE.amount,
+      nickname: 'Pro',
+      type: 'recurring',
+      recurring: { interval: DEMO_PRICE.interval, interval_count: 1 },
+      product: expandProduct
+        ? { id: DEMO_PRICE.product, object: 'product', name: DEMO_PRICE.productName, active: true }
+        : DEMO_PRICE.product,
+      livemode: false,
+    };
+  }
+
+  const json = {
+    customer(c: Customer): Obj {
+      if (c.deleted) return { id: c.id, object: 'customer', deleted: true };
+      return {
+        id: c.id,
+        object: 'customer',
+        email: c.email,
+        name: c.name,
+        metadata: c.metadata,
+        created: c.created,
+        invoice_settings: { default_payment_method: c.defaultPaymentMethod },
+        livemode: false,
+      };
+    },
+    paymentMethod(pm: PaymentMethod): Obj {
+      return {
+        id: pm.id,
+        object: 'payment_method',
+        type: 'card',
+        customer: pm.customer,
+        created: pm.created,
+        card: { ...pm.card, country: 'BE', funding: 'credit' },
+        livemode: false,
+      };
+    },
+    subscription(s: Subscription, expand: readonly string[] = []): Obj {
+      const pm = s.defaultPaymentMethod ? paymentMethods.get(s.defaultPaymentMethod) : undefined;
+      return {
+        id: s.id,
+        object: 'subscription',
+        customer: s.customer,
+        status: s.status,
+        cancel_at_period_end: s.cancelAtPeriodEnd,
+        cancel_at: s.cancelAtPeriodEnd ? s.periodEnd : null,
+        canceled_at: s.canceledAt,
+        ended_at: s.endedAt,
+        created: s.created,
+        start_date: s.created,
+        trial_end: null,
+        trial_start: null,
+        default_payment_method:
+          expand.includes('default_payment_method') && pm ? json.paymentMethod(pm) : s.defaultPaymentMethod,
+        metadata: s.metadata,
+        items: list(`/v1/subscription_items?subscription=${s.id}`, [
+          {
+            id: `si_${s.id.slice(4)}`,
+            object: 'subscription_item',
+            quantity: 1,
+            subscription: s.id,
+            price: price(expand.includes('items.data.price.product')),
+            current_period_start: s.periodStart,
+            current_period_end: s.periodEnd,
+          },
+        ]),
+        latest_invoice: [...invoices.values()].filter((i) => i.subscription === s.id).at(-1)?.id ?? null,
+        livemode: false,
+      };
+    },
+    invoice(i: Invoice | Omit<Invoice, 'id' | 'number'>, draft = false): Obj {
+      const id = 'id' in i ? i.id : null;
+      return {
+        id,
+        object: 'invoice',
+        number: 'number' in i ? i.number : null,
+        customer: i.customer,
+        status: draft ? 'draft' : i.paid ? 'paid' : 'open',
+        currency: DEMO_PRICE.currency,
+        amount_due: i.amount,
+        amount_paid: i.paid ? i.amount : 0,
+        amount_remaining: i.paid ? 0 : i.amount,
+        created: i.created,
+        period_start: i.periodStart,
+        period_end: i.periodEnd,
+        next_payment_attempt: draft ? i.periodStart : null,
+        hosted_invoice_url: id ? `${publicBaseUrl}/invoices/${id}` : null,
+        invoice_pdf: id ? `${publicBaseUrl}/invoices/${id}/pdf` : null,
+        lines: list(`/v1/invoices/${id}/lines`, [
+          {
+            object: 'line_item',
+            amount: i.amount,
+            currency: DEMO_PRICE.currency,
+            description: `1 × ${DEMO_PRICE.productName}`,
+            period: { start: i.periodStart, end: i.periodEnd },
+          },
+        ]),
+        parent: { type: 'subscription_details', subscription_details: { subscription: i.subscription } },
+        livemode: false,
+      };
+    },
+    checkout(s: CheckoutSession): Obj {
+      return {
+        id: s.id,
+        object: 'checkout.session',
+        mode: 'subscription',
+        customer: s.customer,
+        client_reference_id: s.clientReferenceId,
+        status: s.status,
+        payment_status: s.status === 'complete' ? 'paid' : 'unpaid',
+        subscription: s.subscription,
+        success_url: s.successUrl,
+        cancel_url: s.cancelUrl,
+        locale: s.locale,
+        metadata: s.metadata,
+        created: s.created,
+        url: s.status === 'open' ? `${publicBaseUrl}/checkout/${s.id}` : null,
+        livemode: false,
+      };
+    },
+    portal(p: PortalSession): Obj {
+      return {
+        id: p.id,
+        object: 'billing_portal.session',
+        customer: p.customer,
+        return_url: p.returnUrl,
+        locale: p.locale,
+        created: p.created,
+        url: `${publicBaseUrl}/portal/${p.id}`,
+        livemode: false,
+      };
+    },
+    list,
+  };
+
+  function addInvoice(sub: Subscription, paid: boolean, locale: Locale): Invoice {
+    invoiceCount += 1;
+    const invoice: Invoice = {
+      id: newId('in'),
+      number: `DEMO-${String(invoiceCount).padStart(4, '0')}`,
+      customer: sub.customer,
+      subscription: sub.id,
+      amount: DEMO_PRICE.amount,
+      paid,
+      created: nowS(),
+      periodStart: sub.periodStart,
+      periodEnd: sub.periodEnd,
+      locale,
+    };
+    invoices.set(invoice.id, invoice);
+    return invoice;
+  }
+
+  return { customers, paymentMethods, subscriptions, invoices, checkouts, portals, json, addInvoice, nowS };
+}
+
+export type StripeStore = ReturnType<typeof createStripeStore>;

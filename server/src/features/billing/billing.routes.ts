@@ -1,0 +1,56 @@
+import { Hono, type Context } from 'hono';
+import { checkoutRequestSchema, type CheckoutRequest } from '@pharmaradar/shared';
+import { HttpError } from '../../lib/http-error';
+import { COMMON_MESSAGES, localize, requestLocale } from '../../lib/i18n';
+import { validationError } from '../../lib/validate';
+import { BILLING_MESSAGES } from './billing.messages';
+import type { BillingService } from './billing.service';
+
+function userId(c: Context): number {
+  const user = c.get('user');
+  if (!user) throw new HttpError(401, 'unauthorized', BILLING_MESSAGES.loginRequired);
+  return user.id;
+}
+
+/** SPEC §7 sends no body; a JSON body may name the plan and a promotion code (DESIGN §12). */
+async function checkoutInput(c: Context): Promise<CheckoutRequest> {
+  const text = await c.req.text();
+  let body: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new HttpError(400, 'invalid_json', COMMON_MESSAGES.invalidJson);
+    }
+  }
+  const parsed = checkoutRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  return parsed.data;
+}
+
+/** /api/billing/* (CSRF on every POST but the signed webhook; login required but for the webhook). */
+export function createBillingRoutes(billing: BillingService): Hono {
+  const r = new Hono();
+
+  r.post('/billing/create-checkout-session/', async (c) => {
+    const id = userId(c);
+    return c.json(await billing.checkout(id, await checkoutInput(c), requestLocale(c)));
+  });
+  r.post('/billing/create-portal-session/', async (c) => c.json(await billing.portal(userId(c), requestLocale(c))));
+  // A GET that writes only the copy of Stripe's state (SPEC §7 makes it a GET).
+  r.get('/billing/check-subscription/', async (c) => c.json(await billing.checkSubscription(userId(c))));
+  r.get('/billing/subscription/', async (c) => c.json(await billing.details(userId(c))));
+  for (const action of ['cancel', 'resume'] as const) {
+    r.post(`/billing/${action}/`, async (c) => {
+      const { detail, user } = await billing[action](userId(c));
+      return c.json({ detail: localize(detail, requestLocale(c)), user });
+    });
+  }
+  r.post('/billing/webhook/', async (c) => {
+    // The raw text, never parsed JSON: the signature covers the exact bytes (SECURITY §3).
+    const raw = await c.req.text();
+    return c.json(await billing.webhook(raw, c.req.header('stripe-signature')));
+  });
+
+  return r;
+}

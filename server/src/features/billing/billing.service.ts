@@ -1,0 +1,276 @@
+import type Stripe from 'stripe';
+import {
+  planOf,
+  type CheckoutRequest,
+  type Locale,
+  type ServerUser,
+  type SubscriptionResponse,
+} from '@pharmaradar/shared';
+import { HttpError } from '../../lib/http-error';
+import type { Logger } from '../../lib/log';
+import { BILLING_MESSAGES as M } from './billing.messages';
+import type { BillingRepository, BillingRow } from './billing.repository';
+import { isMissingCustomer, stripeErrorKind, type StripeGateway, type SubscriptionState } from './stripe-gateway';
+import { subscriptionDetails } from './subscription-details';
+
+/** What billing needs from the accounts feature, handed over by app.ts (features never import each other). */
+export interface BillingUsers {
+  /** The `user` object of /api/auth/me/ for this id (null once the account is gone). */
+  serialize(userId: number): ServerUser | null;
+}
+
+export interface BillingServiceDeps {
+  repo: BillingRepository;
+  gateway: StripeGateway;
+  users: BillingUsers;
+  publicUrl: string;
+  now: () => number;
+  log: Logger;
+}
+
+/** Events whose customer's state is re-read; any other type is recorded and ignored. */
+const HANDLED = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.deleted',
+]);
+const ALIVE = new Set(['active', 'trialing', 'past_due', 'canceled_at_period_end', 'unpaid', 'incomplete']);
+
+/** The fields of an event's object billing reads (checkout session, subscription, invoice, customer). */
+interface EventObject {
+  id?: string;
+  customer?: string | { id: string } | null;
+  client_reference_id?: string | null;
+}
+
+function customerOf(object: EventObject): string | null {
+  const c = object.customer;
+  return typeof c === 'string' ? c : (c?.id ?? null);
+}
+
+export function createBillingService(deps: BillingServiceDeps) {
+  const { repo, gateway, log, now } = deps;
+  const inFlight = { checkout: new Set<number>(), portal: new Set<number>() };
+  /** One webhook at a time per customer: each re-reads Stripe after the previous one committed. */
+  const chains = new Map<string, Promise<unknown>>();
+
+  function stripeFailed(error: unknown, code: string, messages: typeof M.checkoutFailed): HttpError {
+    log.warn('stripe call failed', { code, kind: stripeErrorKind(error), error: (error as Error).message });
+    return new HttpError(502, code, messages);
+  }
+
+  async function oneInFlight<T>(kind: 'checkout' | 'portal', userId: number, run: () => Promise<T>): Promise<T> {
+    const set = inFlight[kind];
+    if (set.has(userId)) throw new HttpError(429, 'in_progress', M.inProgress);
+    set.add(userId);
+    try {
+      return await run();
+    } finally {
+      set.delete(userId);
+    }
+  }
+
+  function load(userId: number): BillingRow {
+    const row = repo.findById(userId);
+    if (!row || row.closed_at !== null) throw new HttpError(401, 'unauthorized', M.loginRequired);
+    return row;
+  }
+
+  async function ensureCustomer(row: BillingRow): Promise<string> {
+    if (row.stripe_customer_id) return row.stripe_customer_id;
+    const name = `${row.first_name} ${row.last_name}`.trim();
+    const id = await gateway.createCustomer({ id: row.id, email: row.email, name }, `customer-${row.id}-${now()}`);
+    return repo.setCustomerOnce(row.id, id, now())?.stripe_customer_id ?? id;
+  }
+
+  /** Reads Stripe's latest subscription of the user's customer into the user row. */
+  async function sync(row: BillingRow): Promise<void> {
+    if (!row.stripe_customer_id) return;
+    try {
+      repo.writeState(row.id, await gateway.latestState(row.stripe_customer_id), now());
+    } catch (error) {
+      if (!isMissingCustomer(error)) throw stripeFailed(error, 'subscription_unavailable', M.subscriptionUnavailable);
+      repo.forgetCustomer(row.id, now());
+    }
+  }
+
+  function userAnswer(userId: number): { user: ServerUser } {
+    const user = deps.users.serialize(userId);
+    if (!user) throw new HttpError(401, 'unauthorized', M.loginRequired);
+    return { user };
+  }
+
+  async function setCancel(userId: number, cancel: boolean) {
+    const row = load(userId);
+    if (!row.stripe_subscription_id || !ALIVE.has(row.subscription_status)) {
+      throw new HttpError(404, 'no_subscription', M.noSubscription);
+    }
+    let state: SubscriptionState;
+    try {
+      state = await gateway.setCancelAtPeriodEnd(row.stripe_subscription_id, cancel);
+    } catch (error) {
+      if (isMissingCustomer(error)) throw new HttpError(404, 'no_subscription', M.noSubscription);
+      throw stripeFailed(error, 'subscription_unavailable', M.subscriptionUnavailable);
+    }
+    repo.writeState(row.id, state, now());
+    return { detail: cancel ? M.cancelled : M.resumed, ...userAnswer(row.id) };
+  }
+
+  async function applyEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
+    const object = event.data.object as unknown as EventObject;
+    const customer = event.type === 'customer.deleted' ? (object.id ?? null) : customerOf(object);
+    let row = customer ? repo.findByCustomer(customer) : undefined;
+    if (!row && customer && event.type === 'checkout.session.completed') {
+      // The customer is created before checkout, so this is only a row that lost it meanwhile.
+      const userId = Number(object.client_reference_id);
+      if (Number.isSafeInteger(userId)) row = repo.setCustomerOnce(userId, customer, now());
+      if (row?.stripe_customer_id !== customer) row = undefined;
+    }
+    if (!HANDLED.has(event.type) || !row || !customer) {
+      return repo.applyEventOnce(event.id, event.type, now(), () => {}) ? 'ignored' : 'duplicate';
+    }
+    let state: SubscriptionState | 'deleted';
+    if (event.type === 'customer.deleted') state = 'deleted';
+    else {
+      try {
+        state = await gateway.latestState(customer);
+      } catch (error) {
+        if (!isMissingCustomer(error)) {
+          log.warn('webhook: Stripe unreachable, the event will be retried', { type: event.type });
+          throw new HttpError(503, 'webhook_failed', M.webhookFailed);
+        }
+        state = 'deleted';
+      }
+    }
+    const userId = row.id;
+    const applied = repo.applyEventOnce(event.id, event.type, now(), () => {
+      if (state === 'deleted') repo.forgetCustomer(userId, now());
+      else repo.writeState(userId, state, now());
+    });
+    return applied ? 'applied' : 'duplicate';
+  }
+
+  return {
+    async checkout(userId: number, input: CheckoutRequest, locale: Locale): Promise<{ url: string }> {
+      return oneInFlight('checkout', userId, async () => {
+        const row = load(userId);
+        if (planOf(row, now()) !== 'free') throw new HttpError(409, 'already_pro', M.alreadyPro);
+        const price = gateway.prices[input.plan];
+        const create = async (customer: string) =>
+          gateway.createCheckoutSession({
+            customer,
+            price,
+            userId,
+            locale,
+            successUrl: `${deps.publicUrl}/${locale}/congrats?session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${deps.publicUrl}/${locale}/pro`,
+            promotionCode: input.promotion_code,
+          });
+        try {
+          try {
+            return { url: await create(await ensureCustomer(row)) };
+          } catch (error) {
+            // Customer deleted in Stripe: forget it and start again with a new one, once.
+            if (!isMissingCustomer(error) || !row.stripe_customer_id) throw error;
+            repo.forgetCustomer(row.id, now());
+            return { url: await create(await ensureCustomer(load(userId))) };
+          }
+        } catch (error) {
+          if (input.promotion_code && stripeErrorKind(error) === 'invalid') {
+            throw new HttpError(400, 'promotion_code_invalid', M.promotionInvalid);
+          }
+          throw stripeFailed(error, 'checkout_failed', M.checkoutFailed);
+        }
+      });
+    },
+
+    async portal(userId: number, locale: Locale): Promise<{ url: string }> {
+      return oneInFlight('portal', userId, async () => {
+        const row = load(userId);
+        if (!row.stripe_customer_id) throw new HttpError(404, 'no_subscription', M.noSubscription);
+        try {
+          return {
+            url: await gateway.createPortalSession(
+              row.stripe_customer_id,
+              `${deps.publicUrl}/${locale}/subscription`,
+              locale,
+            ),
+          };
+        } catch (error) {
+          if (isMissingCustomer(error)) {
+            repo.forgetCustomer(row.id, now());
+            throw new HttpError(404, 'no_subscription', M.noSubscription);
+          }
+          throw stripeFailed(error, 'portal_failed', M.portalFailed);
+        }
+      });
+    },
+
+    async checkSubscription(userId: number): Promise<{ user: ServerUser }> {
+      await sync(load(userId));
+      return userAnswer(userId);
+    },
+
+    cancel: (userId: number) => setCancel(userId, true),
+    resume: (userId: number) => setCancel(userId, false),
+
+    async details(userId: number): Promise<SubscriptionResponse> {
+      const row = load(userId);
+      if (!row.stripe_customer_id || !row.stripe_subscription_id) return { subscription: null };
+      try {
+        const sub = await gateway.retrieveSubscription(row.stripe_subscription_id);
+        const renews = !sub.cancel_at_period_end && ALIVE.has(sub.status);
+        const [cards, invoices, upcoming] = await Promise.all([
+          gateway.listCards(row.stripe_customer_id),
+          gateway.listInvoices(row.stripe_customer_id),
+          renews ? gateway.upcomingInvoice(row.stripe_customer_id, sub.id) : Promise.resolve(null),
+        ]);
+        return { subscription: subscriptionDetails(sub, cards, invoices, upcoming) };
+      } catch (error) {
+        if (isMissingCustomer(error)) {
+          repo.forgetCustomer(row.id, now());
+          return { subscription: null };
+        }
+        throw stripeFailed(error, 'subscription_unavailable', M.subscriptionUnavailable);
+      }
+    },
+
+    /** POST /api/billing/webhook/: signature on the raw body, then one transaction per event id. */
+    async webhook(rawBody: string, signature: string | undefined): Promise<{ received: true; result: string }> {
+      let event: Stripe.Event;
+      try {
+        event = gateway.constructEvent(rawBody, signature ?? '');
+      } catch {
+        throw new HttpError(400, 'invalid_signature', M.invalidSignature);
+      }
+      const object = event.data.object as unknown as EventObject;
+      const key = (event.type === 'customer.deleted' ? object.id : customerOf(object)) ?? event.id;
+      const previous = chains.get(key) ?? Promise.resolve();
+      const run = previous.catch(() => {}).then(() => applyEvent(event));
+      chains.set(key, run);
+      try {
+        const result = await run;
+        log.info('stripe webhook', { type: event.type, result });
+        return { received: true, result };
+      } finally {
+        if (chains.get(key) === run) chains.delete(key);
+      }
+    },
+
+    /** `npm run plan`: a staff grant (Ultra, or Pro without Stripe); 'free' removes it. */
+    setPlan(email: string, plan: 'free' | 'pro' | 'ultra', until: number | null): BillingRow | undefined {
+      const row = repo.findByEmail(email);
+      if (!row) return undefined;
+      repo.setGrant(row.id, plan === 'free' ? null : plan, until, now());
+      return repo.findById(row.id);
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,9 @@
+import { subscriptionResponseSchema, userResponseSchema } from '@pharmaradar/shared';
+import { api } from '../../lib/api/client';
+
+export { goTo, openPortal, startCheckout } from '../../lib/billing/checkout';
+
+export const checkSubscription = () => api.get('/billing/check-subscription/', { schema: userResponseSchema });
+export const loadSubscription = () => api.get('/billing/subscription/', { schema: subscriptionResponseSchema });
+export const cancelSubscription = () => api.post('/billing/cancel/');
+export const resumeSubscription = () => api.post('/billing/resume/');

@@ -1,0 +1,22 @@
+import { useIntl } from 'react-intl';
+import { LocalizedLink, useLocalizedPath } from '../../lib/router';
+
+/** DESIGN §12: logged-out visitors of /congrats and /subscription get SPEC §6's notice. */
+export function LoginRequired({ from }: { from: string }) {
+  const intl = useIntl();
+  const localize = useLocalizedPath();
+  return (
+    <section className="billing-card" aria-labelledby="billing-login-title" data-testid="login-required">
+      <h1 id="billing-login-title">{intl.formatMessage({ id: 'billing.loginRequired.title' })}</h1>
+      <p>{intl.formatMessage({ id: 'billing.loginRequired.body' })}</p>
+      <div className="billing-actions">
+        <LocalizedLink className="btn btn--primary" to={`/login?from=${encodeURIComponent(localize(from))}`}>
+          {intl.formatMessage({ id: 'billing.loginRequired.login' })}
+        </LocalizedLink>
+        <LocalizedLink className="btn btn--secondary" to="/register">
+          {intl.formatMessage({ id: 'billing.loginRequired.register' })}
+        </LocalizedLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { formatPrice, useLocale } from '../../lib/i18n';
+import { LocalizedLink, useDocumentTitle } from '../../lib/router';
+import { useSession } from '../../lib/session';
+import { FormAlert } from '../../lib/ui';
+import { goTo, startCheckout } from './billing-api';
+import { PlanComparison } from './plan-comparison';
+import './billing.css';
+
+const PRO_PRICE_EUR = 30;
+
+export default function OffersPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const { booted, isAuthenticated, user } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `billing.offers.${id}` }, values);
+  useDocumentTitle(t('title'));
+
+  const upgrade = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      goTo(await startCheckout());
+    } catch {
+      setError(t('checkoutFailed'));
+      setBusy(false);
+    }
+  };
+
+  const proAction = !booted ? null : !isAuthenticated ? (
+    <LocalizedLink className="btn btn--primary" to="/register?plan=pro">
+      {t('register')}
+    </LocalizedLink>
+  ) : user.plan !== 'free' ? (
+    <p data-testid="current-plan">{t('current')}</p>
+  ) : (
+    <button
+      type="button"
+      className="btn btn--primary"
+      onClick={() => void upgrade()}
+      disabled={busy}
+      data-testid="upgrade"
+    >
+      {t('upgrade')}
+    </button>
+  );
+
+  return (
+    <div className="billing-page">
+      <h1>{t('title')}</h1>
+      <p className="billing-claim">{t('claim')}</p>
+      <FormAlert id="offers-error">{error}</FormAlert>
+      <div className="billing-plans">
+        <section className="billing-card billing-plan" data-testid="plan-free">
+          <h2>{t('free.name')}</h2>
+          <p>{t('free.price')}</p>
+          <ul>
+            {(['b1', 'b2', 'b3'] as const).map((b) => (
+              <li key={b}>{t(`free.${b}`)}</li>
+            ))}
+          </ul>
+          {booted && !isAuthenticated ? (
+            <LocalizedLink className="btn btn--secondary" to="/register">
+              {t('register')}
+            </LocalizedLink>
+          ) : booted && user.plan === 'free' ? (
+            <p>{t('current')}</p>
+          ) : null}
+        </section>
+        <section className="billing-card billing-plan billing-plan--pro" data-testid="plan-pro">
+          <span className="billing-ribbon">{t('pro.ribbon')}</span>
+          <h2>{t('pro.name')}</h2>
+          <p>{t('pro.price', { price: formatPrice(PRO_PRICE_EUR, locale) })}</p>
+          <p>{t('pro.noCommitment')}</p>
+          <ul>
+            {(['b1', 'b2', 'b3', 'b4', 'b5', 'b6'] as const).map((b) => (
+              <li key={b}>{t(`pro.${b}`)}</li>
+            ))}
+          </ul>
+          {proAction}
+        </section>
+        <section className="billing-card billing-plan" data-testid="plan-ultra">
+          <h2>{t('ultra.name')}</h2>
+          <p>{t('ultra.price')}</p>
+          <ul>
+            {(['b1', 'b2', 'b3', 'b4'] as const).map((b) => (
+              <li key={b}>{t(`ultra.${b}`)}</li>
+            ))}
+          </ul>
+          {user.plan === 'ultra' ? (
+            <p>{t('current')}</p>
+          ) : (
+            <LocalizedLink className="btn btn--secondary" to="/contact?subject=ultra">
+              {t('ultra.contact')}
+            </LocalizedLink>
+          )}
+        </section>
+      </div>
+      <PlanComparison />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { urlResponseSchema } from '@pharmaradar/shared';
+import { api } from '../api/client';
+
+/**
+ * Leaving for Stripe's hosted pages, shared by the screens that offer it (plans page, account page,
+ * registration with ?plan=pro). SPEC §4: checkout and portal requests are each one in flight.
+ */
+const inFlight = new Map<string, Promise<string>>();
+
+function once(key: string, start: () => Promise<string>): Promise<string> {
+  const running = inFlight.get(key);
+  if (running) return running;
+  const promise = start().finally(() => inFlight.delete(key));
+  inFlight.set(key, promise);
+  return promise;
+}
+
+/** The Stripe-hosted (or local test) checkout URL; the caller navigates there. */
+export function startCheckout(): Promise<string> {
+  return once(
+    'checkout',
+    async () => (await api.post('/billing/create-checkout-session/', undefined, { schema: urlResponseSchema })).url,
+  );
+}
+
+export function openPortal(): Promise<string> {
+  return once(
+    'portal',
+    async () => (await api.post('/billing/create-portal-session/', undefined, { schema: urlResponseSchema })).url,
+  );
+}
+
+/** Leaves the app for the hosted page (a full navigation: it is another site in production). */
+export function goTo(url: string): void {
+  window.location.assign(url);
+}
