@@ -93,7 +93,7 @@ describe('GET /api/search', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
 
-    // Latencies 20 / 120 / 350 ms: the fastest shop's event comes first, the slowest's last. Each
+    // Latencies 20 / 300 / 700 ms: the fastest shop's event comes first, the slowest's last. Each
     // stage holds until the next retailer answers, so every one of them is seen.
     expect(eventNames(events)).toEqual([
       'stage:launching',
