@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { defaultVatPercent, priceProduct, type PricingSettings } from '@pharmaradar/shared';
 import { db, type ProGroupRecord, type ProOfferRecord } from '../../db/db';
 import { formatPercent, formatPrice, useLocale } from '../../lib/i18n';
+import { saveFile } from '../../lib/save-file';
 import { exportLabelsFromMessages } from './export/export-labels';
 import { GroupCreateDialog, type NewGroup } from './group-create-dialog';
 import { streamProPrices } from './pro-prices.client';
@@ -104,12 +105,7 @@ export function GroupMode({ settings }: { settings: PricingSettings }) {
             record?.status === 'not_found' ? 'not_found' : record?.status === 'error' ? 'retailer_error' : 'ok',
         })),
       });
-      const url = URL.createObjectURL(new Blob([file.bytes as BlobPart], { type: file.mimeType }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.fileName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(new Blob([file.bytes as BlobPart], { type: file.mimeType }), file.fileName);
     } catch {
       setError(intl.formatMessage({ id: 'pro.export.failed' }));
     }
