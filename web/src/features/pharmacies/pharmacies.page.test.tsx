@@ -186,7 +186,7 @@ describe('nearby pharmacies page states (en)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enable location' }));
     expect((await screen.findByTestId('map-problem')).textContent).toMatch(/the maps key is missing/);
     expect(screen.queryByTestId('pharmacies-map')).toBeNull();
-    expect(screen.getAllByTestId('pharmacy')).toHaveLength(2);
+    expect(await screen.findAllByTestId('pharmacy')).toHaveLength(2);
   });
 
   it('shows the last list with its time when the server cannot be reached, without keeping the position', async () => {

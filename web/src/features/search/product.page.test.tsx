@@ -118,7 +118,7 @@ describe('product landing page', () => {
     server.handle(routes(json(404, { code: 'not_found', detail: 'Niet gevonden.' })));
     const { router } = renderAt('/nl/geen-product-1234567', 'nl');
     await waitFor(() => expect(router.state.location.pathname).toBe('/nl/404'));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('not found nl');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('not found nl');
   });
 
   it('shows an error with a retry button when the server fails', async () => {
