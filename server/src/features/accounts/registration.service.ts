@@ -3,7 +3,13 @@ import { HttpError } from '../../lib/http-error';
 import { throttledError } from '../../lib/rate-limit';
 import type { UserRow } from './user.repository';
 import { AUTH_MESSAGES } from './accounts.messages';
-import { ACTIVATION_LINK_TTL_MS, activationState, type AccountsContext, type SignedIn } from './accounts.context';
+import {
+  ACTIVATION_LINK_TTL_MS,
+  activationState,
+  type AccountsContext,
+  type SignedIn,
+  type SignInClient,
+} from './accounts.context';
 import { OTP_TTL_MS } from './otp.service';
 import { hashPassword, isCommonPassword } from './password';
 import { decodeUid, encodeUid } from './signed-token';
@@ -97,8 +103,8 @@ export function createRegistrationService(ctx: AccountsContext) {
       log.info('pending registration replaced', { user: existing.id, mailed: mail.allowed });
     },
 
-    /** Right code: the account is verified and logged in on a new session (replacing `previousToken`'s). */
-    verifyOtp(email: string, code: string, locale: Locale, previousToken: string): SignedIn {
+    /** Right code: the account is verified and logged in on a new session (replacing the client's). */
+    verifyOtp(email: string, code: string, locale: Locale, client: SignInClient): SignedIn {
       const user = users.findByEmail(email);
       if (!user || user.closed_at !== null || user.email_verified === 1) throw otpInvalid();
       if (otp.consume(user.id, user.password_hash ?? '', code) !== 'ok') {
@@ -106,7 +112,7 @@ export function createRegistrationService(ctx: AccountsContext) {
         throw otpInvalid();
       }
       users.markVerified(user.id, now());
-      return ctx.signIn(user, locale, 'otp', previousToken);
+      return ctx.signIn(user, locale, 'otp', client);
     },
 
     /** 200 whatever the address; throttled per address (429 with retry_after) the same way for all. */
@@ -126,14 +132,14 @@ export function createRegistrationService(ctx: AccountsContext) {
     },
 
     /** POST /auth/activate/: the link of the verification mail, once. */
-    activate(uid: string, token: string, locale: Locale, previousToken: string): SignedIn {
+    activate(uid: string, token: string, locale: Locale, client: SignInClient): SignedIn {
       const id = decodeUid(uid);
       const user = id === null ? undefined : users.findById(id);
       if (!user || user.closed_at !== null || user.email_verified === 1) throw activationInvalid();
       if (!activationTokens.check(activationState(user, otp.latestId(user.id)), token)) throw activationInvalid();
       users.markVerified(user.id, now());
       otp.killAll(user.id);
-      return ctx.signIn(user, locale, 'activation-link', previousToken);
+      return ctx.signIn(user, locale, 'activation-link', client);
     },
   };
 }
