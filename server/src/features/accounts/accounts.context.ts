@@ -13,6 +13,7 @@ import { createOtpService } from './otp.service';
 import { createSignedTokens } from './signed-token';
 import { createLoginDelays } from './login-delays';
 import { createKnownDevices } from './known-device';
+import { createCodePacing } from './code-pacing';
 import { summariseUserAgent } from './user-agent';
 import type { PersonalDataSource } from './account-export.service';
 
@@ -55,8 +56,12 @@ function createAccountLimits(now: () => number) {
     loginConnection: createLimiter({ name: 'login', windowMs: LOGIN_CONNECTION_WINDOW_MS, max: 50, now }),
     /** Password re-entry before account deletion: 5 tries per 15 minutes per account. */
     deletePassword: createLimiter({ name: 'delete-password', windowMs: DELETE_PASSWORD_WINDOW_MS, max: 5, now }),
-    /** Verification codes: one mail per minute and five per hour per address (register + resend). */
-    codeMinute: createLimiter({ name: 'otp-send-minute', windowMs: MINUTE, max: 1, now }),
+    /**
+     * Verification codes (register + resend): per address a pace of one a minute, slowing to one
+     * every ten minutes past five an hour (code-pacing.ts), and five an hour per (address,
+     * connection); nothing blocks an address for an hour (docs/decisions/101).
+     */
+    codePace: createCodePacing(now),
     codeHour: createLimiter({ name: 'otp-send-hour', windowMs: HOUR, max: 5, now }),
     /** Reset mails: three per hour per address; extra requests get the same answer and no mail. */
     reset: createLimiter({ name: 'reset-account', windowMs: HOUR, max: 3, now }),

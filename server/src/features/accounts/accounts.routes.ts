@@ -38,6 +38,9 @@ import { createRegistrationService } from './registration.service';
 
 const MINUTE = 60 * 1000;
 
+/** The address the per-connection limits key on (socket, or the trusted proxy's hop). */
+const connectionOf = (c: Context): string => c.get('clientIp') ?? clientAddress(c, false);
+
 /** A JSON body validated with a shared account schema, worded with the account messages. */
 const parseAccountBody = <S extends z.ZodType>(c: Context, schema: S) => parseJsonBody(c, schema, ACCOUNT_ISSUES);
 
@@ -82,7 +85,7 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
   r.post('/auth/register/', perConnection('register', 60 * MINUTE, 20), async (c) => {
     const input = await parseAccountBody(c, registerSchema);
     const locale = requestLocale(c);
-    await registration.register(input, locale);
+    await registration.register(input, locale, connectionOf(c));
     return c.json<RegisterResponse>({ detail: localize(AUTH_MESSAGES.registered, locale), email: input.email }, 201);
   });
 
@@ -93,7 +96,7 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
 
   r.post('/auth/resend-otp/', perConnection('resend-otp', 60 * MINUTE, 20), async (c) => {
     const input = await parseAccountBody(c, resendOtpSchema);
-    registration.resend(input.email);
+    registration.resend(input.email, connectionOf(c));
     return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.codeResent, requestLocale(c)) });
   });
 
@@ -109,7 +112,7 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
       ...client(c),
       email: input.username,
       password: input.password,
-      connection: c.get('clientIp') ?? clientAddress(c, false),
+      connection: connectionOf(c),
       knownDevice: deviceCookies.read(c),
     };
     return signedIn(c, await login.login(attempt, requestLocale(c)));
