@@ -64,6 +64,8 @@ export function createApp(deps: AppDeps): Hono {
         path: c.req.path,
         status: c.res.status,
         ms: Math.round(performance.now() - started),
+        // A throttled request names its source (issue 8.10); other lines stay without the address.
+        ip: c.res.status === 429 ? c.get('clientIp') : undefined,
       });
     }
   });

@@ -12,6 +12,8 @@ import {
 // 22:30 UTC on 30 March 2025 is already 31 March in Brussels (summer time): the file is named by the
 // Belgian day.
 const START = Date.parse('2025-03-30T22:30:00Z');
+const IPAD_SAFARI =
+  'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 const contact = (client: TestClient, email: string, message: string) =>
   client.post('/api/contact/', { name: 'Anne Peeters', email, message });
@@ -66,11 +68,14 @@ describe('GET /api/account/export/', () => {
       since: 0,
       changes: [{ ...group(deletedGroup, '', true), updatedAt: START + 1 }],
     });
-    // A second device: the export lists both sessions and tells which one asked.
+    // A second device: the export lists both sessions, their devices, and tells which one asked.
     const tablet = createTestClient(t.server.url);
-    expect((await tablet.post('/api/auth/login/', { username: 'anne@example.be', password: PASSWORD })).status).toBe(
-      200,
+    const login = await tablet.post(
+      '/api/auth/login/',
+      { username: 'anne@example.be', password: PASSWORD },
+      { headers: { 'User-Agent': IPAD_SAFARI } },
     );
+    expect(login.status).toBe(200);
     t.clock.advance(5 * 60 * 1000);
     answer = await anne.get('/api/account/export/');
   });
@@ -109,11 +114,23 @@ describe('GET /api/account/export/', () => {
       last_name: 'Peeters',
       is_pro: true,
     });
-    expect(data.sessions).toHaveLength(2);
-    expect(data.sessions.map((s: { current: boolean }) => s.current).sort()).toEqual([false, true]);
-    for (const session of data.sessions) {
-      expect(Object.keys(session).sort()).toEqual(['created_at', 'current', 'last_seen_at']);
-    }
+    // Anne's own client sends no browser's User-Agent: her session's device is unknown.
+    expect(data.sessions).toEqual([
+      {
+        device: { browser: null, os: null },
+        created_at: new Date(START).toISOString(),
+        last_seen_at: new Date(START + 5 * 60 * 1000).toISOString(),
+        current: true,
+      },
+      {
+        device: { browser: 'Safari', os: 'iPad' },
+        created_at: new Date(START).toISOString(),
+        last_seen_at: new Date(START).toISOString(),
+        current: false,
+      },
+    ]);
+    // Names only: no version, nothing else of the header.
+    expect(answer.text).not.toContain('17_4');
     expect(data.contact_messages).toEqual([
       {
         created_at: expect.stringMatching(/^2025-03-30T22:30/),

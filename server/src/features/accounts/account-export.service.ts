@@ -44,8 +44,10 @@ export function createAccountExport(deps: { db: Db; sources: PersonalDataSource[
       return {
         generated_at: iso(at),
         user: serializeUser(user, at),
-        // No device is recorded with a session (docs/decisions/075): times and which one is this one.
+        // The device as recorded at sign-in (browser and system names, docs/decisions/102), the times,
+        // and which one is asking.
         sessions: live.map((s) => ({
+          device: { browser: s.browser, os: s.os },
           created_at: iso(s.created_at),
           last_seen_at: iso(s.last_seen_at),
           current: s.id === currentSessionId,

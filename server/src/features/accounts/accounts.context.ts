@@ -12,6 +12,9 @@ import { createIdentityRepository } from './identity.repository';
 import { createOtpService } from './otp.service';
 import { createSignedTokens } from './signed-token';
 import { createLoginDelays } from './login-delays';
+import { createKnownDevices } from './known-device';
+import { createCodePacing } from './code-pacing';
+import { summariseUserAgent } from './user-agent';
 import type { PersonalDataSource } from './account-export.service';
 
 /** What the accounts module needs from the app; app.ts wires it (see docs/decisions/016). */
@@ -36,6 +39,7 @@ export const RESET_LINK_TTL_MS = 3600 * 1000;
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 export const DELETE_PASSWORD_WINDOW_MS = 15 * MINUTE;
+export const LOGIN_CONNECTION_WINDOW_MS = 15 * MINUTE;
 
 /**
  * Per-account (per e-mail) limits, in memory like lib/rate-limit.ts. They apply to unknown addresses
@@ -45,10 +49,19 @@ function createAccountLimits(now: () => number) {
   return {
     /** Growing delays after wrong passwords, per account and per connection (login-delays.ts). */
     login: createLoginDelays(now),
+    /**
+     * Password logins per connection whatever the account: 50 per 15 minutes. Checked by the login
+     * service, not as route middleware, because a browser the account knows (device cookie) is exempt.
+     */
+    loginConnection: createLimiter({ name: 'login', windowMs: LOGIN_CONNECTION_WINDOW_MS, max: 50, now }),
     /** Password re-entry before account deletion: 5 tries per 15 minutes per account. */
     deletePassword: createLimiter({ name: 'delete-password', windowMs: DELETE_PASSWORD_WINDOW_MS, max: 5, now }),
-    /** Verification codes: one mail per minute and five per hour per address (register + resend). */
-    codeMinute: createLimiter({ name: 'otp-send-minute', windowMs: MINUTE, max: 1, now }),
+    /**
+     * Verification codes (register + resend): per address a pace of one a minute, slowing to one
+     * every ten minutes past five an hour (code-pacing.ts), and five an hour per (address,
+     * connection); nothing blocks an address for an hour (docs/decisions/101).
+     */
+    codePace: createCodePacing(now),
     codeHour: createLimiter({ name: 'otp-send-hour', windowMs: HOUR, max: 5, now }),
     /** Reset mails: three per hour per address; extra requests get the same answer and no mail. */
     reset: createLimiter({ name: 'reset-account', windowMs: HOUR, max: 3, now }),
@@ -58,10 +71,23 @@ function createAccountLimits(now: () => number) {
 /** How a sign-in proved who the user is (logged with the login line). */
 export type LoginMethod = 'password' | 'otp' | 'activation-link' | 'google';
 
-/** The answer of every successful sign-in: the fresh user row and the session the routes set as cookie. */
+/**
+ * The answer of every successful sign-in: the fresh user row, the session and the known-device value
+ * the routes set as cookies.
+ */
 export interface SignedIn {
   user: UserRow;
   session: StartedSession;
+  /** Device cookie value for this browser and account (known-device.ts). */
+  knownDevice: string;
+}
+
+/** What a sign-in needs from the request besides the proof of identity. */
+export interface SignInClient {
+  /** The session cookie the request carried ('' when none): it is replaced, never reused. */
+  previousToken: string;
+  /** The User-Agent header ('' when none); only its browser and system names are kept. */
+  userAgent: string;
 }
 
 /** Everything the account services share, built once per app. */
@@ -70,6 +96,7 @@ export function createAccountsContext(deps: AccountsDeps) {
   const log = deps.log.child({ feature: 'auth' });
   const users = createUserRepository(db);
   const sessions = createSessionService({ db, now, log: log.child({ feature: 'sessions' }) });
+  const knownDevices = createKnownDevices({ secret: env.SECRET_KEY, now });
   return {
     deps: { ...deps, log },
     users,
@@ -90,18 +117,20 @@ export function createAccountsContext(deps: AccountsDeps) {
       now,
     }),
     limits: createAccountLimits(now),
+    knownDevices,
     google: env.GOOGLE_CLIENT_ID
       ? createGoogleVerifier({ clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL, now })
       : null,
     /**
      * The last step of every sign-in: last login and language recorded, then a brand-new session
-     * (the one the request carried, `previousToken`, is destroyed).
+     * (the one the request carried, `client.previousToken`, is destroyed), and this browser becomes
+     * a known device of the account.
      */
-    signIn(user: UserRow, locale: Locale, method: LoginMethod, previousToken: string): SignedIn {
+    signIn(user: UserRow, locale: Locale, method: LoginMethod, client: SignInClient): SignedIn {
       users.recordLogin(user.id, locale, now());
-      const session = sessions.start(user.id, previousToken);
+      const session = sessions.start(user.id, client.previousToken, summariseUserAgent(client.userAgent));
       log.info('login', { user: user.id, method });
-      return { user: users.findById(user.id) as UserRow, session };
+      return { user: users.findById(user.id) as UserRow, session, knownDevice: knownDevices.issue(user.email) };
     },
   };
 }

@@ -29,13 +29,17 @@ import { serializeUser } from './user.serializer';
 import type { UserRow } from './user.repository';
 import { requireUser, sessionCookies } from './session.middleware';
 import { ACCOUNT_ISSUES, AUTH_MESSAGES } from './accounts.messages';
-import type { AccountsContext, SignedIn } from './accounts.context';
+import type { AccountsContext, SignedIn, SignInClient } from './accounts.context';
+import { knownDeviceCookies } from './known-device';
 import { createGoogleService } from './google.service';
 import { createLoginService } from './login.service';
 import { createPasswordResetService } from './password-reset.service';
 import { createRegistrationService } from './registration.service';
 
 const MINUTE = 60 * 1000;
+
+/** The address the per-connection limits key on (socket, or the trusted proxy's hop). */
+const connectionOf = (c: Context): string => c.get('clientIp') ?? clientAddress(c, false);
 
 /** A JSON body validated with a shared account schema, worded with the account messages. */
 const parseAccountBody = <S extends z.ZodType>(c: Context, schema: S) => parseJsonBody(c, schema, ACCOUNT_ISSUES);
@@ -56,9 +60,16 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
   const perConnection = (name: string, windowMs: number, max: number) => rateLimit({ name, windowMs, max, now });
   const userBody = (user: UserRow): UserResponse => ({ user: serializeUser(user, now()) });
   const cookies = sessionCookies(env);
-  /** Answers a sign-in: its session cookie (and CSRF token) plus the user. */
+  const deviceCookies = knownDeviceCookies(env);
+  /** What every sign-in takes from the request: the session it replaces and the device's name. */
+  const client = (c: Context): SignInClient => ({
+    previousToken: cookies.read(c),
+    userAgent: c.req.header('user-agent') ?? '',
+  });
+  /** Answers a sign-in: its session cookie (and CSRF token), the known-device cookie, the user. */
   const signedIn = (c: Context, result: SignedIn) => {
     cookies.send(c, result.session);
+    deviceCookies.send(c, result.knownDevice);
     return c.json(userBody(result.user));
   };
 
@@ -74,33 +85,35 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
   r.post('/auth/register/', perConnection('register', 60 * MINUTE, 20), async (c) => {
     const input = await parseAccountBody(c, registerSchema);
     const locale = requestLocale(c);
-    await registration.register(input, locale);
+    await registration.register(input, locale, connectionOf(c));
     return c.json<RegisterResponse>({ detail: localize(AUTH_MESSAGES.registered, locale), email: input.email }, 201);
   });
 
   r.post('/auth/verify-otp/', perConnection('verify-otp', 15 * MINUTE, 30), async (c) => {
     const input = await parseAccountBody(c, verifyOtpSchema);
-    return signedIn(c, registration.verifyOtp(input.email, input.code, requestLocale(c), cookies.read(c)));
+    return signedIn(c, registration.verifyOtp(input.email, input.code, requestLocale(c), client(c)));
   });
 
   r.post('/auth/resend-otp/', perConnection('resend-otp', 60 * MINUTE, 20), async (c) => {
     const input = await parseAccountBody(c, resendOtpSchema);
-    registration.resend(input.email);
+    registration.resend(input.email, connectionOf(c));
     return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.codeResent, requestLocale(c)) });
   });
 
   r.post('/auth/activate/', perConnection('activate', 15 * MINUTE, 30), async (c) => {
     const input = await parseAccountBody(c, activateSchema);
-    return signedIn(c, registration.activate(input.uid, input.token, requestLocale(c), cookies.read(c)));
+    return signedIn(c, registration.activate(input.uid, input.token, requestLocale(c), client(c)));
   });
 
-  r.post('/auth/login/', perConnection('login', 15 * MINUTE, 50), async (c) => {
+  // The per-connection limit (50 / 15 min) is the login service's: a known device is exempt from it.
+  r.post('/auth/login/', async (c) => {
     const input = await parseAccountBody(c, loginSchema);
     const attempt = {
+      ...client(c),
       email: input.username,
       password: input.password,
-      connection: c.get('clientIp') ?? clientAddress(c, false),
-      previousToken: cookies.read(c),
+      connection: connectionOf(c),
+      knownDevice: deviceCookies.read(c),
     };
     return signedIn(c, await login.login(attempt, requestLocale(c)));
   });
@@ -140,7 +153,7 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
 
   r.post('/auth/google/verify/', perConnection('google', 15 * MINUTE, 30), async (c) => {
     const input = await parseAccountBody(c, googleVerifySchema);
-    const result = await google.signIn(input.id_token, input.is_pharmacist, requestLocale(c), cookies.read(c));
+    const result = await google.signIn(input.id_token, input.is_pharmacist, requestLocale(c), client(c));
     return signedIn(c, result);
   });
 

@@ -2,7 +2,7 @@ import { normalizeEmail, type Locale } from '@pharmaradar/shared';
 import { HttpError } from '../../lib/http-error';
 import type { UserRow } from './user.repository';
 import { AUTH_MESSAGES } from './accounts.messages';
-import type { AccountsContext, SignedIn } from './accounts.context';
+import type { AccountsContext, SignedIn, SignInClient } from './accounts.context';
 import { GOOGLE_ISSUER, type GoogleClaims } from './google-verifier';
 
 const googleFailed = () => new HttpError(400, 'google_failed', AUTH_MESSAGES.googleFailed);
@@ -63,12 +63,12 @@ export function createGoogleService(ctx: AccountsContext) {
   return {
     enabled: google !== null,
 
-    /** A verified Google ID token signs in on a new session (replacing `previousToken`'s). */
+    /** A verified Google ID token signs in on a new session (replacing the client's). */
     async signIn(
       idToken: string,
       isPharmacist: boolean | undefined,
       locale: Locale,
-      previousToken: string,
+      client: SignInClient,
     ): Promise<SignedIn> {
       if (!google) throw new HttpError(404, 'google_disabled', AUTH_MESSAGES.googleDisabled);
       let claims: GoogleClaims;
@@ -82,7 +82,7 @@ export function createGoogleService(ctx: AccountsContext) {
       if (isPharmacist !== undefined && user.is_pharmacist === null) {
         users.updateProfile(user.id, { is_pharmacist: isPharmacist }, now());
       }
-      return ctx.signIn(user, locale, 'google', previousToken);
+      return ctx.signIn(user, locale, 'google', client);
     },
   };
 }

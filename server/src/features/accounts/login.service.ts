@@ -1,24 +1,26 @@
 import type { Locale } from '@pharmaradar/shared';
 import { HttpError } from '../../lib/http-error';
 import { COMMON_MESSAGES } from '../../lib/i18n';
+import { rateLimitedError } from '../../lib/rate-limit';
 import type { UserRow } from './user.repository';
 import { AUTH_MESSAGES } from './accounts.messages';
-import { type AccountsContext, type SignedIn } from './accounts.context';
+import { LOGIN_CONNECTION_WINDOW_MS, type AccountsContext, type SignedIn, type SignInClient } from './accounts.context';
+import type { Requester } from './login-delays';
 import { verifyAgainstDummy, verifyPassword } from './password';
 
 const invalidCredentials = () => new HttpError(400, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
 
 /** A password login attempt as the route reads it from the request. */
-export interface LoginAttempt {
+export interface LoginAttempt extends SignInClient {
   email: string;
   password: string;
   /** The connection the rate limits key on (socket, or the trusted proxy's hop). */
   connection: string;
-  /** The session cookie the request carried ('' when none): it is replaced, never reused. */
-  previousToken: string;
+  /** The known-device cookie the request carried ('' when none). */
+  knownDevice: string;
 }
 
-/** 429 with Retry-After: this connection must wait before trying this account again. */
+/** 429 with Retry-After: this requester must wait before trying this account again. */
 function slowDown(waitMs: number): HttpError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   return new HttpError(
@@ -33,12 +35,14 @@ function slowDown(waitMs: number): HttpError {
 
 /**
  * Password login and logout. Anti-automation without malicious lockout (ASVS 6.1.1, 6.3.1): growing
- * delays per (account, connection) and per account (login-delays.ts) slow the connections that guess;
- * a connection that has not been failing is always heard, so the owner's right password always works.
- * Per connection, whatever the account: 50 attempts / 15 min (accounts.routes.ts).
+ * delays per (account, connection) and per account (login-delays.ts) slow the connections that guess,
+ * and 50 attempts / 15 min per connection whatever the account. A browser carrying the account's
+ * known-device cookie (docs/decisions/100) is judged on its own failures only, so the owner gets in
+ * from a connection strangers have been guessing from. Every refusal comes before the password is
+ * checked, so a throttled requester learns nothing about the password it sent.
  */
 export function createLoginService(ctx: AccountsContext) {
-  const { users, sessions, limits } = ctx;
+  const { users, sessions, limits, knownDevices } = ctx;
   const { log } = ctx.deps;
 
   return {
@@ -46,10 +50,20 @@ export function createLoginService(ctx: AccountsContext) {
      * Checks the password (same argon2 work for unknown addresses), then starts a brand-new session.
      * An unverified account is told so only after a correct password.
      */
-    async login({ email, password, connection, previousToken }: LoginAttempt, locale: Locale): Promise<SignedIn> {
-      const waitMs = limits.login.waitMs(email, connection);
+    async login(attempt: LoginAttempt, locale: Locale): Promise<SignedIn> {
+      const { email, password, connection } = attempt;
+      const device = attempt.knownDevice ? knownDevices.recognise(attempt.knownDevice, email) : null;
+      const requester: Requester = device ? { device } : { connection };
+      if (!device) {
+        const perConnection = limits.loginConnection.consume(connection);
+        if (!perConnection.allowed) {
+          log.warn('login throttled for connection', { ip: connection, retryAfterS: perConnection.resetSeconds });
+          throw rateLimitedError(perConnection, LOGIN_CONNECTION_WINDOW_MS);
+        }
+      }
+      const waitMs = limits.login.waitMs(email, requester);
       if (waitMs > 0) {
-        log.warn('login throttled for account and connection', {
+        log.warn(device ? 'login throttled for account and device' : 'login throttled for account and connection', {
           ip: connection,
           retryAfterS: Math.ceil(waitMs / 1000),
         });
@@ -61,16 +75,16 @@ export function createLoginService(ctx: AccountsContext) {
           ? await verifyPassword(user.password_hash, password)
           : await verifyAgainstDummy(password);
       if (!user || !ok) {
-        const failures = limits.login.fail(email, connection);
-        log.info('login failed', { user: user?.id ?? null, ip: connection, ...failures });
+        const failures = limits.login.fail(email, requester);
+        log.info('login failed', { user: user?.id ?? null, ip: connection, knownDevice: device !== null, ...failures });
         throw invalidCredentials();
       }
       if (user.email_verified !== 1) {
         throw new HttpError(400, 'email_not_verified', AUTH_MESSAGES.emailNotVerified);
       }
       if (user.is_active !== 1) throw invalidCredentials();
-      limits.login.clear(email);
-      return ctx.signIn(user, locale, 'password', previousToken);
+      limits.login.succeeded(email, requester);
+      return ctx.signIn(user, locale, 'password', attempt);
     },
 
     /** Ends the session of this cookie value; `user` is whoever it belonged to (null: anonymous). */

@@ -3,7 +3,13 @@ import { HttpError } from '../../lib/http-error';
 import { throttledError } from '../../lib/rate-limit';
 import type { UserRow } from './user.repository';
 import { AUTH_MESSAGES } from './accounts.messages';
-import { ACTIVATION_LINK_TTL_MS, activationState, type AccountsContext, type SignedIn } from './accounts.context';
+import {
+  ACTIVATION_LINK_TTL_MS,
+  activationState,
+  type AccountsContext,
+  type SignedIn,
+  type SignInClient,
+} from './accounts.context';
 import { OTP_TTL_MS } from './otp.service';
 import { hashPassword, isCommonPassword } from './password';
 import { decodeUid, encodeUid } from './signed-token';
@@ -25,12 +31,20 @@ export function createRegistrationService(ctx: AccountsContext) {
   const { users, otp, mails, limits, activationTokens } = ctx;
   const { db, now, log } = ctx.deps;
 
-  /** Both per-address windows must agree before a code mail goes out. */
-  const mayMail = (email: string) => {
-    const minute = limits.codeMinute.consume(email);
-    if (!minute.allowed) return { allowed: false, refusal: minute, windowMs: 60_000 };
-    // Refusals inside the minute do not eat into the hourly allowance.
-    const hour = limits.codeHour.consume(email);
+  /**
+   * Both must agree before a code mail goes out: the address's pace, whoever asks (one a minute, one
+   * every ten minutes past five an hour), and five an hour per (address, connection). Neither blocks
+   * an address for long, so a stranger asking for codes cannot keep the owner from one (issue 8.4).
+   */
+  const mayMail = (email: string, connection: string) => {
+    const pace = limits.codePace.check(email);
+    if (!pace.allowed) {
+      const refusal = { allowed: false, limit: 1, remaining: 0, resetSeconds: pace.retryAfterSeconds };
+      return { allowed: false, refusal, windowMs: pace.gapMs };
+    }
+    // Refusals by the pace do not eat into the connection's hourly allowance.
+    const hour = limits.codeHour.consume(`${email}\u0000${connection}`);
+    if (hour.allowed) limits.codePace.record(email);
     return { allowed: hour.allowed, refusal: hour, windowMs: 3_600_000 };
   };
 
@@ -53,7 +67,7 @@ export function createRegistrationService(ctx: AccountsContext) {
      * Same 201 answer whatever the address: a new account gets its code; a pending one is replaced
      * (latest registration wins, the old link dies); a verified one only gets a warning mail.
      */
-    async register(input: RegisterInput, locale: Locale): Promise<void> {
+    async register(input: RegisterInput, locale: Locale, connection: string): Promise<void> {
       if (isCommonPassword(input.password)) throw passwordCommonError('password');
       // Hash first in every case so the answer takes as long for an existing address as for a new one.
       const passwordHash = await hashPassword(input.password);
@@ -67,7 +81,7 @@ export function createRegistrationService(ctx: AccountsContext) {
         termsAcceptedAt: at,
       };
       const existing = users.findByEmail(input.email);
-      const mail = mayMail(input.email);
+      const mail = mayMail(input.email, connection);
       if (!existing) {
         let id: number;
         try {
@@ -97,8 +111,8 @@ export function createRegistrationService(ctx: AccountsContext) {
       log.info('pending registration replaced', { user: existing.id, mailed: mail.allowed });
     },
 
-    /** Right code: the account is verified and logged in on a new session (replacing `previousToken`'s). */
-    verifyOtp(email: string, code: string, locale: Locale, previousToken: string): SignedIn {
+    /** Right code: the account is verified and logged in on a new session (replacing the client's). */
+    verifyOtp(email: string, code: string, locale: Locale, client: SignInClient): SignedIn {
       const user = users.findByEmail(email);
       if (!user || user.closed_at !== null || user.email_verified === 1) throw otpInvalid();
       if (otp.consume(user.id, user.password_hash ?? '', code) !== 'ok') {
@@ -106,12 +120,12 @@ export function createRegistrationService(ctx: AccountsContext) {
         throw otpInvalid();
       }
       users.markVerified(user.id, now());
-      return ctx.signIn(user, locale, 'otp', previousToken);
+      return ctx.signIn(user, locale, 'otp', client);
     },
 
     /** 200 whatever the address; throttled per address (429 with retry_after) the same way for all. */
-    resend(email: string): void {
-      const mail = mayMail(email);
+    resend(email: string, connection: string): void {
+      const mail = mayMail(email, connection);
       if (!mail.allowed) {
         throw throttledError(AUTH_MESSAGES.otpThrottled, mail.refusal, mail.windowMs);
       }
@@ -126,14 +140,14 @@ export function createRegistrationService(ctx: AccountsContext) {
     },
 
     /** POST /auth/activate/: the link of the verification mail, once. */
-    activate(uid: string, token: string, locale: Locale, previousToken: string): SignedIn {
+    activate(uid: string, token: string, locale: Locale, client: SignInClient): SignedIn {
       const id = decodeUid(uid);
       const user = id === null ? undefined : users.findById(id);
       if (!user || user.closed_at !== null || user.email_verified === 1) throw activationInvalid();
       if (!activationTokens.check(activationState(user, otp.latestId(user.id)), token)) throw activationInvalid();
       users.markVerified(user.id, now());
       otp.killAll(user.id);
-      return ctx.signIn(user, locale, 'activation-link', previousToken);
+      return ctx.signIn(user, locale, 'activation-link', client);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { DeviceSummary } from './user-agent';
 
 export interface SessionRow {
   id: number;
@@ -6,12 +7,18 @@ export interface SessionRow {
   user_id: number;
   created_at: number;
   last_seen_at: number;
+  /** Browser and system names of the device that opened it (user-agent.ts), null when unknown. */
+  browser: string | null;
+  os: string | null;
 }
+
+/** A session as the account data export lists it: no token hash. */
+export type SessionListing = Pick<SessionRow, 'id' | 'created_at' | 'last_seen_at' | 'browser' | 'os'>;
 
 /** SQL for the sessions table; tokens only ever appear here as their SHA-256. */
 export function createSessionRepository(db: Db) {
-  const insert = db.prepare<[string, number, number, number]>(
-    'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)',
+  const insert = db.prepare<[string, number, number, number, string | null, string | null]>(
+    'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, browser, os) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const byHash = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE token_hash = ?');
   const touch = db.prepare<[number, number]>('UPDATE sessions SET last_seen_at = ? WHERE id = ?');
@@ -19,14 +26,14 @@ export function createSessionRepository(db: Db) {
   const deleteByHash = db.prepare<[string]>('DELETE FROM sessions WHERE token_hash = ?');
   const deleteForUser = db.prepare<[number]>('DELETE FROM sessions WHERE user_id = ?');
   const countForUser = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM sessions WHERE user_id = ?');
-  const listForUser = db.prepare<[number], Pick<SessionRow, 'id' | 'created_at' | 'last_seen_at'>>(
-    'SELECT id, created_at, last_seen_at FROM sessions WHERE user_id = ? ORDER BY created_at, id',
+  const listForUser = db.prepare<[number], SessionListing>(
+    'SELECT id, created_at, last_seen_at, browser, os FROM sessions WHERE user_id = ? ORDER BY created_at, id',
   );
   const deleteExpired = db.prepare<[number, number]>('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?');
 
   return {
-    insert(tokenHash: string, userId: number, now: number): number {
-      return Number(insert.run(tokenHash, userId, now, now).lastInsertRowid);
+    insert(tokenHash: string, userId: number, now: number, device: DeviceSummary): number {
+      return Number(insert.run(tokenHash, userId, now, now, device.browser, device.os).lastInsertRowid);
     },
     findByHash(tokenHash: string): SessionRow | undefined {
       return byHash.get(tokenHash);
@@ -48,7 +55,7 @@ export function createSessionRepository(db: Db) {
       return countForUser.get(userId)?.n ?? 0;
     },
     /** A user's sessions without their token hashes (account data export). */
-    listForUser(userId: number): Array<Pick<SessionRow, 'id' | 'created_at' | 'last_seen_at'>> {
+    listForUser(userId: number): SessionListing[] {
       return listForUser.all(userId);
     },
     /** Removes sessions idle since `idleCutoff` or created before `absoluteCutoff`. */

@@ -5,6 +5,7 @@ import type { Logger } from '../../lib/log';
 import { createUserRepository, type UserRow } from './user.repository';
 import { createSessionRepository, type SessionRow } from './session.repository';
 import { newSessionToken, SESSION_TOKEN_PATTERN } from './session-token';
+import type { DeviceSummary } from './user-agent';
 
 /** A session dies after 14 days without a request… */
 export const SESSION_IDLE_TIMEOUT_MS = 14 * 24 * 3600 * 1000;
@@ -86,12 +87,12 @@ export function createSessionService({ db, now, log }: SessionDeps) {
     /**
      * Logs `userId` in with a brand-new token. Whatever session the request carried (`previousToken`,
      * '' when none) is destroyed first, so a planted or earlier cookie can never become (or stay)
-     * authenticated.
+     * authenticated. `device` is what the export lists it as.
      */
-    start(userId: number, previousToken: string): StartedSession {
+    start(userId: number, previousToken: string, device: DeviceSummary): StartedSession {
       if (previousToken) sessions.deleteByHash(hashSessionToken(previousToken));
       const token = newSessionToken();
-      sessions.insert(hashSessionToken(token), userId, now());
+      sessions.insert(hashSessionToken(token), userId, now(), device);
       return { token, maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_TIMEOUT_MS / 1000) };
     },
 

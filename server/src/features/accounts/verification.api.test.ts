@@ -145,7 +145,7 @@ describe('e-mail verification: code, resend, activation link', () => {
     expect((await client.post('/api/auth/verify-otp/', { email: 're@example.be', code: second })).status).toBe(200);
   });
 
-  it('resend: at most five codes an hour per address', async () => {
+  it('resend: at most five codes an hour per address from one connection', async () => {
     await register('hour@example.be');
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
