@@ -28,7 +28,7 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
   const debounceMs = options.debounceMs ?? 600;
   const retryMs = options.retryMs ?? 30_000;
   const listeners = new Set<() => void>();
-  let snapshot: SyncSnapshot = { status: 'synced', pending: 0, version: 0 };
+  let snapshot: SyncSnapshot = { status: 'syncing', pending: 0, version: 0 };
   let userId: number | null = null;
   let active = false;
   let running = false;
@@ -39,15 +39,17 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
   let unregister: (() => void) | null = null;
 
   function publish(pending: number, versionStep = 0) {
-    const status: SyncStatus = running
-      ? 'syncing'
-      : !online() || last === 'offline'
-        ? 'offline'
-        : last === 'failed'
-          ? 'error'
-          : pending > 0
-            ? 'pending'
-            : 'synced';
+    // Until a first answer, the device cannot say it is in step with the server.
+    const status: SyncStatus =
+      running || (last === null && online())
+        ? 'syncing'
+        : !online() || last === 'offline'
+          ? 'offline'
+          : last === 'failed'
+            ? 'error'
+            : pending > 0
+              ? 'pending'
+              : 'synced';
     snapshot = { status, pending, version: snapshot.version + versionStep };
     for (const listener of listeners) listener();
   }
