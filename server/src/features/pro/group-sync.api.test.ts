@@ -67,6 +67,34 @@ describe('POST /api/groups/sync', () => {
     expect(twice.body.changes).toEqual(once.body.changes);
   });
 
+  it('on an exact updatedAt tie keeps the record stored first, so both devices end on it', async () => {
+    const id = randomUUID();
+    await sync(tabletA, 0, [group(id, 2200, 'Stored first')]);
+    const tie = await sync(tabletB, 0, [group(id, 2200, 'Same instant elsewhere')]);
+    expect(tie.body.changes.find((c: { id: string }) => c.id === id).data.name).toBe('Stored first');
+  });
+
+  it('replays a batch that was partly stored already without a new seq for what it held', async () => {
+    const kept = randomUUID();
+    const first = await sync(tabletA, 0, [group(kept, 3500, 'Sent before the connection dropped')]);
+    const added = randomUUID();
+    // The device never saw the answer: it sends its whole outbox again from its old cursor, plus a new change.
+    const again = await sync(tabletA, 0, [
+      group(kept, 3500, 'Sent before the connection dropped'),
+      group(added, 3600, 'New'),
+    ]);
+    const byId = (res: typeof again, id: string) => res.body.changes.find((c: { id: string }) => c.id === id);
+    expect(byId(again, kept).seq).toBe(byId(first, kept).seq);
+    expect(byId(again, added).seq).toBe(again.body.seq);
+  });
+
+  it('stores the tombstone of a group created and deleted offline, never seen by the server', async () => {
+    const id = randomUUID();
+    const res = await sync(tabletB, 0, [{ kind: 'group', id, updatedAt: 3700, deleted: true, data: null }]);
+    expect(res.status).toBe(200);
+    expect(res.body.changes.find((c: { id: string }) => c.id === id)).toMatchObject({ deleted: true, data: null });
+  });
+
   it('spreads deletions as tombstones without the group content', async () => {
     const id = randomUUID();
     const created = await sync(tabletA, 0, [group(id, 4000, 'Temporary')]);
@@ -115,5 +143,14 @@ describe('POST /api/groups/sync', () => {
     const cnks = Array.from({ length: 2000 }, (_, i) => String(1000000 + i));
     const big = Array.from({ length: 10 }, () => group(randomUUID(), 8000, 'Big', cnks));
     expect((await sync(tabletA, 0, big)).status).toBe(413);
+    // More changes than one request may carry (SYNC_MAX_CHANGES): the client sends them in slices.
+    const many = Array.from({ length: 201 }, () => ({
+      kind: 'group',
+      id: randomUUID(),
+      updatedAt: 1,
+      deleted: true,
+      data: null,
+    }));
+    expect((await sync(tabletA, 0, many)).status).toBe(400);
   });
 });

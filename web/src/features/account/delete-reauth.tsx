@@ -38,7 +38,7 @@ export function DeleteReauth({ userId, onConfirmed, onOtherAccount }: DeleteReau
   }
 
   async function onSignInAgain() {
-    await logout();
+    if (!(await logout())) return;
     navigate(`/login?from=${encodeURIComponent(localize('/compte'))}`);
   }
 

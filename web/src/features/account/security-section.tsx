@@ -13,8 +13,8 @@ export function SecuritySection() {
 
   async function onLogout() {
     setLoggingOut(true);
-    await logout();
-    navigate('/');
+    if (await logout()) navigate('/');
+    else setLoggingOut(false); // stayed to sync unsynced Pro changes first
   }
 
   return (

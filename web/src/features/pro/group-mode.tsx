@@ -8,6 +8,7 @@ import { exportLabelsFromMessages } from './export/export-labels';
 import { GroupCreateDialog, type NewGroup } from './group-create-dialog';
 import { streamProPrices } from './pro-prices.client';
 import { listGroups, offerRecord, saveGroup, storedOffers, storeOffers } from './pro-store';
+import { useProSyncVersion } from './sync/use-group-sync';
 import { pricingWorker } from './workers/pricing-worker.client';
 
 const today = () => new Date().toLocaleDateString('en-CA');
@@ -25,9 +26,10 @@ export function GroupMode({ settings }: { settings: PricingSettings }) {
   const [error, setError] = useState<string | null>(null);
   const stop = useRef<AbortController | null>(null);
 
+  const syncVersion = useProSyncVersion(); // groups synced from another device reload here
   useEffect(() => {
     void listGroups().then(setGroups);
-  }, []);
+  }, [syncVersion]);
   const group = groups.find((g) => g.id === selected) ?? null;
 
   const create = async (input: NewGroup) => {

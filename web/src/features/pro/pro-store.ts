@@ -2,17 +2,22 @@
 import type { ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import { DEFAULT_PRICING_SETTINGS, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared';
 import { db, type ProGroupRecord, type ProOfferRecord } from '../../db/db';
+import { notifyProChange } from './sync/sync-controller';
+import { nextUpdatedAt } from './sync/sync-merge';
 
 export async function listGroups(): Promise<ProGroupRecord[]> {
   return (await db.proGroups.toArray()).filter((g) => !g.deleted).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Saves a group change locally and queues it for sync. */
+/** Saves a group change locally (a delete is `deleted: true`) and queues it for sync. */
 export async function saveGroup(group: ProGroupRecord): Promise<void> {
   await db.transaction('rw', db.proGroups, db.proOutbox, async () => {
-    await db.proGroups.put(group);
-    await db.proOutbox.add({ kind: 'group', id: group.id, updatedAt: group.updatedAt });
+    // Past the stored version even when this device's clock lags: the server must not drop it as older.
+    const updatedAt = nextUpdatedAt((await db.proGroups.get(group.id))?.updatedAt, group.updatedAt);
+    await db.proGroups.put({ ...group, updatedAt });
+    await db.proOutbox.add({ kind: 'group', id: group.id, updatedAt });
   });
+  notifyProChange();
 }
 
 export async function loadSettings(): Promise<PricingSettings> {
@@ -23,9 +28,11 @@ export async function loadSettings(): Promise<PricingSettings> {
 
 export async function saveSettings(settings: PricingSettings, now = Date.now()): Promise<void> {
   await db.transaction('rw', db.proMeta, db.proOutbox, async () => {
-    await db.proMeta.put({ key: 'settings', value: settings, updatedAt: now });
-    await db.proOutbox.add({ kind: 'settings', id: 'settings', updatedAt: now });
+    const updatedAt = nextUpdatedAt((await db.proMeta.get('settings'))?.updatedAt, now);
+    await db.proMeta.put({ key: 'settings', value: settings, updatedAt });
+    await db.proOutbox.add({ kind: 'settings', id: 'settings', updatedAt });
   });
+  notifyProChange();
 }
 
 export function offerRecord(event: ProProductEvent): ProOfferRecord {

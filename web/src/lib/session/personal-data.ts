@@ -1,6 +1,7 @@
 /**
- * What a signed-in user leaves on the device: their searches (IndexedDB) and session-scoped storage.
- * Wiped at logout so the next person at a shared counter tablet finds nothing of theirs (issue 8.8).
+ * What a signed-in user leaves on the device: their searches and Pro tool data (IndexedDB) and
+ * session-scoped storage. Wiped at logout so the next person at a shared counter tablet finds nothing
+ * of theirs (issues 8.8 and 10.8).
  */
 export async function clearPersonalData(): Promise<void> {
   try {
@@ -11,8 +12,20 @@ export async function clearPersonalData(): Promise<void> {
   try {
     // Loaded on use: Dexie stays out of the first screen's JavaScript (home budget, issue 8.12).
     const { db } = await import('../../db/db');
-    await db.searches.clear();
+    // Pro groups, settings (and the sync cursor and owner kept beside them), offers, catalogue prices, outbox.
+    const tables = [db.searches, db.proGroups, db.proMeta, db.proOffers, db.proCatalogue, db.proOutbox];
+    await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
   } catch {
     // IndexedDB unavailable (private mode): nothing was saved.
+  }
+}
+
+/** Pro changes made on this device that the server has not accepted yet: a logout would lose them. */
+export async function countUnsyncedChanges(): Promise<number> {
+  try {
+    const { db } = await import('../../db/db');
+    return await db.proOutbox.count();
+  } catch {
+    return 0;
   }
 }

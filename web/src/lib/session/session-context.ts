@@ -10,8 +10,11 @@ export interface SessionValue {
   isAuthenticated: boolean;
   /** Refetches the CSRF token (bound to the session) then the current user; resolves to the new user. */
   reload: () => Promise<CurrentUser>;
-  /** Ends the session on the server (best effort) and becomes anonymous locally in every case. */
-  logout: () => Promise<void>;
+  /**
+   * Ends the session on the server (best effort) and becomes anonymous locally, wiping the user's data
+   * from the device. When Pro changes are not synced yet it asks first: false when the user stayed.
+   */
+  logout: () => Promise<boolean>;
   /** Replaces the user with a server answer (`{user}`, the user itself, or null for anonymous). */
   setUser: (raw: unknown) => CurrentUser;
 }

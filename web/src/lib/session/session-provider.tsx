@@ -5,7 +5,9 @@ import { SessionContext, type SessionValue } from './session-context';
 import { INITIAL_SESSION, isAuthenticatedUser, sessionReducer, type SessionEvent } from './session-state';
 import { readCachedUser, writeCachedUser } from './session-cache';
 import { isLogoutPending, setLogoutPending } from './pending-logout';
-import { clearPersonalData } from './personal-data';
+import { clearPersonalData, countUnsyncedChanges } from './personal-data';
+import { runBeforeLogout } from './before-logout';
+import { LogoutWarningDialog } from './logout-warning-dialog';
 
 const ME_PATH = '/auth/me/';
 
@@ -89,13 +91,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return run;
   }, [apply]);
 
-  const logout = useCallback(async (): Promise<void> => {
+  const [warning, setWarning] = useState<{ count: number; answer: (logOut: boolean) => void } | null>(null);
+
+  const logout = useCallback(async (): Promise<boolean> => {
+    // Pro changes still in the outbox get one chance to reach the server; what is left would be lost.
+    await runBeforeLogout();
+    const unsynced = await countUnsyncedChanges();
+    if (unsynced > 0) {
+      const confirmed = await new Promise<boolean>((answer) => setWarning({ count: unsynced, answer }));
+      setWarning(null);
+      if (!confirmed) return false;
+    }
     // Marked before sending: if the answer never comes, the next start and the next 'online' send it again.
     setLogoutPending(true);
     apply({ type: 'signed-out' });
     await clearPersonalData();
     await confirmLogout();
     await refreshCsrf();
+    return true;
   }, [apply]);
 
   const setUser = useCallback((raw: unknown): CurrentUser => apply({ type: 'user-set', raw }), [apply]);
@@ -134,5 +147,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [state, reload, logout, setUser],
   );
 
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      {warning ? <LogoutWarningDialog count={warning.count} onAnswer={warning.answer} /> : null}
+    </SessionContext.Provider>
+  );
 }

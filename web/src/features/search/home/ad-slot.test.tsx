@@ -15,7 +15,7 @@ function session(overrides: Partial<SessionValue> & { isPro?: boolean }): Sessio
     user: { ...ANONYMOUS_USER, isPro },
     isAuthenticated: isPro,
     reload: async () => ANONYMOUS_USER,
-    logout: async () => undefined,
+    logout: async () => true,
     setUser: () => ANONYMOUS_USER,
     ...rest,
   };

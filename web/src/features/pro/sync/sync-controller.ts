@@ -1,0 +1,158 @@
+// When the device syncs (DESIGN §7): on the Pro tool's start, on reconnect, and shortly after each change.
+import { db as appDb, type PharmaRadarDb } from '../../../db/db';
+import { registerBeforeLogout } from '../../../lib/session/before-logout';
+import { claimProData, pendingChanges, syncOnce, type SyncOutcome } from './group-sync';
+
+export type SyncStatus = 'synced' | 'syncing' | 'pending' | 'offline' | 'error';
+
+export interface SyncSnapshot {
+  status: SyncStatus;
+  /** Changes in the outbox, not yet accepted by the server. */
+  pending: number;
+  /** Grows each time the server's changes altered the device's groups or settings (screens reload then). */
+  version: number;
+}
+
+export interface SyncControllerOptions {
+  /** A burst of edits (typing a settings value) becomes one request. */
+  debounceMs?: number;
+  /** After a server error, the next attempt. */
+  retryMs?: number;
+}
+
+export type SyncController = ReturnType<typeof createSyncController>;
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+export function createSyncController(db: PharmaRadarDb, options: SyncControllerOptions = {}) {
+  const debounceMs = options.debounceMs ?? 600;
+  const retryMs = options.retryMs ?? 30_000;
+  const listeners = new Set<() => void>();
+  let snapshot: SyncSnapshot = { status: 'syncing', pending: 0, version: 0 };
+  let userId: number | null = null;
+  let active = false;
+  let running = false;
+  let last: SyncOutcome['kind'] | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let inFlight: Promise<void> | null = null;
+  let again = false;
+  let unregister: (() => void) | null = null;
+
+  function publish(pending: number, versionStep = 0) {
+    // Until a first answer, the device cannot say it is in step with the server.
+    const status: SyncStatus =
+      running || (last === null && online())
+        ? 'syncing'
+        : !online() || last === 'offline'
+          ? 'offline'
+          : last === 'failed'
+            ? 'error'
+            : pending > 0
+              ? 'pending'
+              : 'synced';
+    snapshot = { status, pending, version: snapshot.version + versionStep };
+    for (const listener of listeners) listener();
+  }
+
+  async function refresh(versionStep = 0) {
+    publish(await pendingChanges(db).catch(() => snapshot.pending), versionStep);
+  }
+
+  function schedule(delayMs: number) {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void run();
+    }, delayMs);
+  }
+
+  /** One sync at a time; a request for another while one runs makes one more run after it. */
+  function run(): Promise<void> {
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
+    inFlight = (async () => {
+      do {
+        again = false;
+        const me = userId;
+        if (me === null) break;
+        running = true;
+        await refresh();
+        const outcome = await syncOnce(db, me).catch((): SyncOutcome => ({ kind: 'failed', status: 0 }));
+        running = false;
+        last = outcome.kind;
+        // 401/403: the session or the plan is gone; the next start of the Pro tool tries again.
+        if (outcome.kind === 'failed' && active && outcome.status !== 401 && outcome.status !== 403) schedule(retryMs);
+        await refresh(outcome.kind === 'synced' && outcome.applied > 0 ? 1 : 0);
+      } while (again);
+    })().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  async function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    await run();
+  }
+
+  const onOnline = () => void run();
+  const onOffline = () => void refresh();
+
+  return {
+    /** The Pro tool opened for this user: claim the device's Pro data, sync now, then on reconnect. */
+    async start(user: number): Promise<void> {
+      active = true;
+      userId = user;
+      if (!unregister) {
+        window.addEventListener('online', onOnline);
+        window.addEventListener('offline', onOffline);
+        // Before a logout wipes the device, the outbox gets its chance to reach the server.
+        unregister = registerBeforeLogout(flush);
+      }
+      const wiped = await claimProData(db, user);
+      // Another account's data was wiped: the screens must reload even if the sync finds nothing.
+      await refresh(wiped ? 1 : 0);
+      await run();
+    },
+    /** The Pro tool closed: listeners go, and a change still waiting for its debounce is sent now. */
+    stop(): void {
+      active = false;
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      unregister?.();
+      unregister = null;
+      const waiting = timer !== null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      const done = waiting ? run() : (inFlight ?? Promise.resolve());
+      void done.finally(() => {
+        if (!active) userId = null;
+      });
+    },
+    /** A local change was saved (pro-store): count it as pending and sync after the debounce. */
+    notifyChange(): void {
+      void refresh();
+      if (active) schedule(debounceMs);
+    },
+    /** Syncs now and waits for it (logout, tests). */
+    flush,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot(): SyncSnapshot {
+      return snapshot;
+    },
+  };
+}
+
+/** The app's one controller, on the app's database. */
+export const groupSync = createSyncController(appDb);
+
+/** Pro-store writes call this after each saved change. */
+export function notifyProChange(): void {
+  groupSync.notifyChange();
+}
