@@ -134,7 +134,13 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
           </select>
         </label>
         <div className="pro-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => setDialog('create')} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => setDialog('create')}
+            disabled={busy}
+            data-testid="pro-group-create-open"
+          >
             <FormattedMessage id="pro.tool.group.create" />
           </button>
           {group && (
@@ -151,7 +157,13 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
       </div>
       {group?.description && <p className="pro-muted">{group.description}</p>}
       <div className="pro-actions">
-        <button type="button" className="btn btn--primary" onClick={() => void analyse()} disabled={busy}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => void analyse()}
+          disabled={busy}
+          data-testid="pro-analyse"
+        >
           <FormattedMessage id="pro.tool.group.analyse" />
         </button>
         {analysis.loaded && online && stale.length > 0 && (
@@ -166,7 +178,13 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
           </button>
         )}
         {group && analysis.loaded && (
-          <button type="button" className="btn btn--secondary" onClick={() => void exportFile()} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void exportFile()}
+            disabled={busy}
+            data-testid="pro-export"
+          >
             <FormattedMessage id="pro.tool.group.export" />
           </button>
         )}

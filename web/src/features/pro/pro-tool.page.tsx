@@ -30,7 +30,12 @@ export default function ProToolPage() {
         <button type="button" aria-pressed={mode === 'product'} onClick={() => setMode('product')}>
           <FormattedMessage id="pro.tool.modes.product" />
         </button>
-        <button type="button" aria-pressed={mode === 'group'} onClick={() => setMode('group')}>
+        <button
+          type="button"
+          aria-pressed={mode === 'group'}
+          onClick={() => setMode('group')}
+          data-testid="pro-mode-group"
+        >
           <FormattedMessage id="pro.tool.modes.group" />
         </button>
       </div>
