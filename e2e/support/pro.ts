@@ -36,7 +36,9 @@ export async function registerProUser(app: AppHandle, page: Page, email: string,
 /** `count` CNKs the demo market sells, found through the (unmetered) consumer search. */
 export async function demoCnks(app: AppHandle, count: number): Promise<string[]> {
   const found = new Set<string>();
-  for (const q of ['dafalgan', 'vichy', 'avene', 'la roche-posay', 'eucerin', 'nurofen', 'bioderma', 'uriage']) {
+  const brands = ['dafalgan', 'vichy', 'avene', 'la roche-posay', 'eucerin', 'nurofen', 'bioderma', 'uriage'];
+  const more = ['caudalie', 'weleda', 'mustela', 'etixx', 'vicks', 'strepsils', 'puressentiel', 'nuxe', 'nivea'];
+  for (const q of [...brands, ...more, 'davitamon', 'arkopharma', 'voltaren', 'supradyn', 'sensodyne']) {
     const res = await fetch(`${app.url}/api/search/?q=${encodeURIComponent(q)}`, {
       headers: { Accept: 'application/json' },
     });

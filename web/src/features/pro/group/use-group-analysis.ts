@@ -3,7 +3,7 @@ import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.sche
 import { db, type ProOfferRecord } from '../../../db/db';
 import { isApiRequestError } from '../../../lib/api/client';
 import { streamProPrices } from '../pro-prices.client';
-import { offerRecord, storedOffers, storeOffers } from '../pro-store';
+import { offerRecord, storedOffers } from '../pro-store';
 import type { CatalogueEntry } from './group-rows';
 
 export type Progress = { done: number; total: number; startedAt: number; now: number };
@@ -51,6 +51,8 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
         if (pending.length === 0) return;
         const batch = pending;
         pending = [];
+        // One IndexedDB transaction per batch rather than one per CNK.
+        void db.proOffers.bulkPut(batch);
         setOffers((current) => {
           const next = new Map(current);
           for (const r of batch) next.set(r.cnk, r);
@@ -64,9 +66,7 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
         const last = await streamProPrices(
           cnks,
           (event: ProProductEvent) => {
-            const record = offerRecord(event);
-            void storeOffers(record);
-            pending.push(record);
+            pending.push(offerRecord(event));
             done += 1;
           },
           run.signal,
