@@ -43,9 +43,10 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/__demo\//],
         // The three locales are precached so every page reads its texts offline (DESIGN §7).
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}', 'locales/**/*.json'],
-        // Spreadsheet parsing (SheetJS, ~160 kB gzip) is only needed by the Pro import and export: it is
-        // cached when used. The Pro workers bundle it inside themselves (assets/<name>.worker-<hash>.js).
-        globIgnores: ['**/assets/xlsx*.js', '**/assets/*xlsx*.js', '**/assets/*.worker-*.js'],
+        // The Pro workers (assets/<name>.worker-<hash>.js, SheetJS bundled inside) are precached with the
+        // Pro page chunk: the Pro tool must open, import and export offline on a device that never used
+        // it online (issue 10 item 7, ADR 085). A stray SheetJS chunk outside the workers stays lazy.
+        globIgnores: ['**/assets/xlsx*.js', '**/assets/*xlsx*.js'],
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/.*\.js$/.test(url.pathname),

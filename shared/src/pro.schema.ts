@@ -53,6 +53,10 @@ export const proDoneEventSchema = z.object({
 });
 export type ProDoneEvent = z.infer<typeof proDoneEventSchema>;
 
+/** GET /api/pro/usage: this month's use of the allowance, before any analysis. */
+export const proUsageSchema = proDoneEventSchema.omit({ count: true });
+export type ProUsage = z.infer<typeof proUsageSchema>;
+
 // --- group sync (DESIGN §7) ---
 
 export const GROUP_NAME_MAX_LENGTH = 120;

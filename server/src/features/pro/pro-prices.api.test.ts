@@ -90,5 +90,10 @@ describe('POST /api/pro/prices', () => {
       .prepare('SELECT used FROM pro_usage WHERE user_id = ? AND month = ?')
       .get(id, brusselsMonth(Date.now()));
     expect(used).toEqual({ used: 2 });
+    const usage = await client.get('/api/pro/usage/');
+    expect(usage.status).toBe(200);
+    expect(usage.body).toEqual({ quota: 3, used: 2, resetsOn: expect.stringMatching(/^\d{4}-\d{2}-01$/) });
+    expect((await createTestClient(server.url).get('/api/pro/usage/')).status).toBe(401);
+    expect((await free.get('/api/pro/usage/')).status).toBe(403);
   });
 });

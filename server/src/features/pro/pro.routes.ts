@@ -47,6 +47,13 @@ export function createProRoutes(deps: {
     });
   });
 
+  // This month's use of the allowance, shown in the tool before an analysis (pro_usage, DESIGN §12).
+  app.get('/pro/usage/', (c) => {
+    const { quota, used, resetsOn } = deps.prices.allowance(deps.requirePro(c));
+    c.header('Cache-Control', 'no-store');
+    return c.json({ quota, used, resetsOn });
+  });
+
   app.post('/groups/sync/', async (c) => {
     const user = deps.requirePro(c);
     const request = await parseJsonBody(c, groupSyncRequestSchema, {

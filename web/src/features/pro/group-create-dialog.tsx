@@ -1,26 +1,35 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
+import { formatPrice, useLocale } from '../../lib/i18n';
 import { Dialog } from '../../lib/ui';
 import type { ImportResult } from './import/import-result';
 import { readImportFileInWorker } from './workers/import-worker.client';
 
 import type { ImportRow } from '@pharmaradar/shared';
 
+const PREVIEW_ROWS = 5;
+
 export type NewGroup = { name: string; description: string; cnks: string[]; imported: ImportRow[] };
 
-/** Group creation (SPEC §2): name required, description, CNKs pasted or imported with a preview. */
+/**
+ * Group creation (SPEC §2): name required, description, CNKs pasted or imported with a preview. With
+ * `initial` it edits a group: renamed, its CNKs edited in the list (one per line) or added from a file.
+ */
 export function GroupCreateDialog({
   onCreate,
   onClose,
+  initial,
 }: {
   onCreate: (g: NewGroup) => Promise<void>;
   onClose: () => void;
+  initial?: { name: string; description: string; cnks: readonly string[] };
 }) {
   const intl = useIntl();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [pasted, setPasted] = useState('');
+  const locale = useLocale();
+  const [name, setName] = useState(initial?.name ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [pasted, setPasted] = useState(initial?.cnks.join('\n') ?? '');
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -60,30 +69,43 @@ export function GroupCreateDialog({
         imported: preview?.ok ? preview.rows : [],
       });
     } catch {
-      setError(intl.formatMessage({ id: 'pro.tool.group.createFailed' }));
+      setError(intl.formatMessage({ id: initial ? 'pro.tool.group.editFailed' : 'pro.tool.group.createFailed' }));
     }
   };
 
   return (
-    <Dialog labelledBy="pro-group-create-title" onClose={onClose} testId="pro-group-create">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+    <Dialog
+      labelledBy="pro-group-create-title"
+      onClose={onClose}
+      testId={initial ? 'pro-group-edit' : 'pro-group-create'}
+      className="pro-dialog"
+    >
+      <form className="pro-form" onSubmit={(e) => void submit(e)} noValidate>
         <h2 id="pro-group-create-title">
-          <FormattedMessage id="pro.tool.group.create" />
+          <FormattedMessage id={initial ? 'pro.tool.group.edit' : 'pro.tool.group.create'} />
         </h2>
-        <label>
-          <FormattedMessage id="pro.tool.group.name" />
+        <label className="pro-field">
+          <span>
+            <FormattedMessage id="pro.tool.group.name" />
+          </span>
           <input name="name" value={name} onChange={(e) => setName(e.target.value)} />
         </label>
-        <label>
-          <FormattedMessage id="pro.tool.group.description" />
-          <textarea name="description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <label className="pro-field">
+          <span>
+            <FormattedMessage id="pro.tool.group.description" />
+          </span>
+          <textarea name="description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
         </label>
-        <label>
-          <FormattedMessage id="pro.tool.group.cnks" />
-          <textarea name="cnks" value={pasted} onChange={(e) => setPasted(e.target.value)} />
+        <label className="pro-field">
+          <span>
+            <FormattedMessage id="pro.tool.group.cnks" />
+          </span>
+          <textarea name="cnks" rows={4} value={pasted} onChange={(e) => setPasted(e.target.value)} />
         </label>
-        <label>
-          <FormattedMessage id="pro.tool.group.file" />
+        <label className="pro-field pro-field--file">
+          <span>
+            <FormattedMessage id="pro.tool.group.file" />
+          </span>
           <input
             type="file"
             accept=".xlsx,.xls,.ods,.csv,.txt"
@@ -94,11 +116,35 @@ export function GroupCreateDialog({
           />
         </label>
         {preview?.ok && (
-          <div data-testid="pro-import-preview">
+          <div className="pro-preview" data-testid="pro-import-preview">
             <p>
               <FormattedMessage id="pro.tool.group.previewKept" values={{ count: preview.rows.length }} />
             </p>
-            <ul>
+            <table className="pro-preview__table">
+              <thead>
+                <tr>
+                  <th scope="col">CNK</th>
+                  <th scope="col">
+                    <FormattedMessage id="pro.export.columns.name" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="pro.export.columns.cataloguePrice" />
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.slice(0, PREVIEW_ROWS).map((r) => (
+                  <tr key={r.cnk}>
+                    <td>{r.cnk}</td>
+                    <td>{r.name ?? '—'}</td>
+                    <td className="pro-num">
+                      {r.purchasePriceExVat === null ? '—' : formatPrice(r.purchasePriceExVat, locale)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <ul className="pro-preview__rejected">
               {preview.rejected.map((r) => (
                 <li key={r.line}>
                   {intl.formatMessage(
@@ -114,13 +160,19 @@ export function GroupCreateDialog({
             </ul>
           </div>
         )}
-        {error && <p role="alert">{error}</p>}
-        <button type="button" onClick={onClose}>
-          <FormattedMessage id="pro.tool.cancel" />
-        </button>
-        <button type="submit">
-          <FormattedMessage id="pro.tool.group.save" />
-        </button>
+        {error && (
+          <p role="alert" className="pro-alert">
+            {error}
+          </p>
+        )}
+        <div className="pro-actions pro-actions--end">
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            <FormattedMessage id="pro.tool.cancel" />
+          </button>
+          <button type="submit" className="btn btn--primary">
+            <FormattedMessage id="pro.tool.group.save" />
+          </button>
+        </div>
       </form>
     </Dialog>
   );

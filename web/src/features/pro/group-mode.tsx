@@ -1,47 +1,77 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { defaultVatPercent, priceProduct, type PricingSettings } from '@pharmaradar/shared';
-import { db, type ProGroupRecord, type ProOfferRecord } from '../../db/db';
-import { formatPercent, formatPrice, useLocale } from '../../lib/i18n';
+import type { PricingSettings } from '@pharmaradar/shared';
+import type { ProDoneEvent } from '@pharmaradar/shared/pro.schema';
+import { db, type ProGroupRecord } from '../../db/db';
+import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { saveFile } from '../../lib/save-file';
 import { exportLabelsFromMessages } from './export/export-labels';
 import { GroupCreateDialog, type NewGroup } from './group-create-dialog';
-import { streamProPrices } from './pro-prices.client';
-import { listGroups, offerRecord, saveGroup, storedOffers, storeOffers } from './pro-store';
+import { GroupDeleteDialog } from './group/group-delete-dialog';
+import { GroupProgress } from './group/group-progress';
+import { buildRows, isStale } from './group/group-rows';
+import { GroupTable } from './group/group-table';
+import { useGroupAnalysis } from './group/use-group-analysis';
+import { listGroups, saveGroup } from './pro-store';
 import { useProSyncVersion } from './sync/use-group-sync';
 import { pricingWorker } from './workers/pricing-worker.client';
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
-/** Group mode: create, select, analyse row by row (stoppable, offline from stored offers), export. */
-export function GroupMode({ settings }: { settings: PricingSettings }) {
+type DialogState = 'create' | 'edit' | 'delete' | null;
+
+/** Group mode: create, edit, delete, select, analyse (stoppable, offline from stored offers), refresh stale rows, export. */
+export function GroupMode({ settings, onUsage }: { settings: PricingSettings; onUsage: (done: ProDoneEvent) => void }) {
   const intl = useIntl();
-  const locale = useLocale();
+  const online = useOnlineStatus();
   const [groups, setGroups] = useState<ProGroupRecord[]>([]);
   const [selected, setSelected] = useState('');
-  const [creating, setCreating] = useState(false);
-  const [rows, setRows] = useState<Map<string, ProOfferRecord>>(new Map());
-  const [catalogue, setCatalogue] = useState<Map<string, { price: number | null; vat: number | null }>>(new Map());
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [dialog, setDialog] = useState<DialogState>(null);
   const [error, setError] = useState<string | null>(null);
-  const stop = useRef<AbortController | null>(null);
+  const analysis = useGroupAnalysis(onUsage);
+  const { reset } = analysis;
 
   const syncVersion = useProSyncVersion(); // groups synced from another device reload here
   useEffect(() => {
     void listGroups().then(setGroups);
   }, [syncVersion]);
+  useEffect(() => {
+    reset();
+    setError(null);
+  }, [selected, reset]);
   const group = groups.find((g) => g.id === selected) ?? null;
 
-  const create = async (input: NewGroup) => {
-    const record: ProGroupRecord = { id: crypto.randomUUID(), ...input, updatedAt: Date.now(), deleted: false };
-    delete (record as Partial<NewGroup>).imported;
+  const rows = useMemo(
+    () => (group ? buildRows(group.cnks, analysis.offers, analysis.catalogue, settings, Date.now()) : []),
+    [group, analysis.offers, analysis.catalogue, settings],
+  );
+  const stale = rows.filter(isStale).map((r) => r.cnk);
+
+  const save = async (input: NewGroup, base: ProGroupRecord | null) => {
+    const record: ProGroupRecord = {
+      id: base?.id ?? crypto.randomUUID(),
+      name: input.name,
+      description: input.description,
+      cnks: input.cnks,
+      updatedAt: Math.max(Date.now(), (base?.updatedAt ?? 0) + 1),
+      deleted: false,
+    };
     await saveGroup(record);
     await db.proCatalogue.bulkPut(
       input.imported.map((r) => ({ cnk: r.cnk, cataloguePriceExVat: r.purchasePriceExVat, vatPercent: r.vatPercent })),
     );
     setGroups(await listGroups());
     setSelected(record.id);
-    setCreating(false);
+    if (base) void analysis.load(record.cnks);
+    setDialog(null);
+  };
+
+  const remove = async () => {
+    if (!group) return;
+    await saveGroup({ ...group, deleted: true, updatedAt: Math.max(Date.now(), group.updatedAt + 1) });
+    setGroups(await listGroups());
+    setSelected('');
+    setDialog(null);
   };
 
   const analyse = async () => {
@@ -50,48 +80,10 @@ export function GroupMode({ settings }: { settings: PricingSettings }) {
       return;
     }
     setError(null);
-    const entries = await db.proCatalogue.bulkGet(group.cnks);
-    setCatalogue(
-      new Map(entries.flatMap((e) => (e ? [[e.cnk, { price: e.cataloguePriceExVat, vat: e.vatPercent }]] : []))),
-    );
     // Stored offers first: offline, the analysis is what the device already knows.
-    const stored = await storedOffers(group.cnks);
-    setRows(stored);
-    if (!navigator.onLine) return;
-    const controller = new AbortController();
-    stop.current = controller;
-    setProgress({ done: 0, total: group.cnks.length });
-    try {
-      await streamProPrices(
-        group.cnks,
-        (event) => {
-          const record = offerRecord(event);
-          void storeOffers(record);
-          setRows((current) => new Map(current).set(record.cnk, record));
-          setProgress((p) => (p ? { ...p, done: p.done + 1 } : p));
-        },
-        controller.signal,
-      );
-    } catch {
-      if (!controller.signal.aborted) setError(intl.formatMessage({ id: 'pro.tool.fetchFailed' }));
-    } finally {
-      stop.current = null;
-      setProgress(null);
-    }
+    await analysis.load(group.cnks);
+    if (online) await analysis.price(group.cnks);
   };
-
-  const inputs = (group?.cnks ?? []).map((cnk) => {
-    const offers = rows.get(cnk);
-    const known = catalogue.get(cnk);
-    return {
-      cnk,
-      name: offers?.name ?? null,
-      vatPercent: known?.vat ?? defaultVatPercent(true),
-      cataloguePriceExVat: known?.price ?? null,
-      offers: offers?.offers ?? [],
-      record: offers,
-    };
-  });
 
   const exportFile = async () => {
     if (!group) return;
@@ -101,10 +93,13 @@ export function GroupMode({ settings }: { settings: PricingSettings }) {
         settings,
         date: today(),
         labels: exportLabelsFromMessages(intl.messages as Record<string, string>),
-        products: inputs.map(({ record, ...p }) => ({
-          ...p,
-          marketStatus:
-            record?.status === 'not_found' ? 'not_found' : record?.status === 'error' ? 'retailer_error' : 'ok',
+        products: rows.map((r) => ({
+          cnk: r.cnk,
+          name: r.name,
+          vatPercent: r.vatPercent,
+          cataloguePriceExVat: r.cataloguePriceExVat,
+          offers: r.offers,
+          marketStatus: r.mark === 'not_found' ? 'not_found' : r.mark === 'retailer_error' ? 'retailer_error' : 'ok',
         })),
       });
       saveFile(new Blob([file.bytes as BlobPart], { type: file.mimeType }), file.fileName);
@@ -113,110 +108,108 @@ export function GroupMode({ settings }: { settings: PricingSettings }) {
     }
   };
 
-  const money = (v: number | null) => (v === null ? '—' : formatPrice(v, locale));
+  const failure =
+    analysis.failure?.kind === 'quota'
+      ? analysis.failure.detail
+      : analysis.failure
+        ? intl.formatMessage({ id: 'pro.tool.fetchFailed' })
+        : null;
+  const busy = analysis.progress !== null;
+
   return (
-    <section aria-labelledby="pro-group-title">
+    <section className="pro-card" aria-labelledby="pro-group-title">
       <h2 id="pro-group-title">
         <FormattedMessage id="pro.tool.group.title" />
       </h2>
-      <label>
-        <FormattedMessage id="pro.tool.group.select" />
-        <select value={selected} onChange={(e) => setSelected(e.target.value)}>
-          <option value="">—</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name} ({g.cnks.length})
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="button" onClick={() => setCreating(true)}>
-        <FormattedMessage id="pro.tool.group.create" />
-      </button>
-      <button type="button" onClick={() => void analyse()} disabled={progress !== null}>
-        <FormattedMessage id="pro.tool.group.analyse" />
-      </button>
-      {group && (
-        <button type="button" onClick={() => void exportFile()}>
-          <FormattedMessage id="pro.tool.group.export" />
-        </button>
-      )}
-      {progress && (
-        <div>
-          <progress
-            value={progress.done}
-            max={progress.total}
-            aria-label={intl.formatMessage({ id: 'pro.tool.group.progress' })}
-          />
+      <div className="pro-group-bar">
+        <label className="pro-field pro-group-bar__select">
           <span>
-            {progress.done} / {progress.total}
+            <FormattedMessage id="pro.tool.group.select" />
           </span>
-          <button type="button" onClick={() => stop.current?.abort()}>
-            <FormattedMessage id="pro.tool.group.stop" />
+          <select value={selected} onChange={(e) => setSelected(e.target.value)} disabled={busy}>
+            <option value="">—</option>
+            {groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name} ({g.cnks.length})
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="pro-actions">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => setDialog('create')}
+            disabled={busy}
+            data-testid="pro-group-create-open"
+          >
+            <FormattedMessage id="pro.tool.group.create" />
           </button>
+          {group && (
+            <>
+              <button type="button" className="btn btn--secondary" onClick={() => setDialog('edit')} disabled={busy}>
+                <FormattedMessage id="pro.tool.group.edit" />
+              </button>
+              <button type="button" className="btn pro-btn--quiet" onClick={() => setDialog('delete')} disabled={busy}>
+                <FormattedMessage id="pro.tool.group.delete" />
+              </button>
+            </>
+          )}
         </div>
+      </div>
+      {group?.description && <p className="pro-muted">{group.description}</p>}
+      <div className="pro-actions">
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => void analyse()}
+          disabled={busy}
+          data-testid="pro-analyse"
+        >
+          <FormattedMessage id="pro.tool.group.analyse" />
+        </button>
+        {analysis.loaded && online && stale.length > 0 && (
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void analysis.price(stale)}
+            disabled={busy}
+            data-testid="pro-refresh-stale"
+          >
+            <FormattedMessage id="pro.tool.group.refreshStale" values={{ count: stale.length }} />
+          </button>
+        )}
+        {group && analysis.loaded && (
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void exportFile()}
+            disabled={busy}
+            data-testid="pro-export"
+          >
+            <FormattedMessage id="pro.tool.group.export" />
+          </button>
+        )}
+      </div>
+      {!online && (
+        <p className="pro-note" role="status">
+          <FormattedMessage id="pro.tool.group.offline" />
+        </p>
       )}
-      {error && <p role="alert">{error}</p>}
-      {group && rows.size > 0 && (
-        <table data-testid="pro-group-table">
-          <thead>
-            <tr>
-              {(
-                [
-                  'name',
-                  'cnk',
-                  'lowestOffer',
-                  'cataloguePrice',
-                  'recommendedPurchase',
-                  'sellPrice',
-                  'margin',
-                  'discount',
-                ] as const
-              ).map((c) => (
-                <th key={c} scope="col">
-                  <FormattedMessage id={`pro.export.columns.${c}`} />
-                </th>
-              ))}
-              <th scope="col">
-                <FormattedMessage id="pro.tool.group.age" />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {inputs.map(({ record, ...input }) => {
-              const card = priceProduct(input, settings);
-              return (
-                <tr key={input.cnk}>
-                  <td>{input.name ?? '—'}</td>
-                  <td>{input.cnk}</td>
-                  <td>
-                    {!record ? (
-                      <FormattedMessage id="pro.tool.group.noStoredPrice" />
-                    ) : record.status === 'not_found' ? (
-                      <FormattedMessage id="pro.export.notes.notFound" />
-                    ) : record.status === 'error' ? (
-                      <FormattedMessage id="pro.export.notes.retailerError" />
-                    ) : (
-                      money(card.lowestOffer)
-                    )}
-                  </td>
-                  <td>{money(card.cataloguePriceExVat)}</td>
-                  <td>{money(card.recommendedPurchaseExVat)}</td>
-                  <td>{money(card.sellPriceInclVat)}</td>
-                  <td>
-                    {card.marginAtCatalogueRatio === null ? '—' : formatPercent(card.marginAtCatalogueRatio, locale, 1)}
-                  </td>
-                  <td>
-                    {card.negotiation?.kind === 'discount' ? formatPercent(card.negotiation.ratio, locale, 1) : '—'}
-                  </td>
-                  <td>{record ? new Date(record.fetchedAt).toLocaleString(locale) : '—'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+      {analysis.progress && <GroupProgress progress={analysis.progress} onStop={analysis.stop} />}
+      {(error ?? failure) && (
+        <p role="alert" className="pro-alert">
+          {error ?? failure}
+        </p>
       )}
-      {creating && <GroupCreateDialog onCreate={create} onClose={() => setCreating(false)} />}
+      {group && analysis.loaded && <GroupTable rows={rows} />}
+      {dialog === 'create' && <GroupCreateDialog onCreate={(g) => save(g, null)} onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && group && (
+        <GroupCreateDialog initial={group} onCreate={(g) => save(g, group)} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'delete' && group && (
+        <GroupDeleteDialog name={group.name} onConfirm={remove} onClose={() => setDialog(null)} />
+      )}
     </section>
   );
 }

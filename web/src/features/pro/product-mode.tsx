@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { defaultVatPercent, priceProduct, type PricingSettings } from '@pharmaradar/shared';
-import type { ProProductEvent } from '@pharmaradar/shared/pro.schema';
+import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
+import { isApiRequestError } from '../../lib/api/client';
 import { formatPercent, formatPrice, useLocale } from '../../lib/i18n';
 import { Spinner, TextField } from '../../lib/ui';
 import { db } from '../../db/db';
@@ -10,7 +11,13 @@ import { streamProPrices } from './pro-prices.client';
 import { offerRecord, storeOffers } from './pro-store';
 
 /** Product mode: one CNK priced live, its card under the current settings (SPEC §3). */
-export function ProductMode({ settings }: { settings: PricingSettings }) {
+export function ProductMode({
+  settings,
+  onUsage,
+}: {
+  settings: PricingSettings;
+  onUsage: (done: ProDoneEvent) => void;
+}) {
   const intl = useIntl();
   const locale = useLocale();
   const [input, setInput] = useState('');
@@ -31,15 +38,20 @@ export function ProductMode({ settings }: { settings: PricingSettings }) {
     setBusy(true);
     setAnswer(null);
     try {
-      await streamProPrices([cnk], (e) => {
+      const done = await streamProPrices([cnk], (e) => {
         setAnswer(e);
         void storeOffers(offerRecord(e));
       });
+      if (done) onUsage(done);
       const remembered = await db.proCatalogue.get(cnk);
       setVat(String(remembered?.vatPercent ?? defaultVatPercent(true)));
       setCatalogue(remembered?.cataloguePriceExVat != null ? String(remembered.cataloguePriceExVat) : '');
-    } catch {
-      setError(intl.formatMessage({ id: 'pro.tool.fetchFailed' }));
+    } catch (failure) {
+      setError(
+        isApiRequestError(failure) && failure.code === 'quota_exceeded'
+          ? failure.detail
+          : intl.formatMessage({ id: 'pro.tool.fetchFailed' }),
+      );
     } finally {
       setBusy(false);
     }
@@ -73,11 +85,11 @@ export function ProductMode({ settings }: { settings: PricingSettings }) {
   const money = (value: number | null) => (value === null ? '—' : formatPrice(value, locale));
 
   return (
-    <section aria-labelledby="pro-product-title">
+    <section className="pro-card" aria-labelledby="pro-product-title">
       <h2 id="pro-product-title">
         <FormattedMessage id="pro.tool.product.title" />
       </h2>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form className="pro-product-form" onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           id="pro-cnk"
           name="cnk"
@@ -88,7 +100,7 @@ export function ProductMode({ settings }: { settings: PricingSettings }) {
           invalid={error !== null}
           fieldError={error ?? undefined}
         />
-        <button type="submit" disabled={busy}>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
           <FormattedMessage id="pro.tool.product.submit" />
         </button>
       </form>
@@ -104,14 +116,14 @@ export function ProductMode({ settings }: { settings: PricingSettings }) {
         </p>
       )}
       {answer?.product && (
-        <article data-testid="pro-product-card">
+        <article className="pro-product-card" data-testid="pro-product-card">
           <h3>{answer.product.name}</h3>
           {offers.length === 0 ? (
             <p>
               <FormattedMessage id="pro.tool.product.noOffers" />
             </p>
           ) : (
-            <ul>
+            <ul className="pro-offers">
               {offers.map((o) => (
                 <li key={`${o.retailer}-${o.url ?? ''}`}>
                   {o.retailer}: {formatPrice(o.price, locale)}{' '}
@@ -149,7 +161,7 @@ export function ProductMode({ settings }: { settings: PricingSettings }) {
             }}
           />
           {card && (
-            <dl>
+            <dl className="pro-figures">
               <dt>
                 <FormattedMessage id="pro.export.columns.recommendedPurchase" />
               </dt>
@@ -187,7 +199,7 @@ export function ProductMode({ settings }: { settings: PricingSettings }) {
             </dl>
           )}
           {card?.minimumOutOfReach && (
-            <p role="alert">
+            <p role="alert" className="pro-alert">
               <FormattedMessage id="pro.export.notes.minimumOutOfReach" />
             </p>
           )}

@@ -31,11 +31,11 @@ export function SettingsForm({
   };
 
   return (
-    <fieldset>
+    <fieldset className="pro-card pro-settings">
       <legend>
         <FormattedMessage id="pro.tool.settings.title" />
       </legend>
-      <label>
+      <label className="pro-field">
         <FormattedMessage id="pro.tool.settings.min" />
         <input
           inputMode="decimal"
@@ -46,7 +46,7 @@ export function SettingsForm({
           }}
         />
       </label>
-      <label>
+      <label className="pro-field">
         <FormattedMessage id="pro.tool.settings.ideal" />
         <input
           inputMode="decimal"
@@ -57,7 +57,7 @@ export function SettingsForm({
           }}
         />
       </label>
-      <label>
+      <label className="pro-field">
         <FormattedMessage id="pro.tool.settings.strategy" />
         <select value={settings.strategy} onChange={(e) => apply({ strategy: e.target.value })}>
           {PRICING_STRATEGIES.map((s) => (
@@ -67,7 +67,11 @@ export function SettingsForm({
           ))}
         </select>
       </label>
-      {error && <p role="alert">{error}</p>}
+      {error && (
+        <p role="alert" className="pro-alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
-// The import worker: SheetJS and papaparse run here, off the main thread, and load with this file
-// only when a pharmacist first imports (kept out of the first screen's precache, vite.config.ts).
+// The import worker: SheetJS and papaparse run here, off the main thread. The file is precached, not
+// loaded by any page until a pharmacist first imports: the Pro tool imports offline too (ADR 085).
 import { expose } from 'comlink';
 import { importWorkerApi } from './import-worker.api';
 

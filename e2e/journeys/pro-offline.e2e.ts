@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import * as XLSX from 'xlsx';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { screenshot, waitForServiceWorker } from '../support/harness';
+import { useJourney } from '../support/journey';
+import { demoCnks, importWorkbook, registerProUser } from '../support/pro';
+
+// The Pro tool with the network off (DESIGN §7): the app opens from the service worker, a file is
+// imported in the precached worker, the group is analysed from the prices stored on the device, the
+// strategy changes, the export is written locally. Back online, only the stale rows are re-priced.
+describe('Pro tool offline', () => {
+  const journey = useJourney();
+  const rowsOf = (page: Page) => page.locator('[data-testid="pro-group-table"] tbody tr');
+  const marks = (page: Page) => rowsOf(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-mark')));
+
+  async function createGroup(page: Page, name: string, file: Buffer) {
+    await page.getByRole('button', { name: 'Créer un groupe' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[name="name"]').fill(name);
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'articles.xlsx', mimeType: '', buffer: file });
+    await dialog.getByTestId('pro-import-preview').waitFor();
+    await dialog.getByRole('button', { name: 'Enregistrer le groupe' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  it('fr: open, import, analyse from stored prices, change strategy, export; then refresh only the stale rows', async () => {
+    const { page, context, pageErrors } = await journey.open();
+    await registerProUser(journey.app, page, 'hors.ligne@example.be');
+    const [known1, known2, known3, fresh1, fresh2] = (await demoCnks(journey.app, 5)) as [string, ...string[]];
+    const known = [known1, known2!, known3!];
+
+    // Online once: the service worker installs, and three CNKs get prices stored on the device.
+    await page.goto(journey.url('/pro'));
+    await page.getByTestId('pro-tool-page').waitFor();
+    await waitForServiceWorker(page);
+    await page.getByRole('button', { name: 'Groupe', exact: true }).click();
+    await createGroup(page, 'Vus en ligne', importWorkbook(known));
+    await page.getByRole('button', { name: 'Analyser', exact: true }).click();
+    await page.getByTestId('pro-progress').waitFor({ state: 'detached', timeout: 60_000 });
+    await expect.poll(() => marks(page)).toEqual(['priced', 'priced', 'priced']);
+
+    const priced: string[][] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/pro/prices/'))
+        priced.push((JSON.parse(request.postData() ?? '{}') as { cnks: string[] }).cnks);
+    });
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('pro-tool-page').waitFor();
+    await page.getByRole('button', { name: 'Groupe', exact: true }).click();
+    await createGroup(page, 'Commande hors ligne', importWorkbook([...known, fresh1!, fresh2!]));
+    expect(await page.getByRole('status').filter({ hasText: 'Vous êtes hors ligne' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Analyser', exact: true }).click();
+    await expect.poll(() => marks(page)).toEqual(['priced', 'priced', 'priced', 'no_stored_price', 'no_stored_price']);
+    const ages = await rowsOf(page).getByTestId('row-age').allTextContents();
+    expect(ages.slice(0, 3).every((a) => /minute|instant/.test(a))).toBe(true);
+    expect(ages.slice(3)).toEqual(['Aucun prix enregistré', 'Aucun prix enregistré']);
+    expect(await page.getByTestId('pro-refresh-stale').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'Pro tool offline');
+    await screenshot(page, 'pro-offline-fr');
+
+    const first = rowsOf(page).first();
+    const lowest = await first.locator('td').nth(1).textContent();
+    await page.getByRole('combobox', { name: 'Stratégie' }).selectOption({ label: 'Agressive (min)' });
+    await expect.poll(() => first.getByTestId('row-sell').textContent()).toBe(lowest);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter vers Excel' }).click();
+    const download = await downloading;
+    const workbook = XLSX.read(await readFile((await download.path())!), { cellNF: true });
+    const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
+    expect((sheet.B1 as XLSX.CellObject).v).toBe('Commande hors ligne');
+    expect((sheet.B2 as XLSX.CellObject).v).toBe('Agressive (min)');
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, range: 7, raw: true, defval: null });
+    expect(rows.map((r) => r[1])).toEqual([...known, fresh1, fresh2]);
+    for (const r of rows.slice(0, 3)) expect(typeof r[7]).toBe('number');
+    for (const r of rows.slice(3)) expect(r[7]).toBeNull();
+    expect(priced).toEqual([]);
+
+    // Back online: one action re-prices the two rows with no stored price, and only them.
+    await context.setOffline(false);
+    const refresh = page.getByTestId('pro-refresh-stale');
+    await refresh.waitFor();
+    expect((await refresh.textContent())?.trim()).toBe('Actualiser 2 lignes périmées');
+    await refresh.click();
+    await expect.poll(() => marks(page), { timeout: 60_000 }).toEqual(Array(5).fill('priced'));
+    expect(priced).toEqual([[fresh1, fresh2]]);
+    await refresh.waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,157 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import * as XLSX from 'xlsx';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { PHONE, screenshot } from '../support/harness';
+import { useJourney } from '../support/journey';
+import { demoCnks, importWorkbook, registerProUser } from '../support/pro';
+
+type Texts = {
+  lang: '' | '/nl';
+  route: string;
+  group: string;
+  create: string;
+  save: string;
+  kept: RegExp;
+  analyse: string;
+  strategy: string;
+  aggressive: string;
+  exportLabel: string;
+  meta: string[];
+  header: string[];
+  quota: RegExp;
+};
+
+const FR: Texts = {
+  lang: '',
+  route: '/pro',
+  group: 'Groupe',
+  create: 'Créer un groupe',
+  save: 'Enregistrer le groupe',
+  kept: /^5 produits retenus$/,
+  analyse: 'Analyser',
+  strategy: 'Stratégie',
+  aggressive: 'Agressive (min)',
+  exportLabel: 'Exporter vers Excel',
+  meta: ['Groupe', 'Stratégie', 'Marge idéale', 'Marge minimale', 'Date'],
+  header: ['Produit', 'CNK', 'Prix marché le plus bas (TVAC)'],
+  quota: /^Forfait mensuel : 5 \/ 2\s000 CNK$/,
+};
+const NL: Texts = {
+  lang: '/nl',
+  route: '/nl/nego',
+  group: 'Groep',
+  create: 'Groep aanmaken',
+  save: 'Groep opslaan',
+  kept: /^5 producten behouden$/,
+  analyse: 'Analyseren',
+  strategy: 'Strategie',
+  aggressive: 'Agressief (min)',
+  exportLabel: 'Exporteren naar Excel',
+  meta: ['Groep', 'Strategie', 'Ideale marge', 'Minimale marge', 'Datum'],
+  header: ['Product', 'CNK', 'Laagste marktprijs (incl. btw)'],
+  quota: /^Maandtegoed: 5 \/ 2\.000 CNK’s$/,
+};
+
+// The Pro tool end to end on the built app and the real server in demo mode: a pharmacy file is
+// imported in the worker, previewed, made a group, priced live through POST /api/pro/prices, re-priced
+// under another strategy, and exported; the downloaded .xlsx is read back cell by cell.
+describe('Pro tool', () => {
+  const journey = useJourney();
+
+  const rowsOf = (page: Page) => page.locator('[data-testid="pro-group-table"] tbody tr');
+
+  it.each([
+    ['fr', FR, 'anne.pro.tool@example.be'],
+    ['nl', NL, 'jan.pro.tool@example.be'],
+  ] as const)('%s: import → preview → group → analyse → strategy → export read back', async (lang, t, email) => {
+    const { page, pageErrors } = await journey.open({ locale: lang === 'fr' ? 'fr-BE' : 'nl-BE' });
+    await registerProUser(journey.app, page, email, t.lang);
+    const cnks = await demoCnks(journey.app, 5);
+    await page.goto(journey.url(t.route));
+    await page.getByTestId('pro-tool-page').waitFor();
+
+    await page.getByRole('button', { name: t.group, exact: true }).click();
+    await page.getByRole('button', { name: t.create }).click();
+    const dialog = page.getByRole('dialog');
+    // A group name that would be a formula in a spreadsheet is written back as plain text.
+    const groupName = '=Comptoir+1';
+    await dialog.locator('input[name="name"]').fill(groupName);
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'articles.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: importWorkbook(cnks, [['12ab', 'Ligne cassée', 3, 6]]),
+    });
+    const preview = dialog.getByTestId('pro-import-preview');
+    await preview.waitFor();
+    expect((await preview.locator('p').first().textContent())?.trim()).toMatch(t.kept);
+    expect(await preview.locator('tbody tr').count()).toBe(5);
+    expect(await preview.locator('li').count()).toBe(1);
+    await expectNoSeriousA11yViolations(page, `${lang} import preview`);
+    await dialog.getByRole('button', { name: t.save }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: t.analyse, exact: true }).click();
+    await expect
+      .poll(() => rowsOf(page).locator('[data-testid="row-age"]').allTextContents(), { timeout: 60_000 })
+      .toHaveLength(5);
+    await page.getByTestId('pro-progress').waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await rowsOf(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-mark')))).toEqual(
+      Array(5).fill('priced'),
+    );
+    await expect
+      .poll(async () => (await page.getByTestId('pro-quota').locator('span').first().textContent())?.trim())
+      .toMatch(t.quota);
+    await expectNoSeriousA11yViolations(page, `${lang} analysed group`);
+    await screenshot(page, `pro-tool-${lang}`);
+
+    // Balanced prices at the median; aggressive at the lowest offer, which the row shows beside it.
+    const first = rowsOf(page).first();
+    const lowest = await first.locator('td').nth(1).textContent();
+    await page.getByRole('combobox', { name: t.strategy }).selectOption({ label: t.aggressive });
+    await expect.poll(() => first.getByTestId('row-sell').textContent()).toBe(lowest);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: t.exportLabel }).click();
+    const download = await downloading;
+    const today = new Date().toLocaleDateString('en-CA');
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^pharmaradar-.+-${today}\\.xlsx$`));
+    const workbook = XLSX.read(await readFile((await download.path())!), { cellFormula: true, cellNF: true });
+    const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
+    const cell = (ref: string) => sheet[ref] as XLSX.CellObject | undefined;
+    expect(['A1', 'A2', 'A3', 'A4', 'A5'].map((r) => cell(r)?.v)).toEqual(t.meta);
+    expect(cell('B1')).toMatchObject({ t: 's', v: groupName });
+    expect(cell('B1')?.f).toBeUndefined();
+    expect(cell('B2')).toMatchObject({ t: 's', v: t.aggressive });
+    expect(cell('B3')).toMatchObject({ t: 'n', v: 0.3, z: '0%' });
+    expect(cell('B4')).toMatchObject({ t: 'n', v: 0.2, z: '0%' });
+    expect(cell('B5')).toMatchObject({ t: 's', v: today });
+    expect(['A7', 'B7', 'C7'].map((r) => cell(r)?.v)).toEqual(t.header);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, range: 7, raw: true });
+    expect(rows.map((r) => r[1])).toEqual(expect.arrayContaining(cnks));
+    expect(rows).toHaveLength(5);
+    for (let r = 8; r < 13; r++) {
+      expect(cell(`B${r}`)?.t, `B${r}`).toBe('s');
+      const lowestCell = cell(`C${r}`)!;
+      expect(lowestCell).toMatchObject({ t: 'n', z: '#,##0.00 "€"' });
+      // Aggressive: the recommended selling price is the lowest offer.
+      expect(cell(`H${r}`)?.v).toBe(lowestCell.v);
+      // The imported catalogue price (2 + i € excl. VAT) came along.
+      expect(cell(`F${r}`)).toMatchObject({ t: 'n', z: '#,##0.00 "€"' });
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('phone: the tool fits the screen; the table scrolls inside its card', async () => {
+    const { page } = await journey.open({ viewport: PHONE });
+    await registerProUser(journey.app, page, 'phone.pro@example.be');
+    await page.goto(journey.url('/pro'));
+    await page.getByTestId('pro-tool-page').waitFor();
+    await page.getByRole('button', { name: 'Groupe', exact: true }).click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, 'Pro tool on a phone');
+    await screenshot(page, 'pro-tool-phone');
+  });
+});

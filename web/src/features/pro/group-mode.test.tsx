@@ -1,0 +1,119 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared';
+import { db } from '../../db/db';
+import { renderWithProviders } from '../../test/render';
+import { GroupMode } from './group-mode';
+
+const ID = '6f1c1e1a-8d4b-4a8e-9c55-2f7d9b0e1a11';
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+// Offline: the analysis is what the device stored, and nothing is asked of the network.
+beforeEach(async () => {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  await db.proGroups.clear();
+  await db.proOffers.clear();
+  await db.proOutbox.clear();
+  await db.proGroups.put({
+    id: ID,
+    name: 'Antidouleurs',
+    description: 'Comptoir',
+    cnks: ['1000001', '1000002', '1000003', '1000004'],
+    updatedAt: 1,
+    deleted: false,
+  });
+  await db.proOffers.bulkPut([
+    { cnk: '1000001', name: 'Dafalgan', status: 'found', offers: [10, 12, 14], fetchedAt: minutesAgo(5) },
+    { cnk: '1000002', name: 'Arnica', status: 'found', offers: [5, 6], fetchedAt: minutesAgo(180) },
+    { cnk: '1000003', name: null, status: 'not_found', offers: [], fetchedAt: minutesAgo(5) },
+  ]);
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function openGroup(locale: 'en' | 'fr' | 'nl' = 'en') {
+  const view = renderWithProviders(<GroupMode settings={DEFAULT_PRICING_SETTINGS} onUsage={() => undefined} />, {
+    locale,
+  });
+  const select = await screen.findByRole('combobox', { name: locale === 'en' ? 'Group' : /Groe?pe?/ });
+  await waitFor(() => expect(within(select).getAllByRole('option').length).toBe(2));
+  fireEvent.change(select, { target: { value: ID } });
+  return view;
+}
+
+const bodyRows = () => within(screen.getByTestId('pro-group-table')).getAllByRole('row').slice(2);
+
+describe('group mode', () => {
+  it('offline: analyses from stored offers, each row with its age or its mark', async () => {
+    await openGroup();
+    expect(screen.getByText('You are offline: the analysis uses the prices stored on this device.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    await screen.findByTestId('pro-group-table');
+    const rows = bodyRows();
+    expect(rows.map((r) => r.getAttribute('data-mark'))).toEqual(['priced', 'priced', 'not_found', 'no_stored_price']);
+    expect(rows[0]!.textContent).toContain('5 minutes ago');
+    expect(rows[1]!.textContent).toContain('3 hours ago');
+    expect(rows[2]!.textContent).toContain('Not found');
+    expect(rows[3]!.textContent).toContain('No stored price');
+    // No network, so no refresh of the stale rows is offered.
+    expect(screen.queryByTestId('pro-refresh-stale')).toBeNull();
+  });
+
+  it('sorts by a column (both ways) and filters by column and by mark', async () => {
+    await openGroup();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    await screen.findByTestId('pro-group-table');
+    const sell = screen.getByRole('button', { name: /Recommended selling price/ });
+    fireEvent.click(sell);
+    expect(bodyRows().map((r) => r.getAttribute('data-cnk'))).toEqual(['1000002', '1000001', '1000003', '1000004']);
+    expect(sell.closest('th')!.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(sell);
+    expect(bodyRows()[0]!.getAttribute('data-cnk')).toBe('1000001');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Filter Product' }), { target: { value: 'arn' } });
+    expect(bodyRows().map((r) => r.getAttribute('data-cnk'))).toEqual(['1000002']);
+    expect(screen.getByText('1 of 4 products')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Filter Product' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'no_stored_price' } });
+    expect(bodyRows().map((r) => r.getAttribute('data-cnk'))).toEqual(['1000004']);
+  });
+
+  it('renames a group and edits its CNKs, then deletes it after confirmation', async () => {
+    await openGroup();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit the group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the group' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Group name' }), { target: { value: 'Douleur' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /CNKs/ }), {
+      target: { value: '1000001\n1000002\n123456' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the group' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const stored = await db.proGroups.get(ID);
+    expect(stored).toMatchObject({ name: 'Douleur', cnks: ['1000001', '1000002', '0123456'], deleted: false });
+    expect(screen.getByRole('option', { name: 'Douleur (3)' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this group?' });
+    expect(confirm.textContent).toContain('“Douleur”');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect((await db.proGroups.get(ID))?.deleted).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this group?' })).getByRole('button', {
+        name: 'Delete the group',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Douleur (3)' })).toBeNull());
+    expect((await db.proGroups.get(ID))?.deleted).toBe(true);
+    // Both changes wait in the outbox for the sync.
+    expect((await db.proOutbox.toArray()).filter((e) => e.id === ID).length).toBe(2);
+  });
+
+  it.each([
+    ['fr', 'Veuillez sélectionner un groupe non vide.'],
+    ['nl', 'Selecteer een niet-lege groep.'],
+  ] as const)('%s: analysing without a group asks for a non-empty group', async (locale, message) => {
+    renderWithProviders(<GroupMode settings={DEFAULT_PRICING_SETTINGS} onUsage={() => undefined} />, { locale });
+    fireEvent.click(await screen.findByRole('button', { name: locale === 'fr' ? 'Analyser' : 'Analyseren' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+});

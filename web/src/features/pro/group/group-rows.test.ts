@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared';
+import type { ProOfferRecord } from '../../../db/db';
+import { buildRows, filterRows, isStale, secondsLeft, sortRows, STALE_AFTER_MS } from './group-rows';
+
+const NOW = Date.parse('2026-11-23T12:00:00Z');
+const at = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOString();
+const offer = (cnk: string, name: string, offers: number[], minutesAgo = 1): ProOfferRecord => ({
+  cnk,
+  name,
+  status: 'found',
+  offers,
+  fetchedAt: at(minutesAgo),
+});
+
+const offers = new Map<string, ProOfferRecord>([
+  ['1000001', offer('1000001', 'Dafalgan 1 g', [10, 12, 14])],
+  ['1000002', offer('1000002', 'Arnica gel', [5, 6], 60)],
+  ['1000003', { cnk: '1000003', name: null, status: 'not_found', offers: [], fetchedAt: at(2) }],
+  ['1000004', { cnk: '1000004', name: null, status: 'error', offers: [], fetchedAt: at(2) }],
+  ['1000005', offer('1000005', 'Zinc', [])],
+]);
+const catalogue = new Map([['1000001', { price: 8, vat: 6 }]]);
+const rows = buildRows(
+  ['1000001', '1000002', '1000003', '1000004', '1000005', '1000006'],
+  offers,
+  catalogue,
+  DEFAULT_PRICING_SETTINGS,
+  NOW,
+);
+
+describe('group rows', () => {
+  it('marks why a row has no price and prices the others under the settings', () => {
+    expect(rows.map((r) => r.mark)).toEqual([null, null, 'not_found', 'retailer_error', 'no_price', 'no_stored_price']);
+    // Balanced: the median 12 € incl. 6 % VAT; margin at 8 € catalogue = (11.32 − 8) / 11.32.
+    expect(rows[0]!.card.sellPriceInclVat).toBe(12);
+    expect(rows[0]!.card.marginAtCatalogueRatio).toBeCloseTo(0.2933, 3);
+    expect(rows[1]!.ageMs).toBe(60 * 60_000);
+    expect(rows[5]!.ageMs).toBeNull();
+  });
+
+  it('stale rows: never priced, failed, or older than the server cache', () => {
+    expect(rows.filter(isStale).map((r) => r.cnk)).toEqual(['1000002', '1000004', '1000006']);
+    expect(isStale({ record: offers.get('1000001'), ageMs: STALE_AFTER_MS + 1 })).toBe(true);
+  });
+
+  it('sorts by a column both ways, empty cells last', () => {
+    const asc = sortRows(rows, { column: 'sellPrice', direction: 'asc' }, 'fr');
+    expect(asc.map((r) => r.cnk).slice(0, 2)).toEqual(['1000002', '1000001']);
+    expect(asc.at(-1)!.card.sellPriceInclVat).toBeNull();
+    const desc = sortRows(rows, { column: 'sellPrice', direction: 'desc' }, 'fr');
+    expect(desc.map((r) => r.cnk).slice(0, 2)).toEqual(['1000001', '1000002']);
+    expect(sortRows(rows, { column: 'name', direction: 'asc' }, 'fr')[0]!.name).toBe('Arnica gel');
+  });
+
+  it('filters by text, by a minimum figure (percent columns in %) and by mark', () => {
+    expect(filterRows(rows, { name: 'DAF' }).map((r) => r.cnk)).toEqual(['1000001']);
+    expect(filterRows(rows, { cnk: '00000' }).length).toBe(6);
+    expect(filterRows(rows, { sellPrice: '6' }).map((r) => r.cnk)).toEqual(['1000001']);
+    expect(filterRows(rows, { margin: '29' }).map((r) => r.cnk)).toEqual(['1000001']);
+    expect(filterRows(rows, { margin: '30' })).toEqual([]);
+    expect(filterRows(rows, { age: '30' }).map((r) => r.cnk)).toEqual(['1000002']);
+    expect(filterRows(rows, { mark: 'not_found' }).map((r) => r.cnk)).toEqual(['1000003']);
+    expect(filterRows(rows, { mark: 'priced' }).map((r) => r.cnk)).toEqual(['1000001', '1000002']);
+  });
+
+  it('time left follows the pace so far', () => {
+    expect(secondsLeft(0, 50, 1000)).toBeNull();
+    expect(secondsLeft(10, 50, 5000)).toBe(20);
+    expect(secondsLeft(50, 50, 5000)).toBe(0);
+  });
+});

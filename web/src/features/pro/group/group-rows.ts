@@ -1,0 +1,168 @@
+// The group table's rows (pure): each CNK with its stored offers, its card under the settings, its
+// mark (why it has no price), and the sort, filter and staleness rules the table and refresh use.
+import { defaultVatPercent, priceProduct, type PricingSettings, type ProductCard } from '@pharmaradar/shared';
+import type { ProOfferRecord } from '../../../db/db';
+
+/**
+ * Stored prices older than this are stale: the server caches a retailer's answer for 15 minutes
+ * (SEARCH_CACHE_TTL_S), so a younger row would come back unchanged and still cost a CNK of the allowance.
+ */
+export const STALE_AFTER_MS = 15 * 60_000;
+
+/** Why a row has no market price: none stored yet, unknown to the market, retailers down, or no offer. */
+export type RowMark = 'no_stored_price' | 'not_found' | 'retailer_error' | 'no_price' | null;
+
+export type CatalogueEntry = { price: number | null; vat: number | null };
+
+export type GroupRow = {
+  cnk: string;
+  name: string | null;
+  vatPercent: number;
+  cataloguePriceExVat: number | null;
+  offers: number[];
+  record: ProOfferRecord | undefined;
+  card: ProductCard;
+  mark: RowMark;
+  /** Age of the stored prices in ms, null when none are stored. */
+  ageMs: number | null;
+};
+
+export function rowMark(record: ProOfferRecord | undefined): RowMark {
+  if (!record) return 'no_stored_price';
+  if (record.status === 'not_found') return 'not_found';
+  if (record.status === 'error') return 'retailer_error';
+  return record.offers.length === 0 ? 'no_price' : null;
+}
+
+export function buildRows(
+  cnks: readonly string[],
+  offers: ReadonlyMap<string, ProOfferRecord>,
+  catalogue: ReadonlyMap<string, CatalogueEntry>,
+  settings: PricingSettings,
+  now: number,
+): GroupRow[] {
+  return cnks.map((cnk) => {
+    const record = offers.get(cnk);
+    const known = catalogue.get(cnk);
+    const input = {
+      vatPercent: known?.vat ?? defaultVatPercent(true),
+      cataloguePriceExVat: known?.price ?? null,
+      offers: record?.offers ?? [],
+    };
+    const fetched = record ? Date.parse(record.fetchedAt) : NaN;
+    return {
+      cnk,
+      name: record?.name ?? null,
+      ...input,
+      record,
+      card: priceProduct(input, settings),
+      mark: rowMark(record),
+      ageMs: Number.isFinite(fetched) ? Math.max(0, now - fetched) : null,
+    };
+  });
+}
+
+/** Rows to re-price when the network is back: never priced, failed, or older than STALE_AFTER_MS. */
+export function isStale(row: Pick<GroupRow, 'record' | 'ageMs'>): boolean {
+  return !row.record || row.record.status === 'error' || row.ageMs === null || row.ageMs > STALE_AFTER_MS;
+}
+
+export const COLUMNS = [
+  'name',
+  'cnk',
+  'lowestOffer',
+  'cataloguePrice',
+  'recommendedPurchase',
+  'sellPrice',
+  'margin',
+  'discount',
+  'age',
+] as const;
+export type Column = (typeof COLUMNS)[number];
+export const TEXT_COLUMNS: ReadonlySet<Column> = new Set(['name', 'cnk']);
+
+export function cellValue(row: GroupRow, column: Column): string | number | null {
+  switch (column) {
+    case 'name':
+      return row.name;
+    case 'cnk':
+      return row.cnk;
+    case 'lowestOffer':
+      return row.card.lowestOffer;
+    case 'cataloguePrice':
+      return row.card.cataloguePriceExVat;
+    case 'recommendedPurchase':
+      return row.card.recommendedPurchaseExVat;
+    case 'sellPrice':
+      return row.card.sellPriceInclVat;
+    case 'margin':
+      return row.card.marginAtCatalogueRatio;
+    case 'discount':
+      return row.card.negotiation?.kind === 'discount' ? row.card.negotiation.ratio : null;
+    case 'age':
+      return row.ageMs;
+  }
+}
+
+export type Sort = { column: Column; direction: 'asc' | 'desc' };
+
+/** Sorted copy; empty cells always last, whatever the direction (a pharmacist looks at figures first). */
+export function sortRows(rows: readonly GroupRow[], sort: Sort | null, locale: string): GroupRow[] {
+  if (!sort) return [...rows];
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  return [...rows].sort((a, b) => {
+    const x = cellValue(a, sort.column);
+    const y = cellValue(b, sort.column);
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
+    return collator.compare(String(x), String(y)) * sign;
+  });
+}
+
+/**
+ * Per-column filters: text columns keep rows containing the typed text (any case); figure columns keep
+ * rows at or above the typed number (percent columns in %, the age in minutes); `mark` keeps one mark.
+ */
+export type Filters = Partial<Record<Column, string>> & { mark?: RowMark | 'priced' | '' };
+
+function asNumber(text: string): number | null {
+  const n = Number(text.trim().replace(',', '.'));
+  return text.trim() !== '' && Number.isFinite(n) ? n : null;
+}
+
+export function filterRows(rows: readonly GroupRow[], filters: Filters): GroupRow[] {
+  return rows.filter((row) => {
+    if (filters.mark) {
+      if (filters.mark === 'priced' ? row.mark !== null : row.mark !== filters.mark) return false;
+    }
+    for (const column of Object.keys(filters) as (keyof Filters)[]) {
+      if (column === 'mark') continue;
+      const typed = filters[column]?.trim() ?? '';
+      if (!typed) continue;
+      const value = cellValue(row, column);
+      if (TEXT_COLUMNS.has(column)) {
+        if (
+          !String(value ?? '')
+            .toLocaleLowerCase()
+            .includes(typed.toLocaleLowerCase())
+        )
+          return false;
+        continue;
+      }
+      const min = asNumber(typed);
+      if (min === null) continue;
+      if (value === null || typeof value !== 'number') return false;
+      const scaled =
+        column === 'margin' || column === 'discount' ? value * 100 : column === 'age' ? value / 60_000 : value;
+      if (scaled < min) return false;
+    }
+    return true;
+  });
+}
+
+/** Seconds left, from the pace so far; null until a first row is done. */
+export function secondsLeft(done: number, total: number, elapsedMs: number): number | null {
+  if (done <= 0 || elapsedMs <= 0) return null;
+  return Math.max(0, Math.round(((elapsedMs / done) * (total - done)) / 1000));
+}

@@ -1,0 +1,160 @@
+import { useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatPercent, formatPrice, useLocale } from '../../../lib/i18n';
+import {
+  COLUMNS,
+  filterRows,
+  sortRows,
+  TEXT_COLUMNS,
+  type Column,
+  type Filters,
+  type GroupRow,
+  type Sort,
+} from './group-rows';
+
+const MARKS = ['priced', 'no_price', 'not_found', 'retailer_error', 'no_stored_price'] as const;
+
+function useAge() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const relative = useMemo(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }), [locale]);
+  return (ms: number) => {
+    const minutes = Math.round(ms / 60_000);
+    if (minutes < 1) return intl.formatMessage({ id: 'pro.tool.table.justNow' });
+    if (minutes < 60) return relative.format(-minutes, 'minute');
+    const hours = Math.round(minutes / 60);
+    return hours < 48 ? relative.format(-hours, 'hour') : relative.format(-Math.round(hours / 24), 'day');
+  };
+}
+
+/** The analysed group: sortable by each column, filterable by each column and by mark, marks per row. */
+export function GroupTable({ rows }: { rows: GroupRow[] }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const age = useAge();
+  const [sort, setSort] = useState<Sort | null>(null);
+  const [filters, setFilters] = useState<Filters>({});
+  const shown = useMemo(() => sortRows(filterRows(rows, filters), sort, locale), [rows, filters, sort, locale]);
+  const money = (v: number | null) => (v === null ? '—' : formatPrice(v, locale));
+  const percent = (v: number | null) => (v === null ? '—' : formatPercent(v, locale, 1));
+  const label = (c: Column) => intl.formatMessage({ id: `pro.tool.table.columns.${c}` });
+
+  const toggle = (column: Column) =>
+    setSort((s) =>
+      s?.column !== column
+        ? { column, direction: 'asc' }
+        : s.direction === 'asc'
+          ? { column, direction: 'desc' }
+          : null,
+    );
+
+  return (
+    <div className="pro-table-block">
+      <div className="pro-table-tools">
+        <label className="pro-field pro-field--inline">
+          <span>
+            <FormattedMessage id="pro.tool.table.markFilter" />
+          </span>
+          <select
+            value={filters.mark ?? ''}
+            onChange={(e) => setFilters((f) => ({ ...f, mark: e.target.value as Filters['mark'] }))}
+          >
+            <option value="">{intl.formatMessage({ id: 'pro.tool.table.marks.all' })}</option>
+            {MARKS.map((m) => (
+              <option key={m} value={m}>
+                {intl.formatMessage({ id: `pro.tool.table.marks.${m}` })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="pro-table-count" role="status">
+          <FormattedMessage id="pro.tool.table.count" values={{ shown: shown.length, total: rows.length }} />
+        </p>
+      </div>
+      <div
+        className="pro-table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={intl.formatMessage({ id: 'pro.tool.table.caption' })}
+      >
+        <table className="pro-table" data-testid="pro-group-table">
+          <caption className="visually-hidden">
+            <FormattedMessage id="pro.tool.table.caption" />
+          </caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th
+                  key={c}
+                  scope="col"
+                  aria-sort={sort?.column === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  <button type="button" className="pro-sort" onClick={() => toggle(c)} data-column={c}>
+                    {label(c)}
+                    <span aria-hidden="true" className="pro-sort__arrow">
+                      {sort?.column === c ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+                    </span>
+                  </button>
+                </th>
+              ))}
+            </tr>
+            <tr className="pro-table__filters">
+              {COLUMNS.map((c) => (
+                <td key={c}>
+                  <input
+                    className="pro-filter"
+                    inputMode={TEXT_COLUMNS.has(c) ? 'text' : 'decimal'}
+                    value={filters[c] ?? ''}
+                    placeholder={TEXT_COLUMNS.has(c) ? '…' : '≥'}
+                    aria-label={intl.formatMessage(
+                      { id: TEXT_COLUMNS.has(c) ? 'pro.tool.table.filterText' : 'pro.tool.table.filterMin' },
+                      { column: label(c) },
+                    )}
+                    onChange={(e) => setFilters((f) => ({ ...f, [c]: e.target.value }))}
+                  />
+                </td>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={row.cnk} data-cnk={row.cnk} data-mark={row.mark ?? 'priced'}>
+                <th scope="row" className="pro-table__name">
+                  {row.name ?? '—'}
+                </th>
+                <td className="pro-table__cnk">{row.cnk}</td>
+                <td className="pro-num">
+                  {row.mark ? (
+                    <span className={`pro-mark pro-mark--${row.mark}`}>
+                      <FormattedMessage id={`pro.tool.table.marks.${row.mark}`} />
+                    </span>
+                  ) : (
+                    money(row.card.lowestOffer)
+                  )}
+                </td>
+                <td className="pro-num">{money(row.card.cataloguePriceExVat)}</td>
+                <td className="pro-num">{money(row.card.recommendedPurchaseExVat)}</td>
+                <td className="pro-num" data-testid="row-sell">
+                  {money(row.card.sellPriceInclVat)}
+                </td>
+                <td className="pro-num">{percent(row.card.marginAtCatalogueRatio)}</td>
+                <td className="pro-num">
+                  {row.card.negotiation?.kind === 'discount' ? (
+                    percent(row.card.negotiation.ratio)
+                  ) : row.card.negotiation?.kind === 'already_below_target' ? (
+                    <FormattedMessage id="pro.tool.table.belowTarget" />
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td className="pro-table__age" data-testid="row-age">
+                  {row.ageMs === null ? <FormattedMessage id="pro.tool.group.noStoredPrice" /> : age(row.ageMs)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

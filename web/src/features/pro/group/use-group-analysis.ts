@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
+import { db, type ProOfferRecord } from '../../../db/db';
+import { isApiRequestError } from '../../../lib/api/client';
+import { streamProPrices } from '../pro-prices.client';
+import { offerRecord, storedOffers } from '../pro-store';
+import type { CatalogueEntry } from './group-rows';
+
+export type Progress = { done: number; total: number; startedAt: number; now: number };
+export type AnalysisFailure = { kind: 'quota'; detail: string } | { kind: 'failed' };
+
+// Answers arrive one CNK at a time: re-rendering a large table for each would block the main thread
+// (DESIGN §7, 50 ms), so they are applied in batches.
+const FLUSH_EVERY_MS = 250;
+
+/**
+ * A group's analysis: what the device has stored first (so it works offline), then live prices for
+ * the CNKs asked, streamed and stored as they come. Stoppable; a stopped run keeps what it priced.
+ */
+export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
+  const [offers, setOffers] = useState<Map<string, ProOfferRecord>>(new Map());
+  const [catalogue, setCatalogue] = useState<Map<string, CatalogueEntry>>(new Map());
+  const [loaded, setLoaded] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [failure, setFailure] = useState<AnalysisFailure | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  /** Shows the stored offers and catalogue prices of `cnks` (no network). */
+  const load = useCallback(async (cnks: readonly string[]) => {
+    const entries = await db.proCatalogue.bulkGet([...cnks]);
+    setCatalogue(
+      new Map(entries.flatMap((e) => (e ? [[e.cnk, { price: e.cataloguePriceExVat, vat: e.vatPercent }]] : []))),
+    );
+    setOffers(await storedOffers(cnks));
+    setLoaded(true);
+  }, []);
+
+  /** Prices `cnks` live; the rows of the others stay as stored. */
+  const price = useCallback(
+    async (cnks: readonly string[]) => {
+      if (cnks.length === 0 || controller.current) return;
+      const run = new AbortController();
+      controller.current = run;
+      setFailure(null);
+      const startedAt = Date.now();
+      let done = 0;
+      let pending: ProOfferRecord[] = [];
+      const flush = () => {
+        if (pending.length === 0) return;
+        const batch = pending;
+        pending = [];
+        // One IndexedDB transaction per batch rather than one per CNK.
+        void db.proOffers.bulkPut(batch);
+        setOffers((current) => {
+          const next = new Map(current);
+          for (const r of batch) next.set(r.cnk, r);
+          return next;
+        });
+        setProgress({ done, total: cnks.length, startedAt, now: Date.now() });
+      };
+      const timer = setInterval(flush, FLUSH_EVERY_MS);
+      setProgress({ done: 0, total: cnks.length, startedAt, now: startedAt });
+      try {
+        const last = await streamProPrices(
+          cnks,
+          (event: ProProductEvent) => {
+            pending.push(offerRecord(event));
+            done += 1;
+          },
+          run.signal,
+        );
+        if (last) onDone(last);
+      } catch (error) {
+        if (!run.signal.aborted)
+          setFailure(
+            isApiRequestError(error) && error.code === 'quota_exceeded'
+              ? { kind: 'quota', detail: error.detail }
+              : { kind: 'failed' },
+          );
+      } finally {
+        clearInterval(timer);
+        flush();
+        controller.current = null;
+        setProgress(null);
+      }
+    },
+    [onDone],
+  );
+
+  const stop = useCallback(() => controller.current?.abort(), []);
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    setOffers(new Map());
+    setLoaded(false);
+    setFailure(null);
+  }, []);
+
+  return { offers, catalogue, loaded, progress, failure, load, price, stop, reset };
+}
