@@ -44,13 +44,16 @@ describe('promotion codes in the checkout (the /promo page sends one)', () => {
     ['fr', 'Ce code promotionnel n’est pas valable.'],
     ['en', 'This promotion code is not valid.'],
     ['nl', 'Deze promotiecode is niet geldig.'],
-  ] as const)('an unknown code answers 400 promotion_code_invalid in %s and opens no checkout', async (lang, detail) => {
-    const client = await registeredClient(server, `promo-bad-${lang}@example.be`);
-    const before = demoStripe(server).store.checkouts.size;
-    const res = await client.post('/api/billing/create-checkout-session/', { promotion_code: 'NOPE-2026' }, { lang });
-    expect([res.status, res.body.code, res.body.detail]).toEqual([400, 'promotion_code_invalid', detail]);
-    expect(demoStripe(server).store.checkouts.size).toBe(before);
-  });
+  ] as const)(
+    'an unknown code answers 400 promotion_code_invalid in %s and opens no checkout',
+    async (lang, detail) => {
+      const client = await registeredClient(server, `promo-bad-${lang}@example.be`);
+      const before = demoStripe(server).store.checkouts.size;
+      const res = await client.post('/api/billing/create-checkout-session/', { promotion_code: 'NOPE-2026' }, { lang });
+      expect([res.status, res.body.code, res.body.detail]).toEqual([400, 'promotion_code_invalid', detail]);
+      expect(demoStripe(server).store.checkouts.size).toBe(before);
+    },
+  );
 
   it('a code that is too long is a validation error naming the field', async () => {
     const client = await registeredClient(server, 'promo-long@example.be');
