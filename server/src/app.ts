@@ -18,7 +18,7 @@ import { purgeAccount } from './jobs/purge.job';
 import { createProductsModule } from './features/products/products.module';
 import { createSearchModule } from './features/search/search.module';
 import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
-import { createProModule, proPersonalData } from './features/pro/pro.module';
+import { createProModule, proPersonalData, proSearchUsed } from './features/pro/pro.module';
 import { requirePro } from './pro-access';
 import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
 import { createUserRepository } from './features/accounts/user.repository';
@@ -88,12 +88,15 @@ export function createApp(deps: AppDeps): Hono {
   // To rewrite index.html for client routes (product landing), push an HtmlTransformer into
   // `htmlTransformers`.
   // Accounts first: the session middleware puts `user` on the context for every router below it.
+  // The user shape's search_used is the Pro feature's monthly count (pro_usage), read by accounts and billing.
+  const searchUsed = proSearchUsed(deps.db);
   const accounts = createAccountsModule({
     ...deps,
     // Account deletion erases the personal data every feature holds; the purge job knows them all.
     purgeAccount: (userId, log) => purgeAccount({ db: deps.db, log }, userId),
     // The data export gathers what every feature holds about the user (alerts: none stored yet).
     personalData: [contactPersonalData(createContactRepository(deps.db)), proPersonalData(deps.db)],
+    searchUsed,
   });
   app.use('/api/*', accounts.sessionMiddleware);
   app.route('/api', accounts.routes);
@@ -112,7 +115,7 @@ export function createApp(deps: AppDeps): Hono {
     const users = createUserRepository(deps.db);
     const serialize = (id: number) => {
       const row = users.findById(id);
-      return row && row.closed_at === null ? serializeUser(row, deps.now()) : null;
+      return row && row.closed_at === null ? serializeUser(row, deps.now(), searchUsed) : null;
     };
     app.route('/api', createBillingModule({ ...deps, users: { serialize } }, stripeTarget).routes);
   }
