@@ -19,6 +19,7 @@ import { createProductsModule } from './features/products/products.module';
 import { createSearchModule } from './features/search/search.module';
 import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
 import { createProModule, proPersonalData, proSearchUsed } from './features/pro/pro.module';
+import { adNetworkOrigin, createAdsRoutes } from './features/ads/ads.module';
 import { requirePro } from './pro-access';
 import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
 import { createUserRepository } from './features/accounts/user.repository';
@@ -49,7 +50,7 @@ export function createApp(deps: AppDeps): Hono {
 
   // Runs around everything (JSON, HTML, static files, 404, 405, 413, 500): headers on every answer.
   const tileSource = tileImageSource(env.MAP_TILES_URL);
-  app.use('*', securityHeaders({ extraImgSrc: tileSource ? [tileSource] : [] }));
+  app.use('*', securityHeaders({ extraImgSrc: tileSource ? [tileSource] : [], adNetworkOrigin: adNetworkOrigin(env) }));
   app.use('*', async (c, next) => {
     c.set('clientIp', clientAddress(c, env.TRUST_PROXY));
     if (!ALLOWED_METHODS.has(c.req.method)) {
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
   htmlTransformers.push(products.htmlTransformer);
   app.route('/api', createPharmaciesModule(deps).routes);
+  app.route('/api', createAdsRoutes(env));
   const stripeTarget = deps.stripe ?? stripeTargetFromEnv(env);
   if (stripeTarget) {
     const users = createUserRepository(deps.db);
