@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
@@ -5,8 +6,14 @@ import { defineProject } from 'vitest/config';
 // Component/unit tests of the web: jsdom, real locale JSON read from public/locales (src/test/render.tsx).
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
+// The same version stamp as the build (vite.config.ts), so the /update page's tests read the real one.
+const appVersion = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
 export default defineProject({
   root: webRoot,
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
   plugins: [react()],
   test: {
     name: 'web',

@@ -80,7 +80,7 @@ describe('billing', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('nl: /register?plan=pro goes to the checkout once verified; no ads for Pro', async () => {
+  it('nl: /register?plan=pro goes to the checkout once verified; no ads for Pro; cancel and resume', async () => {
     const { page, pageErrors } = await journey.open({ locale: 'nl-BE' });
     await register(page, '/nl/register?plan=pro', 'jan.pro@example.be');
     await payWithTestCard(page);
@@ -96,6 +96,24 @@ describe('billing', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid="pro-wall-booting"]'));
     expect(await page.getByTestId('pro-wall-marketing').count()).toBe(0);
     expect(await page.getByTestId('pro-wall-needed').count()).toBe(0);
+
+    await go(page, '/nl/subscription');
+    expect(await page.getByTestId('subscription-status').textContent()).toBe('Actief');
+    await page.getByRole('button', { name: 'Opzeggen' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain('U behoudt Pro tot het einde van de betaalde periode.');
+    await dialog.getByRole('button', { name: 'Bevestigen' }).click();
+    await page.getByTestId('cancel-scheduled').waitFor();
+    expect(await page.getByTestId('subscription-status').textContent()).toBe('Opzegging gepland');
+    expect(await text(page, 'cancel-scheduled')).toMatch(/^Opzegging gepland: Pro blijft actief tot /);
+    // Still Pro until the end of the paid period, still no ads.
+    expect(await text(page, 'plan-badge')).toBe('Pro');
+    await page.getByRole('button', { name: 'Abonnement hervatten' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="subscription-status"]')?.textContent === 'Actief',
+    );
+    expect(await page.getByTestId('cancel-scheduled').count()).toBe(0);
+    expect(await text(page, 'plan-badge')).toBe('Pro');
     expect(pageErrors).toEqual([]);
   });
 

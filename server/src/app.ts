@@ -18,7 +18,8 @@ import { purgeAccount } from './jobs/purge.job';
 import { createProductsModule } from './features/products/products.module';
 import { createSearchModule } from './features/search/search.module';
 import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
-import { createProModule, proPersonalData } from './features/pro/pro.module';
+import { createProModule, proPersonalData, proSearchUsed } from './features/pro/pro.module';
+import { adNetworkOrigin, createAdsRoutes } from './features/ads/ads.module';
 import { requirePro } from './pro-access';
 import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
 import { createUserRepository } from './features/accounts/user.repository';
@@ -49,7 +50,7 @@ export function createApp(deps: AppDeps): Hono {
 
   // Runs around everything (JSON, HTML, static files, 404, 405, 413, 500): headers on every answer.
   const tileSource = tileImageSource(env.MAP_TILES_URL);
-  app.use('*', securityHeaders({ extraImgSrc: tileSource ? [tileSource] : [] }));
+  app.use('*', securityHeaders({ extraImgSrc: tileSource ? [tileSource] : [], adNetworkOrigin: adNetworkOrigin(env) }));
   app.use('*', async (c, next) => {
     c.set('clientIp', clientAddress(c, env.TRUST_PROXY));
     if (!ALLOWED_METHODS.has(c.req.method)) {
@@ -90,12 +91,15 @@ export function createApp(deps: AppDeps): Hono {
   // To rewrite index.html for client routes (product landing), push an HtmlTransformer into
   // `htmlTransformers`.
   // Accounts first: the session middleware puts `user` on the context for every router below it.
+  // The user shape's search_used is the Pro feature's monthly count (pro_usage), read by accounts and billing.
+  const searchUsed = proSearchUsed(deps.db);
   const accounts = createAccountsModule({
     ...deps,
     // Account deletion erases the personal data every feature holds; the purge job knows them all.
     purgeAccount: (userId, log) => purgeAccount({ db: deps.db, log }, userId),
     // The data export gathers what every feature holds about the user (alerts: none stored yet).
     personalData: [contactPersonalData(createContactRepository(deps.db)), proPersonalData(deps.db)],
+    searchUsed,
   });
   app.use('/api/*', accounts.sessionMiddleware);
   app.route('/api', accounts.routes);
@@ -109,12 +113,13 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
   htmlTransformers.push(products.htmlTransformer);
   app.route('/api', createPharmaciesModule(deps).routes);
+  app.route('/api', createAdsRoutes(env));
   const stripeTarget = deps.stripe ?? stripeTargetFromEnv(env);
   if (stripeTarget) {
     const users = createUserRepository(deps.db);
     const serialize = (id: number) => {
       const row = users.findById(id);
-      return row && row.closed_at === null ? serializeUser(row, deps.now()) : null;
+      return row && row.closed_at === null ? serializeUser(row, deps.now(), searchUsed) : null;
     };
     app.route('/api', createBillingModule({ ...deps, users: { serialize } }, stripeTarget).routes);
   }

@@ -6,11 +6,22 @@ export const CHECKOUT_PLANS = ['pro_monthly'] as const;
 export const checkoutPlanSchema = z.enum(CHECKOUT_PLANS);
 export type CheckoutPlan = z.infer<typeof checkoutPlanSchema>;
 
+/**
+ * A promotion code as a customer types it: Stripe's customer-facing codes are letters, digits and
+ * dashes (underscores accepted too), matched case-insensitively; the server then asks Stripe for it.
+ */
+export const promotionCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
 /** POST /api/billing/create-checkout-session/: the body is optional (SPEC §7 sends none). */
 export const checkoutRequestSchema = z
   .object({
     plan: checkoutPlanSchema.default('pro_monthly'),
-    promotion_code: z.string().trim().min(1).max(255).optional(),
+    promotion_code: promotionCodeSchema.optional(),
   })
   .strict();
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

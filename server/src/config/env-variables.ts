@@ -166,4 +166,15 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     default: '5',
     description: 'Default radius of the nearby pharmacies answer, in km (2, 5, 10 or 25).',
   },
+  {
+    name: 'AD_NETWORK_SCRIPT_URL',
+    default: '(none)',
+    description:
+      'Loader script of an ad network (https); when set, visitors and free users get its ads in the ad slot and its origin is allowed by the CSP. Without it the slot shows a house ad for Pro.',
+  },
+  {
+    name: 'AD_CLIENT_ID',
+    default: '(none)',
+    description: 'Publisher id the ad network expects (given to its script and ad units); needs AD_NETWORK_SCRIPT_URL.',
+  },
 ];

@@ -101,6 +101,10 @@ describe('loadEnv', () => {
     ['MULTIPHARMA_BASE_URL', 'nope'],
     ['NEWPHARMA_BASE_URL', 'nope'],
     ['GOOGLE_JWKS_URL', 'file:///etc/passwd'],
+    ['AD_NETWORK_SCRIPT_URL', 'http://ads.example.com/loader.js'],
+    ['AD_NETWORK_SCRIPT_URL', 'javascript:alert(1)'],
+    ['AD_CLIENT_ID', 'pub 1"><script>'],
+    ['AD_CLIENT_ID', 'ca-pub-1234'],
   ])('refuses %s=%j with a message naming the variable', (name, value) => {
     const attempt = () => load({ [name]: value });
     expect(attempt).toThrow(EnvError);

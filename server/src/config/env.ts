@@ -28,6 +28,23 @@ const httpUrl = z
   .refine((value) => /^https?:$/.test(safeProtocol(value)), { error: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
 
+/** An ad network's loader script: https, or http on loopback only (tests serve one there). */
+const adScriptUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
+        return url.protocol === 'https:' || (url.protocol === 'http:' && loopback);
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)' },
+  );
+
 const boolean = z
   .string()
   .trim()
@@ -130,6 +147,12 @@ const envSchema = z.object({
   MAP_TILES_ATTRIBUTION: z.string().trim().min(1).max(300).default('© OpenStreetMap contributors'),
   MAP_TILES_KEY: z.string().trim().min(1).optional(),
   NEARBY_RADIUS_KM: z.enum(['2', '5', '10', '25'], { error: 'must be 2, 5, 10 or 25' }).transform(Number).default(5),
+  AD_NETWORK_SCRIPT_URL: adScriptUrl.optional(),
+  AD_CLIENT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{1,100}$/, { error: 'must be letters, digits, dots, colons or dashes (100 at most)' })
+    .optional(),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -179,6 +202,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Half a Stripe configuration would silently fall back to the test checkout: refuse it instead.
     throw new EnvError(
       `Invalid configuration:\n${stripe.map((name) => `  ${name}: must be set with the other STRIPE_* variables`).join('\n')}`,
+    );
+  }
+  if (env.AD_CLIENT_ID !== undefined && env.AD_NETWORK_SCRIPT_URL === undefined) {
+    // A client id alone would silently show no ads: say what is missing instead.
+    throw new EnvError(
+      'Invalid configuration:\n  AD_CLIENT_ID: needs AD_NETWORK_SCRIPT_URL (a client id alone shows no ads)',
     );
   }
   try {

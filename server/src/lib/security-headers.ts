@@ -29,11 +29,18 @@ export const CONTENT_SECURITY_POLICY = {
  * path (so activation/reset tokens in URLs do not leak), while Google Identity Services, which checks
  * the embedding origin, keeps working.
  */
-export function securityHeaders(options: { extraImgSrc?: string[] } = {}): MiddlewareHandler {
+export function securityHeaders(
+  options: { extraImgSrc?: string[]; adNetworkOrigin?: string | null } = {},
+): MiddlewareHandler {
+  // A configured ad network (AD_NETWORK_SCRIPT_URL) loads its script, then frames, beacons and images.
+  const ads = options.adNetworkOrigin ? [options.adNetworkOrigin] : [];
   return secureHeaders({
     contentSecurityPolicy: {
       ...CONTENT_SECURITY_POLICY,
-      imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...(options.extraImgSrc ?? [])],
+      scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...ads],
+      connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...ads],
+      frameSrc: [...CONTENT_SECURITY_POLICY.frameSrc, ...ads],
+      imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...(options.extraImgSrc ?? []), ...ads],
     },
     strictTransportSecurity: 'max-age=31536000; includeSubDomains',
     crossOriginOpenerPolicy: 'same-origin-allow-popups',

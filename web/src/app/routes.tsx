@@ -41,7 +41,7 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
           errorElement: <RouteError />,
           children: [
             { path: 'update', lazy: lazyPage('update/update') },
-            { path: 'promo', lazy: lazyPage('promo/promo') },
+            { path: 'promo', lazy: lazyPage('billing/promo') },
             { path: 'admin', lazy: lazyPage('admin/admin') },
           ],
         },

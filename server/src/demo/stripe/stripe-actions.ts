@@ -1,5 +1,6 @@
 import {
   DEMO_PRICE,
+  firstAmount,
   MONTH_S,
   newId,
   type Card,
@@ -68,7 +69,7 @@ export function createStripeActions(store: StripeStore, hooks: WebhookSender) {
         priceId: session.priceId,
       };
       store.subscriptions.set(sub.id, sub);
-      const invoice = store.addInvoice(sub, true, session.locale);
+      const invoice = store.addInvoice(sub, true, session.locale, firstAmount(session.promotionCode));
       session.status = 'complete';
       session.subscription = sub.id;
       hooks.send([

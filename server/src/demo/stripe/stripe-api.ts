@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { StripeActions } from './stripe-actions';
 import { asStringArray, decodeStripeParams } from './form-params';
-import { DEMO_PRICE, newId, type Locale, type StripeStore } from './stripe-store';
+import { DEMO_PRICE, DEMO_PROMOTION, newId, type Locale, type StripeStore } from './stripe-store';
 
 type Params = Record<string, unknown>;
 
@@ -107,7 +107,7 @@ export function createStripeApi(store: StripeStore, actions: StripeActions, secr
     }
     const discounts = Array.isArray(p.discounts) ? (p.discounts as Params[]) : [];
     const promotionCode = str(discounts[0]?.promotion_code) ?? null;
-    if (promotionCode && promotionCode !== 'promo_demo')
+    if (promotionCode && promotionCode !== DEMO_PROMOTION.id)
       return missing(c, 'promotion code', promotionCode, 'discounts');
     const successUrl = str(p.success_url);
     const cancelUrl = str(p.cancel_url);
@@ -133,6 +133,14 @@ export function createStripeApi(store: StripeStore, actions: StripeActions, secr
   app.get('/v1/checkout/sessions/:id', (c) => {
     const session = store.checkouts.get(c.req.param('id'));
     return session ? c.json(json.checkout(session)) : missing(c, 'checkout.session', c.req.param('id'));
+  });
+
+  app.get('/v1/promotion_codes', async (c) => {
+    const p = await params(c);
+    const code = str(p.code);
+    const matches = !code || code.toUpperCase() === DEMO_PROMOTION.code;
+    const active = p.active === undefined || p.active === 'true';
+    return c.json(json.list('/v1/promotion_codes', matches && active ? [json.promotionCode()] : []));
   });
 
   app.post('/v1/billing_portal/sessions', async (c) => {

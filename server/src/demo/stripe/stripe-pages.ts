@@ -1,7 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { cardOutcome, TEST_CARDS, type StripeActions } from './stripe-actions';
 import { esc, page, simplePdf, STYLESHEET } from './stripe-page-kit';
-import { DEMO_PRICE, type CheckoutSession, type Locale, type StripeStore } from './stripe-store';
+import {
+  DEMO_PRICE,
+  DEMO_PROMOTION,
+  firstAmount,
+  type CheckoutSession,
+  type Locale,
+  type StripeStore,
+} from './stripe-store';
 import { day, money, t } from './stripe-texts';
 
 function pickLocale(c: Context, fallback: Locale): Locale {
@@ -22,6 +29,16 @@ function parseExpiry(value: string, nowS: number): { month: number; year: number
 const field = (name: string, label: string, attrs = '', value = '') =>
   `<label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" value="${esc(value)}" ${attrs}>`;
 
+/** The promotion applied to the session, as Stripe's page shows it: the code and the first invoice's amount. */
+function discountLine(locale: Locale, session: CheckoutSession): string {
+  if (session.promotionCode !== DEMO_PROMOTION.id) return '';
+  const text = t(locale, 'discount')
+    .replace('{code}', DEMO_PROMOTION.code)
+    .replace('{percent}', String(DEMO_PROMOTION.percentOff))
+    .replace('{amount}', money(locale, firstAmount(session.promotionCode)));
+  return `<p data-testid="discount">${esc(text)}</p>`;
+}
+
 /** Hosted checkout, 3-D Secure step, customer portal and invoices, served by the app under `base`. */
 export function createStripePages(store: StripeStore, actions: StripeActions, base: string): Hono {
   const app = new Hono();
@@ -33,6 +50,7 @@ export function createStripePages(store: StripeStore, actions: StripeActions, ba
     const path = `${base}/checkout/${session.id}`;
     const customer = store.customers.get(session.customer);
     const body = `<p><strong>${esc(DEMO_PRICE.productName)}</strong> — <span data-testid="price">${esc(money(locale, DEMO_PRICE.amount))}</span> ${esc(t(locale, 'perMonth'))}</p>
+${discountLine(locale, session)}
 <p>${esc(t(locale, 'email'))}: ${esc(customer?.email ?? '')}</p>
 ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 <form method="post" action="${esc(`${path}?lang=${locale}`)}">

@@ -86,6 +86,23 @@ export const DEMO_PRICE = {
   interval: 'month' as const,
 };
 
+/**
+ * The look-alike's one promotion code: what a customer types (case-insensitive, as at Stripe), its id
+ * (what Checkout's `discounts` takes) and its coupon, 20 % off the first invoice.
+ */
+export const DEMO_PROMOTION = {
+  id: 'promo_demo',
+  code: 'PHARMA20',
+  coupon: 'coupon_demo_20',
+  percentOff: 20,
+} as const;
+
+/** The first invoice's amount in cents, with the session's promotion applied. */
+export function firstAmount(promotionCode: string | null): number {
+  if (promotionCode !== DEMO_PROMOTION.id) return DEMO_PRICE.amount;
+  return Math.round((DEMO_PRICE.amount * (100 - DEMO_PROMOTION.percentOff)) / 100);
+}
+
 export const MONTH_S = 30 * 24 * 3600;
 
 export function newId(prefix: string): string {
@@ -228,6 +245,26 @@ export function createStripeStore(publicBaseUrl: string, nowS: () => number) {
         livemode: false,
       };
     },
+    promotionCode(): Obj {
+      const coupon = {
+        id: DEMO_PROMOTION.coupon,
+        object: 'coupon',
+        percent_off: DEMO_PROMOTION.percentOff,
+        duration: 'once',
+        valid: true,
+      };
+      return {
+        id: DEMO_PROMOTION.id,
+        object: 'promotion_code',
+        code: DEMO_PROMOTION.code,
+        active: true,
+        // API 2025-09+: the coupon sits under `promotion`; `coupon` kept for older readers.
+        promotion: { type: 'coupon', coupon: DEMO_PROMOTION.coupon },
+        coupon,
+        created: 0,
+        livemode: false,
+      };
+    },
     portal(p: PortalSession): Obj {
       return {
         id: p.id,
@@ -243,14 +280,14 @@ export function createStripeStore(publicBaseUrl: string, nowS: () => number) {
     list,
   };
 
-  function addInvoice(sub: Subscription, paid: boolean, locale: Locale): Invoice {
+  function addInvoice(sub: Subscription, paid: boolean, locale: Locale, amount: number = DEMO_PRICE.amount): Invoice {
     invoiceCount += 1;
     const invoice: Invoice = {
       id: newId('in'),
       number: `DEMO-${String(invoiceCount).padStart(4, '0')}`,
       customer: sub.customer,
       subscription: sub.id,
-      amount: DEMO_PRICE.amount,
+      amount,
       paid,
       created: nowS(),
       periodStart: sub.periodStart,

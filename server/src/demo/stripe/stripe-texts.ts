@@ -10,6 +10,11 @@ export const TEXTS = {
   checkoutTitle: { fr: 'Paiement sécurisé (test)', en: 'Secure checkout (test)', nl: 'Veilig betalen (test)' },
   perMonth: { fr: 'par mois', en: 'per month', nl: 'per maand' },
   email: { fr: 'E-mail', en: 'Email', nl: 'E-mail' },
+  discount: {
+    fr: 'Code {code} : −{percent} % sur la première facture, soit {amount} aujourd’hui.',
+    en: 'Code {code}: −{percent}% off the first invoice, {amount} due today.',
+    nl: 'Code {code}: −{percent}% op de eerste factuur, vandaag {amount}.',
+  },
   cardNumber: { fr: 'Numéro de carte', en: 'Card number', nl: 'Kaartnummer' },
   expiry: { fr: 'Expiration (MM/AA)', en: 'Expiry (MM/YY)', nl: 'Vervaldatum (MM/JJ)' },
   cvc: { fr: 'CVC', en: 'CVC', nl: 'CVC' },

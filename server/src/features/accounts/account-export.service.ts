@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { createSessionRepository } from './session.repository';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from './session.service';
-import { serializeUser } from './user.serializer';
+import { serializeUser, type SearchUsage } from './user.serializer';
 import type { UserRow } from './user.repository';
 
 /**
@@ -29,7 +29,7 @@ export function exportDate(ms: number): string {
  * Everything the service holds about one user, as the JSON document of GET /api/account/export/.
  * Only what the user could see or did themselves: never password, token or code hashes.
  */
-export function createAccountExport(deps: { db: Db; sources: PersonalDataSource[] }) {
+export function createAccountExport(deps: { db: Db; sources: PersonalDataSource[]; searchUsed: SearchUsage }) {
   const sessions = createSessionRepository(deps.db);
   return {
     /** The document as of `at` (epoch ms), the same instant the file is named after. */
@@ -43,7 +43,7 @@ export function createAccountExport(deps: { db: Db; sources: PersonalDataSource[
       const parts = deps.sources.map((source) => source(user));
       return {
         generated_at: iso(at),
-        user: serializeUser(user, at),
+        user: serializeUser(user, at, deps.searchUsed),
         // The device as recorded at sign-in (browser and system names, docs/decisions/102), the times,
         // and which one is asking.
         sessions: live.map((s) => ({

@@ -15,6 +15,7 @@ import { createLoginDelays } from './login-delays';
 import { createKnownDevices } from './known-device';
 import { createCodePacing } from './code-pacing';
 import { summariseUserAgent } from './user-agent';
+import type { SearchUsage } from './user.serializer';
 import type { PersonalDataSource } from './account-export.service';
 
 /** What the accounts module needs from the app; app.ts wires it (see docs/decisions/016). */
@@ -32,6 +33,8 @@ export interface AccountsDeps {
   purgeAccount: (userId: number, log: Logger) => void;
   /** Other features' parts of the account data export (account-export.service.ts). */
   personalData: PersonalDataSource[];
+  /** `search_used` of the user shape: this month's Pro use, kept by the Pro feature. */
+  searchUsed: SearchUsage;
 }
 
 export const ACTIVATION_LINK_TTL_MS = 24 * 3600 * 1000;

@@ -55,10 +55,14 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
   const reset = createPasswordResetService(ctx);
   const google = createGoogleService(ctx);
   const account = createAccountService(ctx);
-  const dataExport = createAccountExport({ db: ctx.deps.db, sources: ctx.deps.personalData });
+  const dataExport = createAccountExport({
+    db: ctx.deps.db,
+    sources: ctx.deps.personalData,
+    searchUsed: ctx.deps.searchUsed,
+  });
   // Per connection (socket address, or the trusted proxy's hop); per-account limits live in the services.
   const perConnection = (name: string, windowMs: number, max: number) => rateLimit({ name, windowMs, max, now });
-  const userBody = (user: UserRow): UserResponse => ({ user: serializeUser(user, now()) });
+  const userBody = (user: UserRow): UserResponse => ({ user: serializeUser(user, now(), ctx.deps.searchUsed) });
   const cookies = sessionCookies(env);
   const deviceCookies = knownDeviceCookies(env);
   /** What every sign-in takes from the request: the session it replaces and the device's name. */

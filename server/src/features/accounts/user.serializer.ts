@@ -1,4 +1,4 @@
-import { MONTHLY_QUOTA, planOf, quotaMonth, subscriptionStatusSchema, type ServerUser } from '@pharmaradar/shared';
+import { MONTHLY_QUOTA, planOf, subscriptionStatusSchema, type ServerUser } from '@pharmaradar/shared';
 import type { UserRow } from './user.repository';
 
 /** Pro (or Ultra) from the subscription summary and the staff grant (shared/src/billing.schema.ts). */
@@ -11,8 +11,14 @@ export function isProUser(
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
+/**
+ * This month's Pro use of a user: the CNKs the Pro batch endpoint priced, counted by the Pro feature
+ * in its own table (pro_usage) and handed to accounts by app.ts (features never import each other).
+ */
+export type SearchUsage = (userId: number, now: number) => number;
+
 /** The `user` object of every answer that carries one (GET /api/auth/me/ and the login calls). */
-export function serializeUser(user: UserRow, now: number): ServerUser {
+export function serializeUser(user: UserRow, now: number, searchUsed: SearchUsage): ServerUser {
   const plan = planOf(user, now);
   const pro = plan !== 'free';
   const status = subscriptionStatusSchema.safeParse(user.subscription_status);
@@ -29,7 +35,7 @@ export function serializeUser(user: UserRow, now: number): ServerUser {
     // The staff grant's end, else the end of the paid period of a paying subscription.
     pro_until: iso(user.plan_grant !== null ? user.pro_until : pro ? user.subscription_period_end : null),
     search_quota: user.search_quota ?? MONTHLY_QUOTA[plan],
-    search_used: user.search_used_month === quotaMonth(now) ? user.search_used : 0,
+    search_used: searchUsed(user.id, now),
     date_joined: new Date(user.date_joined).toISOString(),
     is_staff: user.is_staff === 1,
     is_superuser: user.is_superuser === 1,

@@ -76,6 +76,18 @@ export function createBillingService(deps: BillingServiceDeps) {
     }
   }
 
+  /** 400 `promotion_code_invalid` before any checkout is created when Stripe has no such active code. */
+  async function promotionCodeId(code: string): Promise<string> {
+    let id: string | null;
+    try {
+      id = await gateway.findPromotionCode(code);
+    } catch (error) {
+      throw stripeFailed(error, 'checkout_failed', M.checkoutFailed);
+    }
+    if (!id) throw new HttpError(400, 'promotion_code_invalid', M.promotionInvalid);
+    return id;
+  }
+
   function load(userId: number): BillingRow {
     const row = repo.findById(userId);
     if (!row || row.closed_at !== null) throw new HttpError(401, 'unauthorized', M.loginRequired);
@@ -162,6 +174,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         const row = load(userId);
         if (planOf(row, now()) !== 'free') throw new HttpError(409, 'already_pro', M.alreadyPro);
         const price = gateway.prices[input.plan];
+        const promotionCode = input.promotion_code ? await promotionCodeId(input.promotion_code) : undefined;
         const create = async (customer: string) =>
           gateway.createCheckoutSession({
             customer,
@@ -170,7 +183,7 @@ export function createBillingService(deps: BillingServiceDeps) {
             locale,
             successUrl: `${deps.publicUrl}/${locale}/congrats?session_id={CHECKOUT_SESSION_ID}`,
             cancelUrl: `${deps.publicUrl}/${locale}/pro`,
-            promotionCode: input.promotion_code,
+            promotionCode,
           });
         try {
           try {
@@ -182,7 +195,8 @@ export function createBillingService(deps: BillingServiceDeps) {
             return { url: await create(await ensureCustomer(load(userId))) };
           }
         } catch (error) {
-          if (input.promotion_code && stripeErrorKind(error) === 'invalid') {
+          // The code existed a moment ago; Stripe may still refuse it (expired since, first-order only...).
+          if (promotionCode && stripeErrorKind(error) === 'invalid') {
             throw new HttpError(400, 'promotion_code_invalid', M.promotionInvalid);
           }
           throw stripeFailed(error, 'checkout_failed', M.checkoutFailed);

@@ -87,6 +87,15 @@ export function createStripeGateway(target: StripeTarget, options: { maxNetworkR
       return customer.id;
     },
 
+    /**
+     * The id of the active promotion code a customer typed (Stripe matches codes case-insensitively),
+     * or null when there is none: Checkout's `discounts` takes the id, never the code itself.
+     */
+    async findPromotionCode(code: string): Promise<string | null> {
+      const found = await stripe.promotionCodes.list({ code, active: true, limit: 1 });
+      return found.data[0]?.id ?? null;
+    },
+
     async createCheckoutSession(input: {
       customer: string;
       price: string;
@@ -94,6 +103,7 @@ export function createStripeGateway(target: StripeTarget, options: { maxNetworkR
       locale: 'fr' | 'en' | 'nl';
       successUrl: string;
       cancelUrl: string;
+      /** A promotion code id (promo_…), from findPromotionCode. */
       promotionCode?: string;
     }): Promise<string> {
       const session = await stripe.checkout.sessions.create({

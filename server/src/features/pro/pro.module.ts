@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/log';
+import { brusselsMonth } from './pro-quota';
 import { createProRepository } from './pro.repository';
 import { createProPricesService, type PriceSearch } from './pro-prices.service';
 import { createProRoutes, type RequirePro } from './pro.routes';
@@ -41,4 +42,13 @@ export function proPersonalData(db: Db) {
       settings: settings ? parse(settings.data) : null,
     };
   };
+}
+
+/**
+ * This month's Pro use of a user (CNKs priced by POST /api/pro/prices/, DESIGN §12): the `search_used`
+ * of the user shape, wired into accounts by app.ts so the account page shows what the quota counts.
+ */
+export function proSearchUsed(db: Db) {
+  const repository = createProRepository(db);
+  return (userId: number, now: number): number => repository.usage(userId, brusselsMonth(now));
 }

@@ -15,11 +15,17 @@ function once(key: string, start: () => Promise<string>): Promise<string> {
   return promise;
 }
 
+export interface CheckoutOptions {
+  /** A promotion code the customer typed (the /promo page); the server checks it with Stripe. */
+  promotionCode?: string | undefined;
+}
+
 /** The Stripe-hosted (or local test) checkout URL; the caller navigates there. */
-export function startCheckout(): Promise<string> {
+export function startCheckout(options: CheckoutOptions = {}): Promise<string> {
+  const body = options.promotionCode ? { promotion_code: options.promotionCode } : undefined;
   return once(
     'checkout',
-    async () => (await api.post('/billing/create-checkout-session/', undefined, { schema: urlResponseSchema })).url,
+    async () => (await api.post('/billing/create-checkout-session/', body, { schema: urlResponseSchema })).url,
   );
 }
 

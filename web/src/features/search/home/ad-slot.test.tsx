@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ANONYMOUS_USER } from '@pharmaradar/shared/user.schema';
 import { useSession } from '../../../lib/session';
 import { SessionContext, type SessionValue } from '../../../lib/session/session-context';
@@ -65,6 +65,63 @@ describe('AdSlot', () => {
   it('shows it without any session provider (visitor)', () => {
     renderWith(null);
     expect(screen.getByTestId('ad-slot')).toBeTruthy();
+  });
+
+  describe('with an ad network configured on the server', () => {
+    const network = { scriptUrl: 'https://ads.example.net/loader.js?client=ca-pub-42', clientId: 'ca-pub-42' };
+    const loaderScripts = () => [...document.querySelectorAll('script[data-pe-ad-network]')] as HTMLScriptElement[];
+    afterEach(() => loaderScripts().forEach((s) => s.remove()));
+
+    it('a free user gets the network ad unit and its script, once', async () => {
+      api.user = testUser();
+      api.on('GET /api/ads/config/', { body: { network } });
+      renderWithProviders(
+        <>
+          <AdSlot />
+          <AdSlot />
+        </>,
+        { locale: 'en', session: true },
+      );
+      const units = await screen.findAllByTestId('ad-network');
+      expect(units.map((u) => u.getAttribute('data-ad-client'))).toEqual(['ca-pub-42', 'ca-pub-42']);
+      expect(screen.queryByText('See the plans')).toBeNull();
+      expect(loaderScripts().map((s) => [s.src, s.dataset.adClient, s.async])).toEqual([
+        [network.scriptUrl, 'ca-pub-42', true],
+      ]);
+    });
+
+    it.each([
+      ['Pro', testUser({ is_pro: true, plan: 'pro', subscription_status: 'active' })],
+      ['Ultra', testUser({ is_pro: true, plan: 'ultra' })],
+    ])('a %s user gets no slot, no network request and no script', async (_plan, user) => {
+      api.user = user;
+      api.on('GET /api/ads/config/', { body: { network } });
+      renderWithProviders(<AdSlot />, {
+        locale: 'fr',
+        session: true,
+        wrapper: (children) => (
+          <>
+            {children}
+            <Booted />
+          </>
+        ),
+      });
+      await screen.findByTestId('session-booted');
+      expect(screen.queryByTestId('ad-slot')).toBeNull();
+      expect(api.received.some((r) => r.path.startsWith('/api/ads/config'))).toBe(false);
+      expect(loaderScripts()).toEqual([]);
+    });
+
+    it('keeps the house ad when no network is configured', async () => {
+      api.user = testUser();
+      api.on('GET /api/ads/config/', { body: { network: null } });
+      renderWithProviders(<AdSlot />, { locale: 'fr', session: true });
+      expect(await screen.findByRole('link', { name: 'Voir les offres' })).toBeTruthy();
+      await waitFor(() => expect(api.received.some((r) => r.path.startsWith('/api/ads/config'))).toBe(true));
+      await act(async () => undefined);
+      expect(screen.queryByTestId('ad-network')).toBeNull();
+      expect(loaderScripts()).toEqual([]);
+    });
   });
 
   it('hides it from a Pro user, and while the session is still loading', () => {
