@@ -13,3 +13,5 @@ export * from './billing.schema';
 export * from './pricing';
 export * from './pharmacies.schema';
 export * from './unit-price/unit-price';
+export * from './basket/basket.schema';
+export * from './basket/basket-optimiser';
