@@ -21,6 +21,7 @@ import { createPharmaciesModule, tileImageSource } from './features/pharmacies/p
 import { createProModule, proPersonalData } from './features/pro/pro.module';
 import { requirePro } from './pro-access';
 import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
+import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { createUserRepository } from './features/accounts/user.repository';
 import { serializeUser } from './features/accounts/user.serializer';
 
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
   htmlTransformers.push(products.htmlTransformer);
   app.route('/api', createPharmaciesModule(deps).routes);
+  app.route('/api', createShippingRoutes(deps));
   const stripeTarget = deps.stripe ?? stripeTargetFromEnv(env);
   if (stripeTarget) {
     const users = createUserRepository(deps.db);

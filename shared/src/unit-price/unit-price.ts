@@ -81,7 +81,16 @@ const COUNT_WORDS: Record<CountUnit, string[]> = {
 };
 
 // Adjectives that may sit between the count and its unit ("30 effervescent tablets", "30 single doses").
-const ADJECTIVES = ['effervescents', 'effervescent', 'chewable', 'orodispersible', 'soft', 'single', 'vaginal', 'chewing'];
+const ADJECTIVES = [
+  'effervescents',
+  'effervescent',
+  'chewable',
+  'orodispersible',
+  'soft',
+  'single',
+  'vaginal',
+  'chewing',
+];
 
 // A solid dose form named without a count: a weight in the same name is the strength ("1 g"), not the pack.
 const DOSE_FORM_WORD =
