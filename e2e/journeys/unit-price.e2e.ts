@@ -46,7 +46,7 @@ describe('unit prices', () => {
       for (let i = 1; i < sorted.length; i += 1) {
         const prev = sorted[i - 1];
         const cur = sorted[i];
-        if (cur === null) continue;
+        if (!cur) continue;
         expect(prev).not.toBeNull();
         if (prev!.per === cur.per) expect(cur.amount).toBeGreaterThanOrEqual(prev!.amount);
       }
