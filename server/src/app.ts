@@ -22,6 +22,7 @@ import { createProModule, proPersonalData, proSearchUsed } from './features/pro/
 import { adNetworkOrigin, createAdsRoutes } from './features/ads/ads.module';
 import { requirePro } from './pro-access';
 import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
+import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { createUserRepository } from './features/accounts/user.repository';
 import { serializeUser } from './features/accounts/user.serializer';
 
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps): Hono {
   htmlTransformers.push(products.htmlTransformer);
   app.route('/api', createPharmaciesModule(deps).routes);
   app.route('/api', createAdsRoutes(env));
+  app.route('/api', createShippingRoutes(deps));
   const stripeTarget = deps.stripe ?? stripeTargetFromEnv(env);
   if (stripeTarget) {
     const users = createUserRepository(deps.db);

@@ -12,3 +12,6 @@ export * from './product-landing';
 export * from './billing.schema';
 export * from './pricing';
 export * from './pharmacies.schema';
+export * from './unit-price/unit-price';
+export * from './basket/basket.schema';
+export * from './basket/basket-optimiser';

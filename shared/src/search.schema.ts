@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema, type ApiError } from './api-error';
+import { unitPriceSchema } from './unit-price/unit-price';
 
 // The price-search contract (DESIGN.md §5). The server validates requests with it and the web
 // parses every SSE event and the final JSON with it, so both sides agree on one definition.
@@ -47,6 +48,7 @@ export const searchOfferSchema = z.object({
   searchedCode: nullableText,
   image: nullableText,
   inStock: z.boolean().nullable(),
+  unitPrice: unitPriceSchema.nullish(),
 });
 export type SearchOffer = z.infer<typeof searchOfferSchema>;
 

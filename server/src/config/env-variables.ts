@@ -81,6 +81,12 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     description: 'Price searches one client (IP address) may start per minute; each one fans out to every retailer.',
   },
   {
+    name: 'RETAILER_SHIPPING',
+    default: 'farmaline:4.95/39,medimarket:5.95/49,multipharma:4.5/35,newpharma:4.95/39',
+    description:
+      'Basket: delivery cost and free-shipping threshold per retailer (retailer:cost/freeFrom in EUR; cost alone = never free); unnamed retailers keep the demo values.',
+  },
+  {
     name: 'DEMO_LATENCY_MS',
     default: 'farmaline:350,medimarket:1100,multipharma:2000',
     description: 'Demo mode: added latency per demo retailer (retailer:ms, comma-separated; empty = none).',

@@ -73,6 +73,23 @@ function pairList<T extends z.ZodType>(value: T, example: string) {
   });
 }
 
+/** `4.95/39`: delivery 4.95 EUR, free from a 39 EUR order; `4.95` alone: never free. */
+const shippingTerms = z
+  .string()
+  .regex(/^\d{1,3}(?:\.\d{1,2})?(?:\/\d{1,4}(?:\.\d{1,2})?)?$/, { error: 'must be cost or cost/freeFrom in EUR' })
+  .transform((raw) => {
+    const [cost = '0', freeFrom] = raw.split('/');
+    return { cost: Number(cost), freeFrom: freeFrom === undefined ? null : Number(freeFrom) };
+  });
+
+/** Shipping terms the basket uses when RETAILER_SHIPPING does not say (made-up demo values, ADR 112). */
+export const DEFAULT_SHIPPING: Record<RetailerId, { cost: number; freeFrom: number | null }> = {
+  farmaline: { cost: 4.95, freeFrom: 39 },
+  medimarket: { cost: 5.95, freeFrom: 49 },
+  multipharma: { cost: 4.5, freeFrom: 35 },
+  newpharma: { cost: 4.95, freeFrom: 39 },
+};
+
 const envSchema = z.object({
   PORT: integer(0, 65535).default(8080),
   HOST: z
@@ -119,6 +136,7 @@ const envSchema = z.object({
     medimarket: 1100,
     multipharma: 2000,
   })),
+  RETAILER_SHIPPING: pairList(shippingTerms, 'retailer:cost/freeFrom').default(() => DEFAULT_SHIPPING),
   DEMO_FAULTS: pairList(z.enum(DEMO_FAULT_KINDS), `retailer:${DEMO_FAULT_KINDS.join('|')}`).default(() => ({})),
   FARMALINE_BASE_URL: httpUrl.optional(),
   MEDIMARKET_BASE_URL: httpUrl.optional(),

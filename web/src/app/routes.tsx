@@ -68,6 +68,8 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
             { path: 'contact', lazy: lazyPage('info/contact') },
             // Nearby pharmacies map (DESIGN §12: before the product catch-all).
             { path: 'pharmacies', lazy: lazyPage('pharmacies/pharmacies') },
+            // The basket (issue 12 item 5; before the product catch-all too, ADR 113).
+            { path: 'panier', lazy: lazyPage('basket/basket') },
             // Account and billing (later issues).
             { path: 'compte', lazy: lazyPage('account/account') },
             { path: 'congrats', lazy: lazyPage('billing/congrats') },

@@ -47,6 +47,21 @@ export interface ProOutboxEntry {
   updatedAt: number;
 }
 
+/** One product in the basket with the prices it had when last seen (issue 12 item 5). */
+export interface BasketItemRecord {
+  /** The product's 7-digit CNK: the primary key. */
+  cnk: string;
+  name: string;
+  image: string | null;
+  slug: string | null;
+  quantity: number;
+  /** The price of one pack at each retailer that sold it, and its link. */
+  offers: { retailer: string; price: number; url: string | null }[];
+  /** When those prices were fetched (ISO 8601): the basket shows their age. */
+  fetchedAt: string;
+  addedAt: number;
+}
+
 export const DB_NAME = 'pharmaradar';
 
 export class PharmaRadarDb extends Dexie {
@@ -58,6 +73,9 @@ export class PharmaRadarDb extends Dexie {
   /** Catalogue purchase price excl. VAT and VAT rate typed per CNK. */
   proCatalogue!: Table<{ cnk: string; cataloguePriceExVat: number | null; vatPercent: number | null }, string>;
   proOutbox!: Table<ProOutboxEntry, number>;
+  basket!: Table<BasketItemRecord, string>;
+  /** Key-value records of the basket: 'shipping' (the last GET /api/retailers/shipping/ answer). */
+  basketMeta!: Table<{ key: string; value: unknown; savedAt: number }, string>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -71,6 +89,8 @@ export class PharmaRadarDb extends Dexie {
       proCatalogue: 'cnk',
       proOutbox: '++seq, [kind+id]',
     });
+    // The basket (issue 12 item 5): products with their last prices, and the shops' shipping terms.
+    this.version(3).stores({ basket: 'cnk, addedAt', basketMeta: 'key' });
   }
 }
 

@@ -1,5 +1,6 @@
 import { classifyQuery } from '@pharmaradar/shared/cnk';
 import { groupOffers, normaliseOfferCnk } from '@pharmaradar/shared/search-grouping';
+import { unitPriceOf } from '@pharmaradar/shared/unit-price/unit-price';
 import { createStageRule, type StageAnswer } from '@pharmaradar/shared/search-stages';
 import type { SearchEvent, SearchOffer, SearchProduct, SearchResult } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
@@ -55,6 +56,7 @@ export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchO
     searchedCode: query.kind === 'cnk' ? query.value : null,
     image: offer.image,
     inStock: offer.inStock,
+    unitPrice: unitPriceOf(offer.price, offer.name),
   };
 }
 

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { BRAND_NAME } from '@pharmaradar/shared';
 import { LocalizedLink, LocalizedNavLink } from '../../lib/router/localized-link';
 import { AccountArea } from './account-area';
+import { BasketLink } from './basket-link';
 import { LanguageSelect } from './language-select';
 import { Logo } from './logo';
 import { useBurgerHint } from './use-burger-hint';
@@ -73,6 +74,7 @@ export function Navbar() {
         </nav>
 
         <div className="navbar__actions">
+          <BasketLink />
           <LanguageSelect />
           <div className="navbar__account">
             <AccountArea variant="bar" />

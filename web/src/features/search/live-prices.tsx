@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { formatDateTime, useLocale } from '../../lib/i18n';
 import { ProductCard } from './product-card';
 import { useSearch } from './search-context';
 import { DemoBadge, Disclaimer, FetchError, NoOffers, NoResults, OfflineNotice } from './search-notices';
 import { SearchProgress } from './search-progress';
+import { PRODUCT_SORTS, sortProducts, type ProductSort } from './sort-products';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import './live-prices.css';
 
@@ -33,6 +34,8 @@ export function LivePrices({ showHeading = true, linkToPages = true, productCnk 
   const online = useOnlineStatus();
   const { status, query, stage, demo, retailers, products, result, fetchedAt, offlineReason, error, retry } =
     useSearch();
+  const [sort, setSort] = useState<ProductSort>('relevance');
+  const sorted = useMemo(() => sortProducts(products, sort), [products, sort]);
   if (status === 'idle') return null;
 
   const answered = (s: string) => s === 'ok' || s === 'empty';
@@ -63,6 +66,18 @@ export function LivePrices({ showHeading = true, linkToPages = true, productCnk 
           </span>
         </div>
       )}
+      {showCards && products.length > 1 && (
+        <label className="live-prices__sort">
+          <span>{intl.formatMessage({ id: 'search.sort.label' })}</span>
+          <select value={sort} data-testid="sort-select" onChange={(e) => setSort(e.target.value as ProductSort)}>
+            {PRODUCT_SORTS.map((option) => (
+              <option key={option} value={option}>
+                {intl.formatMessage({ id: `search.sort.${option}` })}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {demo === true && <DemoBadge />}
       {status === 'loading' && showCards && (
         <p className="live-prices__note">{intl.formatMessage({ id: 'search.results.provisional' })}</p>
@@ -75,7 +90,7 @@ export function LivePrices({ showHeading = true, linkToPages = true, productCnk 
 
       {showCards && (
         <div className={`live-prices__grid${products.length === 1 ? ' live-prices__grid--single' : ''}`}>
-          {products.map((product, index) => (
+          {sorted.map((product, index) => (
             <ProductCard
               key={product.cnk ?? `name:${product.name}:${index}`}
               product={product}

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import type { SearchOffer } from '@pharmaradar/shared/search.schema';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import { retailerLabel, retailerName, safeHttpUrl } from './retailers';
+import { UnitPriceLabel } from './unit-price-label';
 
 export function OfferRow({ offer }: { offer: SearchOffer }) {
   const intl = useIntl();
@@ -23,6 +24,7 @@ export function OfferRow({ offer }: { offer: SearchOffer }) {
         {offer.best && <span className="offer__badge">{t('bestBadge')}</span>}
         {offer.inStock === false && <span className="offer__stock offer__stock--out">{t('outOfStock')}</span>}
         {offer.inStock === true && <span className="offer__stock">{t('inStock')}</span>}
+        {offer.unitPrice && <UnitPriceLabel unit={offer.unitPrice} />}
       </div>
       <span className="offer__price" data-testid="offer-price">
         {formatPrice(offer.price, locale)}

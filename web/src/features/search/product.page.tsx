@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import type { LandingTexts } from '@pharmaradar/shared/product-landing';
 import { useLocale } from '../../lib/i18n';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
+import { AddToBasket } from './add-to-basket';
 import { LivePrices } from './live-prices';
 import { ProductImage } from './product-image';
 import { SearchProvider, useSearch } from './search-context';
@@ -21,7 +22,8 @@ interface Summary {
 /** The live price block: the same progressive search as the home page, by the product's CNK. */
 function ProductPrices({ cnk }: { cnk: string }) {
   const intl = useIntl();
-  const { search } = useSearch();
+  const { search, status, products, fetchedAt } = useSearch();
+  const product = status === 'done' || status === 'offline' ? products.find((p) => p.cnk === cnk) : undefined;
   useEffect(() => {
     search(cnk);
   }, [cnk, search]);
@@ -29,6 +31,9 @@ function ProductPrices({ cnk }: { cnk: string }) {
     <section className="product-page__prices" aria-labelledby="product-prices-title">
       <h2 id="product-prices-title">{intl.formatMessage({ id: 'product.prices.title' })}</h2>
       <p className="product-page__muted">{intl.formatMessage({ id: 'product.prices.intro' })}</p>
+      {product && product.offers.length > 0 && fetchedAt && (
+        <AddToBasket product={{ ...product, cnk }} fetchedAt={fetchedAt} />
+      )}
       <LivePrices showHeading={false} linkToPages={false} productCnk={cnk} />
     </section>
   );

@@ -14,5 +14,6 @@ export const NAMESPACES = [
   'pro',
   'pharmacies',
   'update',
+  'basket',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from '../support/journey';
+
+// Unit prices (issue 12 item 2): each offer shows its price per tablet, sachet or 100 ml, read from the
+// pack in its name, and the results can be sorted by unit price, in two languages.
+
+const CASES = [
+  { lang: 'fr', home: '/?q=dafalgan', browser: 'fr-BE', tablet: '/ comprimé', volume: '/ 100 ml' },
+  { lang: 'nl', home: '/nl?q=dafalgan', browser: 'nl-BE', tablet: '/ tablet', volume: '/ 100 ml' },
+] as const;
+
+/** Per card, in page order: the unit of its cheapest unit price and that amount, or null. */
+async function cardUnitPrices(page: Page): Promise<({ per: string; amount: number } | null)[]> {
+  return page.$$eval('[data-testid="product-card"]', (cards) =>
+    cards.map((card) => {
+      const units = [...card.querySelectorAll('[data-testid="offer-unit-price"]')].map((el) => {
+        const text = el.textContent ?? '';
+        const [amount = '', per = ''] = text.split(' / ');
+        return { per, amount: Number(amount.replace(/[^\d,.]/g, '').replace(',', '.')) };
+      });
+      if (units.length === 0) return null;
+      return units.reduce((best, u) => (u.amount < best.amount ? u : best));
+    }),
+  );
+}
+
+describe('unit prices', () => {
+  const journey = useJourney({ env: { DEMO_LATENCY_MS: 'farmaline:50,medimarket:100,multipharma:150' } });
+
+  for (const c of CASES) {
+    it(`shows the price per unit and sorts the results by it (${c.lang})`, async () => {
+      const { page, context, pageErrors } = await journey.open({ locale: c.browser });
+      await page.goto(journey.url(c.home));
+      await page.locator('[data-testid="search-stage"][data-stage="complete"]').waitFor({ timeout: 30_000 });
+
+      const texts = await page.getByTestId('offer-unit-price').allTextContents();
+      expect(texts.some((t) => t.endsWith(c.tablet))).toBe(true);
+      expect(texts.some((t) => t.endsWith(c.volume))).toBe(true);
+
+      await page.getByTestId('sort-select').selectOption('unitPrice');
+      const sorted = await cardUnitPrices(page);
+      expect(sorted.length).toBeGreaterThan(2);
+      // Tablets first, cheapest first within each unit; a card without a unit price never comes before one with.
+      expect(sorted[0]?.per).toBe(c.tablet.slice(2));
+      for (let i = 1; i < sorted.length; i += 1) {
+        const prev = sorted[i - 1];
+        const cur = sorted[i];
+        if (!cur) continue;
+        expect(prev).not.toBeNull();
+        if (prev!.per === cur.per) expect(cur.amount).toBeGreaterThanOrEqual(prev!.amount);
+      }
+
+      // By price: the cheapest pack first, whatever it holds.
+      await page.getByTestId('sort-select').selectOption('price');
+      const prices = await page.$$eval('[data-testid="best-price"]', (els) =>
+        els.map((el) => Number((el.textContent ?? '').replace(/[^\d,.]/g, '').replace(',', '.'))),
+      );
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+// Shipping terms per retailer (GET /api/retailers/shipping/): what a basket costs delivered, shop by shop.
+
+export const retailerShippingSchema = z.object({
+  id: z.string().min(1),
+  /** Delivery cost in EUR below the free-shipping threshold. */
+  cost: z.number().nonnegative(),
+  /** Order subtotal (EUR, VAT incl.) from which delivery is free; null = never free. */
+  freeFrom: z.number().nonnegative().nullable(),
+});
+export type RetailerShipping = z.infer<typeof retailerShippingSchema>;
+
+export const shippingResponseSchema = z.object({
+  /** True when these are the demo shops' made-up terms, not the real shops'. */
+  demo: z.boolean(),
+  retailers: z.array(retailerShippingSchema),
+});
+export type ShippingResponse = z.infer<typeof shippingResponseSchema>;
+
+/** Distinct products one basket holds: keeps the exact split search small (ADR 111). */
+export const MAX_BASKET_LINES = 30;
+/** Quantity of one product in a basket. */
+export const MAX_BASKET_QUANTITY = 99;

@@ -1,0 +1,91 @@
+import 'fake-indexeddb/auto';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ShippingResponse } from '@pharmaradar/shared/basket/basket.schema';
+import { setApiOrigin } from '../../lib/api/client';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
+import { renderWithProviders } from '../../test/render';
+import { addToBasket, loadShipping } from '../../db/basket-store';
+import { db } from '../../db/db';
+import BasketPage from './basket.page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const TERMS: ShippingResponse = {
+  demo: true,
+  retailers: [
+    { id: 'farmaline', cost: 5, freeFrom: 30 },
+    { id: 'multipharma', cost: 5, freeFrom: 30 },
+  ],
+};
+
+let server: LoopbackServer;
+let shippingUp = true;
+
+beforeAll(async () => {
+  server = await startLoopbackServer((req, res) => {
+    if (req.path.startsWith('/api/retailers/shipping/') && shippingUp) return sendJson(res, 200, TERMS);
+    sendJson(res, 503, { detail: 'Down.', code: 'unavailable' });
+  });
+  setApiOrigin(server.origin);
+});
+afterAll(async () => {
+  setApiOrigin('');
+  await server.close();
+});
+beforeEach(async () => {
+  shippingUp = true;
+  await db.basket.clear();
+  await db.basketMeta.clear();
+});
+
+const item = (cnk: string, name: string, prices: Record<string, number>) => ({
+  cnk,
+  name,
+  image: null,
+  slug: null,
+  quantity: 1,
+  offers: Object.entries(prices).map(([retailer, price]) => ({ retailer, price, url: null })),
+  fetchedAt: '2026-03-14T09:30:00.000Z',
+});
+
+const text = (el: HTMLElement) => (el.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+describe('BasketPage', () => {
+  it('shows the totals per shop, the cheapest shop and a cheaper split, and names what a shop lacks', async () => {
+    await addToBasket(item('1111111', 'Crème X', { farmaline: 30, multipharma: 40 }));
+    await addToBasket(item('2222222', 'Sirop Y', { farmaline: 40, multipharma: 30 }));
+    await addToBasket(item('3333333', 'Baume Z', { farmaline: 2 }));
+    renderWithProviders(<BasketPage />, { locale: 'en' });
+
+    await waitFor(() => expect(text(screen.getByTestId('basket-split-total'))).toBe('Cheapest when split: €62.00.'));
+    expect(text(screen.getByTestId('basket-cheapest-single'))).toBe(
+      'Cheapest at a single pharmacy: Farmaline, €72.00.',
+    );
+    expect(text(screen.getByTestId('basket-split-saving'))).toBe('Saves €10.00 over a single pharmacy.');
+    expect(text(screen.getByTestId('basket-missing'))).toBe('Missing: Baume Z');
+    expect(screen.getAllByTestId('basket-item-age')[0]!.textContent).toMatch(/^Prices of .*2026/);
+    // The terms are kept for offline use.
+    await waitFor(async () => expect(await loadShipping()).toEqual(TERMS));
+  });
+
+  it('prices the basket with the stored terms when the server cannot be reached', async () => {
+    await db.basketMeta.put({ key: 'shipping', value: TERMS, savedAt: 1 });
+    shippingUp = false;
+    await addToBasket(item('1111111', 'Crème X', { farmaline: 10 }));
+    renderWithProviders(<BasketPage />, { locale: 'fr' });
+    await waitFor(() =>
+      expect(text(screen.getByTestId('basket-split-total'))).toBe('Le moins cher en répartissant : 15,00 €.'),
+    );
+  });
+
+  it('changes a quantity and removes a product', async () => {
+    await addToBasket(item('1111111', 'Crème X', { farmaline: 10 }));
+    renderWithProviders(<BasketPage />, { locale: 'en' });
+    const quantity = await screen.findByTestId('basket-quantity');
+    fireEvent.change(quantity, { target: { value: '3' } });
+    await waitFor(() => expect(text(screen.getByTestId('basket-split-total'))).toBe('Cheapest when split: €30.00.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Crème X from the basket' }));
+    await screen.findByTestId('basket-empty');
+  });
+});

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { LocalizedNavLink } from '../../lib/router/localized-link';
+
+// Same name as db/basket-store's BASKET_CHANGED_EVENT; the store (and Dexie with it) is only loaded
+// after the first paint, so the navbar adds nothing to a page's first JavaScript.
+const BASKET_CHANGED_EVENT = 'pharmaradar:basket-changed';
+
+function useBasketCount(): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      void import('../../db/basket-store')
+        .then(({ basketCount }) => basketCount())
+        .then((n) => live && setCount(n))
+        .catch(() => undefined);
+    read();
+    window.addEventListener(BASKET_CHANGED_EVENT, read);
+    return () => {
+      live = false;
+      window.removeEventListener(BASKET_CHANGED_EVENT, read);
+    };
+  }, []);
+  return count;
+}
+
+/** The navbar's basket entry with the number of products in it. */
+export function BasketLink({ className }: { className?: string }) {
+  const intl = useIntl();
+  const count = useBasketCount();
+  return (
+    <LocalizedNavLink
+      to="/panier"
+      className={`nav-link basket-link${className ? ` ${className}` : ''}`}
+      data-testid="basket-link"
+      aria-label={intl.formatMessage({ id: 'layout.nav.basketCount' }, { count })}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
+        <circle cx="9" cy="20" r="1.4" />
+        <circle cx="17" cy="20" r="1.4" />
+      </svg>
+      <span className="basket-link__label">{intl.formatMessage({ id: 'layout.nav.basket' })}</span>
+      <span className="basket-link__count" data-testid="basket-count" aria-hidden="true">
+        {count}
+      </span>
+    </LocalizedNavLink>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchOffer, SearchProduct } from '@pharmaradar/shared/search.schema';
+import { unitPriceOf } from '@pharmaradar/shared/unit-price/unit-price';
+import { bestUnitPrice, sortProducts } from './sort-products';
+
+function product(name: string, ...prices: number[]): SearchProduct {
+  const offers: SearchOffer[] = prices.map((price, i) => ({
+    retailer: ['farmaline', 'medimarket', 'multipharma'][i]!,
+    name,
+    price,
+    currency: 'EUR',
+    url: null,
+    best: i === 0,
+    brand: null,
+    cnk: null,
+    searchedCode: null,
+    image: null,
+    inStock: true,
+    unitPrice: unitPriceOf(price, name),
+  }));
+  return { cnk: null, name, brand: null, image: null, slug: null, offers };
+}
+
+const names = (products: SearchProduct[]) => products.map((p) => p.name);
+
+describe('sortProducts', () => {
+  const small = product('Dafalgan 500 mg 30 comprimés', 3.45, 3.6); // 0.115 per tablet
+  const big = product('Dafalgan 500 mg 2 x 60 comprimés', 10.8); // 0.09 per tablet
+  const syrup = product('Dafalgan sirop 90 ml', 5.4); // 6 per 100 ml
+  const unknown = product('Dafalgan Forte 1 g', 2.5);
+  const list = [small, unknown, syrup, big];
+
+  it('keeps the server order for relevance', () => {
+    expect(names(sortProducts(list, 'relevance'))).toEqual(names(list));
+  });
+
+  it('orders by the lowest price', () => {
+    expect(names(sortProducts(list, 'price'))).toEqual([unknown, small, syrup, big].map((p) => p.name));
+  });
+
+  it('orders by unit price, tablets before volumes, unreadable packs last', () => {
+    expect(names(sortProducts(list, 'unitPrice'))).toEqual([big, small, syrup, unknown].map((p) => p.name));
+  });
+
+  it('takes the best unit price among the offers', () => {
+    expect(bestUnitPrice(small.offers)).toEqual({ amount: 0.115, per: 'tablet' });
+    expect(bestUnitPrice(unknown.offers)).toBeNull();
+  });
+});
