@@ -20,6 +20,10 @@ import { createSearchModule } from './features/search/search.module';
 import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
 import { createProModule, proPersonalData } from './features/pro/pro.module';
 import { requirePro } from './pro-access';
+import { prioritySender, requireStaff } from './staff-access';
+import { createAdminModule } from './features/admin/admin.module';
+import { createBillingRepository } from './features/billing/billing.repository';
+import { probeRetailers } from './retailers/retailers-check';
 import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
 import { createUserRepository } from './features/accounts/user.repository';
 import { serializeUser } from './features/accounts/user.serializer';
@@ -78,7 +82,6 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get('/api/auth/csrf/', csrfTokenHandler(env));
   app.route('/api', createHealthRoutes(deps));
-  app.route('/api', createContactRoutes(deps));
 
   const htmlTransformers: HtmlTransformer[] = [...(deps.htmlTransformers ?? [])];
   // --- feature routers ---
@@ -96,12 +99,27 @@ export function createApp(deps: AppDeps): Hono {
     personalData: [contactPersonalData(createContactRepository(deps.db)), proPersonalData(deps.db)],
   });
   app.use('/api/*', accounts.sessionMiddleware);
+  // After the session middleware: a signed-in Pro or Ultra sender's message is priority.
+  app.route('/api', createContactRoutes({ ...deps, isPriority: prioritySender(deps.now) }));
   app.route('/api', accounts.routes);
   // Demo mode: the demo shops' pages and pictures under /__demo/retailers/… (offer links point there).
   deps.demoRetailers?.mount(app);
   const products = createProductsModule(deps);
   app.route('/api', products.routes);
-  const search = createSearchModule(deps, products.service);
+  // Staff admin: it records what the search reports (retailer health, search statistics).
+  const grants = createBillingRepository(deps.db);
+  const admin = createAdminModule({
+    ...deps,
+    requireStaff,
+    plans: { setGrant: (id, grant, until) => grants.setGrant(id, grant, until, deps.now()) },
+    checkRetailers: async () => {
+      const { results, ok } = await probeRetailers(deps.connectors ?? []);
+      return { ok, results: results.map((r) => ({ ...r, query: r.query.value })) };
+    },
+    retailerIds: env.RETAILERS,
+  });
+  app.route('/api', admin.routes);
+  const search = createSearchModule({ ...deps, activity: admin.activity }, products.service);
   app.route('/api', search.routes);
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
