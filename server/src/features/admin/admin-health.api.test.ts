@@ -59,7 +59,7 @@ describe('retailer health and search statistics', () => {
 
   it('runs the retailer check on demand, keeps it as the latest, and audits it', async () => {
     expect((await staff.get('/api/admin/retailers/check/')).body).toEqual({ check: null });
-    const run = await staff.post('/api/admin/retailers/check/');
+    const run = await staff.post('/api/admin/retailers/check/run/');
     expect(run.status).toBe(200);
     expect(run.body.check).toMatchObject({ source: 'admin', ok: false });
     const probes = run.body.check.results as Array<{ retailer: string; query: string; ok: boolean; parse: string }>;

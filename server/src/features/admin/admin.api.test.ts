@@ -50,7 +50,7 @@ describe('admin access', () => {
     for (const client of [createTestClient(server.url), free, pro]) {
       expect((await client.post(`/api/admin/users/${freeId}/plan/`, { plan: 'ultra' })).status).toBe(404);
       expect((await client.post(`/api/admin/users/${freeId}/staff/`, { is_staff: true })).status).toBe(404);
-      expect((await client.post('/api/admin/retailers/check/')).status).toBe(404);
+      expect((await client.post('/api/admin/retailers/check/run/')).status).toBe(404);
     }
     expect((await free.get('/api/auth/me/')).body.user).toMatchObject({ plan: 'free', is_staff: false });
     expect((await free.get('/api/admin/users/')).status).toBe(404);

@@ -60,7 +60,7 @@ export function createAdminRoutes(deps: AdminRoutesDeps): Hono {
     return c.json({ since: new Date(since).toISOString(), retailers });
   });
   routes.get('/admin/retailers/check/', (c) => c.json({ check: service.latestCheck() }));
-  routes.post('/admin/retailers/check/', async (c) => c.json({ check: await service.runCheck(requireStaff(c)) }));
+  routes.post('/admin/retailers/check/run/', async (c) => c.json({ check: await service.runCheck(requireStaff(c)) }));
   routes.get('/admin/search-stats/', (c) => c.json(activity.stats()));
   routes.get('/admin/audit/', (c) => c.json({ entries: service.audit() }));
   return routes;
