@@ -44,53 +44,60 @@ describe('admin', () => {
     });
   }
 
-  it('non-staff get the 404 page; staff give a user Ultra until a date, which the user sees at once', async () => {
-    const visitor = await journey.open();
-    await go(visitor.page, '/en/admin');
-    await visitor.page.getByTestId('not-found').waitFor();
-    expect(await visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+  // Two registrations (argon2), a tsx process for `npm run staff` and two axe runs: minutes under load.
+  const SLOW = { timeout: 300_000 };
 
-    const user = await journey.open();
-    await register(user.page, 'clinic@example.be');
-    expect(await badge(user.page)).toBe('Free');
-    await go(user.page, '/en/admin');
-    await user.page.getByTestId('not-found').waitFor();
-    expect(await user.page.getByTestId('admin-users').count()).toBe(0);
+  it(
+    'non-staff get the 404 page; staff give a user Ultra until a date, which the user sees at once',
+    SLOW,
+    async () => {
+      const visitor = await journey.open();
+      await go(visitor.page, '/en/admin');
+      await visitor.page.getByTestId('not-found').waitFor();
+      expect(await visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
 
-    const staff = await journey.open();
-    await register(staff.page, 'boss@example.be');
-    await makeStaff('boss@example.be');
-    await go(staff.page, '/en/admin');
-    const row = staff.page.locator('[data-testid="admin-user-row"][data-email="clinic@example.be"]');
-    await row.waitFor();
-    await expectNoSeriousA11yViolations(staff.page, 'admin page');
-    await screenshot(staff.page, 'admin-en');
+      const user = await journey.open();
+      await register(user.page, 'clinic@example.be');
+      expect(await badge(user.page)).toBe('Free');
+      await go(user.page, '/en/admin');
+      await user.page.getByTestId('not-found').waitFor();
+      expect(await user.page.getByTestId('admin-users').count()).toBe(0);
 
-    await row.getByRole('button', { name: 'Change plan of clinic@example.be' }).click();
-    const dialog = staff.page.getByRole('dialog');
-    await dialog.locator('select[name="plan"]').selectOption('ultra');
-    await dialog.locator('input[name="until"]').fill('2099-06-30');
-    await expectNoSeriousA11yViolations(staff.page, 'plan dialog');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await staff.page.waitForFunction(() =>
-      document
-        .querySelector('[data-email="clinic@example.be"] [data-testid="admin-user-plan"]')
-        ?.textContent?.startsWith('Ultra until'),
-    );
-    const audit = staff.page.getByTestId('admin-audit-row').first();
-    await staff.page.waitForFunction(() =>
-      document.querySelector('[data-testid="admin-audit-row"]')?.textContent?.includes('Plan changed'),
-    );
-    expect(await audit.textContent()).toContain('boss@example.be');
-    expect(await audit.textContent()).toContain('clinic@example.be');
+      const staff = await journey.open();
+      await register(staff.page, 'boss@example.be');
+      await makeStaff('boss@example.be');
+      await go(staff.page, '/en/admin');
+      const row = staff.page.locator('[data-testid="admin-user-row"][data-email="clinic@example.be"]');
+      await row.waitFor();
+      await expectNoSeriousA11yViolations(staff.page, 'admin page');
+      await screenshot(staff.page, 'admin-en');
 
-    // The user's next page load carries the new plan.
-    await go(user.page, '/en/compte');
-    await user.page.waitForFunction(
-      () => document.querySelector('[data-testid="plan-badge"]')?.textContent?.trim() === 'Ultra',
-    );
-    expect(await badge(user.page)).toBe('Ultra');
+      await row.getByRole('button', { name: 'Change plan of clinic@example.be' }).click();
+      const dialog = staff.page.getByRole('dialog');
+      await dialog.locator('select[name="plan"]').selectOption('ultra');
+      await dialog.locator('input[name="until"]').fill('2099-06-30');
+      await expectNoSeriousA11yViolations(staff.page, 'plan dialog');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await staff.page.waitForFunction(() =>
+        document
+          .querySelector('[data-email="clinic@example.be"] [data-testid="admin-user-plan"]')
+          ?.textContent?.startsWith('Ultra until'),
+      );
+      const audit = staff.page.getByTestId('admin-audit-row').first();
+      await staff.page.waitForFunction(() =>
+        document.querySelector('[data-testid="admin-audit-row"]')?.textContent?.includes('Plan changed'),
+      );
+      expect(await audit.textContent()).toContain('boss@example.be');
+      expect(await audit.textContent()).toContain('clinic@example.be');
 
-    for (const t of [visitor, user, staff]) expect(t.pageErrors).toEqual([]);
-  });
+      // The user's next page load carries the new plan.
+      await go(user.page, '/en/compte');
+      await user.page.waitForFunction(
+        () => document.querySelector('[data-testid="plan-badge"]')?.textContent?.trim() === 'Ultra',
+      );
+      expect(await badge(user.page)).toBe('Ultra');
+
+      for (const t of [visitor, user, staff]) expect(t.pageErrors).toEqual([]);
+    },
+  );
 });
