@@ -141,6 +141,23 @@ describe('staff actions', () => {
   });
 });
 
+describe('account erasure', () => {
+  it('keeps the audit entries but removes the erased address from them', async () => {
+    const leaving = await signedIn(server, 'leaving@example.be');
+    const id = await userIdOf(staff, 'leaving@example.be');
+    await staff.post(`/api/admin/users/${id}/plan/`, { plan: 'pro' });
+    const deleted = await leaving.post('/api/account/delete/', {
+      email_confirmation: 'leaving@example.be',
+      acknowledge: true,
+      password: 'Correct horse 42',
+    });
+    expect(deleted.status).toBe(200);
+    const entries = (await staff.get('/api/admin/audit/')).body.entries;
+    expect(JSON.stringify(entries)).not.toContain('leaving@example.be');
+    expect(entries[0]).toMatchObject({ action: 'set_plan', target_email: '(erased account)' });
+  });
+});
+
 describe('contact messages', () => {
   const send = (client: TestClient, email: string) =>
     client.post('/api/contact/', { name: 'Anne', email, message: 'A question about prices.' });

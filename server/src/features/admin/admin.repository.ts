@@ -50,6 +50,9 @@ const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.is_staff, u.cl
     AS last_seen,
   u.subscription_status, u.plan_grant, u.pro_until`;
 
+/** What an erased account's address becomes in the audit log. */
+export const ERASED = '(erased account)';
+
 /** At most this many users per listing: the search narrows it. */
 export const USER_PAGE = 200;
 const AUDIT_PAGE = 100;
@@ -76,6 +79,10 @@ export function createAdminRepository(db: Db) {
     `INSERT INTO admin_audit_log (at, actor_id, actor_email, action, target_email, details)
      VALUES (@at, @actorId, @actorEmail, @action, @targetEmail, @details)`,
   );
+  const eraseTarget = db.prepare<[string]>(
+    `UPDATE admin_audit_log SET target_email = '${ERASED}' WHERE target_email = ?`,
+  );
+  const eraseActor = db.prepare<[string]>(`UPDATE admin_audit_log SET actor_email = '${ERASED}' WHERE actor_email = ?`);
   const audit = db.prepare<[number], AuditRow>(
     `SELECT id, at, actor_email, action, target_email, details FROM admin_audit_log ORDER BY id DESC LIMIT ?`,
   );
@@ -99,6 +106,11 @@ export function createAdminRepository(db: Db) {
       insertAudit.run({ ...entry, details: JSON.stringify(entry.details) });
     },
     listAudit: () => audit.all(AUDIT_PAGE),
+    /** Account erasure: the entries stay (what was done), the erased address leaves them. */
+    eraseEmail(email: string): void {
+      eraseTarget.run(email);
+      eraseActor.run(email);
+    },
     /** Runs `work` and its audit entry in one transaction: no change without its trace. */
     transaction<T>(work: () => T): T {
       return db.transaction(work).immediate();
