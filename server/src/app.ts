@@ -21,6 +21,10 @@ import { createPharmaciesModule, tileImageSource } from './features/pharmacies/p
 import { createProModule, proPersonalData, proSearchUsed } from './features/pro/pro.module';
 import { adNetworkOrigin, createAdsRoutes } from './features/ads/ads.module';
 import { requirePro } from './pro-access';
+import { prioritySender, requireStaff } from './staff-access';
+import { createAdminModule } from './features/admin/admin.module';
+import { createBillingRepository } from './features/billing/billing.repository';
+import { probeRetailers } from './retailers/retailers-check';
 import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
 import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { createUserRepository } from './features/accounts/user.repository';
@@ -82,7 +86,6 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get('/api/auth/csrf/', csrfTokenHandler(env));
   app.route('/api', createHealthRoutes(deps));
-  app.route('/api', createContactRoutes(deps));
 
   const htmlTransformers: HtmlTransformer[] = [...(deps.htmlTransformers ?? [])];
   // --- feature routers ---
@@ -103,12 +106,27 @@ export function createApp(deps: AppDeps): Hono {
     searchUsed,
   });
   app.use('/api/*', accounts.sessionMiddleware);
+  // After the session middleware: a signed-in Pro or Ultra sender's message is priority.
+  app.route('/api', createContactRoutes({ ...deps, isPriority: prioritySender(deps.now) }));
   app.route('/api', accounts.routes);
   // Demo mode: the demo shops' pages and pictures under /__demo/retailers/… (offer links point there).
   deps.demoRetailers?.mount(app);
   const products = createProductsModule(deps);
   app.route('/api', products.routes);
-  const search = createSearchModule(deps, products.service);
+  // Staff admin: it records what the search reports (retailer health, search statistics).
+  const grants = createBillingRepository(deps.db);
+  const admin = createAdminModule({
+    ...deps,
+    requireStaff,
+    plans: { setGrant: (id, grant, until) => grants.setGrant(id, grant, until, deps.now()) },
+    checkRetailers: async () => {
+      const { results, ok } = await probeRetailers(deps.connectors ?? []);
+      return { ok, results: results.map((r) => ({ ...r, query: r.query.value })) };
+    },
+    retailerIds: env.RETAILERS,
+  });
+  app.route('/api', admin.routes);
+  const search = createSearchModule({ ...deps, activity: admin.activity }, products.service);
   app.route('/api', search.routes);
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);

@@ -15,3 +15,4 @@ export * from './pharmacies.schema';
 export * from './unit-price/unit-price';
 export * from './basket/basket.schema';
 export * from './basket/basket-optimiser';
+export * from './admin.schema';

@@ -3,6 +3,7 @@ import { checkpoint } from '../db/database';
 import type { Logger } from '../lib/log';
 import { createUserRepository } from '../features/accounts/user.repository';
 import { createContactRepository } from '../features/contact/contact.repository';
+import { createAdminRepository } from '../features/admin/admin.repository';
 import { createOtpRepository } from '../features/accounts/otp.repository';
 import { createSessionRepository } from '../features/accounts/session.repository';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../features/accounts/session.service';
@@ -46,11 +47,13 @@ export interface PurgeReport {
 export function purgeAccount({ db, log }: Omit<PurgeDeps, 'now'>, userId: number): boolean {
   const users = createUserRepository(db);
   const contact = createContactRepository(db);
+  const audit = createAdminRepository(db);
   try {
     const deleted = db
       .transaction(() => {
         const email = users.findById(userId)?.email;
         if (email) contact.deleteFromEmail(email);
+        if (email) audit.eraseEmail(email);
         return users.deleteById(userId);
       })
       .immediate();

@@ -1,6 +1,6 @@
 import { classifyQuery } from '@pharmaradar/shared';
 import { startRetailers, type RetailersEnv } from './start-retailers';
-import { RetailerError, type RetailerId, type SearchQuery } from './types';
+import { RetailerError, type RetailerConnector, type RetailerId, type SearchQuery } from './types';
 
 /** A product every shop is expected to know, by name and by a real CNK (Ducray Kelual, RETAILERS.md §8). */
 export const DEFAULT_CHECK_QUERIES = ['dafalgan', '3720083'];
@@ -27,52 +27,63 @@ export async function runRetailersCheck(
 ): Promise<{ results: ProbeResult[]; ok: boolean }> {
   const retailers = await startRetailers(env);
   try {
-    const results: ProbeResult[] = [];
-    for (const connector of retailers.connectors) {
-      for (const raw of queries) {
-        const query = classifyQuery(raw);
-        const started = performance.now();
-        try {
-          const offers = await connector.search(query, new AbortController().signal);
-          const rx = offers.filter((o) => o.prescription).length;
-          const ms = Math.round(performance.now() - started);
-          results.push({
-            retailer: connector.id,
-            query,
-            fetch: 'OK',
-            parse: `${offers.length} offers${rx ? ` (${rx} Rx)` : ''}`,
-            offers: offers.length,
-            ms,
-            ok: true,
-          });
-        } catch (err) {
-          const ms = Math.round(performance.now() - started);
-          const kind = err instanceof RetailerError ? err.kind : 'error';
-          const message = err instanceof Error ? err.message : String(err);
-          results.push(
-            kind === 'parse_failed'
-              ? {
-                  retailer: connector.id,
-                  query,
-                  fetch: 'OK',
-                  parse: `parse failed (${message})`,
-                  offers: 0,
-                  ms,
-                  ok: false,
-                }
-              : { retailer: connector.id, query, fetch: `${kind}: ${message}`, parse: '-', offers: 0, ms, ok: false },
-          );
-        }
-      }
-    }
-    const ok = env.RETAILERS.every((id) => {
-      const mine = results.filter((r) => r.retailer === id);
-      return mine.every((r) => r.ok) && mine.some((r) => r.offers > 0);
-    });
-    return { results, ok };
+    return await probeRetailers(retailers.connectors, queries);
   } finally {
     await retailers.close();
   }
+}
+
+/**
+ * The check itself, on connectors already running: the command line starts its own, the staff admin's
+ * button (app.ts) uses the server's.
+ */
+export async function probeRetailers(
+  connectors: readonly RetailerConnector[],
+  queries: string[] = DEFAULT_CHECK_QUERIES,
+): Promise<{ results: ProbeResult[]; ok: boolean }> {
+  const results: ProbeResult[] = [];
+  for (const connector of connectors) {
+    for (const raw of queries) {
+      const query = classifyQuery(raw);
+      const started = performance.now();
+      try {
+        const offers = await connector.search(query, new AbortController().signal);
+        const rx = offers.filter((o) => o.prescription).length;
+        const ms = Math.round(performance.now() - started);
+        results.push({
+          retailer: connector.id,
+          query,
+          fetch: 'OK',
+          parse: `${offers.length} offers${rx ? ` (${rx} Rx)` : ''}`,
+          offers: offers.length,
+          ms,
+          ok: true,
+        });
+      } catch (err) {
+        const ms = Math.round(performance.now() - started);
+        const kind = err instanceof RetailerError ? err.kind : 'error';
+        const message = err instanceof Error ? err.message : String(err);
+        results.push(
+          kind === 'parse_failed'
+            ? {
+                retailer: connector.id,
+                query,
+                fetch: 'OK',
+                parse: `parse failed (${message})`,
+                offers: 0,
+                ms,
+                ok: false,
+              }
+            : { retailer: connector.id, query, fetch: `${kind}: ${message}`, parse: '-', offers: 0, ms, ok: false },
+        );
+      }
+    }
+  }
+  const ok = connectors.every(({ id }) => {
+    const mine = results.filter((r) => r.retailer === id);
+    return mine.every((r) => r.ok) && mine.some((r) => r.offers > 0);
+  });
+  return { results, ok };
 }
 
 export function formatCheck(results: ProbeResult[]): string {

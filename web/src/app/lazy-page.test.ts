@@ -11,8 +11,8 @@ describe('lazyPage', () => {
   });
 
   it('shows the not-available page while a page file does not exist', async () => {
-    expect(hasPage('admin/admin')).toBe(false);
-    const { Component } = await lazyPage('admin/admin')();
+    expect(hasPage('nothing/not-built-yet')).toBe(false);
+    const { Component } = await lazyPage('nothing/not-built-yet')();
     expect(Component).toBe(NotAvailablePage);
   });
 });

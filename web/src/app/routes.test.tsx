@@ -152,10 +152,11 @@ describe('unknown paths (ADR: catch-all and language wrapper rules)', () => {
 });
 
 describe('plain layout and boot states', () => {
-  it('later-issue pages say honestly that they are not available yet', async () => {
+  it('/admin shows a visitor the 404 page, in the plain layout', async () => {
     const router = renderApp('/admin');
     await settledAt(router, '/admin');
-    expect(await screen.findByTestId('not-available')).toBeTruthy();
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(screen.queryByTestId('admin-users')).toBeNull();
     expect(screen.queryByTestId('navbar')).toBeNull(); // plain layout
   });
 

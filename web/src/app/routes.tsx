@@ -15,6 +15,7 @@ import { AppRoot, BootError, BootScreen, rootLoader, shouldRevalidateRoot } from
 // The home page has its own header and footer: the shared layouts load with the first page that uses them.
 const layout = async () => ({ Component: (await import('../features/layout/layout')).Layout });
 const proWall = async () => ({ Component: (await import('./pro-wall')).ProWall });
+const staffOnly = async () => ({ Component: (await import('./staff-only')).StaffOnly });
 const plainLayout = async () => ({ Component: (await import('../features/layout/plain-layout')).PlainLayout });
 
 function pageRoutes(prefix: Locale | null): RouteObject[] {
@@ -42,7 +43,7 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
           children: [
             { path: 'update', lazy: lazyPage('update/update') },
             { path: 'promo', lazy: lazyPage('billing/promo') },
-            { path: 'admin', lazy: lazyPage('admin/admin') },
+            { path: 'admin', lazy: staffOnly, children: [{ index: true, lazy: lazyPage('admin/admin') }] },
           ],
         },
       ],

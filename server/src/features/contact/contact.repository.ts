@@ -9,12 +9,14 @@ export interface NewContactMessage {
   message: string;
   locale: Locale;
   createdAt: number;
+  /** Sent by a signed-in Pro or Ultra user (0008_admin.sql). */
+  priority?: boolean;
 }
 
 export function createContactRepository(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO contact_messages (name, email, message, locale, created_at, mail_status)
-     VALUES (@name, @email, @message, @locale, @createdAt, 'pending')`,
+    `INSERT INTO contact_messages (name, email, message, locale, created_at, mail_status, priority)
+     VALUES (@name, @email, @message, @locale, @createdAt, 'pending', @priority)`,
   );
   const setStatus = db.prepare('UPDATE contact_messages SET mail_status = ? WHERE id = ?');
   const deleteBefore = db.prepare<[number]>('DELETE FROM contact_messages WHERE created_at < ?');
@@ -25,7 +27,7 @@ export function createContactRepository(db: Db) {
   );
   return {
     insert(row: NewContactMessage): number {
-      return Number(insert.run(row).lastInsertRowid);
+      return Number(insert.run({ ...row, priority: row.priority ? 1 : 0 }).lastInsertRowid);
     },
     setMailStatus(id: number, status: MailStatus): void {
       setStatus.run(status, id);

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { contactMessageSchema } from '@pharmaradar/shared';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
@@ -19,6 +19,11 @@ export interface ContactDeps {
   mailer: Mailer;
   log: Logger;
   now: () => number;
+  /**
+   * Whether the sender gets priority support (SPEC §1: a signed-in Pro or Ultra user), wired in
+   * app.ts from the session; absent, no message is priority.
+   */
+  isPriority?: (c: Context) => boolean;
 }
 
 /**
@@ -43,7 +48,7 @@ export function createContactRoutes(deps: ContactDeps): Hono {
     for (const [name, value] of Object.entries(rateLimitHeaders(limit, CONTACT_RATE_LIMIT.windowMs)))
       c.header(name, value);
     const locale = requestLocale(c);
-    await submitContactMessage(service, input, locale);
+    await submitContactMessage(service, input, locale, deps.isPriority?.(c) ?? false);
     return c.json({ detail: localize(CONTACT_MESSAGES.sent, locale) }, 201);
   });
   return routes;

@@ -34,19 +34,22 @@ export async function submitContactMessage(
   deps: ContactServiceDeps,
   input: ContactMessage,
   locale: Locale,
+  priority = false,
 ): Promise<void> {
-  const id = deps.repository.insert({ ...input, locale, createdAt: deps.now() });
+  const id = deps.repository.insert({ ...input, locale, priority, createdAt: deps.now() });
   try {
     await deps.mailer.send({
       to: deps.contactTo,
       replyTo: { name: input.name, address: input.email },
-      // No personal data in the subject: mail subjects are logged.
-      subject: `[${BRAND_NAME}] Contact form message #${id}`,
+      // No personal data in the subject: mail subjects are logged. Priority messages say so first,
+      // so the team's inbox sorts and filters them (SPEC §1 priority support).
+      subject: `${priority ? '[PRIORITY] ' : ''}[${BRAND_NAME}] Contact form message #${id}`,
       text: [
         `Message #${id} from the ${BRAND_NAME} contact form`,
         `Name: ${input.name}`,
         `E-mail: ${input.email}`,
         `Language: ${locale}`,
+        `Priority support: ${priority ? 'yes (Pro or Ultra account)' : 'no'}`,
         '',
         input.message,
         '',

@@ -4,7 +4,9 @@ import type { Logger } from '../../lib/log';
 import type { RetailerConnector } from '../../retailers/types';
 import { createSearchCacheRepository } from './search-cache.repository';
 import { createSearchRoutes } from './search.routes';
-import { createSearchService, type ProductPages } from './search.service';
+import { createSearchService, type ProductPages, type SearchActivity } from './search.service';
+
+export type { SearchActivity } from './search.service';
 
 /** What the price search needs from the app (app.ts wires it, with the product pages). */
 export interface SearchDeps {
@@ -14,6 +16,8 @@ export interface SearchDeps {
   connectors?: RetailerConnector[];
   log: Logger;
   now: () => number;
+  /** Where per-retailer outcomes and query counts go (the staff admin; none = not recorded). */
+  activity?: SearchActivity;
 }
 
 /** Builds the price search from the app's dependencies; app.ts mounts it under /api and hands it the product pages. */
@@ -23,6 +27,7 @@ export function createSearchModule(deps: SearchDeps, pages: ProductPages) {
     connectors: deps.connectors ?? [],
     cache: createSearchCacheRepository(deps.db),
     pages,
+    activity: deps.activity,
     timeoutMs: env.RETAILER_TIMEOUT_MS,
     cacheTtlMs: env.SEARCH_CACHE_TTL_S * 1000,
     demo: env.RETAILERS_MODE === 'demo',

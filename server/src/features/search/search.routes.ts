@@ -65,7 +65,7 @@ export function createSearchRoutes(deps: SearchRoutesDeps): Hono {
 
       // The same bytes and Content-Type as c.json(result), from the service's serialised answer.
       if (!wantsEventStream(c.req.header('accept'))) {
-        return c.body(await deps.service.searchJson(q), 200, { 'Content-Type': 'application/json' });
+        return c.body(await deps.service.searchJson(q, { count: true }), 200, { 'Content-Type': 'application/json' });
       }
 
       // Buffering proxies (nginx) would hold the events back until the end without this.
@@ -80,7 +80,7 @@ export function createSearchRoutes(deps: SearchRoutesDeps): Hono {
           chain = chain.then(() => stream.writeSSE({ event: event.event, data: JSON.stringify(event.data) }));
         };
         try {
-          await deps.service.search(q, send);
+          await deps.service.search(q, send, { count: true });
         } catch (error) {
           log.error('search failed', { error });
           send({ event: 'error', data: { code: 'search_failed', detail: SEARCH_MESSAGES.failed[locale] } });

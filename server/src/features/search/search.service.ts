@@ -22,10 +22,24 @@ export type ProductPages = {
   slugsOf(cnks: readonly string[]): ReadonlyMap<string, string>;
 };
 
+/** One upstream retailer call (cache hits never reach the retailer). */
+export type RetailerCallOutcome = Pick<RetailerAnswer, 'retailer' | 'status' | 'error' | 'ms' | 'fetchedAt'>;
+
+/**
+ * What the search reports for the staff admin's retailer health and search statistics, injected by
+ * app.ts (the admin feature records it). Calls must be cheap and must not throw into a search.
+ */
+export type SearchActivity = {
+  retailerCalled(outcome: RetailerCallOutcome): void;
+  /** A consumer search (not Pro batch pricing) of a normalised query and how many products it found. */
+  searched(query: string, products: number, at: number): void;
+};
+
 export type SearchServiceDeps = {
   connectors: readonly RetailerConnector[];
   cache: SearchCacheRepository;
   pages: ProductPages;
+  activity?: SearchActivity;
   timeoutMs: number;
   cacheTtlMs: number;
   demo: boolean;
@@ -36,6 +50,9 @@ export type SearchServiceDeps = {
 const GROUPED_MEMO_ENTRIES = 200;
 
 export type SearchListener = (event: SearchEvent) => void;
+
+/** count: a consumer search, counted in the search statistics (Pro batch pricing is not). */
+export type RunOptions = { count?: boolean };
 
 /** Cache/coalescing key: case and spacing never change what a retailer answers. */
 export function normaliseQuery(query: SearchQuery): SearchQuery {
@@ -70,6 +87,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       now: deps.now,
       onUnexpectedError: (retailer, error) => log.error('retailer connector failed unexpectedly', { retailer, error }),
     });
+    report(() => deps.activity?.retailerCalled(answer));
     if (answer.status === 'ok' || answer.status === 'empty') {
       // A cache or product table that cannot be written (disk full, read-only file) must not cost
       // the user the prices.
@@ -89,6 +107,15 @@ export function createSearchService(deps: SearchServiceDeps) {
       });
     }
     return answer;
+  };
+
+  /** Activity records are statistics: losing one never costs a user the search. */
+  const report = (record: () => void) => {
+    try {
+      record();
+    } catch (error) {
+      log.warn('recording search activity failed', { error });
+    }
   };
 
   const answerFor = (connector: RetailerConnector, query: SearchQuery): Promise<RetailerAnswer> => {
@@ -167,16 +194,16 @@ export function createSearchService(deps: SearchServiceDeps) {
    * answer to `listener` as it arrives, and resolves with the grouped result. Never rejects because
    * of a retailer; errors thrown by `listener` are ignored.
    */
-  async function search(rawQuery: string, listener?: SearchListener): Promise<SearchResult> {
-    return (await run(rawQuery, listener)).result;
+  async function search(rawQuery: string, listener?: SearchListener, options?: RunOptions): Promise<SearchResult> {
+    return (await run(rawQuery, listener, options)).result;
   }
 
   // Serialised JSON answers of fully cached searches, by the raw query (its case is echoed back) and
   // the answers' signature: a hot cached search skips JSON.stringify (bench (e), ADR 037).
   const bodies = new Map<string, string>();
   /** The JSON answer (GET /api/search without SSE) as text, byte for byte JSON.stringify(search(q)). */
-  async function searchJson(rawQuery: string): Promise<string> {
-    const { result, signature } = await run(rawQuery);
+  async function searchJson(rawQuery: string, options?: RunOptions): Promise<string> {
+    const { result, signature } = await run(rawQuery, undefined, options);
     if (signature === null) return JSON.stringify(result);
     const key = `${result.query}\u0000${signature}`;
     let body = bodies.get(key);
@@ -191,6 +218,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   async function run(
     rawQuery: string,
     listener?: SearchListener,
+    options: RunOptions = {},
   ): Promise<{ result: SearchResult; signature: string | null }> {
     const trimmed = rawQuery.trim();
     const query = normaliseQuery(classifyQuery(trimmed));
@@ -258,6 +286,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       cached: answers.length > 0 && answers.every((a) => a.cached),
       demo: deps.demo,
     };
+    if (options.count) report(() => deps.activity?.searched(query.value, result.products.length, deps.now()));
     emit({ event: 'stage', data: { stage: 'complete' } });
     emit({ event: 'result', data: result });
     return { result, signature: cachedSignature(query, answers) };

@@ -15,5 +15,6 @@ export const NAMESPACES = [
   'pharmacies',
   'update',
   'basket',
+  'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,0 +1,49 @@
+import type { Db } from '../../db/database';
+import type { Logger } from '../../lib/log';
+import { createAdminRepository } from './admin.repository';
+import { createAdminRoutes, type RequireStaff } from './admin.routes';
+import { createAdminService, type PlanGrants, type RetailersCheck } from './admin.service';
+import { createSearchActivity } from './search-activity';
+import { createSearchActivityRepository } from './search-activity.repository';
+
+export type { RequireStaff } from './admin.routes';
+export type { PlanGrants, RetailersCheck } from './admin.service';
+
+/** What the staff admin needs from the app; app.ts wires it (docs/decisions/016). */
+export interface AdminDeps {
+  db: Db;
+  log: Logger;
+  now: () => number;
+  requireStaff: RequireStaff;
+  /** Billing's staff grant (the one `npm run plan` writes). */
+  plans: PlanGrants;
+  /** The retailer check on the running connectors. */
+  checkRetailers: RetailersCheck;
+  /** The configured retailers, each listed in the health table even without calls. */
+  retailerIds: readonly string[];
+}
+
+/**
+ * The staff admin: the /api/admin/* router, and `activity`, the recorder the price search reports its
+ * retailer calls and queries to (app.ts hands it to the search as its SearchActivity).
+ */
+export function createAdminModule(deps: AdminDeps) {
+  const log = deps.log.child({ feature: 'admin' });
+  const activityRepo = createSearchActivityRepository(deps.db);
+  const activity = createSearchActivity({ repo: activityRepo, now: deps.now, log });
+  const service = createAdminService({
+    repo: createAdminRepository(deps.db),
+    activity: activityRepo,
+    plans: deps.plans,
+    checkRetailers: deps.checkRetailers,
+    now: deps.now,
+    log,
+  });
+  const routes = createAdminRoutes({
+    service,
+    activity,
+    requireStaff: deps.requireStaff,
+    retailerIds: deps.retailerIds,
+  });
+  return { routes, activity, service };
+}

@@ -1,0 +1,67 @@
+import { Hono, type Context } from 'hono';
+import { adminSetPlanSchema, adminSetStaffSchema, adminUserQuerySchema } from '@pharmaradar/shared';
+import { HttpError } from '../../lib/http-error';
+import { COMMON_MESSAGES } from '../../lib/i18n';
+import { COMMON_ISSUES, parseJsonBody, validationError } from '../../lib/validate';
+import { ADMIN_MESSAGES } from './admin.messages';
+import type { Actor, AdminService } from './admin.service';
+import type { SearchActivityRecorder } from './search-activity';
+
+/**
+ * The staff check, built from the accounts feature in app.ts (staff-access.ts): the actor, or a plain
+ * 404 for anyone else, anonymous included, so the admin API does not show that it exists.
+ */
+export type RequireStaff = (c: Context) => Actor;
+
+export interface AdminRoutesDeps {
+  service: AdminService;
+  activity: SearchActivityRecorder;
+  requireStaff: RequireStaff;
+  retailerIds: readonly string[];
+}
+
+const ISSUES = { ...COMMON_ISSUES, fields: { ...COMMON_ISSUES.fields, invalid_date: ADMIN_MESSAGES.invalidDate } };
+
+function userId(c: Context): number {
+  const id = Number(c.req.param('id'));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'not_found', COMMON_MESSAGES.notFound);
+  return id;
+}
+
+/** /api/admin/*: every route checks staff first (CSRF is checked globally on POSTs). */
+export function createAdminRoutes(deps: AdminRoutesDeps): Hono {
+  const { service, activity, requireStaff } = deps;
+  const routes = new Hono();
+  routes.use('/admin/*', async (c, next) => {
+    requireStaff(c);
+    await next();
+  });
+
+  routes.get('/admin/users/', (c) => {
+    const query = adminUserQuerySchema.safeParse(c.req.query());
+    if (!query.success) throw validationError(query.error.issues);
+    return c.json({ users: service.listUsers(query.data) });
+  });
+  routes.post('/admin/users/:id/plan/', async (c) => {
+    const actor = requireStaff(c);
+    const id = userId(c);
+    const input = await parseJsonBody(c, adminSetPlanSchema, ISSUES);
+    return c.json({ user: service.setPlan(actor, id, input) });
+  });
+  routes.post('/admin/users/:id/staff/', async (c) => {
+    const actor = requireStaff(c);
+    const id = userId(c);
+    const input = await parseJsonBody(c, adminSetStaffSchema);
+    return c.json({ user: service.setStaff(actor, id, input.is_staff) });
+  });
+  routes.get('/admin/messages/', (c) => c.json({ messages: service.listMessages() }));
+  routes.get('/admin/retailers/health/', (c) => {
+    const { since, retailers } = activity.health(deps.retailerIds);
+    return c.json({ since: new Date(since).toISOString(), retailers });
+  });
+  routes.get('/admin/retailers/check/', (c) => c.json({ check: service.latestCheck() }));
+  routes.post('/admin/retailers/check/run/', async (c) => c.json({ check: await service.runCheck(requireStaff(c)) }));
+  routes.get('/admin/search-stats/', (c) => c.json(activity.stats()));
+  routes.get('/admin/audit/', (c) => c.json({ entries: service.audit() }));
+  return routes;
+}

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { userInfo } from 'node:os';
+import { normalizeEmail } from '@pharmaradar/shared';
+import { loadEnvOrExit } from '../config/env';
+import { closeDatabase, openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { createLogger } from '../lib/log';
+import { DATABASE_FILE_NAME } from '../server';
+import { createAdminRepository } from '../features/admin/admin.repository';
+
+export const STAFF_USAGE = 'Usage: npm run staff -- <email> [--remove]';
+
+/**
+ * `npm run staff -- <email> [--remove]`: makes an existing account staff (the first one, before anyone
+ * can do it from /admin), or takes it back. Written to the admin audit log like a change made on the page.
+ */
+function main(): void {
+  const args = process.argv.slice(2);
+  const remove = args.includes('--remove');
+  const rest = args.filter((a) => a !== '--remove');
+  if (rest.length !== 1 || !rest[0]!.includes('@')) {
+    console.error(STAFF_USAGE);
+    process.exit(2);
+  }
+  const email = normalizeEmail(rest[0]!);
+  const env = loadEnvOrExit();
+  const db = openDatabase(join(env.DATA_DIR, DATABASE_FILE_NAME));
+  try {
+    migrate(db, { log: createLogger({ level: 'warn' }) });
+    const repo = createAdminRepository(db);
+    const user = repo.findUserByEmail(email);
+    if (!user || user.closed_at !== null) {
+      console.error(`No account with the e-mail ${email}. Register it first (the app's sign-up page).`);
+      process.exitCode = 1;
+      return;
+    }
+    const now = Date.now();
+    repo.transaction(() => {
+      repo.setStaff(user.id, !remove, now);
+      repo.addAudit({
+        at: now,
+        actorId: null,
+        actorEmail: `command line (${userInfo().username})`,
+        action: 'set_staff',
+        targetEmail: email,
+        details: { is_staff: !remove },
+      });
+    });
+    console.log(`${email}: ${remove ? 'no longer staff' : 'staff'} (open /admin after signing in).`);
+  } finally {
+    closeDatabase(db);
+  }
+}
+
+main();

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { PLANS } from './current-user';
+
+/** GET /api/admin/users/?q=&plan=&sort=: e-mail contains q, plan filter, newest first by sort. */
+export const adminUserQuerySchema = z.object({
+  q: z.string().trim().max(254).optional().default(''),
+  plan: z
+    .enum([...PLANS, ''])
+    .optional()
+    .default(''),
+  sort: z.enum(['created', 'last_seen']).optional().default('created'),
+});
+export type AdminUserQuery = z.infer<typeof adminUserQuerySchema>;
+
+/** YYYY-MM-DD, a real calendar day. */
+export const isoDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' })
+  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), { error: 'invalid_date' });
+
+/**
+ * POST /api/admin/users/{id}/plan/: the staff grant (SPEC §1 Ultra provisioning, `npm run plan`).
+ * `until` is the last day of the grant (Brussels), null = no end; 'free' takes the grant back.
+ */
+export const adminSetPlanSchema = z
+  .object({
+    plan: z.enum(PLANS),
+    until: isoDaySchema.nullable().optional().default(null),
+  })
+  .strict();
+export type AdminSetPlan = z.infer<typeof adminSetPlanSchema>;
+
+/** POST /api/admin/users/{id}/staff/. */
+export const adminSetStaffSchema = z.object({ is_staff: z.boolean() }).strict();
+export type AdminSetStaff = z.infer<typeof adminSetStaffSchema>;
+
+export interface AdminUser {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  plan: (typeof PLANS)[number];
+  /** The staff grant, if any, and its end (ISO); a paying Stripe subscription shows in subscription_status. */
+  plan_grant: 'pro' | 'ultra' | null;
+  pro_until: string | null;
+  subscription_status: string;
+  is_staff: boolean;
+  closed: boolean;
+  date_joined: string;
+  /** Latest session activity or login (ISO), null when never seen. */
+  last_seen: string | null;
+}
+
+export interface AdminMessage {
+  id: number;
+  created_at: string;
+  name: string;
+  email: string;
+  message: string;
+  locale: string;
+  priority: boolean;
+  mail_status: 'pending' | 'sent' | 'failed';
+}
+
+/** One retailer over the last 24 hours of upstream calls (cache hits excluded). */
+export interface RetailerHealth {
+  retailer: string;
+  searches: number;
+  /** Share of calls answered ('ok' or 'empty'), 0..1; null without calls. */
+  success_rate: number | null;
+  median_ms: number | null;
+  p95_ms: number | null;
+  parse_failures: number;
+  blocks: number;
+}
+
+export interface RetailerProbe {
+  retailer: string;
+  query: string;
+  fetch: string;
+  parse: string;
+  offers: number;
+  ms: number;
+  ok: boolean;
+}
+
+export interface RetailerCheckRun {
+  at: string;
+  source: 'cli' | 'admin';
+  ok: boolean;
+  results: RetailerProbe[];
+}
+
+export interface QueryCount {
+  query: string;
+  searches: number;
+}
+
+/** Over the last 30 days: the most searched queries and those that found no product. */
+export interface SearchStats {
+  days: number;
+  top: QueryCount[];
+  no_result: QueryCount[];
+}
+
+export const ADMIN_ACTIONS = ['set_plan', 'set_staff', 'run_retailers_check'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor_email: string;
+  action: AdminAction;
+  target_email: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface AdminUsersResponse {
+  users: AdminUser[];
+}
+export interface AdminMessagesResponse {
+  messages: AdminMessage[];
+}
+export interface RetailerHealthResponse {
+  since: string;
+  retailers: RetailerHealth[];
+}
+export interface RetailerCheckResponse {
+  check: RetailerCheckRun | null;
+}
+export interface AuditLogResponse {
+  entries: AuditEntry[];
+}

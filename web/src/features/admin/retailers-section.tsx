@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { formatDateTime, formatNumber, formatPercent, useLocale } from '../../lib/i18n';
+import { Spinner } from '../../lib/ui';
+import { AdminSection } from './admin-section';
+import { adminApi } from './admin-api';
+import { useAdminLoad } from './use-admin-load';
+
+const fetchHealth = async () => (await adminApi.health()).retailers;
+const fetchCheck = async () => (await adminApi.latestCheck()).check;
+
+/** Per-retailer numbers over the last 24 hours of upstream calls. */
+export function HealthSection() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const t = (id: string) => intl.formatMessage({ id: `admin.health.${id}` });
+  const { load, reload } = useAdminLoad(fetchHealth);
+  const ms = (value: number | null) => (value === null ? '—' : `${formatNumber(value, locale)} ms`);
+  return (
+    <AdminSection id="health" load={load} onRetry={() => void reload()} isEmpty={(r) => r.length === 0}>
+      {(retailers) => (
+        <div className="admin-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('retailer')}</th>
+                <th scope="col">{t('searches')}</th>
+                <th scope="col">{t('successRate')}</th>
+                <th scope="col">{t('median')}</th>
+                <th scope="col">{t('p95')}</th>
+                <th scope="col">{t('parseFailures')}</th>
+                <th scope="col">{t('blocks')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {retailers.map((r) => (
+                <tr key={r.retailer} data-testid="admin-health-row">
+                  <th scope="row">{r.retailer}</th>
+                  <td>{formatNumber(r.searches, locale)}</td>
+                  <td>{r.success_rate === null ? '—' : formatPercent(r.success_rate, locale, 1)}</td>
+                  <td>{ms(r.median_ms)}</td>
+                  <td>{ms(r.p95_ms)}</td>
+                  <td>{formatNumber(r.parse_failures, locale)}</td>
+                  <td>{formatNumber(r.blocks, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminSection>
+  );
+}
+
+/** The latest `retailers:check` (command line or this button) and the button to run one now. */
+export function CheckSection({ onChanged }: { onChanged: () => void }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `admin.check.${id}` }, values);
+  const { load, reload, setLoad } = useAdminLoad(fetchCheck);
+  const [running, setRunning] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const run = async () => {
+    setRunning(true);
+    setFailed(false);
+    try {
+      setLoad({ state: 'ready', data: (await adminApi.runCheck()).check });
+      onChanged();
+    } catch {
+      setFailed(true);
+    } finally {
+      setRunning(false);
+    }
+  };
+  const tools = (
+    <div className="admin-tools">
+      <button type="button" className="btn btn--primary" onClick={() => void run()} disabled={running}>
+        {running ? <Spinner size="sm" /> : null} {running ? t('running') : t('run')}
+      </button>
+      {failed ? (
+        <p className="admin-error" role="alert">
+          {t('runFailed')}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <AdminSection id="check" load={load} onRetry={() => void reload()} isEmpty={(c) => c === null} tools={tools}>
+      {(check) =>
+        check ? (
+          <>
+            <p data-testid="admin-check-summary">
+              {t(check.ok ? 'ok' : 'notOk', {
+                date: formatDateTime(check.at, locale),
+                source: t(`source.${check.source}`),
+              })}
+            </p>
+            <div className="admin-scroll">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('retailer')}</th>
+                    <th scope="col">{t('query')}</th>
+                    <th scope="col">{t('fetch')}</th>
+                    <th scope="col">{t('parse')}</th>
+                    <th scope="col">{t('time')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {check.results.map((r) => (
+                    <tr key={`${r.retailer}-${r.query}`} className={r.ok ? undefined : 'admin-row--bad'}>
+                      <th scope="row">{r.retailer}</th>
+                      <td>{r.query}</td>
+                      <td>{r.fetch}</td>
+                      <td>{r.parse}</td>
+                      <td>{`${formatNumber(r.ms, locale)} ms`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : null
+      }
+    </AdminSection>
+  );
+}
