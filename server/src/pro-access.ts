@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { MONTHLY_QUOTA, planOf } from '@pharmaradar/shared';
 import { requireUser } from './features/accounts/session.middleware';
 import { isProUser } from './features/accounts/user.serializer';
 import { HttpError } from './lib/http-error';
@@ -16,7 +17,9 @@ const PRO_REQUIRED = {
 export function requirePro(now: () => number) {
   return (c: Context) => {
     const user = requireUser(c);
-    if (!isProUser(user, now())) throw new HttpError(403, 'pro_required', PRO_REQUIRED);
-    return user;
+    const at = now();
+    if (!isProUser(user, at)) throw new HttpError(403, 'pro_required', PRO_REQUIRED);
+    // The allowance follows the plan (Ultra 20,000) unless staff set the account its own.
+    return { ...user, search_quota: user.search_quota ?? MONTHLY_QUOTA[planOf(user, at)] };
   };
 }

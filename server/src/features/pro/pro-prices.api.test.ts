@@ -96,4 +96,16 @@ describe('POST /api/pro/prices', () => {
     expect((await createTestClient(server.url).get('/api/pro/usage/')).status).toBe(401);
     expect((await free.get('/api/pro/usage/')).status).toBe(403);
   });
+
+  it("gives the plan's allowance: 2,000 for Pro, 20,000 for Ultra, the same as the account shows", async () => {
+    expect((await pro.get('/api/pro/usage/')).body.quota).toBe(2000);
+    const ultra = await accountOn(server, 'ultra@example.be', false);
+    server.db
+      .prepare("UPDATE users SET plan_grant = 'ultra', pro_until = NULL WHERE email = ?")
+      .run('ultra@example.be');
+    const usage = await ultra.get('/api/pro/usage/');
+    expect(usage.status).toBe(200);
+    expect(usage.body.quota).toBe(20000);
+    expect((await ultra.get('/api/auth/me/')).body.user.search_quota).toBe(20000);
+  });
 });
