@@ -12,3 +12,4 @@ export * from './product-landing';
 export * from './billing.schema';
 export * from './pricing';
 export * from './pharmacies.schema';
+export * from './price-history.schema';

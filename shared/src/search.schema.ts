@@ -47,6 +47,7 @@ export const searchOfferSchema = z.object({
   searchedCode: nullableText,
   image: nullableText,
   inStock: z.boolean().nullable(),
+  wasPrice: z.number().nonnegative().optional(), // struck-out 'was' price the shop shows (prior-price check, ADR 105)
 });
 export type SearchOffer = z.infer<typeof searchOfferSchema>;
 
