@@ -166,4 +166,9 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     default: '5',
     description: 'Default radius of the nearby pharmacies answer, in km (2, 5, 10 or 25).',
   },
+  {
+    name: 'PRICE_HISTORY_DAYS',
+    default: '400',
+    description: 'Days of price history kept (60 to 3650); older daily points are purged at start-up and daily.',
+  },
 ];

@@ -130,6 +130,8 @@ const envSchema = z.object({
   MAP_TILES_ATTRIBUTION: z.string().trim().min(1).max(300).default('© OpenStreetMap contributors'),
   MAP_TILES_KEY: z.string().trim().min(1).optional(),
   NEARBY_RADIUS_KM: z.enum(['2', '5', '10', '25'], { error: 'must be 2, 5, 10 or 25' }).transform(Number).default(5),
+  // At least 60: the prior-price check looks at the 30 days before a reduction that may itself run for weeks.
+  PRICE_HISTORY_DAYS: integer(60, 3650).default(400),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;

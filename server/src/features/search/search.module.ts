@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log';
 import type { RetailerConnector } from '../../retailers/types';
 import { createSearchCacheRepository } from './search-cache.repository';
 import { createSearchRoutes } from './search.routes';
-import { createSearchService, type ProductPages } from './search.service';
+import { createSearchService, type PriceRecorder, type ProductPages } from './search.service';
 
 /** What the price search needs from the app (app.ts wires it, with the product pages). */
 export interface SearchDeps {
@@ -16,13 +16,17 @@ export interface SearchDeps {
   now: () => number;
 }
 
-/** Builds the price search from the app's dependencies; app.ts mounts it under /api and hands it the product pages. */
-export function createSearchModule(deps: SearchDeps, pages: ProductPages) {
+/**
+ * Builds the price search from the app's dependencies; app.ts mounts it under /api and hands it the
+ * product pages and the price history.
+ */
+export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices?: PriceRecorder) {
   const { env } = deps;
   const service = createSearchService({
     connectors: deps.connectors ?? [],
     cache: createSearchCacheRepository(deps.db),
     pages,
+    ...(prices ? { prices } : {}),
     timeoutMs: env.RETAILER_TIMEOUT_MS,
     cacheTtlMs: env.SEARCH_CACHE_TTL_S * 1000,
     demo: env.RETAILERS_MODE === 'demo',

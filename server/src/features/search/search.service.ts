@@ -21,10 +21,28 @@ export type ProductPages = {
   slugsOf(cnks: readonly string[]): ReadonlyMap<string, string>;
 };
 
+/** A price seen in a fresh retailer answer, for the price history (euros). */
+export type ObservedPrice = {
+  retailer: string;
+  cnk: string;
+  price: number;
+  inStock: boolean | null;
+  wasPrice?: number;
+};
+
+/**
+ * What the search needs from the price history, injected by app.ts (the price-history feature
+ * provides it): every price a fresh answer shows is kept; cached answers record nothing.
+ */
+export type PriceRecorder = {
+  recordPrices(observations: readonly ObservedPrice[], now: number): void;
+};
+
 export type SearchServiceDeps = {
   connectors: readonly RetailerConnector[];
   cache: SearchCacheRepository;
   pages: ProductPages;
+  prices?: PriceRecorder;
   timeoutMs: number;
   cacheTtlMs: number;
   demo: boolean;
@@ -55,6 +73,7 @@ export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchO
     searchedCode: query.kind === 'cnk' ? query.value : null,
     image: offer.image,
     inStock: offer.inStock,
+    ...(offer.wasPrice !== undefined ? { wasPrice: offer.wasPrice } : {}),
   };
 }
 
@@ -78,6 +97,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         log.warn('search cache write failed', { retailer: connector.id, error });
       }
       recordProducts(answer.offers);
+      recordPrices(answer.offers);
     } else {
       log.info('retailer answer failed', {
         retailer: connector.id,
@@ -115,6 +135,24 @@ export function createSearchService(deps: SearchServiceDeps) {
       deps.pages.recordProducts([...seen.values()], deps.now());
     } catch (error) {
       log.warn('recording seen products failed', { error });
+    }
+  }
+
+  /** Prices of the non-prescription offers with a CNK go to the price history. */
+  function recordPrices(offers: readonly RetailerOffer[]): void {
+    if (!deps.prices) return;
+    const observations: ObservedPrice[] = [];
+    for (const offer of offers) {
+      const cnk = normaliseOfferCnk(offer.cnk);
+      if (!cnk || offer.prescription) continue;
+      const { retailer, price, inStock, wasPrice } = offer;
+      observations.push({ retailer, cnk, price, inStock, ...(wasPrice !== undefined ? { wasPrice } : {}) });
+    }
+    if (observations.length === 0) return;
+    try {
+      deps.prices.recordPrices(observations, deps.now());
+    } catch (error) {
+      log.warn('recording price history failed', { error });
     }
   }
 

@@ -26,7 +26,10 @@ const hitSchema = z
     packSize: z.string().nullish(),
     price: z.unknown(),
     // best_offer.strike_price.amount (cents) is the struck-out price; listPrice is only a recommended one.
-    best_offer: z.object({ strike_price: z.object({ amount: z.unknown() }).loose().nullish() }).loose().nullish(),
+    best_offer: z
+      .object({ strike_price: z.object({ amount: z.unknown() }).loose().nullish() })
+      .loose()
+      .nullish(),
     deeplink: z.string().nullish(),
     inStock: z.boolean().nullish(),
     image: z.string().nullish(),
