@@ -58,27 +58,35 @@ function RetailerBlock({ retailer, from, to }: { retailer: RetailerHistory; from
       )}
       <details className="price-history__table">
         <summary>{intl.formatMessage({ id: 'product.history.table' }, { shop: name })}</summary>
-        <table>
-          <caption className="visually-hidden">
-            {intl.formatMessage({ id: 'product.history.caption' }, { shop: name })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{intl.formatMessage({ id: 'product.history.day' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'product.history.price' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'product.history.was' })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...retailer.points].reverse().map((p) => (
-              <tr key={p.day}>
-                <th scope="row">{dayText(p.day)}</th>
-                <td>{price(p.price)}</td>
-                <td>{p.wasPrice === null ? '–' : price(p.wasPrice)}</td>
+        {/* A long table scrolls in its own box; focusable so a keyboard can scroll it too. */}
+        <div
+          className="price-history__scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={intl.formatMessage({ id: 'product.history.caption' }, { shop: name })}
+        >
+          <table>
+            <caption className="visually-hidden">
+              {intl.formatMessage({ id: 'product.history.caption' }, { shop: name })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{intl.formatMessage({ id: 'product.history.day' })}</th>
+                <th scope="col">{intl.formatMessage({ id: 'product.history.price' })}</th>
+                <th scope="col">{intl.formatMessage({ id: 'product.history.was' })}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {[...retailer.points].reverse().map((p) => (
+                <tr key={p.day}>
+                  <th scope="row">{dayText(p.day)}</th>
+                  <td>{price(p.price)}</td>
+                  <td>{p.wasPrice === null ? '–' : price(p.wasPrice)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </li>
   );
