@@ -21,8 +21,8 @@ async function html(base: string, path: string): Promise<string> {
 function jsonLd(page: string): Record<string, unknown>[] {
   const $ = load(page);
   return $('script[type="application/ld+json"]')
-    .map((_, el) => JSON.parse($(el).text()) as Record<string, unknown>)
-    .get();
+    .map((_, el) => JSON.parse($(el).text()) as unknown)
+    .get() as Record<string, unknown>[];
 }
 
 /**
