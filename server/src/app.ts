@@ -16,6 +16,7 @@ import { contactPersonalData } from './features/contact/contact.service';
 import { createAccountsModule } from './features/accounts/accounts.module';
 import { purgeAccount } from './jobs/purge.job';
 import { createProductsModule } from './features/products/products.module';
+import { createPriceHistoryModule } from './features/price-history/price-history.module';
 import { createSearchModule } from './features/search/search.module';
 import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
 import { createProModule, proPersonalData, proSearchUsed } from './features/pro/pro.module';
@@ -111,7 +112,9 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', accounts.routes);
   // Demo mode: the demo shops' pages and pictures under /__demo/retailers/… (offer links point there).
   deps.demoRetailers?.mount(app);
-  const products = createProductsModule(deps);
+  // The search records every price it sees into the history; product pages read it (API, JSON-LD).
+  const priceHistory = createPriceHistoryModule(deps);
+  const products = createProductsModule(deps, priceHistory.service);
   app.route('/api', products.routes);
   // Staff admin: it records what the search reports (retailer health, search statistics).
   const grants = createBillingRepository(deps.db);
@@ -126,7 +129,9 @@ export function createApp(deps: AppDeps): Hono {
     retailerIds: env.RETAILERS,
   });
   app.route('/api', admin.routes);
-  const search = createSearchModule({ ...deps, activity: admin.activity }, products.service);
+  app.route('/api', priceHistory.routes);
+  app.route('/', products.seoRoutes);
+  const search = createSearchModule({ ...deps, activity: admin.activity }, products.service, priceHistory.service);
   app.route('/api', search.routes);
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate';
 import { createLogger, type Logger } from './lib/log';
 import { createMailer } from './lib/mailer';
 import { createPurgeJob } from './jobs/purge.job';
+import { createPriceHistoryPurgeJob } from './jobs/price-history-purge.job';
 import { createBackupJob } from './jobs/backup.job';
 import { securePrivateFiles } from './config/private-files';
 import { startRetailers } from './retailers/start-retailers';
@@ -92,6 +93,15 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const purgeJob = createPurgeJob({ db, log: log.child({ job: 'purge' }), now: options.now ?? Date.now });
   purgeJob.start();
   closers.push(() => purgeJob.stop());
+  // Price history older than PRICE_HISTORY_DAYS goes at start-up and daily.
+  const historyPurgeJob = createPriceHistoryPurgeJob({
+    db,
+    log: log.child({ job: 'price-history-purge' }),
+    now: options.now ?? Date.now,
+    retentionDays: env.PRICE_HISTORY_DAYS,
+  });
+  historyPurgeJob.start();
+  closers.push(() => historyPurgeJob.stop());
   const backupJob = createBackupJob(
     {
       db,

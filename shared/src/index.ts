@@ -16,3 +16,4 @@ export * from './unit-price/unit-price';
 export * from './basket/basket.schema';
 export * from './basket/basket-optimiser';
 export * from './admin.schema';
+export * from './price-history.schema';

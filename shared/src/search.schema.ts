@@ -49,6 +49,7 @@ export const searchOfferSchema = z.object({
   image: nullableText,
   inStock: z.boolean().nullable(),
   unitPrice: unitPriceSchema.nullish(),
+  wasPrice: z.number().nonnegative().optional(), // struck-out 'was' price the shop shows (prior-price check, ADR 105)
 });
 export type SearchOffer = z.infer<typeof searchOfferSchema>;
 

@@ -183,4 +183,9 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     default: '(none)',
     description: 'Publisher id the ad network expects (given to its script and ad units); needs AD_NETWORK_SCRIPT_URL.',
   },
+  {
+    name: 'PRICE_HISTORY_DAYS',
+    default: '400',
+    description: 'Days of price history kept (60 to 3650); older daily points are purged at start-up and daily.',
+  },
 ];

@@ -164,6 +164,15 @@ describe('loadEnv', () => {
     expect(() => load({ BACKUP_INTERVAL_H: 'daily' })).toThrow(/BACKUP_INTERVAL_H:/);
   });
 
+  it('reads PRICE_HISTORY_DAYS (400 by default) and refuses a retention too short for the prior-price rule', () => {
+    expect(load().PRICE_HISTORY_DAYS).toBe(400);
+    expect(load({ PRICE_HISTORY_DAYS: '90' }).PRICE_HISTORY_DAYS).toBe(90);
+    expect(() => load({ PRICE_HISTORY_DAYS: '30' })).toThrow(
+      /PRICE_HISTORY_DAYS: must be a whole number between 60 and 3650/,
+    );
+    expect(() => load({ PRICE_HISTORY_DAYS: 'a year' })).toThrow(/PRICE_HISTORY_DAYS:/);
+  });
+
   it('documents exactly the variables the schema reads', () => {
     const documented = ENV_VARIABLES.map((v) => v.name).sort();
     expect(documented).toEqual([...ENV_VARIABLE_NAMES].sort());

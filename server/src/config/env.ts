@@ -171,6 +171,8 @@ const envSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9._:-]{1,100}$/, { error: 'must be letters, digits, dots, colons or dashes (100 at most)' })
     .optional(),
+  // At least 60: the prior-price check looks at the 30 days before a reduction that may itself run for weeks.
+  PRICE_HISTORY_DAYS: integer(60, 3650).default(400),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;

@@ -19,6 +19,8 @@ export type RetailerOffer = {
   image: string | null;
   inStock: boolean | null;
   prescription: boolean;
+  /** The struck-out 'was' price the shop shows beside the price, only when above the price. */
+  wasPrice?: number;
 };
 
 /**

@@ -21,6 +21,10 @@ function hit(p: DemoProduct, prefix: string) {
     price: Math.round(offer.price * 100),
     listPrice: Math.round(p.referencePrice * 100),
     prices: { retailPrice: { net: Math.round(offer.price * 100) } },
+    // The struck-out price the entry shows (RETAILERS.md §3: best_offer.strike_price.amount, cents).
+    ...(p.referencePrice > offer.price
+      ? { best_offer: { strike_price: { amount: Math.round(p.referencePrice * 100) } } }
+      : {}),
     inStock: offer.inStock,
     deeplink: farmalineProductPath(p, prefix),
     image: `${prefix}${p.image}`,

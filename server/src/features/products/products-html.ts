@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
-import { isLocale, type Locale } from '@pharmaradar/shared';
+import { isLocale, LOCALES, type Locale } from '@pharmaradar/shared';
 import { productLandingTexts } from '@pharmaradar/shared/product-landing';
 import type { HtmlTransformer } from '../../lib/web-static';
+import { productJsonLd, scriptSafeJson, type OfferSummaries } from './products-json-ld';
 import type { ProductsService } from './products.service';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -23,11 +24,16 @@ function setMeta(html: string, name: string, content: string): string {
 }
 
 /**
- * For a known product slug, index.html goes out with the product's title, description, language
- * and canonical URL, so crawlers and link previews see the landing page without running the app.
- * Unknown slugs get the plain index.html (the client router shows its 404).
+ * For a known product slug, index.html goes out with the product's title, description, language,
+ * canonical URL, hreflang alternates and schema.org Product data (JSON-LD, with the current prices
+ * when `offers` knows them), so crawlers and link previews see the landing page without running the
+ * app. Unknown slugs get the plain index.html (the client router shows its 404).
  */
-export function createProductHtmlTransformer(service: ProductsService, publicUrl: string): HtmlTransformer {
+export function createProductHtmlTransformer(
+  service: ProductsService,
+  publicUrl: string,
+  offers?: OfferSummaries,
+): HtmlTransformer {
   return (html: string, c: Context) => {
     const parts = landingPathParts(c.req.path);
     if (!parts) return undefined;
@@ -46,6 +52,20 @@ export function createProductHtmlTransformer(service: ProductsService, publicUrl
       (_m, before: string) => `<html${before} lang="${parts.locale}"`,
     );
     out = out.replace(/<link\s+rel=["']canonical["'][^>]*>/i, '');
-    return out.replace(/<\/head>/i, () => `<link rel="canonical" href="${escapeHtml(canonical)}"></head>`);
+    const alternates = [...LOCALES.map((l) => [l, l] as const), ['x-default', 'fr'] as const]
+      .map(
+        ([hreflang, l]) =>
+          `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(`${publicUrl}/${l}/${product.slug}`)}">`,
+      )
+      .join('');
+    let summary = null;
+    try {
+      summary = offers?.offerSummary(product.cnk) ?? null;
+    } catch {
+      // The page still goes out (without prices in its structured data) if the history cannot be read.
+    }
+    const jsonLd = productJsonLd(product, parts.locale, texts, canonical, publicUrl, summary);
+    const head = `<link rel="canonical" href="${escapeHtml(canonical)}">${alternates}<script type="application/ld+json">${scriptSafeJson(jsonLd)}</script>`;
+    return out.replace(/<\/head>/i, () => `${head}</head>`);
   };
 }

@@ -3,6 +3,8 @@ import type { Db } from '../../db/database';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import type { DemoRetailers } from '../../demo/demo-retailers';
 import { createProductHtmlTransformer } from './products-html';
+import type { OfferSummaries } from './products-json-ld';
+import { createProductsSeoRoutes } from './products-seo.routes';
 import { createProductsRepository } from './products.repository';
 import { createProductsRoutes } from './products.routes';
 import { createProductsService, type LandingPageProduct } from './products.service';
@@ -31,8 +33,12 @@ function demoLandingProducts(demo: DemoRetailers | null | undefined): LandingPag
     }));
 }
 
-/** Product landing pages: the API, and index.html with the product's title for /{slug}. */
-export function createProductsModule(deps: ProductsDeps) {
+/**
+ * Product landing pages: the API, index.html with the product's title and structured data for
+ * /{slug}, the sitemap and robots.txt. `offers` (the price history, wired by app.ts) gives the
+ * structured data its prices.
+ */
+export function createProductsModule(deps: ProductsDeps, offers?: OfferSummaries) {
   const demo = deps.env.RETAILERS_MODE === 'demo';
   const service = createProductsService({
     repository: createProductsRepository(deps.db),
@@ -41,6 +47,7 @@ export function createProductsModule(deps: ProductsDeps) {
   return {
     service,
     routes: createProductsRoutes(service),
-    htmlTransformer: createProductHtmlTransformer(service, deps.env.PUBLIC_URL),
+    htmlTransformer: createProductHtmlTransformer(service, deps.env.PUBLIC_URL, offers),
+    seoRoutes: createProductsSeoRoutes(service, deps.env.PUBLIC_URL),
   };
 }

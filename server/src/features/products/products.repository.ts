@@ -49,6 +49,9 @@ export function createProductsRepository(db: Db) {
     'SELECT cnk, slug, name, brand, image, last_seen_at FROM products WHERE cnk = ?',
   );
 
+  const recent = db.prepare<[number], { slug: string; cnk: string; last_seen_at: number }>(
+    'SELECT slug, cnk, last_seen_at FROM products ORDER BY last_seen_at DESC LIMIT ?',
+  );
   const upsertOne = (product: SeenProduct, now: number): string => {
     const slug = product.slug ?? productSlug(product);
     try {
@@ -85,6 +88,10 @@ export function createProductsRepository(db: Db) {
         if (slug) slugs.set(cnk, slug);
       }
       return slugs;
+    },
+    /** The most recently seen products' slugs (sitemap). */
+    recent(limit: number): { slug: string; cnk: string; lastSeenAt: number }[] {
+      return recent.all(limit).map((r) => ({ slug: r.slug, cnk: r.cnk, lastSeenAt: r.last_seen_at }));
     },
     findByCnk(cnk: string): ProductRecord | null {
       const row = byCnk.get(cnk);

@@ -53,6 +53,20 @@ export function createProductsService({ repository, catalogue = [] }: ProductsSe
       }
       return slugs;
     },
+    /**
+     * The product pages a sitemap lists: the demo catalogue's, then those seen in searches (most
+     * recent first, with the day last seen), `limit` at most.
+     */
+    sitemapPages(limit: number): { slug: string; lastSeenAt: number | null }[] {
+      const pages: { slug: string; lastSeenAt: number | null }[] = catalogue
+        .slice(0, limit)
+        .map((p) => ({ slug: p.slug, lastSeenAt: null }));
+      for (const seen of repository.recent(limit)) {
+        if (pages.length >= limit) break;
+        if (!catalogueSlugByCnk.has(seen.cnk)) pages.push({ slug: seen.slug, lastSeenAt: seen.lastSeenAt });
+      }
+      return pages;
+    },
     landing(slug: string): ProductLandingResponse | null {
       const product = find(slug);
       if (!product) return null;

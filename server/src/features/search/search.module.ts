@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log';
 import type { RetailerConnector } from '../../retailers/types';
 import { createSearchCacheRepository } from './search-cache.repository';
 import { createSearchRoutes } from './search.routes';
-import { createSearchService, type ProductPages, type SearchActivity } from './search.service';
+import { createSearchService, type PriceRecorder, type ProductPages, type SearchActivity } from './search.service';
 
 export type { SearchActivity } from './search.service';
 
@@ -20,14 +20,18 @@ export interface SearchDeps {
   activity?: SearchActivity;
 }
 
-/** Builds the price search from the app's dependencies; app.ts mounts it under /api and hands it the product pages. */
-export function createSearchModule(deps: SearchDeps, pages: ProductPages) {
+/**
+ * Builds the price search from the app's dependencies; app.ts mounts it under /api and hands it the
+ * product pages and the price history.
+ */
+export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices?: PriceRecorder) {
   const { env } = deps;
   const service = createSearchService({
     connectors: deps.connectors ?? [],
     cache: createSearchCacheRepository(deps.db),
     pages,
     activity: deps.activity,
+    ...(prices ? { prices } : {}),
     timeoutMs: env.RETAILER_TIMEOUT_MS,
     cacheTtlMs: env.SEARCH_CACHE_TTL_S * 1000,
     demo: env.RETAILERS_MODE === 'demo',

@@ -35,11 +35,29 @@ export type SearchActivity = {
   searched(query: string, products: number, at: number): void;
 };
 
+/** A price seen in a fresh retailer answer, for the price history (euros). */
+export type ObservedPrice = {
+  retailer: string;
+  cnk: string;
+  price: number;
+  inStock: boolean | null;
+  wasPrice?: number;
+};
+
+/**
+ * What the search needs from the price history, injected by app.ts (the price-history feature
+ * provides it): every price a fresh answer shows is kept; cached answers record nothing.
+ */
+export type PriceRecorder = {
+  recordPrices(observations: readonly ObservedPrice[], now: number): void;
+};
+
 export type SearchServiceDeps = {
   connectors: readonly RetailerConnector[];
   cache: SearchCacheRepository;
   pages: ProductPages;
   activity?: SearchActivity;
+  prices?: PriceRecorder;
   timeoutMs: number;
   cacheTtlMs: number;
   demo: boolean;
@@ -74,6 +92,7 @@ export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchO
     image: offer.image,
     inStock: offer.inStock,
     unitPrice: unitPriceOf(offer.price, offer.name),
+    ...(offer.wasPrice !== undefined ? { wasPrice: offer.wasPrice } : {}),
   };
 }
 
@@ -98,6 +117,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         log.warn('search cache write failed', { retailer: connector.id, error });
       }
       recordProducts(answer.offers);
+      recordPrices(answer.offers);
     } else {
       log.info('retailer answer failed', {
         retailer: connector.id,
@@ -144,6 +164,24 @@ export function createSearchService(deps: SearchServiceDeps) {
       deps.pages.recordProducts([...seen.values()], deps.now());
     } catch (error) {
       log.warn('recording seen products failed', { error });
+    }
+  }
+
+  /** Prices of the non-prescription offers with a CNK go to the price history. */
+  function recordPrices(offers: readonly RetailerOffer[]): void {
+    if (!deps.prices) return;
+    const observations: ObservedPrice[] = [];
+    for (const offer of offers) {
+      const cnk = normaliseOfferCnk(offer.cnk);
+      if (!cnk || offer.prescription) continue;
+      const { retailer, price, inStock, wasPrice } = offer;
+      observations.push({ retailer, cnk, price, inStock, ...(wasPrice !== undefined ? { wasPrice } : {}) });
+    }
+    if (observations.length === 0) return;
+    try {
+      deps.prices.recordPrices(observations, deps.now());
+    } catch (error) {
+      log.warn('recording price history failed', { error });
     }
   }
 

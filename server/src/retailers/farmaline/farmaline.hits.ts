@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RetailerOffer } from '../types';
-import { centsToEuros } from '../lib/price';
+import { centsToEuros, wasPriceField } from '../lib/price';
 import { absoluteUrl, cleanText } from '../lib/markers';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
@@ -25,6 +25,11 @@ const hitSchema = z
     brand: z.string().nullish(),
     packSize: z.string().nullish(),
     price: z.unknown(),
+    // best_offer.strike_price.amount (cents) is the struck-out price; listPrice is only a recommended one.
+    best_offer: z
+      .object({ strike_price: z.object({ amount: z.unknown() }).loose().nullish() })
+      .loose()
+      .nullish(),
     deeplink: z.string().nullish(),
     inStock: z.boolean().nullish(),
     image: z.string().nullish(),
@@ -88,6 +93,7 @@ export function hitToOffer(raw: unknown, baseUrl: string): RetailerOffer | null 
     url: absoluteUrl(hit.deeplink, baseUrl),
     image: absoluteUrl(image, baseUrl),
     inStock: hit.inStock ?? null,
+    ...wasPriceField(centsToEuros(hit.best_offer?.strike_price?.amount), price),
     prescription: Boolean(hit.rx || hit.prescription || hit.prescriptionOnly || hit.isRx || hit.reserveOnly),
   };
 }

@@ -22,8 +22,11 @@ describe('Farmaline parseSearchPage', () => {
       image: 'https://cgn-mig.farmaline.be/images/BE0/372/008/3/BE03720083-p10.jpg',
       inStock: true,
       prescription: false,
+      // best_offer.strike_price.amount, in cents
+      wasPrice: 17.2,
     });
     expect(offers[1]).toMatchObject({ cnk: '3012574', price: 23.95, inStock: false, image: null });
+    expect(offers[1]).not.toHaveProperty('wasPrice');
   });
 
   it('keeps marketplace offers without a CNK and flags prescription-only hits', () => {
@@ -52,6 +55,15 @@ describe('Farmaline parseSearchPage', () => {
     });
   });
 
+  it('reads the struck-through price of a markup entry as its was price, only when above the price', () => {
+    const html = page('search-several.html').replace(/<script>window\[Symbol[\s\S]*?<\/script>/, '');
+    const offers = parseSearchPage(html, BASE);
+    expect(offers[0]).toMatchObject({ price: 15.79, wasPrice: 17.2 });
+    expect(offers[1]).not.toHaveProperty('wasPrice');
+    const lower = html.replace('17,20&nbsp;€', '9,99&nbsp;€');
+    expect(parseSearchPage(lower, BASE)[0]).not.toHaveProperty('wasPrice');
+  });
+
   it('answers [] for a real "no results" page', () => {
     expect(parseSearchPage(page('search-no-results.html'), BASE)).toEqual([]);
   });
@@ -70,6 +82,7 @@ describe('Farmaline parseSearchPage', () => {
         image: 'https://cgn-mig.farmaline.be/images/BE0/450/554/1/BE04505541-p10.jpg',
         inStock: true,
         prescription: false,
+        wasPrice: 12.5,
       },
     ]);
   });

@@ -1,6 +1,6 @@
 import { load, type CheerioAPI } from 'cheerio';
 import type { RetailerOffer } from '../types';
-import { parsePrice } from '../lib/price';
+import { parsePrice, wasPriceField } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, saysNoResults, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
 import { cnkFromFarmalineId, extractInstantSearchHits, hitToOffer } from './farmaline.hits';
@@ -61,6 +61,7 @@ function markupEntryToOffer($: CheerioAPI, entry: ReturnType<CheerioAPI>, baseUr
     url: absoluteUrl(href, baseUrl),
     image: absoluteUrl(img.attr('src') ?? img.attr('data-src'), baseUrl),
     inStock: status ? stockFromText(status) : null,
+    ...wasPriceField(parsePrice(cleanText(entry.find('span.line-through').first().text())), price),
     prescription: entry.find('[data-qa-id="prescription-badge"]').length > 0 || looksLikePrescription(entry.text()),
   };
 }
@@ -99,6 +100,7 @@ function parseProductPage($: CheerioAPI, baseUrl: string, pageUrl?: string): Ret
     url: absoluteUrl(canonical ?? pageUrl, baseUrl),
     image: absoluteUrl(img.attr('src'), baseUrl),
     inStock: status ? stockFromText(status) : null,
+    ...wasPriceField(parsePrice(cleanText($('[data-qa-id="product-old-price"]').first().text())), price),
     // Only the buy box is read for the notice: leaflet text further down may mention prescriptions.
     prescription:
       $('[data-qa-id="prescription-badge"]').length > 0 ||

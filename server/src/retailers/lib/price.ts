@@ -89,3 +89,11 @@ function sane(value: number | null): number | null {
   if (value === null || !Number.isFinite(value) || value <= 0 || value > MAX_PRICE) return null;
   return Math.round(value * 100) / 100;
 }
+
+/**
+ * A struck-out 'was' price as an offer field: kept only when it is a readable amount above the
+ * selling price (a list or recommended price at or below it is no reduction; RETAILERS.md §3).
+ */
+export function wasPriceField(was: number | null, price: number): { wasPrice?: number } {
+  return was !== null && was > price ? { wasPrice: was } : {};
+}

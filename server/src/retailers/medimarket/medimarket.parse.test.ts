@@ -23,6 +23,8 @@ describe('Medi-Market parseSearchPage', () => {
         image: 'https://medi-market.be/media/cache/product_thumb/3720083.webp',
         inStock: null,
         prescription: false,
+        // the struck-through price beside the selling price
+        wasPrice: 17.2,
       },
       expect.objectContaining({ cnk: '3102789', name: 'Ducray Sensinol Baume 200ml', price: 19.99 }),
     ]);

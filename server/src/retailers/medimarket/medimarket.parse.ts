@@ -1,6 +1,6 @@
 import { load, type CheerioAPI } from 'cheerio';
 import type { RetailerOffer } from '../types';
-import { parsePrice } from '../lib/price';
+import { parsePrice, wasPriceField } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, saysNoResults, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
@@ -68,6 +68,7 @@ function tileToOffer($: CheerioAPI, widget: ReturnType<CheerioAPI>, baseUrl: str
     url: absoluteUrl(link.attr('href'), baseUrl),
     image: absoluteUrl(img.attr('src') ?? img.attr('data-src'), baseUrl),
     inStock: stockFromText(cleanText(tile.find('[data-testid="product-stock"]').text()) || text),
+    ...wasPriceField(parsePrice(cleanText(tile.find('.line-through').first().text())), price),
     prescription:
       tile.is('[data-prescription="true"]') ||
       tile.find('[data-prescription="true"]').length > 0 ||

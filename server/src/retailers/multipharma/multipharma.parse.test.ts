@@ -22,6 +22,8 @@ describe('Multipharma parseSearchPage', () => {
         'https://www.multipharma.be/dw/image/v2/BFPK_PRD/on/demandware.static/-/Sites-multipharma-master/default/dw1f2e3d4c/images/4505541.jpg?sw=300',
       inStock: true,
       prescription: false,
+      // the struck-through list price is the 'was' price, never the price
+      wasPrice: 12.5,
     });
     expect(offers.slice(1).map((o) => [o.cnk, o.name, o.price, o.inStock])).toEqual([
       ['2948875', 'Biolectra Magnésium 365 mg Fortissimum 20 comprimés effervescents', 9.45, false],

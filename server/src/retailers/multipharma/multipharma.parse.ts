@@ -1,6 +1,6 @@
 import { load, type CheerioAPI } from 'cheerio';
 import type { RetailerOffer } from '../types';
-import { parsePrice } from '../lib/price';
+import { parsePrice, wasPriceField } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, saysNoResults, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
@@ -73,6 +73,7 @@ function toOffer(
     url: absoluteUrl(href, baseUrl),
     image: absoluteUrl(img.attr('src') ?? img.attr('data-src'), baseUrl),
     inStock: availability ? stockFromText(availability) : null,
+    ...wasPriceField(readListPrice(scope), price),
     prescription:
       scope.find('.badge-prescription').length > 0 ||
       looksLikePrescription(
@@ -90,4 +91,10 @@ function readPrice($: CheerioAPI, scope: Node): number | null {
   const fromContent = parsePrice(sales.attr('content') ?? null);
   if (fromContent !== null) return fromContent;
   return parsePrice(cleanText(sales.text() || scope.find('.price .sales, div.sales, span.sales').first().text()));
+}
+
+/** The struck-through list price (`.strike-through .value[content]`), when the tile shows one. */
+function readListPrice(scope: Node): number | null {
+  const list = scope.find('.strike-through .value, .prices .list .value').first();
+  return parsePrice(list.attr('content') ?? null) ?? parsePrice(cleanText(list.text()));
 }

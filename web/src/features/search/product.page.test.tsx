@@ -17,13 +17,40 @@ import {
 } from './testing/search-fixtures';
 import { json, sse, startTestServer, type Handler } from '../../test/fakes/search-api-server';
 import ProductPage from './product.page';
+import type { PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
 
 const SLUG = 'dafalgan-500-mg-30-comprimes-3720083';
 const PRODUCT = { name: 'Dafalgan 500 mg 30 comprimés', brand: 'Dafalgan', cnk: '3720083' };
 const LANDING: ProductLandingResponse = { slug: SLUG, ...PRODUCT, image: null, landing: productLanding(PRODUCT) };
 
+const HISTORY: PriceHistoryResponse = {
+  cnk: '3720083',
+  currency: 'EUR',
+  today: '2026-03-14',
+  demo: false,
+  retailers: [
+    {
+      retailer: 'farmaline',
+      points: [
+        { day: '2026-03-13', price: 5.2, low: 5.2, inStock: true, wasPrice: null },
+        { day: '2026-03-14', price: 4.99, low: 4.99, inStock: true, wasPrice: null },
+      ],
+      low30: 4.99,
+      current: { day: '2026-03-14', price: 4.99, low: 4.99, inStock: true, wasPrice: null },
+      priorPrice: null,
+    },
+  ],
+  low30: 4.99,
+  bestPrice: 4.99,
+  bestIsLow30: true,
+};
+
 function routes(products: Handler, search: Handler = sse(dafalganStream())): Handler {
-  return (req, res, url) => (url.pathname.startsWith('/api/search') ? search(req, res, url) : products(req, res, url));
+  return (req, res, url) => {
+    if (url.pathname.startsWith('/api/search')) return search(req, res, url);
+    if (url.pathname.endsWith('/history/')) return json(200, HISTORY)(req, res, url);
+    return products(req, res, url);
+  };
 }
 
 const server = serveSearchApi();
@@ -60,7 +87,18 @@ describe('product landing page', () => {
     );
 
     await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
-    expect(server.requests.map((r) => r.path)).toEqual([`/api/products/${SLUG}/`, '/api/search?q=3720083&lang=fr']);
+    const paths = server.requests.map((r) => r.path);
+    expect(paths.filter((p) => !p.includes('/history/'))).toEqual([
+      `/api/products/${SLUG}/`,
+      '/api/search?q=3720083&lang=fr',
+    ]);
+    // The history is asked for with the page, and again once the search has recorded today's prices.
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.path.startsWith('/api/products/3720083/history/'))).toHaveLength(2),
+    );
+    const history = await screen.findByTestId('price-history');
+    expect(within(history).getByTestId('history-low30').textContent).toContain('4,99');
+    expect(within(history).getByTestId('history-low30-badge').textContent).toBe('Prix le plus bas depuis 30 jours');
     const card = screen.getByTestId('product-card');
     expect(within(card).queryByRole('link', { name: 'Fiche produit' })).toBeNull();
     expect(within(card).getAllByTestId('offer')[0]!.getAttribute('data-best')).toBe('true');

@@ -6,6 +6,7 @@ import { useLocale } from '../../lib/i18n';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
 import { AddToBasket } from './add-to-basket';
 import { LivePrices } from './live-prices';
+import { PriceHistory } from './price-history/price-history';
 import { ProductImage } from './product-image';
 import { SearchProvider, useSearch } from './search-context';
 import { useProductLanding, type OfflineProduct } from './use-product-landing';
@@ -19,23 +20,29 @@ interface Summary {
   image: string | null;
 }
 
-/** The live price block: the same progressive search as the home page, by the product's CNK. */
+/**
+ * The live price block: the same progressive search as the home page, by the product's CNK; then
+ * the price history, fetched again once the search has recorded today's prices.
+ */
 function ProductPrices({ cnk }: { cnk: string }) {
   const intl = useIntl();
-  const { search, status, products, fetchedAt } = useSearch();
+  const { search, status, products, fetchedAt, results } = useSearch();
   const product = status === 'done' || status === 'offline' ? products.find((p) => p.cnk === cnk) : undefined;
   useEffect(() => {
     search(cnk);
   }, [cnk, search]);
   return (
-    <section className="product-page__prices" aria-labelledby="product-prices-title">
-      <h2 id="product-prices-title">{intl.formatMessage({ id: 'product.prices.title' })}</h2>
-      <p className="product-page__muted">{intl.formatMessage({ id: 'product.prices.intro' })}</p>
-      {product && product.offers.length > 0 && fetchedAt && (
-        <AddToBasket product={{ ...product, cnk }} fetchedAt={fetchedAt} />
-      )}
-      <LivePrices showHeading={false} linkToPages={false} productCnk={cnk} />
-    </section>
+    <>
+      <section className="product-page__prices" aria-labelledby="product-prices-title">
+        <h2 id="product-prices-title">{intl.formatMessage({ id: 'product.prices.title' })}</h2>
+        <p className="product-page__muted">{intl.formatMessage({ id: 'product.prices.intro' })}</p>
+        {product && product.offers.length > 0 && fetchedAt && (
+          <AddToBasket product={{ ...product, cnk }} fetchedAt={fetchedAt} />
+        )}
+        <LivePrices showHeading={false} linkToPages={false} productCnk={cnk} />
+      </section>
+      <PriceHistory cnk={cnk} refreshKey={results?.fetchedAt ?? null} />
+    </>
   );
 }
 

@@ -149,6 +149,10 @@ describe('shared search context', () => {
     );
     await waitFor(() => expect(context().results).toBe('cnk:3720083:1'));
     expect(context()).toEqual({ cnk: '3720083', localProduct: '3720083×3', results: 'cnk:3720083:1' });
-    expect(server.requests.map((r) => r.path)).toEqual([`/api/products/${SLUG}/`, '/api/search?q=3720083&lang=fr']);
+    // (The page's price history is asked for beside them: price-history.test.tsx covers it.)
+    expect(server.requests.map((r) => r.path).filter((p) => !p.includes('/history/'))).toEqual([
+      `/api/products/${SLUG}/`,
+      '/api/search?q=3720083&lang=fr',
+    ]);
   });
 });

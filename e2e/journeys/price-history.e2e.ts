@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Locale } from '@pharmaradar/shared';
+import { priceHistoryResponseSchema, type PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { PHONE, screenshot } from '../support/harness';
+import { useJourney } from '../support/journey';
+
+// Issue 12 items 1 and 6, web side: a product page with each shop's price history chart, the 30-day
+// low and the prior-price flag, in two languages; its structured data and the sitemap it is listed in.
+
+const TEXTS: Partial<Record<Locale, { browser: string; title: string; low30: string; flag: string; table: string }>> = {
+  fr: {
+    browser: 'fr-BE',
+    title: 'Historique des prix',
+    low30: 'Prix le plus bas des 30 derniers jours',
+    flag: 'supérieur au prix le plus bas de cette pharmacie',
+    table: 'sous forme de tableau',
+  },
+  nl: {
+    browser: 'nl-BE',
+    title: 'Prijsgeschiedenis',
+    low30: 'Laagste prijs van de afgelopen 30 dagen',
+    flag: 'ligt boven de laagste prijs van deze apotheek',
+    table: 'als tabel tonen',
+  },
+};
+
+/** Digits of a price as shown, whatever the language's format ("4,99 €", "€ 4,99"). */
+const digits = (text: string) => text.replace(/[^\d,]/g, '');
+const shown = (price: number) => price.toFixed(2).replace('.', ',');
+
+describe('price history on the product page', () => {
+  const journey = useJourney({ env: { DEMO_LATENCY_MS: '' } });
+
+  /** A demo product (from the sitemap) whose history flags a 'was' price, with its history. */
+  async function flaggedProduct(): Promise<{ slug: string; history: PriceHistoryResponse }> {
+    const sitemap = await (await fetch(journey.url('/sitemap.xml'))).text();
+    const slugs = [...sitemap.matchAll(/<loc>[^<]*\/fr\/([a-z0-9-]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(slugs.length).toBeGreaterThan(10);
+    for (const slug of slugs.slice(0, 60)) {
+      const { cnk } = (await (await fetch(journey.url(`/api/products/${slug}/`))).json()) as { cnk: string };
+      const history = priceHistoryResponseSchema.parse(
+        await (await fetch(journey.url(`/api/products/${cnk}/history/`))).json(),
+      );
+      if (history.retailers.some((r) => r.priorPrice?.misleading)) return { slug, history };
+    }
+    throw new Error('no demo product with a flagged was price among the first 60 of the sitemap');
+  }
+
+  it.each(['fr', 'nl'] as const)(
+    'shows each shop history chart, the 30-day low and the prior-price flag (%s)',
+    async (lang) => {
+      const t = TEXTS[lang]!;
+      const { slug, history } = await flaggedProduct();
+      const { page, context, pageErrors } = await journey.open({
+        locale: t.browser,
+        viewport: lang === 'nl' ? PHONE : undefined,
+      });
+      await page.goto(journey.url(`/${lang}/${slug}`));
+
+      const section = page.getByTestId('price-history');
+      await section.getByRole('heading', { name: t.title }).waitFor();
+      const shops = section.getByTestId('history-retailer');
+      await shops.first().waitFor();
+      expect(await shops.count()).toBe(history.retailers.length);
+      expect(await section.locator('svg[data-testid="price-chart"] path').count()).toBe(history.retailers.length);
+
+      const low = await section.getByTestId('history-low30').textContent();
+      expect(low).toContain(t.low30);
+      expect(digits((await section.getByTestId('history-low30').locator('strong').textContent()) ?? '')).toBe(
+        shown(history.low30!),
+      );
+      expect(await section.getByTestId('history-low30-badge').count()).toBe(history.bestIsLow30 ? 1 : 0);
+
+      const flagged = history.retailers.find((r) => r.priorPrice?.misleading)!;
+      const flag = section.locator(`[data-retailer="${flagged.retailer}"] [data-testid="history-prior"]`);
+      expect(await flag.getAttribute('data-misleading')).toBe('true');
+      expect(await flag.textContent()).toContain(t.flag);
+
+      // The chart's table alternative opens and lists the shop's days.
+      const details = section.locator(`[data-retailer="${flagged.retailer}"] details`);
+      await details.locator('summary', { hasText: t.table }).click();
+      expect(await details.locator('tbody tr').count()).toBe(flagged.points.length);
+
+      // The server sent the product's structured data with the page.
+      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      expect(jsonLd).toMatchObject({ '@type': 'Product', offers: { '@type': 'AggregateOffer', priceCurrency: 'EUR' } });
+
+      await screenshot(page, `price-history-${lang}`);
+      await expectNoSeriousA11yViolations(page, `product page with price history (${lang})`);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
+});
