@@ -25,6 +25,8 @@ export interface AppDeps {
   htmlTransformers?: HtmlTransformer[];
   /** Retailer connectors the price search asks (server.ts wires them; none = searches find nothing). */
   connectors?: RetailerConnector[];
+  /** EAN/GTIN -> CNK lookup for the search (demo mode: the demo catalogue; live: none, shops map it). */
+  cnkOfEan?: ((gtin: string) => string | null) | null;
   /** Demo mode: the running demo retailer sites (tests inject faults and count requests through it). */
   demoRetailers?: DemoRetailers | null;
   /** Where billing's Stripe SDK goes (server.ts: the local look-alike unless STRIPE_* are set). */

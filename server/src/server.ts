@@ -15,6 +15,7 @@ import { createBackupJob } from './jobs/backup.job';
 import { securePrivateFiles } from './config/private-files';
 import { startRetailers } from './retailers/start-retailers';
 import { startDemoStripe } from './demo/stripe/demo-stripe';
+import { findDemoProductByEan } from './demo/catalogue';
 import { stripeTargetFromEnv } from './features/billing/billing.module';
 
 export interface RunningServer {
@@ -132,6 +133,8 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     const retailers = await startRetailers(env);
     deps.connectors = retailers.connectors;
     deps.demoRetailers = retailers.demo;
+    // Demo mode maps a scanned EAN to its CNK through the demo catalogue (live: the EAN shops do).
+    deps.cnkOfEan = retailers.demo ? (gtin) => findDemoProductByEan(gtin)?.cnk ?? null : null;
     closers.push(() => retailers.close());
     if (!stripeTargetFromEnv(env)) {
       // No Stripe configured: the local look-alike stands in (DESIGN §4), on the same clock.

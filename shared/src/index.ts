@@ -3,6 +3,7 @@ export * from './brand';
 export * from './api-error';
 export { readApiError } from './api-error-shape';
 export * from './cnk';
+export * from './gtin';
 export * from './user.schema';
 export * from './auth.schema';
 export * from './contact.schema';
