@@ -42,7 +42,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/__demo\//],
         // The three locales are precached so every page reads its texts offline (DESIGN §7).
-        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}', 'locales/**/*.json'],
+        // The ZXing reader's .wasm too: the barcode scan works offline (DESIGN §11, ADR 115).
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,wasm}', 'locales/**/*.json'],
         // Spreadsheet parsing (SheetJS, ~160 kB gzip) is only needed by the Pro import and export: it is
         // cached when used. The Pro workers bundle it inside themselves (assets/<name>.worker-<hash>.js).
         globIgnores: ['**/assets/xlsx*.js', '**/assets/*xlsx*.js', '**/assets/*.worker-*.js'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidGtin, luhnValid } from '@pharmaradar/shared';
+import { DEMO_PACKS } from '@pharmaradar/shared/testing/demo-packs';
 import { RETAILER_IDS } from '../retailers/types';
 import { findDemoProductByEan, findDemoProductBySlug, getDemoCatalogue } from './catalogue';
 import { searchDemoCatalogue } from './catalogue-search';
@@ -23,6 +24,15 @@ describe('demo catalogue', () => {
     const soldByFarmaline = catalogue.find((p) => p.offers.farmaline)!;
     expect(searchDemoCatalogue(soldByFarmaline.ean, 'farmaline').map((p) => p.cnk)).toEqual([soldByFarmaline.cnk]);
     expect(searchDemoCatalogue(soldByFarmaline.ean, 'multipharma')).toEqual([]);
+  });
+
+  it('matches the packs the scan tests decode (shared/src/testing/demo-packs.ts)', () => {
+    for (const pack of DEMO_PACKS) {
+      const product = findDemoProductByEan(pack.ean);
+      expect(product && { slug: product.slug, cnk: product.cnk, ean: product.ean, name: product.name.fr }).toEqual(
+        pack,
+      );
+    }
   });
 
   it('keeps the real CNKs seen on retailer pages', () => {

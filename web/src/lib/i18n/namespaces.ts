@@ -13,5 +13,6 @@ export const NAMESPACES = [
   'billing',
   'pro',
   'pharmacies',
+  'scan',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
