@@ -124,7 +124,8 @@ export async function startApp(envOverrides: Record<string, string> = {}): Promi
   return handle;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. the fake camera of the scan journey. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -137,6 +138,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

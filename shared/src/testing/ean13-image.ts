@@ -92,14 +92,18 @@ export function toRgba(image: GreyImage): Uint8ClampedArray {
   return rgba;
 }
 
+function ascii(text: string): Uint8Array {
+  return Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+}
+
 /**
  * A YUV4MPEG2 (.y4m) video of `frames` identical frames, what Chromium's
  * --use-file-for-fake-video-capture plays as the camera. Width and height must be even.
  */
 export function toY4m(image: GreyImage, frames = 10): Uint8Array {
   if (image.width % 2 || image.height % 2) throw new Error('y4m 4:2:0 needs even width and height');
-  const header = new TextEncoder().encode(`YUV4MPEG2 W${image.width} H${image.height} F10:1 Ip A1:1 C420jpeg\n`);
-  const frameHeader = new TextEncoder().encode('FRAME\n');
+  const header = ascii(`YUV4MPEG2 W${image.width} H${image.height} F10:1 Ip A1:1 C420jpeg\n`);
+  const frameHeader = ascii('FRAME\n');
   const chroma = (image.width / 2) * (image.height / 2);
   const frameSize = frameHeader.length + image.pixels.length + 2 * chroma;
   const out = new Uint8Array(header.length + frames * frameSize);

@@ -41,20 +41,33 @@ async function nativeReader(): Promise<BarcodeReader | null> {
   }
 }
 
-let prepared = false;
+let zxingReady: Promise<unknown> | null = null;
+
+/**
+ * Loads the ponyfill and instantiates its .wasm now, so a reader that cannot start (no WebAssembly,
+ * the file unreachable) is known before scanning, not as frames failing one after another.
+ */
+async function ponyfill() {
+  const module = await import('barcode-detector/ponyfill');
+  zxingReady ??= module.prepareZXingModule({
+    overrides: {
+      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? ZXING_WASM_URL : prefix + path),
+    },
+    fireImmediately: true,
+  });
+  try {
+    await zxingReady;
+  } catch (error) {
+    zxingReady = null; // the next dialog tries again (e.g. back online before the app was cached)
+    throw error;
+  }
+  return module;
+}
 
 export async function createBarcodeReader(): Promise<BarcodeReader> {
   const native = await nativeReader();
   if (native) return native;
-  const { BarcodeDetector, prepareZXingModule } = await import('barcode-detector/ponyfill');
-  if (!prepared) {
-    prepareZXingModule({
-      overrides: {
-        locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? ZXING_WASM_URL : prefix + path),
-      },
-    });
-    prepared = true;
-  }
+  const { BarcodeDetector } = await ponyfill();
   const detector = new BarcodeDetector({ formats: [...SCAN_FORMATS] });
   return { native: false, detect: (source) => detector.detect(source as ImageBitmapSource) };
 }
