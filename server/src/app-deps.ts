@@ -33,6 +33,8 @@ export interface AppDeps {
   stripe?: StripeTarget | null;
   /** Demo mode: the running Stripe look-alike (its hosted pages are mounted; tests drive it). */
   demoStripe?: DemoStripe | null;
+  /** Set by createApp: one pass of the price alerts job (server.ts schedules it; tests call it). */
+  alertChecks?: () => Promise<{ checked: number; mailed: number }>;
   /**
    * Tests only: registers extra routes (e.g. one that throws, to check the 500 answer). Production
    * never passes it, so no such endpoint exists there.

@@ -130,7 +130,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   };
 
   try {
-    const retailers = await startRetailers(env);
+    const retailers = await startRetailers(env, deps.now);
     deps.connectors = retailers.connectors;
     deps.demoRetailers = retailers.demo;
     // Demo mode maps a scanned EAN to its CNK through the demo catalogue (live: the EAN shops do).
@@ -160,6 +160,15 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     // e.g. EADDRINUSE: release the database, timers and demo sites so the caller can exit cleanly.
     await runClosers();
     throw error;
+  }
+  // Price alerts: re-check the products with alerts every ALERTS_CHECK_INTERVAL_MIN (0: off).
+  if (env.ALERTS_CHECK_INTERVAL_MIN > 0 && deps.alertChecks) {
+    const runChecks = deps.alertChecks;
+    const alertsTimer = setInterval(() => {
+      runChecks().catch((error: unknown) => log.error('alerts job failed', { error }));
+    }, env.ALERTS_CHECK_INTERVAL_MIN * 60_000);
+    alertsTimer.unref();
+    closers.push(() => clearInterval(alertsTimer));
   }
   const port = (server.address() as AddressInfo).port;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;

@@ -13,3 +13,4 @@ export * from './product-landing';
 export * from './billing.schema';
 export * from './pricing';
 export * from './pharmacies.schema';
+export * from './alerts.schema';
