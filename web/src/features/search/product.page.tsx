@@ -6,6 +6,7 @@ import { useLocale } from '../../lib/i18n';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
 import { LivePrices } from './live-prices';
 import { ProductImage } from './product-image';
+import { PriceAlertForm } from './price-alert-form';
 import { SearchProvider, useSearch } from './search-context';
 import { useProductLanding, type OfflineProduct } from './use-product-landing';
 import { Spinner } from '../../lib/ui/spinner';
@@ -171,6 +172,7 @@ export function ProductContent() {
         <p className="product-page__intro">{texts!.intro}</p>
       </div>
       <ProductPrices cnk={product.cnk} />
+      <PriceAlertForm cnk={product.cnk} productName={texts!.heading} />
       <Faq items={texts!.faq} />
     </Shell>
   );

@@ -14,5 +14,6 @@ export const NAMESPACES = [
   'pro',
   'pharmacies',
   'scan',
+  'alerts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
