@@ -146,6 +146,16 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     description: 'Days a backup is kept before rotation deletes it (1 to 30: backups also hold purged accounts).',
   },
   {
+    name: 'ALERTS_CHECK_INTERVAL_MIN',
+    default: '30',
+    description: 'Minutes between re-checks of the products that have price alerts (0 turns the job off).',
+  },
+  {
+    name: 'ALERTS_CHECKS_PER_HOUR',
+    default: '60',
+    description: 'Products the price alerts re-check per hour at most (each asks every retailer once at most).',
+  },
+  {
     name: 'MAP_TILES_URL',
     default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     description:
