@@ -48,7 +48,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/__demo\//],
         // The three locales are precached so every page reads its texts offline (DESIGN §7).
-        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}', 'locales/**/*.json'],
+        // The ZXing reader's .wasm too: the barcode scan works offline (DESIGN §11, ADR 115).
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,wasm}', 'locales/**/*.json'],
         // The Pro workers (assets/<name>.worker-<hash>.js, SheetJS bundled inside) are precached with the
         // Pro page chunk: the Pro tool must open, import and export offline on a device that never used
         // it online (issue 10 item 7, ADR 085). A stray SheetJS chunk outside the workers stays lazy.

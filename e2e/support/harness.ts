@@ -16,6 +16,8 @@ const E2E_DEFAULT_ENV: Record<string, string> = {
   RETAILERS_MODE: 'demo',
   DEMO_LATENCY_MS: 'farmaline:150,medimarket:600,multipharma:1100',
   LOG_LEVEL: 'info',
+  // Journeys check exact prices and totals: the demo shops keep their catalogue prices unless a journey moves them.
+  DEMO_PRICES_MOVE: 'false',
 };
 
 export interface AppHandle {
@@ -124,7 +126,8 @@ export async function startApp(envOverrides: Record<string, string> = {}): Promi
   return handle;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. the fake camera of the scan journey. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -137,6 +140,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

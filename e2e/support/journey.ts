@@ -10,6 +10,8 @@ export interface JourneyOptions extends PageOptions {
   google?: boolean;
   /** `false`: no shared app; each test starts its own with `journey.startApp(env)` (stopped in afterAll). */
   app?: boolean;
+  /** More Chromium switches for this file's browser (e.g. a fake camera playing a file). */
+  browserArgs?: string[];
 }
 
 export interface OpenOptions extends PageOptions {
@@ -51,7 +53,7 @@ export function useJourney(options: JourneyOptions = {}): Journey {
         ...options.env,
       });
     }
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.browserArgs);
   });
 
   afterAll(async () => {

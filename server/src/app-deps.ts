@@ -25,12 +25,16 @@ export interface AppDeps {
   htmlTransformers?: HtmlTransformer[];
   /** Retailer connectors the price search asks (server.ts wires them; none = searches find nothing). */
   connectors?: RetailerConnector[];
+  /** EAN/GTIN -> CNK lookup for the search (demo mode: the demo catalogue; live: none, shops map it). */
+  cnkOfEan?: ((gtin: string) => string | null) | null;
   /** Demo mode: the running demo retailer sites (tests inject faults and count requests through it). */
   demoRetailers?: DemoRetailers | null;
   /** Where billing's Stripe SDK goes (server.ts: the local look-alike unless STRIPE_* are set). */
   stripe?: StripeTarget | null;
   /** Demo mode: the running Stripe look-alike (its hosted pages are mounted; tests drive it). */
   demoStripe?: DemoStripe | null;
+  /** Set by createApp: one pass of the price alerts job (server.ts schedules it; tests call it). */
+  alertChecks?: () => Promise<{ checked: number; mailed: number }>;
   /**
    * Tests only: registers extra routes (e.g. one that throws, to check the 500 answer). Production
    * never passes it, so no such endpoint exists there.

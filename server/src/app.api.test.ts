@@ -21,7 +21,8 @@ function csp(headers: Headers): Map<string, string[]> {
 function expectSecurityHeaders(headers: Headers): void {
   const policy = csp(headers);
   expect(policy.get('default-src')).toEqual(["'self'"]);
-  expect(policy.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
+  // WebAssembly compilation only (the barcode reader's .wasm, self-hosted): never eval.
+  expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://accounts.google.com/gsi/client']);
   expect(policy.get('style-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/style']);
   expect(policy.get('object-src')).toEqual(["'none'"]);
   expect(policy.get('base-uri')).toEqual(["'none'"]);
@@ -38,6 +39,7 @@ function expectSecurityHeaders(headers: Headers): void {
   expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
   expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('permissions-policy')).toContain('camera=(self)');
   expect(headers.get('x-powered-by')).toBeNull();
   expect(headers.get('access-control-allow-origin')).toBeNull();
   expect(headers.get('access-control-allow-credentials')).toBeNull();

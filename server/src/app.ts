@@ -30,6 +30,12 @@ import { createBillingModule, stripeTargetFromEnv } from './features/billing/bil
 import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { createUserRepository } from './features/accounts/user.repository';
 import { serializeUser } from './features/accounts/user.serializer';
+import { requireUser } from './features/accounts/session.middleware';
+import { createSignedTokens } from './features/accounts/signed-token';
+import { alertsPersonalData, createAlertsModule } from './features/alerts/alerts.module';
+
+/** An unsubscribe link stays valid about a year (an alert may not fire for months). */
+const ALERT_UNSUBSCRIBE_TTL_MS = 400 * 24 * 3600 * 1000;
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -102,8 +108,12 @@ export function createApp(deps: AppDeps): Hono {
     ...deps,
     // Account deletion erases the personal data every feature holds; the purge job knows them all.
     purgeAccount: (userId, log) => purgeAccount({ db: deps.db, log }, userId),
-    // The data export gathers what every feature holds about the user (alerts: none stored yet).
-    personalData: [contactPersonalData(createContactRepository(deps.db)), proPersonalData(deps.db)],
+    // The data export gathers what every feature holds about the user.
+    personalData: [
+      contactPersonalData(createContactRepository(deps.db)),
+      proPersonalData(deps.db),
+      alertsPersonalData(deps.db),
+    ],
     searchUsed,
   });
   app.use('/api/*', accounts.sessionMiddleware);
@@ -136,6 +146,38 @@ export function createApp(deps: AppDeps): Hono {
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
   htmlTransformers.push(products.htmlTransformer);
+  // Price alerts re-check products through the search (its cache and coalescing), mail through the
+  // mailer, and sign their unsubscribe links with the accounts' helper.
+  const alertUsers = createUserRepository(deps.db);
+  const alerts = createAlertsModule({
+    ...deps,
+    prices: {
+      async lowestPrice(cnk) {
+        const result = await search.service.search(cnk);
+        const offers = result.products.find((p) => p.cnk === cnk)?.offers ?? [];
+        const best = offers.reduce<(typeof offers)[number] | null>(
+          (low, o) => (!low || o.price < low.price ? o : low),
+          null,
+        );
+        return best ? { price: best.price, retailer: best.retailer } : null;
+      },
+    },
+    tokens: createSignedTokens({
+      secret: env.SECRET_KEY,
+      purpose: 'alert-unsubscribe',
+      maxAgeMs: ALERT_UNSUBSCRIBE_TTL_MS,
+      now: deps.now,
+    }),
+    recipients: {
+      contactOf(userId) {
+        const row = alertUsers.findById(userId);
+        return row && row.closed_at === null ? { email: row.email, first_name: row.first_name } : null;
+      },
+    },
+    requireUser,
+  });
+  app.route('/api', alerts.routes);
+  deps.alertChecks = alerts.runChecks;
   app.route('/api', createPharmaciesModule(deps).routes);
   app.route('/api', createAdsRoutes(env));
   app.route('/api', createShippingRoutes(deps));

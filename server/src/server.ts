@@ -16,6 +16,7 @@ import { createBackupJob } from './jobs/backup.job';
 import { securePrivateFiles } from './config/private-files';
 import { startRetailers } from './retailers/start-retailers';
 import { startDemoStripe } from './demo/stripe/demo-stripe';
+import { findDemoProductByEan } from './demo/catalogue';
 import { stripeTargetFromEnv } from './features/billing/billing.module';
 
 export interface RunningServer {
@@ -139,9 +140,11 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   };
 
   try {
-    const retailers = await startRetailers(env);
+    const retailers = await startRetailers(env, deps.now);
     deps.connectors = retailers.connectors;
     deps.demoRetailers = retailers.demo;
+    // Demo mode maps a scanned EAN to its CNK through the demo catalogue (live: the EAN shops do).
+    deps.cnkOfEan = retailers.demo ? (gtin) => findDemoProductByEan(gtin)?.cnk ?? null : null;
     closers.push(() => retailers.close());
     if (!stripeTargetFromEnv(env)) {
       // No Stripe configured: the local look-alike stands in (DESIGN §4), on the same clock.
@@ -167,6 +170,15 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     // e.g. EADDRINUSE: release the database, timers and demo sites so the caller can exit cleanly.
     await runClosers();
     throw error;
+  }
+  // Price alerts: re-check the products with alerts every ALERTS_CHECK_INTERVAL_MIN (0: off).
+  if (env.ALERTS_CHECK_INTERVAL_MIN > 0 && deps.alertChecks) {
+    const runChecks = deps.alertChecks;
+    const alertsTimer = setInterval(() => {
+      runChecks().catch((error: unknown) => log.error('alerts job failed', { error }));
+    }, env.ALERTS_CHECK_INTERVAL_MIN * 60_000);
+    alertsTimer.unref();
+    closers.push(() => clearInterval(alertsTimer));
   }
   const port = (server.address() as AddressInfo).port;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;

@@ -55,6 +55,12 @@ describe('classifyQuery', () => {
   it('treats everything else as a name, whitespace collapsed', () => {
     expect(classifyQuery('  Dafalgan   500 mg ')).toEqual({ kind: 'name', value: 'Dafalgan 500 mg' });
     expect(classifyQuery('12345')).toEqual({ kind: 'name', value: '12345' });
-    expect(classifyQuery('3282770149715')).toEqual({ kind: 'name', value: '3282770149715' });
+    expect(classifyQuery('3282770149716')).toEqual({ kind: 'name', value: '3282770149716' });
+  });
+  it('treats a valid GTIN (8, 12, 13, 14 digits) or a GS1 (01) string as an EAN, canonical form', () => {
+    expect(classifyQuery('3282770149715')).toEqual({ kind: 'ean', value: '3282770149715' });
+    expect(classifyQuery('5 414963 013512')).toEqual({ kind: 'ean', value: '5414963013512' });
+    expect(classifyQuery('05414963013512')).toEqual({ kind: 'ean', value: '5414963013512' });
+    expect(classifyQuery('(01)05414963013512(17)271231(10)AB12')).toEqual({ kind: 'ean', value: '5414963013512' });
   });
 });

@@ -17,7 +17,7 @@ export const searchRequestSchema = z.object({
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
-export const queryKindSchema = z.enum(['cnk', 'name']);
+export const queryKindSchema = z.enum(['cnk', 'name', 'ean']);
 export type QueryKind = z.infer<typeof queryKindSchema>;
 
 export const SEARCH_STAGES = ['launching', 'first_results', 'deep_analysis', 'complete'] as const;
@@ -44,7 +44,7 @@ export const searchOfferSchema = z.object({
   best: z.boolean(),
   brand: nullableText,
   cnk: nullableText,
-  /** The CNK that was searched for (kind 'cnk'), else null. */
+  /** The CNK (kind 'cnk') or canonical GTIN (kind 'ean') that was searched for, else null. */
   searchedCode: nullableText,
   image: nullableText,
   inStock: z.boolean().nullable(),

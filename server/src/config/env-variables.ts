@@ -92,6 +92,12 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     description: 'Demo mode: added latency per demo retailer (retailer:ms, comma-separated; empty = none).',
   },
   {
+    name: 'DEMO_PRICES_MOVE',
+    default: 'true',
+    description:
+      'Demo mode: the demo shops move their prices by up to ±10 % from day to day, so price alerts fire; false keeps the catalogue prices.',
+  },
+  {
     name: 'DEMO_FAULTS',
     default: '(none)',
     description:
@@ -150,6 +156,16 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     name: 'BACKUP_KEEP_DAYS',
     default: '30',
     description: 'Days a backup is kept before rotation deletes it (1 to 30: backups also hold purged accounts).',
+  },
+  {
+    name: 'ALERTS_CHECK_INTERVAL_MIN',
+    default: '30',
+    description: 'Minutes between re-checks of the products that have price alerts (0 turns the job off).',
+  },
+  {
+    name: 'ALERTS_CHECKS_PER_HOUR',
+    default: '60',
+    description: 'Products the price alerts re-check per hour at most (each asks every retailer once at most).',
   },
   {
     name: 'MAP_TILES_URL',

@@ -137,6 +137,8 @@ const envSchema = z.object({
     multipharma: 2000,
   })),
   RETAILER_SHIPPING: pairList(shippingTerms, 'retailer:cost/freeFrom').default(() => DEFAULT_SHIPPING),
+  // Off pins the demo shops to their catalogue prices (journeys that check exact totals).
+  DEMO_PRICES_MOVE: boolean.default(true),
   DEMO_FAULTS: pairList(z.enum(DEMO_FAULT_KINDS), `retailer:${DEMO_FAULT_KINDS.join('|')}`).default(() => ({})),
   FARMALINE_BASE_URL: httpUrl.optional(),
   MEDIMARKET_BASE_URL: httpUrl.optional(),
@@ -149,6 +151,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   STRIPE_PRICE_PRO_MONTHLY: z.string().trim().min(1).optional(),
   BACKUP_INTERVAL_H: integer(0, 24 * 7).default(24),
+  // Price alerts: minutes between re-checks (0 = off) and products re-checked per hour at most, i.e.
+  // requests each retailer gets from the alerts per hour (ADR 116).
+  ALERTS_CHECK_INTERVAL_MIN: integer(0, 24 * 60).default(30),
+  ALERTS_CHECKS_PER_HOUR: integer(1, 10_000).default(60),
   BACKUP_DIR: z.string().trim().min(1).transform(resolveFromRoot).optional(),
   // At most 30: backups hold purged accounts' data, which SPEC §9 promises gone within 30 days.
   BACKUP_KEEP_DAYS: integer(1, 30).default(30),

@@ -1,4 +1,4 @@
-import { normaliseCnk } from '@pharmaradar/shared';
+import { normaliseCnk, parseGtin } from '@pharmaradar/shared';
 import type { RetailerId } from '../retailers/types';
 import { getDemoCatalogue, type DemoProduct } from './catalogue';
 
@@ -39,6 +39,9 @@ export function searchDemoCatalogue(
   const sold = getDemoCatalogue().filter((p) => p.offers[retailer] && filter(p));
   const cnk = normaliseCnk(q);
   if (cnk) return sold.filter((p) => p.cnk === cnk);
+  // Of the shops, only Farmaline's search knows EANs (RETAILERS.md §3); the others find nothing.
+  const gtin = parseGtin(q);
+  if (gtin) return retailer === 'farmaline' ? sold.filter((p) => p.ean === gtin) : [];
   const wanted = tokens(q);
   if (wanted.length === 0) return [];
   return sold.filter((p) => {

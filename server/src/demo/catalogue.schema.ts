@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { luhnValid } from '@pharmaradar/shared';
+import { isValidGtin, luhnValid } from '@pharmaradar/shared';
 import { RETAILER_IDS } from '../retailers/types';
 import { DEMO_CATEGORIES } from './catalogue.data';
 
@@ -13,6 +13,11 @@ export const demoProductSchema = z.object({
     .string()
     .regex(/^\d{7}$/)
     .refine(luhnValid, { error: 'CNK check digit (Luhn) is wrong' }),
+  /** The pack's EAN-13 (GS1 Belgium prefix 54x), what the barcode scan reads (DESIGN.md §11). */
+  ean: z
+    .string()
+    .regex(/^\d{13}$/)
+    .refine(isValidGtin, { error: 'EAN-13 check digit is wrong' }),
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   name: localized,
   packSize: localized,

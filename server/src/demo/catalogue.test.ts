@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { luhnValid } from '@pharmaradar/shared';
+import { isValidGtin, luhnValid } from '@pharmaradar/shared';
+import { DEMO_PACKS } from '@pharmaradar/shared/testing/demo-packs';
 import { RETAILER_IDS } from '../retailers/types';
-import { findDemoProductBySlug, getDemoCatalogue } from './catalogue';
+import { findDemoProductByEan, findDemoProductBySlug, getDemoCatalogue } from './catalogue';
 import { searchDemoCatalogue } from './catalogue-search';
 
 const catalogue = getDemoCatalogue();
@@ -13,6 +14,25 @@ describe('demo catalogue', () => {
     expect(catalogue.filter((p) => !luhnValid(p.cnk))).toEqual([]);
     expect(new Set(catalogue.map((p) => p.slug)).size).toBe(catalogue.length);
     expect(findDemoProductBySlug('dafalgan-500-mg-30-comprimes')?.name.nl).toBe('Dafalgan 500 mg 30 tabletten');
+  });
+
+  it('gives every product its own valid Belgian EAN-13, found by Farmaline only', () => {
+    expect(new Set(catalogue.map((p) => p.ean)).size).toBe(catalogue.length);
+    expect(catalogue.filter((p) => !isValidGtin(p.ean) || !p.ean.startsWith('54'))).toEqual([]);
+    const dafalgan = findDemoProductBySlug('dafalgan-500-mg-30-comprimes')!;
+    expect(findDemoProductByEan(dafalgan.ean)?.cnk).toBe(dafalgan.cnk);
+    const soldByFarmaline = catalogue.find((p) => p.offers.farmaline)!;
+    expect(searchDemoCatalogue(soldByFarmaline.ean, 'farmaline').map((p) => p.cnk)).toEqual([soldByFarmaline.cnk]);
+    expect(searchDemoCatalogue(soldByFarmaline.ean, 'multipharma')).toEqual([]);
+  });
+
+  it('matches the packs the scan tests decode (shared/src/testing/demo-packs.ts)', () => {
+    for (const pack of DEMO_PACKS) {
+      const product = findDemoProductByEan(pack.ean);
+      expect(product && { slug: product.slug, cnk: product.cnk, ean: product.ean, name: product.name.fr }).toEqual(
+        pack,
+      );
+    }
   });
 
   it('keeps the real CNKs seen on retailer pages', () => {

@@ -1,4 +1,4 @@
-import { luhnCheckDigit, type Locale } from '@pharmaradar/shared';
+import { gtinCheckDigit, luhnCheckDigit, type Locale } from '@pharmaradar/shared';
 import { RETAILER_IDS, type RetailerId } from '../retailers/types';
 import { CATALOGUE_ROWS, type CatalogueRow } from './catalogue.data';
 import { demoProductSchema, type DemoOffer, type DemoProduct } from './catalogue.schema';
@@ -62,6 +62,17 @@ function generatedCnk(key: string, taken: Set<string>): string {
   }
 }
 
+/** Stable EAN-13 under the Belgian GS1 prefix 54, derived from the CNK; collisions step on. */
+function generatedEan(cnk: string, taken: Set<string>): string {
+  let body = hashString(`ean:${cnk}`) % 10_000_000_000;
+  for (;;) {
+    const twelve = `54${String(body).padStart(10, '0')}`;
+    const ean = twelve + gtinCheckDigit(twelve);
+    if (!taken.has(ean)) return ean;
+    body = (body + 1) % 10_000_000_000;
+  }
+}
+
 // How often each shop lacks a product (Medi-Market's shops and Newpharma carry less).
 const MISSING_RATE: Record<RetailerId, number> = {
   farmaline: 0.08,
@@ -99,6 +110,7 @@ function offersFor(row: CatalogueRow, cnk: string): Partial<Record<RetailerId, D
 function build(): DemoProduct[] {
   const taken = new Set(CATALOGUE_ROWS.flatMap((r) => (r.cnk ? [r.cnk] : [])));
   const slugs = new Set<string>();
+  const eans = new Set<string>();
   return CATALOGUE_ROWS.map((row) => {
     const packSize = { fr: packText(row.pack, 'fr'), nl: packText(row.pack, 'nl'), en: packText(row.pack, 'en') };
     const name = {
@@ -111,8 +123,11 @@ function build(): DemoProduct[] {
     let slug = slugify(name.fr);
     if (slugs.has(slug)) slug = `${slug}-${cnk}`;
     slugs.add(slug);
+    const ean = generatedEan(cnk, eans);
+    eans.add(ean);
     return demoProductSchema.parse({
       cnk,
+      ean,
       slug,
       name,
       packSize,
@@ -137,6 +152,10 @@ export function getDemoCatalogue(): DemoProduct[] {
 
 export function findDemoProductByCnk(cnk: string): DemoProduct | undefined {
   return getDemoCatalogue().find((p) => p.cnk === cnk);
+}
+
+export function findDemoProductByEan(gtin: string): DemoProduct | undefined {
+  return getDemoCatalogue().find((p) => p.ean === gtin);
 }
 
 export function findDemoProductBySlug(slug: string): DemoProduct | undefined {

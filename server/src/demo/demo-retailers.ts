@@ -24,6 +24,8 @@ export type DemoRetailersOptions = {
   faults?: Partial<Record<RetailerId, DemoFault>>;
   /** 0..1 share of latency added/removed at random per request; default 0.15. */
   jitter?: number;
+  /** The clock the shops' prices follow from day to day (demo-prices.ts); without it prices are fixed. */
+  now?: () => number;
 };
 
 export type DemoRetailers = {
@@ -66,7 +68,12 @@ export async function startDemoRetailers(opts: DemoRetailersOptions = {}): Promi
   const states = Object.fromEntries(
     RETAILER_IDS.map((id) => [
       id,
-      createSiteState(opts.latencyMs?.[id] ?? DEFAULT_DEMO_LATENCY_MS[id], opts.faults?.[id] ?? null, opts.jitter),
+      createSiteState(
+        opts.latencyMs?.[id] ?? DEFAULT_DEMO_LATENCY_MS[id],
+        opts.faults?.[id] ?? null,
+        opts.jitter,
+        opts.now ?? null,
+      ),
     ]),
   ) as Record<RetailerId, SiteState>;
   const servers: Server[] = [];

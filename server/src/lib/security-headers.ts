@@ -9,7 +9,8 @@ const GSI = 'https://accounts.google.com/gsi/';
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", `${GSI}client`],
+  // 'wasm-unsafe-eval' compiles WebAssembly only (the barcode reader, served by us; ADR 115), no eval.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'", `${GSI}client`],
   styleSrc: ["'self'", `${GSI}style`],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'", GSI],
@@ -48,8 +49,9 @@ export function securityHeaders(
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'DENY',
     xContentTypeOptions: 'nosniff',
-    // Geolocation for our own pages only: the nearby pharmacies map asks for it.
-    permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: [], usb: [] },
+    // Geolocation for our own pages only: the nearby pharmacies map asks for it; the camera for the
+    // barcode scan.
+    permissionsPolicy: { camera: ['self'], microphone: [], geolocation: ['self'], payment: [], usb: [] },
     removePoweredBy: true,
   });
 }

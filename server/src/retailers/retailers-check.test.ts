@@ -7,6 +7,7 @@ const env: CheckEnv = {
   RETAILER_TIMEOUT_MS: 3000,
   DEMO_LATENCY_MS: { farmaline: 0, medimarket: 0, multipharma: 0 },
   DEMO_FAULTS: {},
+  DEMO_PRICES_MOVE: true,
 };
 
 describe('retailers check', () => {

@@ -9,6 +9,7 @@ const env: RetailersEnv = {
   RETAILER_TIMEOUT_MS: 3000,
   DEMO_LATENCY_MS: { farmaline: 0, multipharma: 0 },
   DEMO_FAULTS: {},
+  DEMO_PRICES_MOVE: true,
 };
 
 describe('startRetailers', () => {
@@ -32,6 +33,27 @@ describe('startRetailers', () => {
     } finally {
       await retailers.close();
     }
+  });
+
+  it('demo mode: prices move from day to day with the clock, unless DEMO_PRICES_MOVE is off', async () => {
+    const day = 24 * 3600 * 1000;
+    const pricesOn = async (at: number, move: boolean) => {
+      const retailers = await startRetailers({ ...env, DEMO_PRICES_MOVE: move }, () => at);
+      try {
+        const offers = await retailers.connectors[1]!.search(
+          { kind: 'name', value: 'dafalgan' },
+          new AbortController().signal,
+        );
+        return offers.map((o) => o.price);
+      } finally {
+        await retailers.close();
+      }
+    };
+    const start = Date.parse('2026-05-01T12:00:00Z');
+    const fixed = await pricesOn(start, false);
+    expect(await pricesOn(start + 40 * day, false)).toEqual(fixed);
+    const days = await Promise.all([1, 2, 3, 4, 5].map((n) => pricesOn(start + n * day, true)));
+    expect(days.some((prices) => JSON.stringify(prices) !== JSON.stringify(fixed))).toBe(true);
   });
 
   it('demo mode: a configured base URL still wins over its demo shop', async () => {

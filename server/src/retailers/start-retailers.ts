@@ -10,6 +10,7 @@ export type RetailersEnv = Pick<
   | 'RETAILER_TIMEOUT_MS'
   | 'DEMO_LATENCY_MS'
   | 'DEMO_FAULTS'
+  | 'DEMO_PRICES_MOVE'
   | 'FARMALINE_BASE_URL'
   | 'MEDIMARKET_BASE_URL'
   | 'MEDIMARKET_PHARMACY_BASE_URL'
@@ -52,13 +53,18 @@ export function liveConnectorOptions(env: RetailersEnv): CreateConnectorsOptions
  * stable /__demo/retailers/<shop>/… paths served by the main app. A *_BASE_URL that is set still wins
  * in demo mode, so tests and the benchmark can put an instrumented front door before a demo shop.
  */
-export async function startRetailers(env: RetailersEnv): Promise<RunningRetailers> {
+export async function startRetailers(env: RetailersEnv, now?: () => number): Promise<RunningRetailers> {
   if (env.RETAILERS_MODE === 'live') {
     return { connectors: createConnectors(liveConnectorOptions(env)), demo: null, close: async () => {} };
   }
   // DEMO_LATENCY_MS is the whole truth once loaded: a shop it does not name gets no added latency.
   const latencyMs = Object.fromEntries(RETAILER_IDS.map((id) => [id, env.DEMO_LATENCY_MS[id] ?? 0]));
-  const demo = await startDemoRetailers({ latencyMs, faults: env.DEMO_FAULTS });
+  // The server's clock moves the demo prices from day to day (price alerts fire in demo mode).
+  const demo = await startDemoRetailers({
+    latencyMs,
+    faults: env.DEMO_FAULTS,
+    ...(now && env.DEMO_PRICES_MOVE ? { now } : {}),
+  });
   const connectors = createConnectors({
     ids: env.RETAILERS,
     baseUrls: { ...demo.baseUrls, ...baseUrlOverrides(env) },

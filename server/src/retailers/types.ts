@@ -5,8 +5,12 @@
 export const RETAILER_IDS = ['farmaline', 'medimarket', 'multipharma', 'newpharma'] as const;
 export type RetailerId = (typeof RETAILER_IDS)[number];
 
-/** For kind 'cnk', value is already normalised to 7 digits. */
-export type SearchQuery = { kind: 'cnk' | 'name'; value: string };
+/**
+ * For kind 'cnk', value is already normalised to 7 digits; for kind 'ean', the canonical GTIN. Only
+ * connectors with `searchesByEan` are ever asked an 'ean' query (the search service asks the others
+ * by the CNK it maps the EAN to).
+ */
+export type SearchQuery = { kind: 'cnk' | 'name' | 'ean'; value: string };
 
 export type RetailerOffer = {
   retailer: RetailerId;
@@ -43,6 +47,8 @@ export interface RetailerConnector {
   readonly id: RetailerId;
   readonly label: string;
   readonly baseUrl: string;
+  /** The shop's own search finds products by EAN/GTIN (Farmaline, RETAILERS.md §3). */
+  readonly searchesByEan?: boolean;
   /** Resolves with every parsed offer ([] = the retailer answered "no results"); rejects with RetailerError. */
   search(query: SearchQuery, signal: AbortSignal): Promise<RetailerOffer[]>;
 }

@@ -11,6 +11,8 @@ import { I18nProvider } from '../lib/i18n/i18n-provider';
 import { LocaleLoadError } from '../lib/i18n/load-locale';
 import { UpdatePrompt } from '../lib/pwa/update-prompt';
 import { SessionProvider } from '../lib/session';
+import { ScanActionContext } from '../lib/scan/scan-action';
+import { ScanButton } from '../features/scan/scan-button';
 import { BOOT_TEXTS } from './boot-texts';
 import { pathLocale, type RootData } from './root-loader';
 import { Spinner } from '../lib/ui/spinner';
@@ -38,16 +40,18 @@ export function AppRoot() {
   return (
     <I18nProvider locale={locale} messages={messages}>
       <SessionProvider>
-        <NavigationProgress />
-        <OfflineBanner />
-        <SessionErrorBanner />
-        <Outlet />
-        <PharmacistGate />
-        <GoogleOneTap />
-        <AccountDeletedNotice />
-        <Splash />
-        <UpdatePrompt />
-        <ScrollRestoration getKey={scrollKey} />
+        <ScanActionContext.Provider value={ScanButton}>
+          <NavigationProgress />
+          <OfflineBanner />
+          <SessionErrorBanner />
+          <Outlet />
+          <PharmacistGate />
+          <GoogleOneTap />
+          <AccountDeletedNotice />
+          <Splash />
+          <UpdatePrompt />
+          <ScrollRestoration getKey={scrollKey} />
+        </ScanActionContext.Provider>
       </SessionProvider>
     </I18nProvider>
   );

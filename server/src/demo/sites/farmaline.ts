@@ -3,7 +3,7 @@ import { getDemoCatalogue } from '../catalogue';
 import { searchDemoCatalogue } from '../catalogue-search';
 import { addImageRoute } from './common-routes';
 import { renderFarmalineProduct, renderFarmalineSearch } from './farmaline.pages';
-import { searchFaults, securityHeaders, type SiteState } from './site-kit';
+import { searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
 
 /** `prefix`: the path the shop is mounted under (empty on its own loopback port); every link carries it. */
 export function createFarmalineSite(state: SiteState, prefix = ''): Hono {
@@ -12,12 +12,22 @@ export function createFarmalineSite(state: SiteState, prefix = ''): Hono {
   addImageRoute(app); // before the catch-all product routes
   app.get('/:lang/search.htm', searchFaults(state), (c) => {
     const q = (c.req.query('q') ?? '').trim();
-    return c.html(renderFarmalineSearch(q, q ? searchDemoCatalogue(q, 'farmaline').slice(0, 24) : [], prefix));
+    return c.html(
+      renderFarmalineSearch(
+        q,
+        q
+          ? searchDemoCatalogue(q, 'farmaline')
+              .slice(0, 24)
+              .map((p) => todays(state, p))
+          : [],
+        prefix,
+      ),
+    );
   });
   app.get('/:lang/:category/:code/:slug', (c) => {
     const cnk = /^BE0(\d{7})$/.exec(c.req.param('code'))?.[1];
     const product = getDemoCatalogue().find((p) => p.cnk === cnk && p.offers.farmaline);
-    return product ? c.html(renderFarmalineProduct(product, prefix)) : c.notFound();
+    return product ? c.html(renderFarmalineProduct(todays(state, product), prefix)) : c.notFound();
   });
   return app;
 }

@@ -3,7 +3,7 @@ import { getDemoCatalogue, type DemoProduct } from '../catalogue';
 import { searchDemoCatalogue } from '../catalogue-search';
 import { addImageRoute } from './common-routes';
 import { renderMedimarketProduct, renderMedimarketSearch, type MedimarketShop } from './medimarket.pages';
-import { searchFaults, securityHeaders, type SiteState } from './site-kit';
+import { searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
 
 /** Medi-Market's two shops: medicines are only on the pharmacy shop, the rest only on the parapharmacy one. */
 export function createMedimarketSite(state: SiteState, shop: MedimarketShop, prefix = ''): Hono {
@@ -14,13 +14,22 @@ export function createMedimarketSite(state: SiteState, shop: MedimarketShop, pre
   app.get('/:lang/search', searchFaults(state), (c) => {
     const q = (c.req.query('q') ?? '').trim();
     return c.html(
-      renderMedimarketSearch(shop, q, q ? searchDemoCatalogue(q, 'medimarket', inShop).slice(0, 24) : [], prefix),
+      renderMedimarketSearch(
+        shop,
+        q,
+        q
+          ? searchDemoCatalogue(q, 'medimarket', inShop)
+              .slice(0, 24)
+              .map((p) => todays(state, p))
+          : [],
+        prefix,
+      ),
     );
   });
   app.get('/:lang/p/:slugAndCnk', (c) => {
     const cnk = /-(\d{7})$/.exec(c.req.param('slugAndCnk'))?.[1];
     const product = getDemoCatalogue().find((p) => p.cnk === cnk && p.offers.medimarket && inShop(p));
-    return product ? c.html(renderMedimarketProduct(shop, product, prefix)) : c.notFound();
+    return product ? c.html(renderMedimarketProduct(shop, todays(state, product), prefix)) : c.notFound();
   });
   return app;
 }

@@ -4,7 +4,7 @@ import { getDemoCatalogue } from '../catalogue';
 import { searchDemoCatalogue } from '../catalogue-search';
 import { addImageRoute } from './common-routes';
 import { multipharmaProductPath, renderMultipharmaProduct, renderMultipharmaSearch } from './multipharma.pages';
-import { searchFaults, securityHeaders, type SiteState } from './site-kit';
+import { searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
 
 const SEARCH = '/on/demandware.store/Sites-Multipharma-Webshop-BE-Site/:locale/Search-Show';
 
@@ -15,7 +15,11 @@ export function createMultipharmaSite(state: SiteState, prefix = ''): Hono {
   addImageRoute(app); // before the catch-all product routes
   app.get(SEARCH, searchFaults(state), (c) => {
     const q = (c.req.query('q') ?? '').trim();
-    const found = q ? searchDemoCatalogue(q, 'multipharma').slice(0, 24) : [];
+    const found = q
+      ? searchDemoCatalogue(q, 'multipharma')
+          .slice(0, 24)
+          .map((p) => todays(state, p))
+      : [];
     // SFRA sends an exact product-id match straight to the product page.
     if (normaliseCnk(q) && found.length === 1) return c.redirect(multipharmaProductPath(found[0]!, prefix), 302);
     return c.html(renderMultipharmaSearch(q, found, prefix));
@@ -23,7 +27,7 @@ export function createMultipharmaSite(state: SiteState, prefix = ''): Hono {
   app.get('/:lang/:page', (c) => {
     const cnk = /-(\d{7})\.html$/.exec(c.req.param('page'))?.[1];
     const product = getDemoCatalogue().find((p) => p.cnk === cnk && p.offers.multipharma);
-    return product ? c.html(renderMultipharmaProduct(product, prefix)) : c.notFound();
+    return product ? c.html(renderMultipharmaProduct(todays(state, product), prefix)) : c.notFound();
   });
   return app;
 }

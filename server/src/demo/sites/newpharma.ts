@@ -3,7 +3,7 @@ import { getDemoCatalogue } from '../catalogue';
 import { searchDemoCatalogue } from '../catalogue-search';
 import { addImageRoute } from './common-routes';
 import { newpharmaId, renderNewpharmaProduct, renderNewpharmaSearch } from './newpharma.pages';
-import { searchFaults, securityHeaders, type SiteState } from './site-kit';
+import { searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
 
 /** `prefix`: the path the shop is mounted under (empty on its own loopback port); every link carries it. */
 export function createNewpharmaSite(state: SiteState, prefix = ''): Hono {
@@ -13,12 +13,23 @@ export function createNewpharmaSite(state: SiteState, prefix = ''): Hono {
   app.get('/:lang/search-results/search.html', searchFaults(state), (c) => {
     const q = (c.req.query('q') ?? '').trim();
     const host = new URL(c.req.url).host;
-    return c.html(renderNewpharmaSearch(q, q ? searchDemoCatalogue(q, 'newpharma').slice(0, 24) : [], host, prefix));
+    return c.html(
+      renderNewpharmaSearch(
+        q,
+        q
+          ? searchDemoCatalogue(q, 'newpharma')
+              .slice(0, 24)
+              .map((p) => todays(state, p))
+          : [],
+        host,
+        prefix,
+      ),
+    );
   });
   app.get('/pharmacie/:brand/:id/:slug', (c) => {
     const id = Number(c.req.param('id'));
     const product = getDemoCatalogue().find((p) => p.offers.newpharma && newpharmaId(p) === id);
-    return product ? c.html(renderNewpharmaProduct(product, prefix)) : c.notFound();
+    return product ? c.html(renderNewpharmaProduct(todays(state, product), prefix)) : c.notFound();
   });
   return app;
 }

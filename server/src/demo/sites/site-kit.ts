@@ -1,21 +1,31 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { DemoProduct } from '../catalogue';
 import type { DemoFault } from '../demo-config';
+import { demoDay, productOnDay } from '../demo-prices';
 
 export type SiteState = {
   latencyMs: number;
   fault: DemoFault | null;
   jitter: number;
+  /** The clock prices follow from day to day (demo-prices.ts); null: the catalogue prices, fixed. */
+  now: (() => number) | null;
   /** Wakes every request held by the 'timeout' fault (used on close). */
   releaseHeld(): void;
   held: Set<() => void>;
 };
 
-export function createSiteState(latencyMs: number, fault: DemoFault | null, jitter = 0.15): SiteState {
+export function createSiteState(
+  latencyMs: number,
+  fault: DemoFault | null,
+  jitter = 0.15,
+  now: (() => number) | null = null,
+): SiteState {
   const held = new Set<() => void>();
   return {
     latencyMs,
     fault,
     jitter,
+    now,
     held,
     releaseHeld() {
       for (const wake of [...held]) wake();
@@ -114,4 +124,9 @@ export function euro(price: number): string {
 
 export function demoBanner(shop: string): string {
   return `<div class="demo-banner" role="note">Boutique de démonstration PharmaRadar – ceci n’est pas le site ${esc(shop)}. Prix fictifs.</div>`;
+}
+
+/** The product at today's prices of the shop (unchanged when the shop's prices do not move). */
+export function todays(state: SiteState, product: DemoProduct): DemoProduct {
+  return state.now ? productOnDay(product, demoDay(state.now())) : product;
 }

@@ -14,6 +14,8 @@ export interface SearchDeps {
   env: Pick<Env, 'RETAILER_TIMEOUT_MS' | 'SEARCH_CACHE_TTL_S' | 'RETAILERS_MODE' | 'SEARCH_RATE_LIMIT_PER_MIN'>;
   /** The retailer connectors to ask (none: searches find nothing). */
   connectors?: RetailerConnector[];
+  /** EAN/GTIN -> CNK lookup (demo mode: the demo catalogue); see SearchServiceDeps.cnkOfEan. */
+  cnkOfEan?: ((gtin: string) => string | null) | null;
   log: Logger;
   now: () => number;
   /** Where per-retailer outcomes and query counts go (the staff admin; none = not recorded). */
@@ -32,6 +34,7 @@ export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices
     pages,
     activity: deps.activity,
     ...(prices ? { prices } : {}),
+    ...(deps.cnkOfEan ? { cnkOfEan: deps.cnkOfEan } : {}),
     timeoutMs: env.RETAILER_TIMEOUT_MS,
     cacheTtlMs: env.SEARCH_CACHE_TTL_S * 1000,
     demo: env.RETAILERS_MODE === 'demo',

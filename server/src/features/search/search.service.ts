@@ -58,6 +58,11 @@ export type SearchServiceDeps = {
   pages: ProductPages;
   activity?: SearchActivity;
   prices?: PriceRecorder;
+  /**
+   * EAN/GTIN -> CNK from a catalogue (demo mode: the demo catalogue). Without one, or when it does not
+   * know the code, the CNK comes from the shops that search by EAN (DESIGN.md §11: a lookup, no formula).
+   */
+  cnkOfEan?: (gtin: string) => string | null;
   timeoutMs: number;
   cacheTtlMs: number;
   demo: boolean;
@@ -74,7 +79,7 @@ export type RunOptions = { count?: boolean };
 
 /** Cache/coalescing key: case and spacing never change what a retailer answers. */
 export function normaliseQuery(query: SearchQuery): SearchQuery {
-  if (query.kind === 'cnk') return query;
+  if (query.kind !== 'name') return query;
   return { kind: 'name', value: query.value.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim() };
 }
 
@@ -88,7 +93,7 @@ export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchO
     best: false,
     brand: offer.brand,
     cnk: offer.cnk,
-    searchedCode: query.kind === 'cnk' ? query.value : null,
+    searchedCode: query.kind === 'name' ? null : query.value,
     image: offer.image,
     inStock: offer.inStock,
     unitPrice: unitPriceOf(offer.price, offer.name),
@@ -150,6 +155,35 @@ export function createSearchService(deps: SearchServiceDeps) {
     }
     return coalescer.run(`${connector.id}|${key}`, () => fetchFresh(connector, query, key));
   };
+
+  /**
+   * An EAN query: shops that search by EAN get it as is; the others are asked the CNK the EAN maps
+   * to (the catalogue's, else the first CNK the EAN shops' offers carry), or answer empty when none.
+   */
+  function eanAnswers(query: SearchQuery): Array<() => Promise<RetailerAnswer>> {
+    let known: string | null = null;
+    try {
+      known = deps.cnkOfEan?.(query.value) ?? null;
+    } catch (error) {
+      log.warn('EAN catalogue lookup failed', { error });
+    }
+    const byEan = deps.connectors.filter((c) => c.searchesByEan);
+    const eanCalls = new Map(byEan.map((c) => [c.id, answerFor(c, query)]));
+    const cnk: Promise<string | null> = known
+      ? Promise.resolve(known)
+      : Promise.all(eanCalls.values()).then(
+          (answers) => answers.flatMap((a) => a.offers.map((o) => normaliseOfferCnk(o.cnk))).find(Boolean) ?? null,
+        );
+    return deps.connectors.map((connector) => {
+      const own = eanCalls.get(connector.id);
+      if (own) return () => own;
+      return async () => {
+        const code = await cnk;
+        if (code) return answerFor(connector, { kind: 'cnk', value: code });
+        return { retailer: connector.id, status: 'empty', ms: 0, offers: [], cached: true, fetchedAt: deps.now() };
+      };
+    });
+  }
 
   /** Products with a CNK from a fresh upstream answer get (or refresh) their landing-page record. */
   function recordProducts(offers: readonly RetailerOffer[]): void {
@@ -284,9 +318,10 @@ export function createSearchService(deps: SearchServiceDeps) {
       batch = [];
       for (const stage of stages.answered(answered, pending)) emit({ event: 'stage', data: { stage } });
     };
+    const calls = query.kind === 'ean' ? eanAnswers(query) : deps.connectors.map((c) => () => answerFor(c, query));
     const answers = await Promise.all(
-      deps.connectors.map(async (connector) => {
-        const answer = await answerFor(connector, query);
+      calls.map(async (call) => {
+        const answer = await call();
         pending -= 1;
         // A JSON answer has no listener: building per-retailer events (every offer copied) and
         // scheduling stage batches would be work nobody reads, on the hottest path (bench (e)).

@@ -16,6 +16,7 @@ export function createFarmalineConnector(ctx: ConnectorContext): RetailerConnect
     id: 'farmaline',
     label: ctx.label,
     baseUrl: ctx.baseUrl,
+    searchesByEan: true,
     search: (query, signal) =>
       withDeadline(signal, ctx.timeoutMs, async (s) => {
         if (!retailerQueryText(query.value)) return [];

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { AlertsSection } from './alerts-section';
 import { DataExportSection } from './data-export-section';
 import { HelpSection } from './help-section';
 import { ProfileSection } from './profile-section';
@@ -72,6 +73,7 @@ export default function AccountPage() {
           <SubscriptionSection highlighted={highlightPro} />
         </div>
         <div className="account-grid__side">
+          <AlertsSection />
           <SecuritySection />
           <DataExportSection />
           <HelpSection />

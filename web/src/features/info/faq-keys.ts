@@ -4,6 +4,7 @@ export const FAQ_KEYS = [
   'live',
   'pharmacies',
   'cnk',
+  'scan',
   'prescription',
   'free',
   'pro',

@@ -8,6 +8,7 @@ import { AddToBasket } from './add-to-basket';
 import { LivePrices } from './live-prices';
 import { PriceHistory } from './price-history/price-history';
 import { ProductImage } from './product-image';
+import { PriceAlertForm } from './price-alert-form';
 import { SearchProvider, useSearch } from './search-context';
 import { useProductLanding, type OfflineProduct } from './use-product-landing';
 import { Spinner } from '../../lib/ui/spinner';
@@ -183,6 +184,7 @@ export function ProductContent() {
         <p className="product-page__intro">{texts!.intro}</p>
       </div>
       <ProductPrices cnk={product.cnk} />
+      <PriceAlertForm cnk={product.cnk} productName={texts!.heading} />
       <Faq items={texts!.faq} />
     </Shell>
   );

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { SEARCH_QUERY_MAX_LENGTH } from '@pharmaradar/shared/search-limits';
+import { useScanAction } from '../../lib/scan/scan-action';
 import './search-form.css';
 
 interface SearchFormProps {
@@ -17,6 +18,17 @@ export function SearchForm({ initialQuery, busy, onSubmit }: SearchFormProps) {
   const id = useId();
   const [value, setValue] = useState(initialQuery);
   const [problem, setProblem] = useState<Problem>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const ScanAction = useScanAction();
+  const scanned = useCallback(
+    (gtin: string) => {
+      setValue(gtin);
+      setProblem(null);
+      onSubmit(gtin);
+    },
+    [onSubmit],
+  );
+  const typeInstead = useCallback(() => input.current?.focus(), []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,6 +53,7 @@ export function SearchForm({ initialQuery, busy, onSubmit }: SearchFormProps) {
           </svg>
         </span>
         <input
+          ref={input}
           id={`${id}-input`}
           className="search-form__input"
           type="search"
@@ -59,6 +72,7 @@ export function SearchForm({ initialQuery, busy, onSubmit }: SearchFormProps) {
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${errorId} ${helpId}` : helpId}
         />
+        {ScanAction && <ScanAction onCode={scanned} onTypeInstead={typeInstead} />}
         <button
           className="btn btn--primary search-form__submit"
           type="submit"

@@ -16,5 +16,7 @@ export const NAMESPACES = [
   'update',
   'basket',
   'admin',
+  'scan',
+  'alerts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,0 +1,24 @@
+import type { Messages } from '../../lib/i18n';
+
+export const ALERTS_MESSAGES = {
+  tooMany: {
+    fr: 'Vous avez atteint le nombre maximum d’alertes. Supprimez-en une pour en créer une autre.',
+    en: 'You have reached the maximum number of alerts. Delete one to set another.',
+    nl: 'U hebt het maximum aantal alarmen bereikt. Verwijder er een om een nieuw in te stellen.',
+  },
+  notFound: {
+    fr: 'Cette alerte n’existe pas.',
+    en: 'This alert does not exist.',
+    nl: 'Dit alarm bestaat niet.',
+  },
+  invalidCnk: {
+    fr: 'Saisissez un CNK valide (6 à 7 chiffres).',
+    en: 'Enter a valid CNK (6–7 digits).',
+    nl: 'Voer een geldige CNK in (6–7 cijfers).',
+  },
+  invalidPrice: {
+    fr: 'Saisissez un prix positif.',
+    en: 'Enter a positive price.',
+    nl: 'Voer een positieve prijs in.',
+  },
+} satisfies Record<string, Messages>;

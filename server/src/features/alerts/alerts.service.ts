@@ -1,0 +1,200 @@
+import { LOCALES, type Locale } from '@pharmaradar/shared';
+import type { Alert, CreateAlertInput } from '@pharmaradar/shared/alerts.schema';
+import { MAX_ALERTS_PER_USER } from '@pharmaradar/shared/alerts.schema';
+import { HttpError } from '../../lib/http-error';
+import type { Logger } from '../../lib/log';
+import type { Mailer } from '../../lib/mailer';
+import { ALERTS_MESSAGES } from './alerts.messages';
+import { ALERT_MAIL_TEXTS } from './alerts.mail-texts';
+import type { AlertRow, AlertsRepository } from './alerts.repository';
+
+/** The lowest price of a product now, all shops together (app.ts: through the price search). */
+export interface AlertPrices {
+  lowestPrice(cnk: string): Promise<{ price: number; retailer: string } | null>;
+}
+
+/** Signed, stateless unsubscribe tokens (app.ts: the accounts' signed-token helper). */
+export interface UnsubscribeTokens {
+  make(state: string): string;
+  check(state: string, token: string): boolean;
+}
+
+/** Where an alert's mail goes: null for a closed account (its alerts go with it). */
+export interface AlertRecipients {
+  contactOf(userId: number): { email: string; first_name: string } | null;
+}
+
+export interface AlertsServiceDeps {
+  repository: AlertsRepository;
+  prices: AlertPrices;
+  tokens: UnsubscribeTokens;
+  recipients: AlertRecipients;
+  mailer: Mailer;
+  publicUrl: string;
+  checksPerHour: number;
+  now: () => number;
+  log: Logger;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function serializeAlert(row: AlertRow): Alert {
+  return {
+    id: row.id,
+    cnk: row.cnk,
+    product_name: row.product_name,
+    kind: row.kind,
+    target_price: row.target_price,
+    last_price: row.last_price,
+    created_at: iso(row.created_at)!,
+    last_checked_at: iso(row.last_checked_at),
+    notified_at: iso(row.notified_at),
+  };
+}
+
+/** What a token vouches for: the alert itself, so it dies with the alert (a new alert has a new id). */
+const tokenState = (row: AlertRow) => `${row.id}:${row.user_id}:${row.cnk}:${row.kind}:${row.created_at}`;
+
+export type CheckOutcome = { crossed: 0 | 1; last_price: number | null; mail: boolean };
+
+/**
+ * One alert against the price found now. The first check only takes the baseline (the user saw the
+ * price when setting the alert). 'below' mails when the price reaches the target from above, once,
+ * and re-arms when it goes back above; 'drop' mails whenever the price is lower than at the last check.
+ */
+export function evaluateAlert(row: AlertRow, price: number | null): CheckOutcome {
+  if (price === null) return { crossed: row.crossed, last_price: row.last_price, mail: false };
+  const first = row.last_checked_at === null;
+  if (row.kind === 'below') {
+    const under = price <= row.target_price! ? 1 : 0;
+    return { crossed: under, last_price: price, mail: !first && under === 1 && row.crossed === 0 };
+  }
+  return { crossed: 0, last_price: price, mail: !first && row.last_price !== null && price < row.last_price };
+}
+
+function formatEuro(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(`${locale}-BE`, { style: 'currency', currency: 'EUR' }).format(value);
+}
+
+export function createAlertsService(deps: AlertsServiceDeps) {
+  const log = deps.log.child({ feature: 'alerts' });
+  /** When products were re-checked in the last hour: each check asks every shop once at most. */
+  const recentChecks: number[] = [];
+  let running: Promise<{ checked: number; mailed: number }> | null = null;
+
+  const homePath = (locale: Locale, cnk: string) => `${deps.publicUrl}${locale === 'fr' ? '' : `/${locale}`}/?q=${cnk}`;
+  const unsubscribeUrl = (row: AlertRow) =>
+    `${deps.publicUrl}/api/alerts/unsubscribe/?${new URLSearchParams({ id: String(row.id), token: deps.tokens.make(tokenState(row)) })}`;
+
+  async function mail(row: AlertRow, price: number, retailer: string): Promise<boolean> {
+    const to = deps.recipients.contactOf(row.user_id);
+    if (!to) return false;
+    const text = ALERT_MAIL_TEXTS[row.locale];
+    const values: Record<string, string> = {
+      product: row.product_name,
+      price: formatEuro(price, row.locale),
+      target: row.target_price === null ? '' : formatEuro(row.target_price, row.locale),
+      retailer,
+      link: homePath(row.locale, row.cnk),
+      unsubscribe: unsubscribeUrl(row),
+    };
+    const fill = (t: string) => t.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+    const body = [
+      fill(row.kind === 'below' ? text.below : text.drop),
+      fill(text.where),
+      fill(text.unsubscribe),
+      text.footer,
+    ];
+    try {
+      await deps.mailer.send({ to: to.email, subject: fill(text.subject), text: body.join('\n\n') });
+      return true;
+    } catch (error) {
+      log.error('alert mail failed', { alert: row.id, error });
+      return false;
+    }
+  }
+
+  async function checkProduct(cnk: string): Promise<number> {
+    let lowest: { price: number; retailer: string } | null;
+    try {
+      lowest = await deps.prices.lowestPrice(cnk);
+    } catch (error) {
+      log.warn('alert price check failed', { cnk, error });
+      return 0;
+    }
+    let mailed = 0;
+    for (const row of deps.repository.forCnk(cnk)) {
+      const outcome = evaluateAlert(row, lowest?.price ?? null);
+      const sent = outcome.mail && lowest ? await mail(row, lowest.price, lowest.retailer) : false;
+      if (sent) mailed += 1;
+      // A mail that could not go out leaves the alert as it was, so the next check tries again.
+      const keep = outcome.mail && !sent;
+      deps.repository.saveCheck({
+        id: row.id,
+        last_price: keep ? row.last_price : outcome.last_price,
+        crossed: keep ? row.crossed : outcome.crossed,
+        last_checked_at: deps.now(),
+        notified_at: sent ? deps.now() : null,
+      });
+    }
+    return mailed;
+  }
+
+  return {
+    list: (userId: number) => deps.repository.listForUser(userId).map(serializeAlert),
+
+    create(userId: number, input: CreateAlertInput, locale: Locale): Alert {
+      if (deps.repository.countForUser(userId) >= MAX_ALERTS_PER_USER)
+        throw new HttpError(409, 'too_many_alerts', ALERTS_MESSAGES.tooMany);
+      const row = deps.repository.upsert(
+        {
+          user_id: userId,
+          cnk: input.cnk,
+          product_name: input.product_name,
+          kind: input.kind,
+          target_price: input.kind === 'below' ? Math.round(input.target_price! * 100) / 100 : null,
+          locale: LOCALES.includes(locale) ? locale : 'fr',
+        },
+        deps.now(),
+      );
+      return serializeAlert(row);
+    },
+
+    remove(userId: number, id: number): void {
+      if (!deps.repository.deleteOwn(id, userId)) throw new HttpError(404, 'not_found', ALERTS_MESSAGES.notFound);
+    },
+
+    /** The one-click unsubscribe: the alert it names when the token is right, deleted; else null. */
+    unsubscribe(id: number, token: string): AlertRow | null {
+      const row = deps.repository.findById(id);
+      if (!row || !deps.tokens.check(tokenState(row), token)) return null;
+      deps.repository.deleteById(id);
+      return row;
+    },
+
+    /**
+     * One pass of the scheduled job: re-checks the products with alerts, those checked longest ago
+     * first, within the hourly cap; mails once per crossing. Passes never overlap.
+     */
+    runChecks(): Promise<{ checked: number; mailed: number }> {
+      running ??= (async () => {
+        const hourAgo = deps.now() - 3600_000;
+        while (recentChecks.length && recentChecks[0]! <= hourAgo) recentChecks.shift();
+        const budget = deps.checksPerHour - recentChecks.length;
+        const cnks = budget > 0 ? deps.repository.dueCnks(budget) : [];
+        let mailed = 0;
+        for (const cnk of cnks) {
+          recentChecks.push(deps.now());
+          mailed += await checkProduct(cnk);
+        }
+        if (cnks.length) log.info('alerts checked', { products: cnks.length, mailed });
+        return { checked: cnks.length, mailed };
+      })().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;
