@@ -1,4 +1,5 @@
 import { Dexie, type Table } from 'dexie';
+import type { PricingSettings } from '@pharmaradar/shared';
 import type { QueryKind, SearchResult } from '@pharmaradar/shared/search.schema';
 
 /** The last final result of one search, kept so it can be shown offline (DESIGN §7). */
@@ -47,6 +48,30 @@ export interface ProOutboxEntry {
   updatedAt: number;
 }
 
+/** One product of a finished group analysis, as the report compares it (DESIGN §12 "reports"). */
+export interface ProReportRow {
+  cnk: string;
+  name: string | null;
+  /** The lowest market offer and the reference R the sell price follows (null: no price). */
+  lowestOffer: number | null;
+  marketReference: number | null;
+  recommendedPurchaseExVat: number | null;
+  sellPriceInclVat: number | null;
+  /** Margin at the catalogue price, a fraction (null without a catalogue or market price). */
+  marginRatio: number | null;
+  status: 'priced' | 'no_price' | 'not_found' | 'retailer_error' | 'no_stored_price';
+}
+
+/** A finished analysis of a group, kept on this device (the last 20 per group) for its report. */
+export interface ProReportRecord {
+  id: string;
+  groupId: string;
+  /** When the analysis finished (ms since epoch). */
+  analysedAt: number;
+  settings: PricingSettings;
+  rows: ProReportRow[];
+}
+
 export const DB_NAME = 'pharmaradar';
 
 export class PharmaRadarDb extends Dexie {
@@ -58,6 +83,7 @@ export class PharmaRadarDb extends Dexie {
   /** Catalogue purchase price excl. VAT and VAT rate typed per CNK. */
   proCatalogue!: Table<{ cnk: string; cataloguePriceExVat: number | null; vatPercent: number | null }, string>;
   proOutbox!: Table<ProOutboxEntry, number>;
+  proReports!: Table<ProReportRecord, string>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -71,6 +97,8 @@ export class PharmaRadarDb extends Dexie {
       proCatalogue: 'cnk',
       proOutbox: '++seq, [kind+id]',
     });
+    // Group analysis reports (DESIGN §12): per-device snapshots, listed by group in date order.
+    this.version(5).stores({ proReports: 'id, [groupId+analysedAt]' });
   }
 }
 
