@@ -102,10 +102,17 @@ function ReportBody({ latest, previous }: { latest: ProReportRecord; previous: P
 
 function ReportTable({ lines }: { lines: ReportLine[] }) {
   const locale = useLocale();
+  const intl = useIntl();
   const price = (x: number | null) => (x === null ? '—' : formatPrice(x, locale));
   const percent = (x: number | null) => (x === null ? '—' : formatPercent(x, locale, 2));
   return (
-    <div className="pro-table-scroll">
+    // Focusable so a keyboard can scroll a wide table sideways (like the group table).
+    <div
+      className="pro-table-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label={intl.formatMessage({ id: 'pro.report.tableLabel' })}
+    >
       <table className="pro-table pro-report__table" data-testid="pro-report-table">
         <thead>
           <tr>
