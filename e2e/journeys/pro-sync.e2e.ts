@@ -74,14 +74,13 @@ describe('Pro group sync between devices', () => {
   const groupOptions = (page: Page) =>
     page.getByRole('combobox', { name: 'Group' }).locator('option').allTextContents();
 
-  const proRowsOnDevice = (page: Page) =>
+  const proRowsOnDevice = (page: Page, names = ['proGroups', 'proMeta', 'proOutbox', 'proReports']) =>
     page.evaluate(
-      () =>
+      (names) =>
         new Promise<number>((resolve, reject) => {
           const open = indexedDB.open('pharmaradar');
           open.onerror = () => reject(new Error('IndexedDB'));
           open.onsuccess = () => {
-            const names = ['proGroups', 'proMeta', 'proOutbox'];
             const tx = open.result.transaction(names, 'readonly');
             let total = 0;
             let left = names.length;
@@ -95,7 +94,10 @@ describe('Pro group sync between devices', () => {
             }
           };
         }),
+      names,
     );
+  /** Changes this tablet made that the server has not accepted yet. */
+  const unsyncedOnDevice = (page: Page) => proRowsOnDevice(page, ['proOutbox']);
 
   it('a group made on one tablet reaches the other; offline changes wait, warn at logout, then sync', async () => {
     const tabletA = await journey.open();
@@ -143,6 +145,24 @@ describe('Pro group sync between devices', () => {
     await openGroups(tabletA.page);
     await tabletA.page.getByRole('option', { name: 'Made offline (1)' }).waitFor({ state: 'attached' });
     expect(await groupOptions(tabletA.page)).toEqual(['—', 'Made offline (1)', 'Vitamins (2)']);
+
+    // Tablet A renames one group and deletes the other; tablet B gets both at its next sync.
+    const groupSelect = tabletA.page.getByRole('combobox', { name: 'Group' });
+    await groupSelect.selectOption({ label: 'Vitamins (2)' });
+    await tabletA.page.getByRole('button', { name: 'Edit the group' }).click();
+    const edit = tabletA.page.getByTestId('pro-group-edit');
+    await edit.locator('input[name="name"]').fill('Vitamins C');
+    await edit.getByRole('button', { name: 'Save the group' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await groupSelect.selectOption({ label: 'Made offline (1)' });
+    await tabletA.page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = tabletA.page.getByRole('dialog', { name: 'Delete this group?' });
+    await confirm.getByRole('button', { name: 'Delete the group' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await groupOptions(tabletA.page)).toEqual(['—', 'Vitamins C (2)']);
+    await expect.poll(() => unsyncedOnDevice(tabletA.page), { timeout: 30_000 }).toBe(0);
+    await openGroups(tabletB.page);
+    await expect.poll(() => groupOptions(tabletB.page), { timeout: 30_000 }).toEqual(['—', 'Vitamins C (2)']);
 
     // Everything synced: the logout asks nothing and leaves none of the Pro data on the shared tablet.
     await tabletB.page.getByTestId('avatar').click();

@@ -21,6 +21,9 @@ type Texts = {
   meta: string[];
   header: string[];
   quota: RegExp;
+  report: string;
+  reportTitle: string;
+  marginDown: RegExp;
 };
 
 const FR: Texts = {
@@ -37,6 +40,9 @@ const FR: Texts = {
   meta: ['Groupe', 'Stratégie', 'Marge idéale', 'Marge minimale', 'Date'],
   header: ['Produit', 'CNK', 'Prix marché le plus bas (TVAC)'],
   quota: /^Forfait mensuel : 5 \/ 2\s000 CNK$/,
+  report: 'Rapport',
+  reportTitle: 'Rapport : =Comptoir+1',
+  marginDown: /^(\d+) marges? en baisse$/,
 };
 const NL: Texts = {
   lang: '/nl',
@@ -52,6 +58,9 @@ const NL: Texts = {
   meta: ['Groep', 'Strategie', 'Ideale marge', 'Minimale marge', 'Datum'],
   header: ['Product', 'CNK', 'Laagste marktprijs (incl. btw)'],
   quota: /^Maandtegoed: 5 \/ 2\.000 CNK’s$/,
+  report: 'Rapport',
+  reportTitle: 'Rapport: =Comptoir+1',
+  marginDown: /^(\d+) marges? gedaald$/,
 };
 
 // The Pro tool end to end on the built app and the real server in demo mode: a pharmacy file is
@@ -61,6 +70,12 @@ describe('Pro tool', () => {
   const journey = useJourney();
 
   const rowsOf = (page: Page) => page.locator('[data-testid="pro-group-table"] tbody tr');
+  const sellPrices = (page: Page) =>
+    rowsOf(page).evaluateAll((rows) =>
+      Object.fromEntries(
+        rows.map((r) => [r.getAttribute('data-cnk'), r.querySelector('[data-testid="row-sell"]')?.textContent]),
+      ),
+    );
 
   it.each([
     ['fr', FR, 'anne.pro.tool@example.be'],
@@ -109,8 +124,13 @@ describe('Pro tool', () => {
     // Balanced prices at the median; aggressive at the lowest offer, which the row shows beside it.
     const first = rowsOf(page).first();
     const lowest = await first.locator('td').nth(1).textContent();
+    const balancedSell = await sellPrices(page);
     await page.getByRole('combobox', { name: t.strategy }).selectOption({ label: t.aggressive });
     await expect.poll(() => first.getByTestId('row-sell').textContent()).toBe(lowest);
+    // The products whose selling price, hence margin at the catalogue price, the new strategy lowers.
+    const aggressiveSell = await sellPrices(page);
+    const lowered = Object.keys(balancedSell).filter((cnk) => balancedSell[cnk] !== aggressiveSell[cnk]);
+    expect(lowered.length).toBeGreaterThan(0);
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: t.exportLabel }).click();
@@ -140,6 +160,39 @@ describe('Pro tool', () => {
       // The imported catalogue price (2 + i € excl. VAT) came along.
       expect(cell(`F${r}`)).toMatchObject({ t: 'n', z: '#,##0.00 "€"' });
     }
+
+    // Reports (DESIGN §12): a second analysis under the new strategy, compared with the first.
+    await page.getByRole('button', { name: t.analyse, exact: true }).click();
+    const report = page.getByRole('dialog', { name: t.reportTitle });
+    const table = report.getByTestId('pro-report-table');
+    // The analysis is kept once it finished: reopen the report until it compares two.
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: t.report, exact: true }).click({ timeout: 60_000 });
+          await report.waitFor();
+          await report.locator('table, [role="status"]').first().waitFor();
+          const ready = (await table.count()) > 0;
+          if (!ready) await page.keyboard.press('Escape');
+          return ready;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    const marginMoves = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-cnk'), r.getAttribute('data-margin')]));
+    expect(marginMoves.filter(([, m]) => m === 'down').map(([cnk]) => cnk)).toEqual(expect.arrayContaining(lowered));
+    expect(marginMoves.filter(([, m]) => m === 'down')).toHaveLength(lowered.length);
+    const summary = await report.locator('[data-summary="marginDown"]').textContent();
+    expect(Number(t.marginDown.exec(summary?.trim() ?? '')?.[1])).toBe(lowered.length);
+    await expectNoSeriousA11yViolations(page, `${lang} group report`);
+    await screenshot(page, `pro-report-${lang}`);
+    // Printing prints the report alone (report.css): nothing of the page behind it.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('pro-tool-page').isVisible()).toBe(false);
+    expect(await table.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
     expect(pageErrors).toEqual([]);
   });
 

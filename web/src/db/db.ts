@@ -1,4 +1,5 @@
 import { Dexie, type Table } from 'dexie';
+import type { PricingSettings } from '@pharmaradar/shared';
 import type { QueryKind, SearchResult } from '@pharmaradar/shared/search.schema';
 
 /** The last final result of one search, kept so it can be shown offline (DESIGN §7). */
@@ -62,6 +63,30 @@ export interface BasketItemRecord {
   addedAt: number;
 }
 
+/** One product of a finished group analysis, as the report compares it (DESIGN §12 "reports"). */
+export interface ProReportRow {
+  cnk: string;
+  name: string | null;
+  /** The lowest market offer and the reference R the sell price follows (null: no price). */
+  lowestOffer: number | null;
+  marketReference: number | null;
+  recommendedPurchaseExVat: number | null;
+  sellPriceInclVat: number | null;
+  /** Margin at the catalogue price, a fraction (null without a catalogue or market price). */
+  marginRatio: number | null;
+  status: 'priced' | 'no_price' | 'not_found' | 'retailer_error' | 'no_stored_price';
+}
+
+/** A finished analysis of a group, kept on this device (the last 20 per group) for its report. */
+export interface ProReportRecord {
+  id: string;
+  groupId: string;
+  /** When the analysis finished (ms since epoch). */
+  analysedAt: number;
+  settings: PricingSettings;
+  rows: ProReportRow[];
+}
+
 export const DB_NAME = 'pharmaradar';
 
 export class PharmaRadarDb extends Dexie {
@@ -76,6 +101,7 @@ export class PharmaRadarDb extends Dexie {
   basket!: Table<BasketItemRecord, string>;
   /** Key-value records of the basket: 'shipping' (the last GET /api/retailers/shipping/ answer). */
   basketMeta!: Table<{ key: string; value: unknown; savedAt: number }, string>;
+  proReports!: Table<ProReportRecord, string>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -91,6 +117,8 @@ export class PharmaRadarDb extends Dexie {
     });
     // The basket (issue 12 item 5): products with their last prices, and the shops' shipping terms.
     this.version(3).stores({ basket: 'cnk, addedAt', basketMeta: 'key' });
+    // Group analysis reports (DESIGN §12): per-device snapshots, listed by group in date order.
+    this.version(5).stores({ proReports: 'id, [groupId+analysedAt]' });
   }
 }
 

@@ -108,6 +108,49 @@ describe('group mode', () => {
     expect((await db.proOutbox.toArray()).filter((e) => e.id === ID).length).toBe(2);
   });
 
+  it('shows SPEC §8 "Import error." when the import worker fails', async () => {
+    // A browser that cannot start the worker (blocked, out of memory): the import step throws.
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new Error('worker failed to start');
+        }
+      },
+    );
+    try {
+      await openGroup();
+      fireEvent.click(screen.getByTestId('pro-group-create-open'));
+      const dialog = await screen.findByRole('dialog', { name: 'Create a group' });
+      const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+      const file = new File(['CNK\n1000001\n'], 'list.csv', { type: 'text/csv' });
+      fireEvent.change(input, { target: { files: [file] } });
+      expect((await within(dialog).findByRole('alert')).textContent).toBe('Import error.');
+      expect(within(dialog).queryByTestId('pro-import-preview')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('shows SPEC §8 "Unable to create the group." when IndexedDB refuses the save', async () => {
+    await openGroup();
+    const groupsBefore = await db.proGroups.count();
+    // The device's storage is full: every write fails as a browser reports it.
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    fireEvent.click(screen.getByTestId('pro-group-create-open'));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a group' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Group name' }), { target: { value: 'Rhume' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /CNKs/ }), { target: { value: '1000001' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the group' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Unable to create the group.');
+    // The dialog stays open with what was typed, and nothing was stored.
+    expect((within(dialog).getByRole('textbox', { name: 'Group name' }) as HTMLInputElement).value).toBe('Rhume');
+    vi.restoreAllMocks();
+    expect(await db.proGroups.count()).toBe(groupsBefore);
+  });
+
   it.each([
     ['fr', 'Veuillez sélectionner un groupe non vide.'],
     ['nl', 'Selecteer een niet-lege groep.'],

@@ -13,12 +13,14 @@ import { buildRows, isStale } from './group/group-rows';
 import { GroupTable } from './group/group-table';
 import { useGroupAnalysis } from './group/use-group-analysis';
 import { listGroups, saveGroup } from './pro-store';
+import { ReportDialog } from './report/report-dialog';
+import { deleteReports, recordAnalysis } from './report/report-store';
 import { useProSyncVersion } from './sync/use-group-sync';
 import { pricingWorker } from './workers/pricing-worker.client';
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
-type DialogState = 'create' | 'edit' | 'delete' | null;
+type DialogState = 'create' | 'edit' | 'delete' | 'report' | null;
 
 /** Group mode: create, edit, delete, select, analyse (stoppable, offline from stored offers), refresh stale rows, export. */
 export function GroupMode({ settings, onUsage }: { settings: PricingSettings; onUsage: (done: ProDoneEvent) => void }) {
@@ -69,6 +71,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
   const remove = async () => {
     if (!group) return;
     await saveGroup({ ...group, deleted: true, updatedAt: Math.max(Date.now(), group.updatedAt + 1) });
+    await deleteReports(group.id);
     setGroups(await listGroups());
     setSelected('');
     setDialog(null);
@@ -81,8 +84,18 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
     }
     setError(null);
     // Stored offers first: offline, the analysis is what the device already knows.
-    await analysis.load(group.cnks);
-    if (online) await analysis.price(group.cnks);
+    const stored = await analysis.load(group.cnks);
+    const run = online ? await analysis.price(group.cnks) : null;
+    // Only a finished live run is a dated analysis for the report (a stopped one would show false "gone").
+    if (run?.completed)
+      await recordAnalysis({
+        groupId: group.id,
+        cnks: group.cnks,
+        offers: new Map([...stored.offers, ...run.priced]),
+        catalogue: stored.catalogue,
+        settings,
+        analysedAt: Date.now(),
+      }).catch(() => undefined); // storage full: the analysis itself is still shown
   };
 
   const exportFile = async () => {
@@ -179,6 +192,17 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
             <FormattedMessage id="pro.tool.group.refreshStale" values={{ count: stale.length }} />
           </button>
         )}
+        {group && (
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => setDialog('report')}
+            disabled={busy}
+            data-testid="pro-report-open"
+          >
+            <FormattedMessage id="pro.report.open" />
+          </button>
+        )}
         {group && analysis.loaded && (
           <button
             type="button"
@@ -210,6 +234,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
       {dialog === 'delete' && group && (
         <GroupDeleteDialog name={group.name} onConfirm={remove} onClose={() => setDialog(null)} />
       )}
+      {dialog === 'report' && group && <ReportDialog group={group} onClose={() => setDialog(null)} />}
     </section>
   );
 }

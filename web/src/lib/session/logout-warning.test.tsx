@@ -39,10 +39,17 @@ async function proDataOnDevice(unsynced: number) {
   await db.proOffers.put({ cnk: '4487039', name: 'Dafalgan', status: 'found', offers: [5], fetchedAt: '' });
   await db.proCatalogue.put({ cnk: '4487039', cataloguePriceExVat: 3, vatPercent: 6 });
   for (let i = 0; i < unsynced; i += 1) await db.proOutbox.add({ kind: 'group', id: GROUP.id, updatedAt: 1 });
+  await db.proReports.put({
+    id: 'report-1',
+    groupId: GROUP.id,
+    analysedAt: 1,
+    settings: { minMarginPercent: 20, idealMarginPercent: 30, strategy: 'balanced' },
+    rows: [],
+  });
 }
 
 const proRows = async () =>
-  [db.proGroups, db.proMeta, db.proOffers, db.proCatalogue, db.proOutbox].reduce(
+  [db.proGroups, db.proMeta, db.proOffers, db.proCatalogue, db.proOutbox, db.proReports].reduce(
     async (sum, table) => (await sum) + (await table.count()),
     Promise.resolve(0),
   );
@@ -51,7 +58,9 @@ const logoutPosts = () => api.received.filter((r) => r.path === '/api/auth/logou
 
 describe('logout and the Pro data of the device', () => {
   beforeEach(async () => {
-    await Promise.all([db.proGroups, db.proMeta, db.proOffers, db.proCatalogue, db.proOutbox].map((t) => t.clear()));
+    await Promise.all(
+      [db.proGroups, db.proMeta, db.proOffers, db.proCatalogue, db.proOutbox, db.proReports].map((t) => t.clear()),
+    );
   });
   afterEach(() => {
     // A logout left waiting on the dialog must not leak into the next test.

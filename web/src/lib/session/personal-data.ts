@@ -12,8 +12,9 @@ export async function clearPersonalData(): Promise<void> {
   try {
     // Loaded on use: Dexie stays out of the first screen's JavaScript (home budget, issue 8.12).
     const { db } = await import('../../db/db');
-    // Pro groups, settings (and the sync cursor and owner kept beside them), offers, catalogue prices, outbox.
-    const tables = [db.searches, db.proGroups, db.proMeta, db.proOffers, db.proCatalogue, db.proOutbox];
+    // Pro groups, settings (and the sync cursor and owner kept beside them), offers, catalogue prices,
+    // outbox, analysis reports.
+    const tables = [db.searches, db.proGroups, db.proMeta, db.proOffers, db.proCatalogue, db.proOutbox, db.proReports];
     await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
   } catch {
     // IndexedDB unavailable (private mode): nothing was saved.

@@ -7,6 +7,7 @@ import { offerRecord, storedOffers } from '../pro-store';
 import type { CatalogueEntry } from './group-rows';
 
 export type Progress = { done: number; total: number; startedAt: number; now: number };
+export type PriceRun = { completed: boolean; priced: ReadonlyMap<string, ProOfferRecord> };
 export type AnalysisFailure = { kind: 'quota'; detail: string } | { kind: 'failed' };
 
 // Answers arrive one CNK at a time: re-rendering a large table for each would block the main thread
@@ -30,17 +31,25 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
   /** Shows the stored offers and catalogue prices of `cnks` (no network). */
   const load = useCallback(async (cnks: readonly string[]) => {
     const entries = await db.proCatalogue.bulkGet([...cnks]);
-    setCatalogue(
-      new Map(entries.flatMap((e) => (e ? [[e.cnk, { price: e.cataloguePriceExVat, vat: e.vatPercent }]] : []))),
+    const known = new Map<string, CatalogueEntry>(
+      entries.flatMap((e) => (e ? [[e.cnk, { price: e.cataloguePriceExVat, vat: e.vatPercent }] as const] : [])),
     );
-    setOffers(await storedOffers(cnks));
+    const stored = await storedOffers(cnks);
+    setCatalogue(known);
+    setOffers(stored);
     setLoaded(true);
+    return { offers: stored, catalogue: known };
   }, []);
 
-  /** Prices `cnks` live; the rows of the others stay as stored. */
+  /**
+   * Prices `cnks` live; the rows of the others stay as stored. Resolves to what this run priced and
+   * whether it finished (not stopped, not failed), or null when it did not start.
+   */
   const price = useCallback(
-    async (cnks: readonly string[]) => {
-      if (cnks.length === 0 || controller.current) return;
+    async (cnks: readonly string[]): Promise<PriceRun | null> => {
+      if (cnks.length === 0 || controller.current) return null;
+      const priced = new Map<string, ProOfferRecord>();
+      let completed = false;
       const run = new AbortController();
       controller.current = run;
       setFailure(null);
@@ -66,12 +75,15 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
         const last = await streamProPrices(
           cnks,
           (event: ProProductEvent) => {
-            pending.push(offerRecord(event));
+            const record = offerRecord(event);
+            pending.push(record);
+            priced.set(record.cnk, record);
             done += 1;
           },
           run.signal,
         );
         if (last) onDone(last);
+        completed = last !== null && !run.signal.aborted;
       } catch (error) {
         if (!run.signal.aborted)
           setFailure(
@@ -85,6 +97,7 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
         controller.current = null;
         setProgress(null);
       }
+      return { completed, priced };
     },
     [onDone],
   );
