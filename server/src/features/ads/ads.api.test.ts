@@ -26,7 +26,7 @@ describe('a real ad network is plugged in by configuration', () => {
     expect(await res.json()).toEqual({ network: null });
     const page = await fetch(new URL('/', server.url));
     const policy = csp(page);
-    expect(policy['script-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
+    expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://accounts.google.com/gsi/client']);
     expect(policy['frame-src']).toEqual(['https://accounts.google.com/gsi/']);
     expect(JSON.stringify(policy)).not.toContain('ads.example');
   });
@@ -48,6 +48,7 @@ describe('a real ad network is plugged in by configuration', () => {
       // Only the origin: never a path, a wildcard or another host.
       expect(policy['script-src']).toEqual([
         "'self'",
+        "'wasm-unsafe-eval'",
         'https://accounts.google.com/gsi/client',
         'https://ads.example.net',
       ]);

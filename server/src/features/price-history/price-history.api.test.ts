@@ -21,7 +21,13 @@ describe('price history', () => {
 
   beforeAll(async () => {
     server = await startTestServer(
-      { RETAILERS_MODE: 'demo', SEARCH_RATE_LIMIT_PER_MIN: '1000', PRICE_HISTORY_DAYS: '90' },
+      // The expected prices are the catalogue's: the demo shops keep them (no day-to-day move).
+      {
+        RETAILERS_MODE: 'demo',
+        SEARCH_RATE_LIMIT_PER_MIN: '1000',
+        PRICE_HISTORY_DAYS: '90',
+        DEMO_PRICES_MOVE: 'false',
+      },
       { now: clock.now },
     );
   });
