@@ -14,6 +14,7 @@ export * from './billing.schema';
 export * from './pricing';
 export * from './pharmacies.schema';
 export * from './unit-price/unit-price';
+export * from './unit-price/unit-price.schema';
 export * from './basket/basket.schema';
 export * from './basket/basket-optimiser';
 export * from './admin.schema';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Unit prices read from an offer's name (DESIGN §11: per tablet or dose is what pharmacy shoppers
 // compare; per 100 ml / 100 g for liquids and creams). The rule everywhere below: a name we cannot
 // read with confidence gets no unit price, never a guessed one (ADR 110).
@@ -17,11 +15,8 @@ export const UNIT_PRICE_BASES = [
 ] as const;
 export type UnitPriceBase = (typeof UNIT_PRICE_BASES)[number];
 
-export const unitPriceSchema = z.object({
-  amount: z.number().nonnegative(),
-  per: z.enum(UNIT_PRICE_BASES),
-});
-export type UnitPrice = z.infer<typeof unitPriceSchema>;
+/** Price per unit (euros) and what it is per; its zod schema is in unit-price.schema.ts (the home page stays zod-free). */
+export type UnitPrice = { amount: number; per: UnitPriceBase };
 
 /** What a pack holds: `count` units of `unit` (ml and g are totals, already multiplied). */
 export type Pack = { count: number; unit: Exclude<UnitPriceBase, '100ml' | '100g'> | 'ml' | 'g' };
