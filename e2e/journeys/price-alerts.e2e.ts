@@ -55,7 +55,13 @@ const prefix = (lang: Locale) => (lang === 'fr' ? '' : `/${lang}`);
 describe('price alerts', () => {
   const journey = useJourney({
     // Prices move with the (demo) day; the checks run only when the demo clock control asks.
-    env: { DEMO_PRICES_MOVE: 'true', DEMO_LATENCY_MS: '', ALERTS_CHECK_INTERVAL_MIN: '0' },
+    env: {
+      DEMO_PRICES_MOVE: 'true',
+      DEMO_LATENCY_MS: '',
+      ALERTS_CHECK_INTERVAL_MIN: '0',
+      // The journey reads the lowest price through the search after every demo day.
+      SEARCH_RATE_LIMIT_PER_MIN: '1000',
+    },
   });
 
   const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
@@ -118,8 +124,10 @@ describe('price alerts', () => {
     // The product page: set an alert on any drop.
     const { slug, cnk } = await demoProduct(index);
     await page.goto(journey.url(`/${lang}/${slug}`));
-    const heading = ((await page.locator('h1').textContent()) ?? '').trim();
     const form = page.getByTestId('price-alert');
+    await form.waitFor();
+    // The alert is named after the page's heading, which the mail and the account repeat.
+    const heading = ((await page.locator('h1.product-page__title').textContent()) ?? '').trim();
     await form.getByRole('radio', { name: t.drop }).check();
     await form.getByTestId('alert-submit').click();
     const result = form.locator('[data-testid="alert-result"][data-status="saved"]');
