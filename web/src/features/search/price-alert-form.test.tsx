@@ -10,7 +10,12 @@ const api = serveAuthApi();
 const CNK = '2322162';
 
 const renderForm = (locale: 'fr' | 'en' | 'nl') =>
-  renderWithProviders(<PriceAlertForm cnk={CNK} productName="Dafalgan 500 mg" />, { locale, session: true });
+  renderWithProviders(<PriceAlertForm cnk={CNK} productName="Dafalgan 500 mg" />, {
+    locale,
+    // The product page's own address: links keep its language prefix.
+    route: `${locale === 'fr' ? '' : `/${locale}`}/dafalgan-500-mg-${CNK}`,
+    session: true,
+  });
 
 const alertOf = (body: Record<string, unknown>) => ({
   id: 3,
