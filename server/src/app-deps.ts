@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { Env } from './config/env';
 import type { Db } from './db/database';
 import type { DemoRetailers } from './demo/demo-retailers';
+import type { DemoClock } from './demo/demo-clock';
 import type { DemoStripe } from './demo/stripe/demo-stripe';
 import type { Logger } from './lib/log';
 import type { Mailer } from './lib/mailer';
@@ -33,6 +34,8 @@ export interface AppDeps {
   stripe?: StripeTarget | null;
   /** Demo mode: the running Stripe look-alike (its hosted pages are mounted; tests drive it). */
   demoStripe?: DemoStripe | null;
+  /** Demo mode with DEMO_CONTROLS: the clock `now` reads, which /__demo/clock moves on by days (ADR 117). */
+  demoClock?: DemoClock | null;
   /** Set by createApp: one pass of the price alerts job (server.ts schedules it; tests call it). */
   alertChecks?: () => Promise<{ checked: number; mailed: number }>;
   /**

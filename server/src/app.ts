@@ -178,6 +178,8 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.route('/api', alerts.routes);
   deps.alertChecks = alerts.runChecks;
+  // Demo mode: /__demo/clock moves the day on and runs the checks now, so an alert fires in a demo.
+  deps.demoClock?.mount(app, alerts.runChecks);
   app.route('/api', createPharmaciesModule(deps).routes);
   app.route('/api', createAdsRoutes(env));
   app.route('/api', createShippingRoutes(deps));

@@ -16,6 +16,7 @@ import { createBackupJob } from './jobs/backup.job';
 import { securePrivateFiles } from './config/private-files';
 import { startRetailers } from './retailers/start-retailers';
 import { startDemoStripe } from './demo/stripe/demo-stripe';
+import { createDemoClock } from './demo/demo-clock';
 import { findDemoProductByEan } from './demo/catalogue';
 import { stripeTargetFromEnv } from './features/billing/billing.module';
 
@@ -116,12 +117,16 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   backupJob.start();
   closers.push(() => backupJob.stop());
 
+  // Demo mode: a clock that /__demo/clock moves on by days, read by the whole app (ADR 117).
+  const demoClock =
+    env.RETAILERS_MODE === 'demo' && env.DEMO_CONTROLS ? createDemoClock(options.now ?? Date.now) : null;
   const deps: AppDeps = {
     env,
     db,
     mailer,
     log,
-    now: options.now ?? Date.now,
+    now: demoClock?.now ?? options.now ?? Date.now,
+    demoClock,
     extraRoutes: options.extraRoutes,
     htmlTransformers: options.htmlTransformers,
   };

@@ -98,6 +98,12 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
       'Demo mode: the demo shops move their prices by up to ±10 % from day to day, so price alerts fire; false keeps the catalogue prices.',
   },
   {
+    name: 'DEMO_CONTROLS',
+    default: 'true',
+    description:
+      'Demo mode: serves /__demo/clock, whose button moves the demo day on and runs the price alert checks now (ADR 117); false leaves it out.',
+  },
+  {
     name: 'DEMO_FAULTS',
     default: '(none)',
     description:

@@ -139,6 +139,7 @@ const envSchema = z.object({
   RETAILER_SHIPPING: pairList(shippingTerms, 'retailer:cost/freeFrom').default(() => DEFAULT_SHIPPING),
   // Off pins the demo shops to their catalogue prices (journeys that check exact totals).
   DEMO_PRICES_MOVE: boolean.default(true),
+  DEMO_CONTROLS: boolean.default(true),
   DEMO_FAULTS: pairList(z.enum(DEMO_FAULT_KINDS), `retailer:${DEMO_FAULT_KINDS.join('|')}`).default(() => ({})),
   FARMALINE_BASE_URL: httpUrl.optional(),
   MEDIMARKET_BASE_URL: httpUrl.optional(),

@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
+import { renderWithProviders } from '../../test/render';
+import { PriceAlertForm } from './price-alert-form';
+
+// The product page's alert form against a loopback account API: what the user sees and what is sent.
+
+const api = serveAuthApi();
+const CNK = '2322162';
+
+const renderForm = (locale: 'fr' | 'en' | 'nl') =>
+  renderWithProviders(<PriceAlertForm cnk={CNK} productName="Dafalgan 500 mg" />, {
+    locale,
+    // The product page's own address: links keep its language prefix.
+    route: `${locale === 'fr' ? '' : `/${locale}`}/dafalgan-500-mg-${CNK}`,
+    session: true,
+  });
+
+const alertOf = (body: Record<string, unknown>) => ({
+  id: 3,
+  cnk: CNK,
+  product_name: 'Dafalgan 500 mg',
+  last_price: null,
+  created_at: '2026-11-24T10:00:00.000Z',
+  last_checked_at: null,
+  notified_at: null,
+  target_price: null,
+  ...body,
+});
+
+describe('price alert form', () => {
+  it('asks a logged-out visitor to log in, with a link to the login page', async () => {
+    api.user = null;
+    renderForm('en');
+    await waitFor(() => expect(api.received.some((r) => r.path.startsWith('/api/auth/me'))).toBe(true));
+    const link = await screen.findByRole('link', { name: 'Log in to be told when the price drops.' });
+    expect(link.getAttribute('href')).toBe('/en/login');
+    expect(screen.queryByRole('button', { name: 'Set the alert' })).toBeNull();
+  });
+
+  it('refuses a missing price below which to alert, in the user’s language, and sends nothing', async () => {
+    api.user = testUser();
+    renderForm('nl');
+    fireEvent.click(await screen.findByRole('button', { name: 'Alarm instellen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Voer een positieve prijs in.');
+    expect(screen.getByLabelText('Prijs (€)').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByLabelText('Prijs (€)'), { target: { value: '-2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Alarm instellen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Voer een positieve prijs in.');
+    expect(api.bodies('POST /api/alerts/create/')).toEqual([]);
+  });
+
+  it('sets an alert below a price written with a decimal comma', async () => {
+    api.user = testUser();
+    api.on('POST /api/alerts/create/', ({ json }) => ({
+      status: 201,
+      body: alertOf(json as Record<string, unknown>),
+    }));
+    renderForm('fr');
+    fireEvent.change(await screen.findByLabelText('Prix (€)'), { target: { value: '4,35' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Créer l’alerte' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Alerte créée : vous la retrouvez dans votre compte.');
+    expect(api.bodies('POST /api/alerts/create/')).toEqual([
+      { cnk: CNK, product_name: 'Dafalgan 500 mg', kind: 'below', target_price: 4.35 },
+    ]);
+  });
+
+  it('sets an alert on any drop without a price', async () => {
+    api.user = testUser();
+    api.on('POST /api/alerts/create/', ({ json }) => ({
+      status: 201,
+      body: alertOf(json as Record<string, unknown>),
+    }));
+    renderForm('en');
+    fireEvent.click(await screen.findByRole('radio', { name: 'whenever the price drops' }));
+    expect(screen.queryByLabelText('Price (€)')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Set the alert' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Alert set: you will find it in your account.');
+    expect(api.bodies('POST /api/alerts/create/')).toEqual([
+      { cnk: CNK, product_name: 'Dafalgan 500 mg', kind: 'drop', target_price: null },
+    ]);
+  });
+
+  it('says so when the server refuses the alert', async () => {
+    api.user = testUser();
+    api.on('POST /api/alerts/create/', {
+      status: 409,
+      body: { code: 'too_many_alerts', detail: 'Too many alerts.' },
+    });
+    renderForm('fr');
+    fireEvent.click(await screen.findByRole('radio', { name: 'à chaque baisse de prix' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Créer l’alerte' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Impossible de créer l’alerte. Réessayez.');
+  });
+});
