@@ -39,7 +39,7 @@ describe('Pro tool offline', () => {
     await createGroup(page, 'Vus en ligne', importWorkbook(known));
     await page.getByRole('button', { name: 'Analyser', exact: true }).click();
     await page.getByTestId('pro-progress').waitFor({ state: 'detached', timeout: 60_000 });
-    await expect.poll(() => marks(page)).toEqual(['priced', 'priced', 'priced']);
+    await expect.poll(() => marks(page), { timeout: 15_000 }).toEqual(['priced', 'priced', 'priced']);
 
     const priced: string[][] = [];
     page.on('request', (request) => {
@@ -54,7 +54,9 @@ describe('Pro tool offline', () => {
     await createGroup(page, 'Commande hors ligne', importWorkbook([...known, fresh1!, fresh2!]));
     expect(await page.getByRole('status').filter({ hasText: 'Vous êtes hors ligne' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Analyser', exact: true }).click();
-    await expect.poll(() => marks(page)).toEqual(['priced', 'priced', 'priced', 'no_stored_price', 'no_stored_price']);
+    await expect
+      .poll(() => marks(page), { timeout: 15_000 })
+      .toEqual(['priced', 'priced', 'priced', 'no_stored_price', 'no_stored_price']);
     const ages = await rowsOf(page).getByTestId('row-age').allTextContents();
     expect(ages.slice(0, 3).every((a) => /minute|instant/.test(a))).toBe(true);
     expect(ages.slice(3)).toEqual(['Aucun prix enregistré', 'Aucun prix enregistré']);
@@ -65,7 +67,7 @@ describe('Pro tool offline', () => {
     const first = rowsOf(page).first();
     const lowest = await first.locator('td').nth(1).textContent();
     await page.getByRole('combobox', { name: 'Stratégie' }).selectOption({ label: 'Agressive (min)' });
-    await expect.poll(() => first.getByTestId('row-sell').textContent()).toBe(lowest);
+    await expect.poll(() => first.getByTestId('row-sell').textContent(), { timeout: 15_000 }).toBe(lowest);
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exporter vers Excel' }).click();

@@ -126,7 +126,7 @@ describe('Pro tool', () => {
     const lowest = await first.locator('td').nth(1).textContent();
     const balancedSell = await sellPrices(page);
     await page.getByRole('combobox', { name: t.strategy }).selectOption({ label: t.aggressive });
-    await expect.poll(() => first.getByTestId('row-sell').textContent()).toBe(lowest);
+    await expect.poll(() => first.getByTestId('row-sell').textContent(), { timeout: 15_000 }).toBe(lowest);
     // The products whose selling price, hence margin at the catalogue price, the new strategy lowers.
     const aggressiveSell = await sellPrices(page);
     const lowered = Object.keys(balancedSell).filter((cnk) => balancedSell[cnk] !== aggressiveSell[cnk]);

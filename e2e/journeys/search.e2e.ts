@@ -261,9 +261,9 @@ describe('price search', () => {
     const card = page.locator('[data-testid="product-card"][data-cnk="3720083"]');
     await card.getByRole('link', { name: 'Product page' }).click();
     await page.waitForFunction(() => /^\/en\/[a-z0-9-]+$/.test(location.pathname) && location.pathname !== '/en/404');
-    const h1 = page.locator('h1');
-    await h1.waitFor();
-    expect(await h1.textContent()).toMatch(/compare prices$/);
+    // The path changes before the lazy product page replaces the home page's h1.
+    await page.waitForFunction(() => /compare prices$/.test(document.querySelector('h1')?.textContent ?? ''));
+    expect(await page.locator('h1').textContent()).toMatch(/compare prices$/);
     expect(await page.title()).toMatch(/compare online pharmacy prices \| PharmaRadar$/);
     expect(await page.getByTestId('product-faq-item').count()).toBe(3);
     await waitComplete(page);
