@@ -91,6 +91,8 @@ describe('logout and the Pro data of the device', () => {
     expect(dialog.textContent).toContain('2 changes to your Pro groups or settings have not reached the server yet');
     fireEvent.click(screen.getByRole('button', { name: 'Stay logged in' }));
     expect(await stayed).toBe(false);
+    // The first dialog must be gone before the second logout: its buttons answer the first question.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByTestId('probe').textContent).toBe('signed-in');
     expect(await db.proOutbox.count()).toBe(2);
     expect(logoutPosts()).toBe(0);
