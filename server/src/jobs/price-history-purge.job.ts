@@ -3,6 +3,7 @@ import type { Logger } from '../lib/log';
 import { retentionStart } from '../features/price-history/price-history.days';
 import { createPriceHistoryRepository } from '../features/price-history/price-history.repository';
 import { PURGE_INTERVAL_MS } from './purge.job';
+import { createRepeatingJob } from './repeating-job';
 
 export interface PriceHistoryPurgeDeps {
   db: Db;
@@ -22,26 +23,5 @@ export function runPriceHistoryPurge({ db, log, now, retentionDays }: PriceHisto
 
 /** Runs the purge at start-up and then daily; stop() on shutdown. */
 export function createPriceHistoryPurgeJob(deps: PriceHistoryPurgeDeps, intervalMs = PURGE_INTERVAL_MS) {
-  let timer: NodeJS.Timeout | undefined;
-  const runSafely = () => {
-    try {
-      return runPriceHistoryPurge(deps);
-    } catch (error) {
-      deps.log.error('price history purge failed', { error: (error as Error).message });
-      return undefined;
-    }
-  };
-  return {
-    runOnce: runSafely,
-    start(): void {
-      if (timer) return;
-      runSafely();
-      timer = setInterval(runSafely, intervalMs);
-      timer.unref();
-    },
-    stop(): void {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  return createRepeatingJob(() => runPriceHistoryPurge(deps), deps.log, 'price history purge failed', intervalMs);
 }

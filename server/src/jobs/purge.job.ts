@@ -7,6 +7,7 @@ import { createAdminRepository } from '../features/admin/admin.repository';
 import { createOtpRepository } from '../features/accounts/otp.repository';
 import { createSessionRepository } from '../features/accounts/session.repository';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../features/accounts/session.service';
+import { createRepeatingJob } from './repeating-job';
 
 /**
  * How long a closed account's row is kept before deletion. Zero: account deletion purges at once
@@ -89,28 +90,5 @@ export function runPurge(deps: PurgeDeps): PurgeReport {
 
 /** Runs the purge at start-up and then daily; stop() on shutdown. */
 export function createPurgeJob(deps: PurgeDeps, intervalMs = PURGE_INTERVAL_MS) {
-  let timer: NodeJS.Timeout | undefined;
-  const runSafely = () => {
-    try {
-      return runPurge(deps);
-    } catch (error) {
-      deps.log.error('purge failed', { error: (error as Error).message });
-      return undefined;
-    }
-  };
-  return {
-    runOnce: runSafely,
-    start(): void {
-      if (timer) return;
-      runSafely();
-      timer = setInterval(runSafely, intervalMs);
-      timer.unref();
-    },
-    stop(): void {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  return createRepeatingJob(() => runPurge(deps), deps.log, 'purge failed', intervalMs);
 }
-
-export type PurgeJob = ReturnType<typeof createPurgeJob>;
