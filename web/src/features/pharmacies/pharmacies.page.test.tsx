@@ -40,11 +40,16 @@ const TWO: NearbyResponse = {
 let server: LoopbackServer;
 let config: MapConfig = CONFIG;
 let nearby: (radius: string) => NearbyResponse = () => TWO;
+// Holds the map settings back, as a slow network would.
+let configSent: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
-  server = await startLoopbackServer((req, res) => {
+  server = await startLoopbackServer(async (req, res) => {
     const url = new URL(req.path, 'http://x');
-    if (url.pathname === '/api/pharmacies/config/') return sendJson(res, 200, config);
+    if (url.pathname === '/api/pharmacies/config/') {
+      await configSent;
+      return sendJson(res, 200, config);
+    }
     if (url.pathname === '/api/pharmacies/nearby/')
       return sendJson(res, 200, nearby(url.searchParams.get('radius_km')!));
     sendJson(res, 404, { detail: 'Not found.', code: 'not_found' });
@@ -76,6 +81,7 @@ function fakeGeolocation(outcome: Outcome) {
 beforeEach(() => {
   server.received.length = 0;
   config = CONFIG;
+  configSent = Promise.resolve();
   nearby = () => TWO;
   fakeGeolocation({ lat: 50.8466, lon: 4.3528 });
 });
@@ -177,6 +183,23 @@ describe('nearby pharmacies page states (en)', () => {
     fireEvent.change(select, { target: { value: '10' } });
     await waitFor(() => expect(screen.getByTestId('nearby-count').textContent).toMatch('2 pharmacies within 10 km'));
     expect(nearbyRequests().map((u) => u.searchParams.get('radius_km'))).toEqual(['5', '10']);
+  });
+
+  it('keeps a radius chosen before the map settings arrive', async () => {
+    let send = () => {};
+    configSent = new Promise((resolve) => (send = resolve));
+    // A radius list unlike the built-in one shows when the settings have been applied.
+    config = { ...CONFIG, default_radius_km: 5, radii_km: [2, 5, 10, 25, 50] };
+    nearby = (radius) => ({ radius_km: Number(radius), demo: false, pharmacies: [] });
+    renderWithProviders(<PharmaciesPage />, { locale: 'en', route: '/pharmacies' });
+    await waitFor(() => expect(server.received.some((r) => r.path.startsWith('/api/pharmacies/config'))).toBe(true));
+    fireEvent.change(screen.getByTestId('radius-select'), { target: { value: '25' } });
+    send();
+    await screen.findByRole('option', { name: 'within 50 km' });
+    expect((screen.getByTestId('radius-select') as HTMLSelectElement).value).toBe('25');
+    fireEvent.click(screen.getByRole('button', { name: 'Enable location' }));
+    expect((await screen.findByTestId('nearby-none')).textContent).toMatch(/No pharmacy found within 25 km/);
+    expect(nearbyRequests().map((u) => u.searchParams.get('radius_km'))).toEqual(['25']);
   });
 
   it('says the maps key is missing, and the list still works', async () => {

@@ -37,6 +37,8 @@ export function useNearby() {
     };
   });
   const request = useRef<AbortController | null>(null);
+  // A radius picked before the map settings arrive must not be overwritten by the server's default.
+  const radiusChosen = useRef(false);
   // The radius as last chosen, for the asynchronous steps that start from a click.
   const radius = useRef(state.radiusKm);
   useEffect(() => {
@@ -51,7 +53,7 @@ export function useNearby() {
           ...s,
           config,
           // The server's default radius counts until the user or a saved answer chose one.
-          radiusKm: s.current || s.position ? s.radiusKm : config.default_radius_km,
+          radiusKm: s.current || s.position || radiusChosen.current ? s.radiusKm : config.default_radius_km,
         })),
       () => {
         if (!controller.signal.aborted) setState((s) => ({ ...s, configFailed: true }));
@@ -92,6 +94,8 @@ export function useNearby() {
 
   const setRadius = useCallback(
     (radiusKm: number) => {
+      radiusChosen.current = true;
+      radius.current = radiusKm;
       setState((s) => ({ ...s, radiusKm }));
       if (state.position) void load(state.position, radiusKm);
     },
