@@ -43,4 +43,13 @@ describe('retailer health numbers', () => {
     expect(brusselsDay(Date.parse('2026-03-01T23:30:00Z'))).toBe('2026-03-02');
     expect(brusselsDay(Date.parse('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
   });
+
+  it('changes day at the last millisecond of Brussels midnight, also when asked in a row', () => {
+    expect(brusselsDay(Date.parse('2026-07-01T21:59:00.000Z'))).toBe('2026-07-01');
+    expect(brusselsDay(Date.parse('2026-07-01T21:59:59.999Z'))).toBe('2026-07-01');
+    expect(brusselsDay(Date.parse('2026-07-01T22:00:00.000Z'))).toBe('2026-07-02');
+    expect(brusselsDay(Date.parse('2026-07-01T22:00:59.999Z'))).toBe('2026-07-02');
+    expect(brusselsDay(Date.parse('2026-12-31T22:59:59.999Z'))).toBe('2026-12-31');
+    expect(brusselsDay(Date.parse('2026-12-31T23:00:00.000Z'))).toBe('2027-01-01');
+  });
 });

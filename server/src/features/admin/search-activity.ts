@@ -19,9 +19,20 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+const MINUTE = 60_000;
+// Every cached search asks for the day: formatting in a time zone costs more than the rest of the
+// recording. Brussels changes day on a whole hour, so the day of a minute is the day of its instants.
+let lastMinute = Number.NaN;
+let lastDay = '';
+
 /** The calendar day of an instant in Brussels, YYYY-MM-DD. */
 export function brusselsDay(at: number): string {
-  return DAY_FORMAT.format(new Date(at));
+  const minute = Math.floor(at / MINUTE);
+  if (minute !== lastMinute) {
+    lastDay = DAY_FORMAT.format(new Date(minute * MINUTE));
+    lastMinute = minute;
+  }
+  return lastDay;
 }
 
 /** Nearest-rank percentile of values sorted ascending (p in 0..100); null when empty. */

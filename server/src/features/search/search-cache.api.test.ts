@@ -59,6 +59,17 @@ describe('search cache', () => {
     expect(bodies[1]).toBe(JSON.stringify({ ...again, query: 'Sudocrem' }));
   });
 
+  it('counts every search in the statistics, also those answered from the kept JSON body', async () => {
+    for (let i = 0; i < 3; i += 1) await searchJson(ctx.server.url, 'Weleda');
+    // Counts are written in batches; one older than 10 s goes with the next search.
+    clock += 20_000;
+    await searchJson(ctx.server.url, 'sudocrem');
+    const row = ctx.server.db
+      .prepare('SELECT sum(searches) AS searches FROM search_query_stats WHERE query = ?')
+      .get('weleda') as { searches: number };
+    expect(row.searches).toBe(3);
+  });
+
   it('asks the retailers again once the TTL has passed', async () => {
     await searchJson(ctx.server.url, 'perdolan');
     const before = ctx.shops.counts();

@@ -143,18 +143,37 @@ export function createSearchService(deps: SearchServiceDeps) {
     }
   };
 
+  /** The retailer's answer from the cache while fresh, else null (a cache that cannot be read is a miss). */
+  const cacheHit = (connector: RetailerConnector, key: string): RetailerAnswer | null => {
+    if (deps.cacheTtlMs <= 0) return null;
+    try {
+      const hit = deps.cache.get(connector.id, key, deps.now() - deps.cacheTtlMs);
+      if (hit) return { retailer: connector.id, ...hit, cached: true };
+    } catch (error) {
+      log.warn('search cache read failed', { retailer: connector.id, error });
+    }
+    return null;
+  };
+
   const answerFor = (connector: RetailerConnector, query: SearchQuery): Promise<RetailerAnswer> => {
     const key = `${query.kind}:${query.value}`;
-    if (deps.cacheTtlMs > 0) {
-      try {
-        const hit = deps.cache.get(connector.id, key, deps.now() - deps.cacheTtlMs);
-        if (hit) return Promise.resolve({ retailer: connector.id, ...hit, cached: true });
-      } catch (error) {
-        log.warn('search cache read failed', { retailer: connector.id, error });
-      }
-    }
+    const hit = cacheHit(connector, key);
+    if (hit) return Promise.resolve(hit);
     return coalescer.run(`${connector.id}|${key}`, () => fetchFresh(connector, query, key));
   };
+
+  /** Every retailer's answer when all come from the cache, else null (an EAN query asks in two steps). */
+  function allCached(query: SearchQuery): RetailerAnswer[] | null {
+    if (query.kind === 'ean') return null;
+    const key = `${query.kind}:${query.value}`;
+    const answers: RetailerAnswer[] = [];
+    for (const connector of deps.connectors) {
+      const hit = cacheHit(connector, key);
+      if (!hit) return null;
+      answers.push(hit);
+    }
+    return answers;
+  }
 
   /**
    * An EAN query: shops that search by EAN get it as is; the others are asked the CNK the EAN maps
@@ -272,19 +291,28 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   // Serialised JSON answers of fully cached searches, by the raw query (its case is echoed back) and
   // the answers' signature: a hot cached search skips JSON.stringify (bench (e), ADR 037).
-  const bodies = new Map<string, string>();
+  // A hit answers straight from the cache lookups, without building the result again.
+  const bodies = new Map<string, { body: string; products: number }>();
   /** The JSON answer (GET /api/search without SSE) as text, byte for byte JSON.stringify(search(q)). */
   async function searchJson(rawQuery: string, options?: RunOptions): Promise<string> {
+    const trimmed = rawQuery.trim();
+    const query = normaliseQuery(classifyQuery(trimmed));
+    const cached = allCached(query);
+    const hit = cached && bodies.get(`${trimmed}\u0000${cachedSignature(query, cached)}`);
+    if (hit) {
+      if (options?.count) report(() => deps.activity?.searched(query.value, hit.products, deps.now()));
+      return hit.body;
+    }
     const { result, signature } = await run(rawQuery, undefined, options);
     if (signature === null) return JSON.stringify(result);
     const key = `${result.query}\u0000${signature}`;
-    let body = bodies.get(key);
-    if (body === undefined) {
-      body = JSON.stringify(result);
-      bodies.set(key, body);
+    let memo = bodies.get(key);
+    if (memo === undefined) {
+      memo = { body: JSON.stringify(result), products: result.products.length };
+      bodies.set(key, memo);
       if (bodies.size > GROUPED_MEMO_ENTRIES) bodies.delete(bodies.keys().next().value!);
     }
-    return body;
+    return memo.body;
   }
 
   async function run(
