@@ -9,6 +9,7 @@ import { HttpError } from './lib/http-error';
 import { COMMON_MESSAGES } from './lib/i18n';
 import { securityHeaders } from './lib/security-headers';
 import { webApp, type HtmlTransformer } from './lib/web-static';
+import { localePreloads } from './lib/locale-preload';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createContactRoutes } from './features/contact/contact.routes';
 import { createContactRepository } from './features/contact/contact.repository';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps): Hono {
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
   htmlTransformers.push(products.htmlTransformer);
+  htmlTransformers.push(localePreloads(env.WEB_DIST_DIR));
   // Price alerts re-check products through the search (its cache and coalescing), mail through the
   // mailer, and sign their unsubscribe links with the accounts' helper.
   const alertUsers = createUserRepository(deps.db);

@@ -1,6 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { PricingSettings } from '@pharmaradar/shared';
 import type { QueryKind, SearchResult } from '@pharmaradar/shared/search.schema';
+import { DB_NAME } from './db-name';
 
 /** The last final result of one search, kept so it can be shown offline (DESIGN §7). */
 export interface SavedSearch {
@@ -87,7 +88,7 @@ export interface ProReportRecord {
   rows: ProReportRow[];
 }
 
-export const DB_NAME = 'pharmaradar';
+export { DB_NAME };
 
 export class PharmaRadarDb extends Dexie {
   searches!: Table<SavedSearch, string>;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { mayHaveDatabase } from '../../db/db-name';
 import { LocalizedNavLink } from '../../lib/router/localized-link';
 
 // Same name as db/basket-store's BASKET_CHANGED_EVENT; the store (and Dexie with it) is only loaded
@@ -15,7 +16,8 @@ function useBasketCount(): number {
         .then(({ basketCount }) => basketCount())
         .then((n) => live && setCount(n))
         .catch(() => undefined);
-    read();
+    // A first visit has no database, hence no basket: Dexie stays out of the first page load.
+    void mayHaveDatabase().then((has) => live && has && read());
     window.addEventListener(BASKET_CHANGED_EVENT, read);
     return () => {
       live = false;

@@ -23,7 +23,7 @@ type RunSearchModule = typeof RunSearchModuleNs;
 
 /**
  * The search machinery (stream client, SSE parser, IndexedDB saves with Dexie) is not needed to draw
- * the first screen: it loads on the first search, or once the page has painted (issue 8, JS budget).
+ * the first screen: it loads on the first search, or at the first touch, key or focus (issue 8).
  */
 let machinery: Promise<RunSearchModule> | null = null;
 export function loadSearchMachinery(): Promise<RunSearchModule> {
@@ -46,9 +46,17 @@ export function SearchProvider({ children }: { children: ReactNode }) {
   }, [locale]);
   useEffect(() => () => controller.current?.abort(), []);
   useEffect(() => {
-    // Fetched once the page is up, so the first search does not wait for it.
-    const id = setTimeout(() => void loadSearchMachinery().catch(() => undefined), 0);
-    return () => clearTimeout(id);
+    // Fetched at the first sign of use (a touch, a key, a focus), so the first search does not wait
+    // for it and a visit that only reads the page never runs it (issue 8: blocking time on a phone).
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    const load = () => {
+      for (const type of events) window.removeEventListener(type, load, true);
+      void loadSearchMachinery().catch(() => undefined);
+    };
+    for (const type of events) window.addEventListener(type, load, { capture: true, passive: true });
+    return () => {
+      for (const type of events) window.removeEventListener(type, load, true);
+    };
   }, []);
 
   const search = useCallback((raw: string) => {
