@@ -17,6 +17,13 @@ describe('Pro tool page', () => {
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
+  it("sits in the layout's main landmark instead of opening a second one", async () => {
+    renderWithProviders(<ProToolPage />, { locale: 'en', route: '/en/nego' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryAllByRole('main')).toEqual([]);
+    expect(screen.getByTestId('pro-tool-page').tagName).toBe('DIV');
+  });
+
   it('group mode: a group needs a name, and analysing needs a non-empty group', async () => {
     renderWithProviders(<ProToolPage />, { locale: 'en', route: '/en/nego' });
     fireEvent.click(await screen.findByRole('button', { name: 'Group' }));

@@ -22,7 +22,7 @@ export default function ProToolPage() {
   }, [syncVersion]);
   if (!settings) return null;
   return (
-    <main className="pro-page" data-testid="pro-tool-page">
+    <div className="pro-page" data-testid="pro-tool-page">
       <header className="pro-page__header">
         <h1>
           <FormattedMessage id="pro.tool.title" />
@@ -61,6 +61,6 @@ export default function ProToolPage() {
           )}
         </div>
       </div>
-    </main>
+    </div>
   );
 }
