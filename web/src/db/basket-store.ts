@@ -1,11 +1,12 @@
 import { MAX_BASKET_LINES, MAX_BASKET_QUANTITY, type ShippingResponse } from '@pharmaradar/shared/basket/basket.schema';
 import { shippingResponseSchema } from '@pharmaradar/shared/basket/basket.schema';
+import { BASKET_CHANGED_EVENT } from './basket-event';
 import { db, type BasketItemRecord } from './db';
 
 // The basket lives in IndexedDB so it survives reloads and works offline with the stored prices.
 // Writers announce changes with BASKET_CHANGED_EVENT so the navbar count follows without polling.
 
-export const BASKET_CHANGED_EVENT = 'pharmaradar:basket-changed';
+export { BASKET_CHANGED_EVENT };
 
 function announce(): void {
   window.dispatchEvent(new Event(BASKET_CHANGED_EVENT));

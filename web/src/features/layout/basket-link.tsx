@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { BASKET_CHANGED_EVENT } from '../../db/basket-event';
 import { mayHaveDatabase } from '../../db/db-name';
 import { LocalizedNavLink } from '../../lib/router/localized-link';
 
-// Same name as db/basket-store's BASKET_CHANGED_EVENT; the store (and Dexie with it) is only loaded
-// after the first paint, so the navbar adds nothing to a page's first JavaScript.
-const BASKET_CHANGED_EVENT = 'pharmaradar:basket-changed';
+// The store (and Dexie with it) is only loaded after the first paint, so the navbar adds nothing to
+// a page's first JavaScript.
 
 function useBasketCount(): number {
   const [count, setCount] = useState(0);
