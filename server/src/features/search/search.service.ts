@@ -143,6 +143,9 @@ export function createSearchService(deps: SearchServiceDeps) {
     }
   };
 
+  /** What a retailer's answer is cached under: the kind and the normalised value of the query. */
+  const cacheKey = (query: SearchQuery): string => `${query.kind}:${query.value}`;
+
   /** The retailer's answer from the cache while fresh, else null (a cache that cannot be read is a miss). */
   const cacheHit = (connector: RetailerConnector, key: string): RetailerAnswer | null => {
     if (deps.cacheTtlMs <= 0) return null;
@@ -156,7 +159,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   };
 
   const answerFor = (connector: RetailerConnector, query: SearchQuery): Promise<RetailerAnswer> => {
-    const key = `${query.kind}:${query.value}`;
+    const key = cacheKey(query);
     const hit = cacheHit(connector, key);
     if (hit) return Promise.resolve(hit);
     return coalescer.run(`${connector.id}|${key}`, () => fetchFresh(connector, query, key));
@@ -165,7 +168,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   /** Every retailer's answer when all come from the cache, else null (an EAN query asks in two steps). */
   function allCached(query: SearchQuery): RetailerAnswer[] | null {
     if (query.kind === 'ean') return null;
-    const key = `${query.kind}:${query.value}`;
+    const key = cacheKey(query);
     const answers: RetailerAnswer[] = [];
     for (const connector of deps.connectors) {
       const hit = cacheHit(connector, key);
