@@ -85,9 +85,12 @@ describe('AdSlot', () => {
       const units = await screen.findAllByTestId('ad-network');
       expect(units.map((u) => u.getAttribute('data-ad-client'))).toEqual(['ca-pub-42', 'ca-pub-42']);
       expect(screen.queryByText('See the plans')).toBeNull();
-      expect(loaderScripts().map((s) => [s.src, s.dataset.adClient, s.async])).toEqual([
-        [network.scriptUrl, 'ca-pub-42', true],
-      ]);
+      // The script is added in an effect, which may run just after the units show.
+      await waitFor(() =>
+        expect(loaderScripts().map((s) => [s.src, s.dataset.adClient, s.async])).toEqual([
+          [network.scriptUrl, 'ca-pub-42', true],
+        ]),
+      );
     });
 
     it.each([
