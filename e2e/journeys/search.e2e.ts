@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Locale } from '@pharmaradar/shared';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { DESKTOP, PHONE, screenshot, waitForServiceWorker } from '../support/harness';
+import { DESKTOP, PHONE, screenshot, waitForApp, waitForServiceWorker } from '../support/harness';
 import { useJourney } from '../support/journey';
 
 // Price engine, web side (issue "Price engine", items 4-6): live progressive search on the home page,
@@ -331,6 +331,7 @@ describe('search on a 390 px phone', () => {
     ] as const) {
       const { page, context } = await journey.open({ locale: lang });
       await page.goto(journey.url(home));
+      await waitForApp(page);
       await page.getByTestId('chip').first().waitFor();
       const header = await boxes(page, '.home-header a, .home-header button');
       const chips = await boxes(page, '[data-testid="chip"]');

@@ -185,3 +185,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
 }
+
+/**
+ * Waits until the app has taken over a page the server drew (ADR 119): before that the page looks
+ * finished but is inert. Actions wait for it on their own; measurements of the app's layout must.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached' });
+}

@@ -10,6 +10,7 @@ import { COMMON_MESSAGES } from './lib/i18n';
 import { securityHeaders } from './lib/security-headers';
 import { webApp, type HtmlTransformer } from './lib/web-static';
 import { localePreloads } from './lib/locale-preload';
+import { createFirstScreen, homeFirstScreen } from './lib/first-screen';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createContactRoutes } from './features/contact/contact.routes';
 import { createContactRepository } from './features/contact/contact.repository';
@@ -125,7 +126,9 @@ export function createApp(deps: AppDeps): Hono {
   deps.demoRetailers?.mount(app);
   // The search records every price it sees into the history; product pages read it (API, JSON-LD).
   const priceHistory = createPriceHistoryModule(deps);
-  const products = createProductsModule(deps, priceHistory.service);
+  // The home and product pages go out drawn, by the web app's own components (ADR 119).
+  const drawFirstScreen = createFirstScreen(env.WEB_DIST_DIR, log);
+  const products = createProductsModule(deps, priceHistory.service, drawFirstScreen);
   app.route('/api', products.routes);
   // Staff admin: it records what the search reports (retailer health, search statistics).
   const grants = createBillingRepository(deps.db);
@@ -147,6 +150,7 @@ export function createApp(deps: AppDeps): Hono {
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
   htmlTransformers.push(products.htmlTransformer);
+  htmlTransformers.push(homeFirstScreen(drawFirstScreen));
   htmlTransformers.push(localePreloads(env.WEB_DIST_DIR));
   // Price alerts re-check products through the search (its cache and coalescing), mail through the
   // mailer, and sign their unsubscribe links with the accounts' helper.

@@ -1,8 +1,14 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { routes } from './routes';
+import { useLayoutEffect } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 
-export function App() {
-  const [router] = useState(() => createBrowserRouter(routes));
+export function App({
+  router,
+  onFirstCommit,
+}: {
+  router: ReturnType<typeof createBrowserRouter>;
+  /** Runs in the commit that first draws the app (it replaced a server-drawn first screen). */
+  onFirstCommit?: () => void;
+}) {
+  useLayoutEffect(() => onFirstCommit?.(), [onFirstCommit]);
   return <RouterProvider router={router} />;
 }

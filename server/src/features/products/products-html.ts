@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import { isLocale, LOCALES, type Locale } from '@pharmaradar/shared';
 import { productLandingTexts } from '@pharmaradar/shared/product-landing';
+import { LANDING_SEED_ID } from '@pharmaradar/shared/first-screen';
+import type { ProductLandingResponse } from '@pharmaradar/shared/product-landing';
+import { withFirstScreen, type DrawFirstScreen } from '../../lib/first-screen';
 import type { HtmlTransformer } from '../../lib/web-static';
 import { productJsonLd, scriptSafeJson, type OfferSummaries } from './products-json-ld';
 import type { ProductsService } from './products.service';
@@ -15,6 +18,24 @@ export function landingPathParts(path: string): { slug: string; locale: Locale }
   if (!first) return null;
   if (isLocale(first)) return second ? { slug: second, locale: first } : null;
   return { slug: first, locale: 'fr' };
+}
+
+/**
+ * The landing page drawn into #root (ADR 119), with the product it shows as JSON for the app, which
+ * then starts on the same page without fetching it again.
+ */
+async function withProductFirstScreen(
+  html: string,
+  locale: Locale,
+  path: string,
+  landing: ProductLandingResponse | null,
+  draw: DrawFirstScreen | undefined,
+): Promise<string> {
+  if (!draw || !landing) return html;
+  const markup = await draw({ page: 'product', locale, path, product: landing });
+  if (markup === null) return html;
+  const seed = `<script type="application/json" id="${LANDING_SEED_ID}">${scriptSafeJson(landing)}</script>`;
+  return withFirstScreen(html, 'product', markup).replace(/<\/body>/i, () => `${seed}</body>`);
 }
 
 function setMeta(html: string, name: string, content: string): string {
@@ -33,12 +54,14 @@ export function createProductHtmlTransformer(
   service: ProductsService,
   publicUrl: string,
   offers?: OfferSummaries,
+  draw?: DrawFirstScreen,
 ): HtmlTransformer {
-  return (html: string, c: Context) => {
+  return async (html: string, c: Context) => {
     const parts = landingPathParts(c.req.path);
     if (!parts) return undefined;
     const product = service.find(parts.slug);
     if (!product) return undefined;
+    html = await withProductFirstScreen(html, parts.locale, c.req.path, service.landing(product.slug), draw);
     const texts = productLandingTexts(product, parts.locale);
     const canonical = `${publicUrl}/${parts.locale}/${product.slug}`;
     const title = `<title>${escapeHtml(texts.title)}</title>`;

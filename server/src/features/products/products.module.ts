@@ -2,6 +2,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import type { DemoRetailers } from '../../demo/demo-retailers';
+import type { DrawFirstScreen } from '../../lib/first-screen';
 import { createProductHtmlTransformer } from './products-html';
 import type { OfferSummaries } from './products-json-ld';
 import { createProductsSeoRoutes } from './products-seo.routes';
@@ -36,9 +37,9 @@ function demoLandingProducts(demo: DemoRetailers | null | undefined): LandingPag
 /**
  * Product landing pages: the API, index.html with the product's title and structured data for
  * /{slug}, the sitemap and robots.txt. `offers` (the price history, wired by app.ts) gives the
- * structured data its prices.
+ * structured data its prices; `draw` (the web app's renderer) draws the page into the HTML.
  */
-export function createProductsModule(deps: ProductsDeps, offers?: OfferSummaries) {
+export function createProductsModule(deps: ProductsDeps, offers?: OfferSummaries, draw?: DrawFirstScreen) {
   const demo = deps.env.RETAILERS_MODE === 'demo';
   const service = createProductsService({
     repository: createProductsRepository(deps.db),
@@ -47,7 +48,7 @@ export function createProductsModule(deps: ProductsDeps, offers?: OfferSummaries
   return {
     service,
     routes: createProductsRoutes(service),
-    htmlTransformer: createProductHtmlTransformer(service, deps.env.PUBLIC_URL, offers),
+    htmlTransformer: createProductHtmlTransformer(service, deps.env.PUBLIC_URL, offers, draw),
     seoRoutes: createProductsSeoRoutes(service, deps.env.PUBLIC_URL),
   };
 }

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { LANDING_SEED_ID } from '@pharmaradar/shared/first-screen';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import { saveSearchResult } from '../../db/search-cache';
 import { setApiOrigin } from '../../lib/api/client';
@@ -79,7 +80,8 @@ describe('product landing page', () => {
     renderAt(`/${SLUG}`, 'fr');
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe(LANDING.landing.fr.heading);
-    expect(document.title).toBe(LANDING.landing.fr.title);
+    // The title is set in an effect, which may run just after the heading shows.
+    await waitFor(() => expect(document.title).toBe(LANDING.landing.fr.title));
     expect(screen.getByText(LANDING.landing.fr.intro)).toBeTruthy();
     const faq = screen.getAllByTestId('product-faq-item');
     expect(faq.map((item) => item.querySelector('summary')?.textContent)).toEqual(
@@ -102,6 +104,41 @@ describe('product landing page', () => {
     const card = screen.getByTestId('product-card');
     expect(within(card).queryByRole('link', { name: 'Fiche produit' })).toBeNull();
     expect(within(card).getAllByTestId('offer')[0]!.getAttribute('data-best')).toBe('true');
+  });
+
+  it('starts on the product the server drew the page with: no spinner, no second request for it', async () => {
+    server.handle(routes(json(200, LANDING)));
+    const seed = Object.assign(document.createElement('script'), {
+      type: 'application/json',
+      id: LANDING_SEED_ID,
+      textContent: JSON.stringify(LANDING),
+    });
+    document.body.append(seed);
+    renderAt(`/en/${SLUG}`, 'en');
+    // Drawn at once, in the first render.
+    expect(screen.queryByTestId('product-loading')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(LANDING.landing.en.heading);
+    expect(document.getElementById(LANDING_SEED_ID)).toBeNull(); // read once
+    await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
+    expect(
+      server.requests.map((r) => r.path).filter((p) => p.startsWith('/api/products/') && !p.includes('/history/')),
+    ).toEqual([]);
+  });
+
+  it('a product JSON for another page is not used for this one', async () => {
+    server.handle(routes(json(200, LANDING)));
+    const other = { ...LANDING, slug: 'other-product-1234567', landing: productLanding({ ...PRODUCT, name: 'Other' }) };
+    document.body.append(
+      Object.assign(document.createElement('script'), {
+        type: 'application/json',
+        id: LANDING_SEED_ID,
+        textContent: JSON.stringify(other),
+      }),
+    );
+    renderAt(`/${SLUG}`, 'fr');
+    expect(screen.getByTestId('product-loading')).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(LANDING.landing.fr.heading);
+    expect(server.requests.map((r) => r.path)).toContain(`/api/products/${SLUG}/`);
   });
 
   it('uses the texts of the current language (nl)', async () => {

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { productLandingResponseSchema, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import { api, isApiRequestError } from '../../lib/api/client';
+import { LandingSeedContext, takeEmbeddedLanding } from './landing-seed';
 
 /** What an offline landing page still knows: a product from a saved search, or only the CNK in the slug. */
 export interface OfflineProduct {
@@ -33,12 +34,23 @@ async function offlineProduct(slug: string): Promise<OfflineProduct | null> {
 }
 
 export function useProductLanding(slug: string): { state: LandingState; reload: () => void } {
-  const [state, setState] = useState<LandingState>({ status: 'loading' });
+  const given = useContext(LandingSeedContext);
+  const [seed] = useState(() => (given?.slug === slug ? given : takeEmbeddedLanding(slug)));
+  const seeded = useRef(seed ? slug : null);
+  const [state, setState] = useState<LandingState>(seed ? { status: 'ready', product: seed } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    // The product the server drew the page with is today's: no second request for it.
+    if (seeded.current === slug) {
+      seeded.current = null;
+      return;
+    }
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    // Already showing this product (a remount in development): keep it on screen while it refreshes.
+    setState((current) =>
+      current.status === 'ready' && current.product.slug === slug ? current : { status: 'loading' },
+    );
     api
       .get(`/products/${encodeURIComponent(slug)}/`, {
         signal: controller.signal,

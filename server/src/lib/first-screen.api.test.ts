@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { load } from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_ATTRIBUTE, LANDING_SEED_ID } from '@pharmaradar/shared/first-screen';
+import { productLandingResponseSchema } from '@pharmaradar/shared/product-landing';
+import { createFakeWebDist, startTestServer, type TestServer } from '../../test/helpers/test-server';
+import { getDemoCatalogue } from '../demo/catalogue';
+import { firstScreenFile } from './first-screen';
+
+// Issue 8 item 13 (ADR 119): the home and product pages go out drawn, so a phone paints them from
+// the HTML. The renderer here is a stand-in for the web build's (web/src/app/first-screen.ssr.tsx,
+// tested on its own): it draws what it was asked, so the test sees what the server asked for.
+const FAKE_RENDERER = `export function renderFirstScreen(page) {
+  if (page.page === 'product' && page.locale === 'nl') throw new Error('cannot draw');
+  const what = page.page === 'product' ? page.product.name + ' <' + page.product.cnk + '>' : '';
+  return '<h1 class="drawn">' + [page.page, page.locale, page.path].join(' ') + '</h1><p>' + what.replace(/</g, '&lt;') + '</p>';
+}
+`;
+
+const product = getDemoCatalogue().find((p) => !p.prescription)!;
+
+function root(html: string) {
+  const $ = load(html);
+  const element = $('#root');
+  return {
+    page: element.attr(FIRST_SCREEN_ATTRIBUTE) ?? null,
+    inert: element.attr('inert') !== undefined,
+    drawn: element.find('h1.drawn').text() || null,
+    seed: $(`script#${LANDING_SEED_ID}`),
+    $,
+  };
+}
+
+describe('the home and product pages are drawn into index.html', () => {
+  let server: TestServer;
+  let bare: TestServer;
+  let distDir: string;
+
+  async function page(base: string, path: string, acceptLanguage = 'fr-BE') {
+    const res = await fetch(`${base}${path}`, { headers: { accept: 'text/html', 'accept-language': acceptLanguage } });
+    expect(res.status).toBe(200);
+    return root(await res.text());
+  }
+
+  beforeAll(async () => {
+    distDir = createFakeWebDist(mkdtempSync(join(tmpdir(), 'pharmaradar-dist-')));
+    const ssr = firstScreenFile(distDir);
+    mkdirSync(join(ssr, '..'), { recursive: true });
+    writeFileSync(ssr, FAKE_RENDERER);
+    server = await startTestServer({ WEB_DIST_DIR: distDir, RETAILERS_MODE: 'demo' });
+    // A build without the renderer (e.g. an older one): the pages go out as the bare app.
+    bare = await startTestServer({ RETAILERS_MODE: 'demo' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await bare?.close();
+    rmSync(distDir, { recursive: true, force: true });
+    rmSync(firstScreenFile(distDir), { force: true });
+  });
+
+  it('the home page in the language of its address, inert until the app takes it over', async () => {
+    expect(await page(server.url, '/nl')).toMatchObject({ page: 'home', inert: true, drawn: 'home nl /nl' });
+    expect(await page(server.url, '/en/', 'nl-BE')).toMatchObject({ page: 'home', drawn: 'home en /en' });
+    expect(await page(server.url, '/', 'de-DE')).toMatchObject({ page: 'home', drawn: 'home fr /' });
+  });
+
+  it('the bare home page as the app will show it: a first visit in English is drawn as /en', async () => {
+    expect(await page(server.url, '/', 'en-US,en;q=0.9')).toMatchObject({ page: 'home', drawn: 'home en /en' });
+  });
+
+  it('a search address and the other pages are left to the app', async () => {
+    expect(await page(server.url, '/?q=dafalgan')).toMatchObject({ page: null, drawn: null });
+    expect(await page(server.url, '/about')).toMatchObject({ page: null, drawn: null });
+    expect(await page(server.url, '/nl/pharmacies')).toMatchObject({ page: null, drawn: null });
+  });
+
+  it('a product page with its product, and the product as JSON for the app', async () => {
+    const drawn = await page(server.url, `/en/${product.slug}`);
+    expect(drawn).toMatchObject({ page: 'product', inert: true, drawn: `product en /en/${product.slug}` });
+    expect(drawn.$('#root p').text()).toBe(`${product.name.fr} <${product.cnk}>`);
+    const seed = productLandingResponseSchema.parse(JSON.parse(drawn.seed.text()));
+    expect(seed).toMatchObject({ slug: product.slug, cnk: product.cnk });
+    // Nothing in the JSON can end its script element early.
+    expect(drawn.seed.text()).not.toMatch(/</);
+  });
+
+  it('an unknown product, a page that fails to draw or a build without the renderer: the bare app', async () => {
+    expect(await page(server.url, '/no-such-product-0000000')).toMatchObject({ page: null, drawn: null });
+    const failed = await page(server.url, `/nl/${product.slug}`);
+    expect(failed).toMatchObject({ page: null, drawn: null });
+    expect(failed.seed.length).toBe(0);
+    expect(failed.$('title').text()).toContain(product.name.nl); // the rest of the page is as before
+    const plain = await page(bare.url, `/${product.slug}`);
+    expect(plain).toMatchObject({ page: null, drawn: null });
+    expect(plain.seed.length).toBe(0);
+  });
+});

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'hono';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@pharmaradar/shared';
+import {
+  FIRST_SCREEN_ATTRIBUTE,
+  type FirstScreenPage,
+  type FirstScreenRenderer,
+} from '@pharmaradar/shared/first-screen';
+import { shellLocale } from './locale-preload';
+import type { Logger } from './log';
+import type { HtmlTransformer } from './web-static';
+
+/** Where the web build puts its server-side renderer: beside the built app (`web/dist` -> `web/dist-ssr`). */
+export function firstScreenFile(webDistDir: string): string {
+  return `${webDistDir.replace(/[/\\]+$/, '')}-ssr/first-screen.js`;
+}
+
+export type DrawFirstScreen = (page: FirstScreenPage) => Promise<string | null>;
+
+/**
+ * Draws pages with the web app's own components (ADR 119). The renderer is loaded on first use; a
+ * missing build or a page that fails to draw gives null, and the page goes out as the bare app,
+ * which draws it in the browser as before: the first screen is an improvement, never a dependency.
+ */
+export function createFirstScreen(webDistDir: string, log: Logger): DrawFirstScreen {
+  const file = firstScreenFile(webDistDir);
+  let renderer: Promise<FirstScreenRenderer | null> | null = null;
+  const load = () =>
+    (renderer ??= existsSync(file)
+      ? (import(pathToFileURL(file).href) as Promise<FirstScreenRenderer>).catch((error: unknown) => {
+          log.error('first screen renderer could not be loaded', { file, error: String(error) });
+          return null;
+        })
+      : Promise.resolve(null));
+  return async (page) => {
+    const drawer = await load();
+    if (!drawer) return null;
+    try {
+      return drawer.renderFirstScreen(page);
+    } catch (error) {
+      log.error('first screen could not be drawn', { page: page.page, path: page.path, error: String(error) });
+      return null;
+    }
+  };
+}
+
+/**
+ * index.html with `markup` as the content of #root, marked with the page it shows. It is inert until
+ * the app takes it over: a tap or a word typed before then would be lost in the exchange.
+ */
+export function withFirstScreen(html: string, page: FirstScreenPage['page'], markup: string): string {
+  return html.replace(
+    '<div id="root"></div>',
+    () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}="${page}" inert>${markup}</div>`,
+  );
+}
+
+function isHomePath(path: string): boolean {
+  const first = /^\/([^/]+)\/?$/.exec(path)?.[1];
+  return path === '/' || path === '/index.html' || isLocale(first);
+}
+
+/**
+ * The home page drawn into index.html in the page's language. A search in the address (?q=) is left
+ * to the app: its first screen is the results, which only the browser fetches.
+ */
+export function homeFirstScreen(draw: DrawFirstScreen): HtmlTransformer {
+  const drawn = new Map<string, Promise<string | null>>();
+  const drawHome = (locale: Locale, path: string) => {
+    const key = `${locale} ${path}`;
+    let page = drawn.get(key);
+    if (!page) {
+      page = draw({ page: 'home', locale, path });
+      drawn.set(key, page);
+    }
+    return page;
+  };
+  // Drawn at start-up, so the first visitor does not wait for the renderer to load.
+  void drawHome(DEFAULT_LOCALE, '/');
+  for (const locale of LOCALES) void drawHome(locale, `/${locale}`);
+
+  return async (html, c: Context) => {
+    if (!isHomePath(c.req.path) || c.req.query('q') !== undefined) return undefined;
+    const locale = shellLocale(c);
+    // A first visit to / in another language is sent on to /{language} by the app: draw that page.
+    const bare = c.req.path === '/' || c.req.path === '/index.html';
+    const page = await drawHome(locale, bare && locale === DEFAULT_LOCALE ? '/' : `/${locale}`);
+    return page === null ? undefined : withFirstScreen(html, 'home', page);
+  };
+}

@@ -1,0 +1,33 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { INTL_LOCALE } from '@pharmaradar/shared';
+import { App } from './app';
+import { takeOverFirstScreen, whenRouterReady } from './first-screen-handover';
+import { routes } from './routes';
+import { warmIntl } from '../lib/i18n/warm-intl';
+import { localeOfPath } from '../lib/router/localized-path';
+import { registerServiceWorker } from '../lib/pwa/register-sw';
+
+/** Starts the app in `container`; `firstScreen`: it holds a server-drawn page (ADR 119). */
+export function boot(container: HTMLElement, firstScreen: boolean): void {
+  registerServiceWorker();
+  warmIntl(INTL_LOCALE[localeOfPath(window.location.pathname)]);
+
+  const router = createBrowserRouter(routes);
+  const root = createRoot(container);
+  // A transition: React draws the app in slices of a few milliseconds, so a slow phone stays responsive.
+  const draw = (onFirstCommit?: () => void) =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App router={router} onFirstCommit={onFirstCommit} />
+        </StrictMode>,
+      ),
+    );
+
+  // The server-drawn page stays up until the app can draw the same page, instead of giving way to
+  // the loading screen; the app replaces it in one commit.
+  if (firstScreen) void whenRouterReady(router).then(() => draw(() => takeOverFirstScreen(container)));
+  else draw();
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
+import en from '../../public/locales/en/search.json';
+import nl from '../../public/locales/nl/search.json';
+import { renderFirstScreen } from './first-screen.ssr';
+
+// The server draws these pages with this entry (ADR 119): with no network and no effects run, the
+// app's own components must give the page a visitor would see once the app has loaded. (On Node,
+// the real server draws them with the built entry in the journeys and the Lighthouse run.)
+const PRODUCT = { name: 'Dafalgan 500 mg 30 comprimés', brand: 'Dafalgan', cnk: '3720083' };
+const LANDING: ProductLandingResponse = {
+  slug: 'dafalgan-500-mg-30-comprimes-3720083',
+  ...PRODUCT,
+  image: null,
+  landing: productLanding(PRODUCT),
+};
+
+/** A jQuery-like `$` over the drawn HTML: text of the first match, an attribute, a count. */
+function load(html: string) {
+  const document = new DOMParser().parseFromString(`<div id="root">${html}</div>`, 'text/html');
+  const $ = (selector: string) => {
+    const all = Array.from(document.querySelectorAll(selector));
+    return {
+      length: all.length,
+      text: () => all[0]?.textContent ?? '',
+      attr: (name: string) => all[0]?.getAttribute(name) ?? undefined,
+    };
+  };
+  return $;
+}
+
+describe('the first screen drawn on the server', () => {
+  it('the home page in its language, with its links in that language', () => {
+    const $ = load(renderFirstScreen({ page: 'home', locale: 'nl', path: '/nl' }));
+    expect($('h1').text()).toBe(nl.hero.title);
+    expect($('input[name="q"]').attr('placeholder')).toBe(nl.form.placeholder);
+    expect($('a[href="/nl/about"]').length).toBeGreaterThan(0);
+    const $en = load(renderFirstScreen({ page: 'home', locale: 'en', path: '/en' }));
+    expect($en('h1').text()).toBe(en.hero.title);
+  });
+
+  it('a product page with its product, as the app shows it once loaded (not a spinner)', () => {
+    const $ = load(renderFirstScreen({ page: 'product', locale: 'en', path: `/en/${LANDING.slug}`, product: LANDING }));
+    expect($('main h1').text()).toBe(LANDING.landing.en.heading);
+    expect($('.product-page__intro').text()).toBe(LANDING.landing.en.intro);
+    expect($('[data-testid="product-loading"]').length).toBe(0);
+    expect($('[data-testid="navbar"]').length).toBe(1); // inside the shared layout
+    const bare = load(renderFirstScreen({ page: 'product', locale: 'fr', path: `/${LANDING.slug}`, product: LANDING }));
+    expect(bare('main h1').text()).toBe(LANDING.landing.fr.heading);
+  });
+});

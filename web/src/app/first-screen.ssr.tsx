@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Route, Routes, StaticRouter } from 'react-router';
+import { LOCALES, type Locale } from '@pharmaradar/shared';
+import type { FirstScreenPage, FirstScreenRenderer } from '@pharmaradar/shared/first-screen';
+import HomePage from '../features/search/home.page';
+import ProductPage from '../features/search/product.page';
+import { LandingSeedContext } from '../features/search/landing-seed';
+import { Layout } from '../features/layout/layout';
+import { flattenMessages } from '../lib/i18n/flatten';
+import { I18nProvider } from '../lib/i18n/i18n-provider';
+import type { Messages } from '../lib/i18n/load-locale';
+import { SessionProvider } from '../lib/session';
+
+// Server-side entry of the web build (vite build --ssr, ADR 119): the server draws the home page and
+// the product landing pages with the app's own components, so a phone shows the page from the HTML
+// while the app loads, then the app takes the screen over with the same page.
+
+const files = import.meta.glob<unknown>('../../public/locales/*/*.json', { eager: true, import: 'default' });
+const messages = new Map<Locale, Messages>(LOCALES.map((locale) => [locale, {}]));
+for (const [file, content] of Object.entries(files)) {
+  const [, locale, namespace] = /\/locales\/([a-z]+)\/([a-z-]+)\.json$/.exec(file) ?? [];
+  const table = messages.get(locale as Locale);
+  if (table && namespace) flattenMessages(content, namespace, table);
+}
+
+function page(input: FirstScreenPage): ReactNode {
+  if (input.page === 'home') return <HomePage />;
+  return (
+    <LandingSeedContext.Provider value={input.product}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route
+            path={input.path.startsWith(`/${input.locale}/`) ? `${input.locale}/:slug/*` : ':slug/*'}
+            element={<ProductPage />}
+          />
+        </Route>
+      </Routes>
+    </LandingSeedContext.Provider>
+  );
+}
+
+export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = (input) =>
+  renderToString(
+    <StaticRouter location={input.path}>
+      <I18nProvider locale={input.locale} messages={messages.get(input.locale) ?? {}}>
+        {/* As the app starts: signed out until the browser has asked the server. */}
+        <SessionProvider>{page(input)}</SessionProvider>
+      </I18nProvider>
+    </StaticRouter>,
+  );
