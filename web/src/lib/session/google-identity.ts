@@ -1,3 +1,5 @@
+import { readAuthConfig } from '@pharmaradar/shared/auth-config';
+import { ApiRequestError } from '../api/api-request-error';
 import { api } from '../api/client';
 
 /**
@@ -43,10 +45,19 @@ let handler: CredentialHandler | null = null;
 
 /** GET /api/auth/config/ once per page load: the Google client id, or null when Google is off. */
 export function loadGoogleClientId(): Promise<string | null> {
-  // The schema (zod) is imported here, not at the top: this module is on the boot path (ADR 036).
-  configPromise ??= import('@pharmaradar/shared/auth.schema')
-    .then(({ authConfigSchema }) => api.get('/auth/config/', { schema: authConfigSchema }))
-    .then((config) => config.googleClientId || null)
+  // Read without zod: One Tap asks as the home page loads, where zod is not loaded (ADR 036, 119).
+  configPromise ??= api
+    .get<unknown>('/auth/config/')
+    .then((raw) => {
+      const config = readAuthConfig(raw);
+      if (!config)
+        throw new ApiRequestError({
+          status: 200,
+          code: 'invalid_response',
+          detail: 'Unexpected answer from the server.',
+        });
+      return config.googleClientId || null;
+    })
     .catch((error: unknown) => {
       configPromise = null; // offline at start: try again on the next screen
       throw error;
