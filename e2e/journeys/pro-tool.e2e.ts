@@ -127,6 +127,19 @@ describe('Pro tool', () => {
     const balancedSell = await sellPrices(page);
     await page.getByRole('combobox', { name: t.strategy }).selectOption({ label: t.aggressive });
     await expect.poll(() => first.getByTestId('row-sell').textContent(), { timeout: 15_000 }).toBe(lowest);
+    // Every row is priced again (in the worker, row by row) before the new prices are read.
+    await expect
+      .poll(
+        () =>
+          rowsOf(page).evaluateAll((rows) =>
+            rows.every(
+              (r) =>
+                r.querySelector('[data-testid="row-sell"]')?.textContent === r.querySelectorAll('td')[1]?.textContent,
+            ),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     // The products whose selling price, hence margin at the catalogue price, the new strategy lowers.
     const aggressiveSell = await sellPrices(page);
     const lowered = Object.keys(balancedSell).filter((cnk) => balancedSell[cnk] !== aggressiveSell[cnk]);
