@@ -9,7 +9,7 @@ import {
 } from '@pharmaradar/shared/first-screen';
 import { shellLocale } from './locale-preload';
 import type { Logger } from './log';
-import type { HtmlTransformer } from './web-static';
+import { isBareHomePath, type HtmlTransformer } from './web-static';
 
 /** Where the web build puts its server-side renderer: beside the built app (`web/dist` -> `web/dist-ssr`). */
 export function firstScreenFile(webDistDir: string): string {
@@ -58,7 +58,7 @@ export function withFirstScreen(html: string, page: FirstScreenPage['page'], mar
 
 function isHomePath(path: string): boolean {
   const first = /^\/([^/]+)\/?$/.exec(path)?.[1];
-  return path === '/' || path === '/index.html' || isLocale(first);
+  return isBareHomePath(path) || isLocale(first);
 }
 
 /**
@@ -84,8 +84,7 @@ export function homeFirstScreen(draw: DrawFirstScreen): HtmlTransformer {
     if (!isHomePath(c.req.path) || c.req.query('q') !== undefined) return undefined;
     const locale = shellLocale(c);
     // A first visit to / in another language is sent on to /{language} by the app: draw that page.
-    const bare = c.req.path === '/' || c.req.path === '/index.html';
-    const page = await drawHome(locale, bare && locale === DEFAULT_LOCALE ? '/' : `/${locale}`);
+    const page = await drawHome(locale, isBareHomePath(c.req.path) && locale === DEFAULT_LOCALE ? '/' : `/${locale}`);
     return page === null ? undefined : withFirstScreen(html, 'home', page);
   };
 }

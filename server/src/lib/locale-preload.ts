@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Context } from 'hono';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@pharmaradar/shared';
 import { requestLocale } from './i18n';
-import type { HtmlTransformer } from './web-static';
+import { isBareHomePath, type HtmlTransformer } from './web-static';
 
 /**
  * The language the web app will load for a page address (SPEC §4): the prefix's; on a bare address
@@ -12,7 +12,7 @@ import type { HtmlTransformer } from './web-static';
 export function shellLocale(c: Context): Locale {
   const first = /^\/([^/]+)/.exec(c.req.path)?.[1];
   if (isLocale(first)) return first;
-  return c.req.path === '/' || c.req.path === '/index.html' ? requestLocale(c) : DEFAULT_LOCALE;
+  return isBareHomePath(c.req.path) ? requestLocale(c) : DEFAULT_LOCALE;
 }
 
 /**

@@ -45,6 +45,11 @@ function hasCompressedCopy(file: string): boolean {
   return existsSync(`${file}.br`) || existsSync(`${file}.gz`);
 }
 
+/** The bare home page: `/`, or index.html asked for by name. */
+export function isBareHomePath(path: string): boolean {
+  return path === '/' || path === '/index.html';
+}
+
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
@@ -67,7 +72,7 @@ export function webApp({ webDistDir, htmlTransformers, log }: WebAppOptions): Mi
 
   return async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isApiPath(c.req.path)) return next();
-    if (c.req.path === '/' || c.req.path === '/index.html') return sendIndex(c);
+    if (isBareHomePath(c.req.path)) return sendIndex(c);
 
     if (existsSync(webDistDir)) {
       files ??= serveStatic({
