@@ -6,7 +6,7 @@ import type { ProductLandingResponse } from '@pharmaradar/shared/product-landing
 import { withFirstScreen, type DrawFirstScreen } from '../../lib/first-screen';
 import type { HtmlTransformer } from '../../lib/web-static';
 import { productJsonLd, scriptSafeJson, type OfferSummaries } from './products-json-ld';
-import type { ProductsService } from './products.service';
+import { landingResponse, type ProductsService } from './products.service';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
@@ -28,10 +28,9 @@ async function withProductFirstScreen(
   html: string,
   locale: Locale,
   path: string,
-  landing: ProductLandingResponse | null,
-  draw: DrawFirstScreen | undefined,
+  landing: ProductLandingResponse,
+  draw: DrawFirstScreen,
 ): Promise<string> {
-  if (!draw || !landing) return html;
   const markup = await draw({ page: 'product', locale, path, product: landing });
   if (markup === null) return html;
   const seed = `<script type="application/json" id="${LANDING_SEED_ID}">${scriptSafeJson(landing)}</script>`;
@@ -61,7 +60,7 @@ export function createProductHtmlTransformer(
     if (!parts) return undefined;
     const product = service.find(parts.slug);
     if (!product) return undefined;
-    html = await withProductFirstScreen(html, parts.locale, c.req.path, service.landing(product.slug), draw);
+    if (draw) html = await withProductFirstScreen(html, parts.locale, c.req.path, landingResponse(product), draw);
     const texts = productLandingTexts(product, parts.locale);
     const canonical = `${publicUrl}/${parts.locale}/${product.slug}`;
     const title = `<title>${escapeHtml(texts.title)}</title>`;

@@ -20,6 +20,12 @@ export type ProductsServiceDeps = {
   catalogue?: readonly LandingPageProduct[];
 };
 
+/** GET /api/products/:slug's answer for a product that has a page. */
+export function landingResponse(product: LandingPageProduct): ProductLandingResponse {
+  const { slug, cnk, name, brand, image, category } = product;
+  return { slug, cnk, name, brand, image, ...(category ? { category } : {}), landing: productLanding(product) };
+}
+
 export function createProductsService({ repository, catalogue = [] }: ProductsServiceDeps) {
   const catalogueBySlug = new Map(catalogue.map((p) => [p.slug, p]));
   const catalogueSlugByCnk = new Map(catalogue.map((p) => [p.cnk, p.slug]));
@@ -69,9 +75,7 @@ export function createProductsService({ repository, catalogue = [] }: ProductsSe
     },
     landing(slug: string): ProductLandingResponse | null {
       const product = find(slug);
-      if (!product) return null;
-      const { slug: s, cnk, name, brand, image, category } = product;
-      return { slug: s, cnk, name, brand, image, ...(category ? { category } : {}), landing: productLanding(product) };
+      return product ? landingResponse(product) : null;
     },
   };
 }
