@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_ATTRIBUTE, LANDING_SEED_ID } from '@pharmaradar/shared/first-screen';
@@ -47,7 +47,7 @@ describe('the home and product pages are drawn into index.html', () => {
   beforeAll(async () => {
     distDir = createFakeWebDist(mkdtempSync(join(tmpdir(), 'pharmaradar-dist-')));
     const ssr = firstScreenFile(distDir);
-    mkdirSync(join(ssr, '..'), { recursive: true });
+    mkdirSync(dirname(ssr), { recursive: true });
     writeFileSync(ssr, FAKE_RENDERER);
     server = await startTestServer({ WEB_DIST_DIR: distDir, RETAILERS_MODE: 'demo' });
     // A build without the renderer (e.g. an older one): the pages go out as the bare app.
@@ -57,7 +57,7 @@ describe('the home and product pages are drawn into index.html', () => {
     await server?.close();
     await bare?.close();
     rmSync(distDir, { recursive: true, force: true });
-    rmSync(firstScreenFile(distDir), { force: true });
+    rmSync(dirname(firstScreenFile(distDir)), { recursive: true, force: true });
   });
 
   it('the home page in the language of its address, inert until the app takes it over', async () => {
