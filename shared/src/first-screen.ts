@@ -2,8 +2,8 @@ import type { Locale } from './locales';
 import type { ProductLandingResponse } from './product-landing';
 
 // The first screen the server draws into index.html (issue 8 item 13, ADR 119): the built web app's
-// server-side renderer (web/src/app/first-screen.ssr.tsx) turns a page into HTML; the server puts it inside
-// #root and the app takes the screen over once it is ready to draw the same page.
+// server-side renderer (web/src/app/first-screen.ssr.tsx) turns a page into HTML; the server puts
+// it inside #root and the app takes the screen over once it is ready to draw the same page.
 
 /** Attribute on #root when it holds a server-drawn first screen; its value names the page. */
 export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
