@@ -147,6 +147,17 @@ describe('api client', () => {
     await expect(api.get('/count/', undefined, { schema })).resolves.toEqual({ count: 3 });
   });
 
+  it('checks a 2xx body with a zod-free reader the same way (boot-path code)', async () => {
+    const read = (data: unknown) =>
+      typeof (data as { count?: unknown })?.count === 'number' ? (data as { count: number }) : null;
+    server.handle((_req, res) => sendJson(res, 200, { count: 'three' }));
+    const error = await rejection(api.get('/count/', { read }));
+    expect(error.code).toBe('invalid_response');
+    expect(error.status).toBe(200);
+    server.handle((_req, res) => sendJson(res, 200, { count: 3 }));
+    await expect(api.get('/count/', { read })).resolves.toEqual({ count: 3 });
+  });
+
   it('answers 204 with null', async () => {
     document.cookie = 'pe_csrftoken=c1; path=/';
     server.handle((_req, res) => {

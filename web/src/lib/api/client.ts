@@ -20,6 +20,11 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Validates a 2xx JSON body; a mismatch throws ApiRequestError code `invalid_response`. */
   schema?: ZodType<T>;
+  /**
+   * The same check for code that must not load zod (the home page's first JavaScript, ADR 036):
+   * the body as read, or null when it does not match.
+   */
+  read?: (data: unknown) => T | null;
   headers?: Record<string, string>;
   timeoutMs?: number;
 }
@@ -187,19 +192,24 @@ async function send<T>(
   // The timeout covers the wait for an answer; a JSON body that started arriving is read to its end.
   release();
   const data = await readBody(response);
-  if (!options.schema) return data as T;
-  const checked = options.schema.safeParse(data);
-  if (!checked.success) {
-    throw new ApiRequestError({
+  const invalid = () =>
+    new ApiRequestError({
       status: response.status,
       code: 'invalid_response',
       detail: 'Unexpected answer from the server.',
     });
+  if (options.read) {
+    const value = options.read(data);
+    if (value === null) throw invalid();
+    return value;
   }
+  if (!options.schema) return data as T;
+  const checked = options.schema.safeParse(data);
+  if (!checked.success) throw invalid();
   return checked.data;
 }
 
-export interface StreamOptions extends Omit<RequestOptions<unknown>, 'schema'> {
+export interface StreamOptions extends Omit<RequestOptions<unknown>, 'schema' | 'read'> {
   /** Another origin for this call only (tests); defaults to the one set by setApiOrigin. */
   origin?: string;
   /** POST with a JSON body (the Pro batch endpoint streams its answer too); CSRF is sent then. */
@@ -276,7 +286,10 @@ function attachmentName(disposition: string | null): string | null {
 }
 
 /** GET of a file answer (the account data export): same headers, errors and 401 event as JSON calls. */
-async function download(path: string, options: Omit<RequestOptions<unknown>, 'schema'> = {}): Promise<ApiFile> {
+async function download(
+  path: string,
+  options: Omit<RequestOptions<unknown>, 'schema' | 'read'> = {},
+): Promise<ApiFile> {
   const { response, release, failure } = await open('GET', path, undefined, options, false);
   try {
     return { blob: await response.blob(), filename: attachmentName(response.headers.get('Content-Disposition')) };

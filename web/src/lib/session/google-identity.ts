@@ -1,5 +1,4 @@
 import { readAuthConfig } from '@pharmaradar/shared/auth-config';
-import { ApiRequestError } from '../api/api-request-error';
 import { api } from '../api/client';
 
 /**
@@ -47,17 +46,8 @@ let handler: CredentialHandler | null = null;
 export function loadGoogleClientId(): Promise<string | null> {
   // Read without zod: One Tap asks as the home page loads, where zod is not loaded (ADR 036, 119).
   configPromise ??= api
-    .get<unknown>('/auth/config/')
-    .then((raw) => {
-      const config = readAuthConfig(raw);
-      if (!config)
-        throw new ApiRequestError({
-          status: 200,
-          code: 'invalid_response',
-          detail: 'Unexpected answer from the server.',
-        });
-      return config.googleClientId || null;
-    })
+    .get('/auth/config/', { read: readAuthConfig })
+    .then((config) => config.googleClientId || null)
     .catch((error: unknown) => {
       configPromise = null; // offline at start: try again on the next screen
       throw error;
