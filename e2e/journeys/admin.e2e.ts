@@ -58,7 +58,10 @@ describe('admin', () => {
 
       const user = await journey.open();
       await register(user.page, 'clinic@example.be');
-      expect(await badge(user.page)).toBe('Free');
+      // Registration ends on home, whose own header carries the badge (the navbar's belongs to the page left).
+      const homeBadge = user.page.getByTestId('home-plan-badge');
+      await homeBadge.waitFor();
+      expect((await homeBadge.textContent())?.trim()).toBe('Free');
       await go(user.page, '/en/admin');
       await user.page.getByTestId('not-found').waitFor();
       expect(await user.page.getByTestId('admin-users').count()).toBe(0);
