@@ -149,9 +149,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', search.routes);
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
+  // Preloads first: a drawn first screen turns them into prefetches (ADR 120).
+  htmlTransformers.push(localePreloads(env.WEB_DIST_DIR));
   htmlTransformers.push(products.htmlTransformer);
   htmlTransformers.push(homeFirstScreen(drawFirstScreen));
-  htmlTransformers.push(localePreloads(env.WEB_DIST_DIR));
   // Price alerts re-check products through the search (its cache and coalescing), mail through the
   // mailer, and sign their unsubscribe links with the accounts' helper.
   const alertUsers = createUserRepository(deps.db);

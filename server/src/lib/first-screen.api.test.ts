@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { load } from 'cheerio';
@@ -26,7 +26,9 @@ function root(html: string) {
   const element = $('#root');
   return {
     page: element.attr(FIRST_SCREEN_ATTRIBUTE) ?? null,
-    inert: element.attr('inert') !== undefined,
+    preloads: $('link[rel="preload"], link[rel="modulepreload"]')
+      .map((_i, link) => $(link).attr('href'))
+      .get(),
     drawn: element.find('h1.drawn').text() || null,
     seed: $(`script#${LANDING_SEED_ID}`),
     $,
@@ -49,6 +51,9 @@ describe('the home and product pages are drawn into index.html', () => {
     const ssr = firstScreenFile(distDir);
     mkdirSync(dirname(ssr), { recursive: true });
     writeFileSync(ssr, FAKE_RENDERER);
+    const index = join(distDir, 'index.html');
+    const preload = '<link rel="modulepreload" crossorigin="" href="/assets/boot-abc123.js">';
+    writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', `${preload}</head>`));
     server = await startTestServer({ WEB_DIST_DIR: distDir, RETAILERS_MODE: 'demo' });
     // A build without the renderer (e.g. an older one): the pages go out as the bare app.
     bare = await startTestServer({ RETAILERS_MODE: 'demo' });
@@ -60,8 +65,8 @@ describe('the home and product pages are drawn into index.html', () => {
     rmSync(dirname(firstScreenFile(distDir)), { recursive: true, force: true });
   });
 
-  it('the home page in the language of its address, inert until the app takes it over', async () => {
-    expect(await page(server.url, '/nl')).toMatchObject({ page: 'home', inert: true, drawn: 'home nl /nl' });
+  it('the home page in the language of its address', async () => {
+    expect(await page(server.url, '/nl')).toMatchObject({ page: 'home', drawn: 'home nl /nl' });
     expect(await page(server.url, '/en/', 'nl-BE')).toMatchObject({ page: 'home', drawn: 'home en /en' });
     expect(await page(server.url, '/', 'de-DE')).toMatchObject({ page: 'home', drawn: 'home fr /' });
   });
@@ -70,15 +75,26 @@ describe('the home and product pages are drawn into index.html', () => {
     expect(await page(server.url, '/', 'en-US,en;q=0.9')).toMatchObject({ page: 'home', drawn: 'home en /en' });
   });
 
+  it('a drawn page does not preload the app ahead of itself (ADR 120)', async () => {
+    const boot = '/assets/boot-abc123.js';
+    const translations = '/locales/fr/common.json';
+    expect(await page(server.url, '/')).toMatchObject({ page: 'home', preloads: [] });
+    expect(await page(server.url, `/${product.slug}`)).toMatchObject({ page: 'product', preloads: [] });
+    // The app draws every other page itself, at once: it needs them first.
+    expect(await page(server.url, '/about')).toMatchObject({ preloads: [boot, translations] });
+  });
+
   it('a search address and the other pages are left to the app', async () => {
     expect(await page(server.url, '/?q=dafalgan')).toMatchObject({ page: null, drawn: null });
+    // The shell the service worker precaches and answers later navigations with.
+    expect(await page(server.url, '/index.html')).toMatchObject({ page: null, drawn: null });
     expect(await page(server.url, '/about')).toMatchObject({ page: null, drawn: null });
     expect(await page(server.url, '/nl/pharmacies')).toMatchObject({ page: null, drawn: null });
   });
 
   it('a product page with its product, and the product as JSON for the app', async () => {
     const drawn = await page(server.url, `/en/${product.slug}`);
-    expect(drawn).toMatchObject({ page: 'product', inert: true, drawn: `product en /en/${product.slug}` });
+    expect(drawn).toMatchObject({ page: 'product', drawn: `product en /en/${product.slug}` });
     expect(drawn.$('#root p').text()).toBe(`${product.name.fr} <${product.cnk}>`);
     const seed = productLandingResponseSchema.parse(JSON.parse(drawn.seed.text()));
     expect(seed).toMatchObject({ slug: product.slug, cnk: product.cnk });

@@ -9,7 +9,7 @@ import {
 } from '@pharmaradar/shared/first-screen';
 import { shellLocale } from './locale-preload';
 import type { Logger } from './log';
-import { isBareHomePath, type HtmlTransformer } from './web-static';
+import type { HtmlTransformer } from './web-static';
 
 /** Where the web build puts its server-side renderer: beside the built app (`web/dist` -> `web/dist-ssr`). */
 export function firstScreenFile(webDistDir: string): string {
@@ -45,20 +45,31 @@ export function createFirstScreen(webDistDir: string, log: Logger): DrawFirstScr
   };
 }
 
+const PRELOAD_LINK = /<link rel="(?:modulepreload|preload)"[^>]*>\s*/g;
+
 /**
- * index.html with `markup` as the content of #root, marked with the page it shows. It is inert until
- * the app takes it over: a tap or a word typed before then would be lost in the exchange.
+ * index.html with `markup` as the content of #root, marked with the page it shows. The page works
+ * before the app, which starts on the visitor's first touch (ADR 120): nothing preloads the app's
+ * code or translations ahead of the page; the service worker's precache brings them in after it.
  */
 export function withFirstScreen(html: string, page: FirstScreenPage['page'], markup: string): string {
-  return html.replace(
-    '<div id="root"></div>',
-    () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}="${page}" inert>${markup}</div>`,
-  );
+  return html
+    .replace(PRELOAD_LINK, '')
+    .replace('<div id="root"></div>', () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}="${page}">${markup}</div>`);
 }
 
+/** `<html lang>` set to the page's language (the shell says French). */
+export function withHtmlLang(html: string, locale: Locale): string {
+  return html.replace(/<html([^>]*?)\slang=["'][^"']*["']/i, (_m, before: string) => `<html${before} lang="${locale}"`);
+}
+
+/**
+ * `/`, `/fr`, `/en`, `/nl`. Not `/index.html`: that is the shell the service worker precaches and
+ * answers every later navigation with, which must stay the bare app.
+ */
 function isHomePath(path: string): boolean {
   const first = /^\/([^/]+)\/?$/.exec(path)?.[1];
-  return isBareHomePath(path) || isLocale(first);
+  return path === '/' || isLocale(first);
 }
 
 /**
@@ -84,7 +95,7 @@ export function homeFirstScreen(draw: DrawFirstScreen): HtmlTransformer {
     if (!isHomePath(c.req.path) || c.req.query('q') !== undefined) return undefined;
     const locale = shellLocale(c);
     // A first visit to / in another language is sent on to /{language} by the app: draw that page.
-    const page = await drawHome(locale, isBareHomePath(c.req.path) && locale === DEFAULT_LOCALE ? '/' : `/${locale}`);
-    return page === null ? undefined : withFirstScreen(html, 'home', page);
+    const page = await drawHome(locale, c.req.path === '/' && locale === DEFAULT_LOCALE ? '/' : `/${locale}`);
+    return page === null ? undefined : withHtmlLang(withFirstScreen(html, 'home', page), locale);
   };
 }

@@ -3,7 +3,7 @@ import { isLocale, LOCALES, type Locale } from '@pharmaradar/shared';
 import { productLandingTexts } from '@pharmaradar/shared/product-landing';
 import { LANDING_SEED_ID } from '@pharmaradar/shared/first-screen';
 import type { ProductLandingResponse } from '@pharmaradar/shared/product-landing';
-import { withFirstScreen, type DrawFirstScreen } from '../../lib/first-screen';
+import { withFirstScreen, withHtmlLang, type DrawFirstScreen } from '../../lib/first-screen';
 import type { HtmlTransformer } from '../../lib/web-static';
 import { productJsonLd, scriptSafeJson, type OfferSummaries } from './products-json-ld';
 import { landingResponse, type ProductsService } from './products.service';
@@ -69,10 +69,7 @@ export function createProductHtmlTransformer(
       ? html.replace(titlePattern, () => title)
       : html.replace(/<\/head>/i, () => `${title}</head>`);
     out = setMeta(out, 'description', texts.description);
-    out = out.replace(
-      /<html([^>]*?)\slang=["'][^"']*["']/i,
-      (_m, before: string) => `<html${before} lang="${parts.locale}"`,
-    );
+    out = withHtmlLang(out, parts.locale);
     out = out.replace(/<link\s+rel=["']canonical["'][^>]*>/i, '');
     const alternates = [...LOCALES.map((l) => [l, l] as const), ['x-default', 'fr'] as const]
       .map(
