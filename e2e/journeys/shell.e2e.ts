@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BRAND_NAME, BRAND_SHORT_NAME, LOCALES, THEME_COLOR } from '@pharmaradar/shared';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { DESKTOP, PHONE, ROOT, screenshot, waitForServiceWorker } from '../support/harness';
+import { DESKTOP, PHONE, ROOT, screenshot, waitForApp, waitForServiceWorker } from '../support/harness';
 import { useJourney } from '../support/journey';
 
 interface ManifestIcon {
@@ -362,6 +362,8 @@ describe('app shell', () => {
         await context.setOffline(false);
         await page.goto(journey.url(path));
         await page.locator('h1').first().waitFor();
+        // The banner is the app's: on a first visit home waits for the visitor (ADR 120).
+        await waitForApp(page);
         await context.setOffline(true);
         await page.getByTestId('offline-banner').waitFor();
         await page.evaluate(() => window.scrollTo(0, 1500));

@@ -187,9 +187,12 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the app has taken over a page the server drew (ADR 119): before that the page looks
- * finished but is inert. Actions wait for it on their own; measurements of the app's layout must.
+ * Starts the app on a page the server drew (ADR 119) and waits until it has taken the page over, for
+ * a step that needs the app itself (its effects, its session), not only the page.
  */
 export async function waitForApp(page: Page): Promise<void> {
+  // A drawn first screen starts the app on the visitor's first touch, key or focus (ADR 120): a key
+  // that types nothing and moves nothing, as the least a visitor can do.
+  if (await page.locator('#root[data-first-screen]').count()) await page.keyboard.press('Shift');
   await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached' });
 }

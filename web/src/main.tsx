@@ -1,4 +1,10 @@
 import { FIRST_SCREEN_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
+import { startOnIntent, type FirstScreenHandover } from './app/first-screen-start';
+import { settleDrawnSplash } from './features/layout/splash-timing';
+import { registerServiceWorker } from './lib/pwa/register-sw';
+import { hasSignedInUser } from './lib/session/session-cache-key';
+import { browserLanguages, decideLocale, sessionStore } from './lib/i18n/detect-locale';
+import { localeOfPath } from './lib/router/localized-path';
 import './app/styles/tokens.css';
 import './app/styles/global.css';
 
@@ -10,8 +16,30 @@ const firstScreen = container.hasAttribute(FIRST_SCREEN_ATTRIBUTE);
 /** Resolves after the browser has painted a frame. */
 const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-// A page the server drew is painted before the app's code runs (ADR 119): the phone shows it at once,
-// then starts the app. index.html preloads the app's chunks, so waiting costs no extra round trip.
-void (firstScreen ? afterPaint() : Promise.resolve())
-  .then(() => import('./app/boot'))
-  .then(({ boot }) => boot(container, firstScreen));
+const start = (handover?: FirstScreenHandover) =>
+  void import('./app/boot').then(({ boot }) => boot(container, firstScreen, handover));
+
+// The worker keeps the app for offline use whether or not the app itself has started yet; on a drawn
+// page its precache is also what brings the app's code in before the first touch.
+registerServiceWorker();
+
+if (!firstScreen) start();
+else {
+  settleDrawnSplash(container);
+  // SPEC §4's first-visit language move (/ -> /nl) is the address the server drew the page for.
+  const { locale, redirectTo } = decideLocale({
+    pathname: location.pathname,
+    languages: browserLanguages(),
+    storage: sessionStore(),
+  });
+  if (redirectTo) history.replaceState(history.state, '', `${redirectTo}${location.search}${location.hash}`);
+  const shown = redirectTo ? localeOfPath(redirectTo) : locale;
+  // A page the server drew works before the app runs (ADR 119, ADR 120). The home page waits for
+  // the visitor's first touch, key or focus, so a phone spends its first seconds showing the page,
+  // not starting the app; unless the visitor is signed in on this device (their account belongs in
+  // the header) or the server could not know the language (a later visit to / this session). A
+  // product page starts the app at once: its live prices are the app's to fetch.
+  const handover: FirstScreenHandover = startOnIntent(container, () => start(handover));
+  const waits = container.getAttribute(FIRST_SCREEN_ATTRIBUTE) === 'home';
+  if (!waits || hasSignedInUser() || document.documentElement.lang !== shown) void afterPaint().then(handover.start);
+}

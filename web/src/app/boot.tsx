@@ -7,7 +7,7 @@ import { takeOverFirstScreen, whenRouterReady } from './first-screen-handover';
 import { routes } from './routes';
 import { warmIntl } from '../lib/i18n/warm-intl';
 import { localeOfPath } from '../lib/router/localized-path';
-import { registerServiceWorker } from '../lib/pwa/register-sw';
+import type { FirstScreenHandover } from './first-screen-start';
 
 /** Lets the browser run what waits (a paint, a tap) between two pieces of start-up work. */
 const nextTask = () =>
@@ -18,12 +18,16 @@ const nextTask = () =>
   });
 
 /**
- * Starts the app in `container`; `firstScreen`: it holds a server-drawn page (ADR 119). Loading the
+ * Starts the app in `container`; `firstScreen`: it holds a server-drawn page (ADR 119), and
+ * `handover` what the visitor did on it before the app started (ADR 120). Loading the
  * app's code, starting ICU and building the router are each one piece of work a phone cannot split:
  * they run as separate tasks, so none of them adds to the others' wait.
  */
-export async function boot(container: HTMLElement, firstScreen: boolean): Promise<void> {
-  registerServiceWorker();
+export async function boot(
+  container: HTMLElement,
+  firstScreen: boolean,
+  handover?: FirstScreenHandover,
+): Promise<void> {
   await nextTask();
   warmIntl(INTL_LOCALE[localeOfPath(window.location.pathname)]);
   await nextTask();
@@ -42,6 +46,9 @@ export async function boot(container: HTMLElement, firstScreen: boolean): Promis
 
   // The server-drawn page stays up until the app can draw the same page, instead of giving way to
   // the loading screen; the app replaces it in one commit.
-  if (firstScreen) void whenRouterReady(router).then(() => draw(() => takeOverFirstScreen(container)));
+  if (firstScreen)
+    void whenRouterReady(router)
+      .then(() => handover?.whenPointerFree())
+      .then(() => draw(() => takeOverFirstScreen(container, handover)));
   else draw();
 }

@@ -1,5 +1,6 @@
 import type { createBrowserRouter } from 'react-router';
 import { FIRST_SCREEN_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
+import type { FirstScreenHandover } from './first-screen-start';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -20,10 +21,13 @@ export function whenRouterReady(router: Router): Promise<void> {
 }
 
 /**
- * The server draws its page inert (nothing on it answers before the app does, so no tap or typing is
- * lost); the app's own page, drawn in its place, is live.
+ * Runs in the commit where the app's page replaced the drawn one: the visitor's typing and focus
+ * move into the app's fields at once, and a tap the drawn page could not answer is made again once
+ * the app's effects have run.
  */
-export function takeOverFirstScreen(container: HTMLElement): void {
+export function takeOverFirstScreen(container: HTMLElement, handover?: FirstScreenHandover): void {
   container.removeAttribute(FIRST_SCREEN_ATTRIBUTE);
-  container.removeAttribute('inert');
+  if (!handover) return;
+  handover.restoreFields(container);
+  setTimeout(() => handover.replayTap(container), 0);
 }

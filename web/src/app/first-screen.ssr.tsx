@@ -7,10 +7,13 @@ import HomePage from '../features/search/home.page';
 import ProductPage from '../features/search/product.page';
 import { LandingSeedContext } from '../features/search/landing-seed';
 import { Layout } from '../features/layout/layout';
+import { Splash } from '../features/layout/splash';
 import { flattenMessages } from '../lib/i18n/flatten';
 import { I18nProvider } from '../lib/i18n/i18n-provider';
 import type { Messages } from '../lib/i18n/load-locale';
 import { SessionProvider } from '../lib/session';
+import { ScanActionContext } from '../lib/scan/scan-action';
+import { ScanButton } from '../features/scan/scan-button';
 
 // Server-side entry of the web build (vite build --ssr, ADR 119): the server draws the home page and
 // the product landing pages with the app's own components, so a phone shows the page from the HTML
@@ -25,7 +28,14 @@ for (const [file, content] of Object.entries(files)) {
 }
 
 function page(input: FirstScreenPage): ReactNode {
-  if (input.page === 'home') return <HomePage />;
+  if (input.page === 'home')
+    return (
+      <>
+        <HomePage />
+        {/* Timed from the landing by the page itself (splash-timing.ts), the app not yet started. */}
+        <Splash />
+      </>
+    );
   return (
     <LandingSeedContext.Provider value={input.product}>
       <Routes>
@@ -45,7 +55,9 @@ export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = (inpu
     <StaticRouter location={input.path}>
       <I18nProvider locale={input.locale} messages={messages.get(input.locale) ?? {}}>
         {/* As the app starts: signed out until the browser has asked the server. */}
-        <SessionProvider>{page(input)}</SessionProvider>
+        <SessionProvider>
+          <ScanActionContext.Provider value={ScanButton}>{page(input)}</ScanActionContext.Provider>
+        </SessionProvider>
       </I18nProvider>
     </StaticRouter>,
   );

@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Splash, SPLASH_SEEN_KEY } from './splash';
+import { Splash } from './splash';
+import { settleDrawnSplash, SPLASH_SEEN_KEY } from './splash-timing';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -49,5 +50,18 @@ describe('splash (SPEC §2, §9)', () => {
   it('not when landing on another page', () => {
     renderWithProviders(<Splash />, { route: '/about' });
     expect(screen.queryByTestId('splash')).toBeNull();
+  });
+
+  // Last: the page's splash is a fact of the document for the rest of this file.
+  it('not a second one when the server drew it with the page (ADR 120)', () => {
+    const drawn = document.createElement('div');
+    drawn.innerHTML = '<div class="splash" data-testid="splash" data-phase="visible"></div>';
+    document.body.append(drawn);
+    settleDrawnSplash(drawn);
+    const { container } = renderWithProviders(<Splash />, { route: '/' });
+    expect(container.querySelector('[data-testid="splash"]')).toBeNull();
+    expect(screen.getAllByTestId('splash')).toHaveLength(1); // the drawn one, running on its own
+    drawn.nextElementSibling?.remove();
+    drawn.remove();
   });
 });

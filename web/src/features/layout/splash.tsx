@@ -4,30 +4,10 @@ import { useLocation } from 'react-router';
 import { BRAND_NAME } from '@pharmaradar/shared';
 import { splitLocalePath } from '../../lib/router/localized-path';
 import { Logo } from './logo';
+import { alreadySeen, markSeen, SPLASH_END_MS, SPLASH_FADE_MS, splashDrawnByServer } from './splash-timing';
 import './splash.css';
 
-/** SPEC §9: the splash fades at 2.3 s and is removed at 3.2 s, once per session. */
-export const SPLASH_FADE_MS = 2300;
-export const SPLASH_END_MS = 3200;
-export const SPLASH_SEEN_KEY = 'splashSeen';
-
 type Phase = 'visible' | 'hidden' | 'unmounted';
-
-function alreadySeen(): boolean {
-  try {
-    return sessionStorage.getItem(SPLASH_SEEN_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-function markSeen(): void {
-  try {
-    sessionStorage.setItem(SPLASH_SEEN_KEY, '1');
-  } catch {
-    // Without storage the splash may show again next visit: harmless.
-  }
-}
 
 /** A shared search link (/?q=dafalgan) brings someone for the results: no splash in their way. */
 function hasSearchQuery(search: string): boolean {
@@ -36,13 +16,15 @@ function hasSearchQuery(search: string): boolean {
 
 /**
  * Shown only when the session lands on the home page (bare or /fr|/en|/nl) without a search query
- * and has not seen it.
+ * and has not seen it, unless the server drew it with the page (splash-timing.ts runs that one).
  */
 export function Splash() {
   const { pathname, search } = useLocation();
   const intl = useIntl();
   const [phase, setPhase] = useState<Phase>(() =>
-    splitLocalePath(pathname).rest === '/' && !hasSearchQuery(search) && !alreadySeen() ? 'visible' : 'unmounted',
+    splitLocalePath(pathname).rest === '/' && !hasSearchQuery(search) && !alreadySeen() && !splashDrawnByServer()
+      ? 'visible'
+      : 'unmounted',
   );
   const active = phase !== 'unmounted';
 

@@ -1,13 +1,12 @@
 import { normalizeCurrentUser, type CurrentUser } from '@pharmaradar/shared/current-user';
 import { isAuthenticatedUser } from './session-state';
+import { SESSION_USER_KEY as KEY } from './session-cache-key';
 
 /**
  * Last known signed-in user, so a pharmacy tablet that starts without a connection keeps its
  * account view (offline-first, DESIGN §7). Only used when the server cannot be reached; any real
  * answer from the server overrides it, and logout/deletion wipe it.
  */
-const KEY = 'pe_session_user';
-
 export function readCachedUser(): CurrentUser | null {
   try {
     const text = globalThis.localStorage?.getItem(KEY);
