@@ -197,6 +197,46 @@ describe('price search', () => {
     await context.close();
   });
 
+  it('a first visit of home works before the app, which starts on the first tap and keeps what was typed', async () => {
+    const { page, context, pageErrors } = await journey.open();
+    const appCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/boot-[^/]+\.js$/.test(new URL(request.url()).pathname)) appCode.push(request.url());
+    });
+    await page.goto(journey.url('/'));
+    await page.waitForLoadState('networkidle');
+    // ADR 120: the page is there, drawn by the server, and the phone has not been made to start the app.
+    expect(await page.locator('#root[data-first-screen="home"]').count()).toBe(1);
+    expect(appCode).toEqual([]);
+
+    await page.getByTestId('search-input').click();
+    await page.keyboard.type('dafalgan');
+    await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached' });
+    expect(appCode.length).toBeGreaterThan(0);
+    // The app's own field has the words and the cursor; typing goes on in it.
+    expect(await page.getByTestId('search-input').inputValue()).toBe('dafalgan');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input');
+    await page.keyboard.type(' 500');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'dafalgan 500');
+    await page.locator('[data-testid="search-stage"][data-stage="complete"]').waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a chip tapped on the drawn home page is tapped again once the app has started', async () => {
+    const { page, context, pageErrors } = await journey.open({ locale: 'nl-BE' });
+    await page.goto(journey.url('/nl'));
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('#root[data-first-screen="home"]').count()).toBe(1);
+    await page.getByTestId('chip').filter({ hasText: 'magnesium' }).click();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'magnesium');
+    await page.locator('[data-testid="search-stage"][data-stage="complete"]').waitFor();
+    expect(await page.getByTestId('search-input').inputValue()).toBe('magnesium');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('offline: a reload shows the saved result with its date, and a new search says so explicitly', async () => {
     const { page, context, pageErrors } = await journey.open();
     await page.goto(journey.url('/'));

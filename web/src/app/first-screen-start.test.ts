@@ -109,6 +109,29 @@ describe('the drawn page before the app', () => {
     expect(twin.selectionStart).toBe(4);
   });
 
+  it('keeps the focus the exchange itself takes away, not one the visitor moved elsewhere', async () => {
+    const { root, handover } = drawn();
+    const q = root.querySelector<HTMLInputElement>('input[name="q"]')!;
+    q.focus();
+    type(q, 'ibuprofen');
+    // The browser blurs the field just before the app's commit removes it, in the same task.
+    q.blur();
+    const seen = replaceWithApp(root);
+    handover.restoreFields(root);
+    expect(seen).toEqual(['ibuprofen']);
+    expect(document.activeElement).toBe(root.querySelector('input[name="q"]'));
+    handover.stop();
+
+    const again = drawn();
+    const field = again.root.querySelector<HTMLInputElement>('input[name="q"]')!;
+    field.focus();
+    field.blur(); // the visitor tapped elsewhere
+    await Promise.resolve();
+    replaceWithApp(again.root);
+    again.handover.restoreFields(again.root);
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('taps the app twin of a button the drawn page could not answer', () => {
     const { root, handover } = drawn();
     const tap = new MouseEvent('click', { bubbles: true, cancelable: true });

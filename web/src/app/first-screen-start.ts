@@ -105,8 +105,14 @@ export function startOnIntent(root: HTMLElement, start: () => void): FirstScreen
     focused = field ? { key: field.name, ...caret(field) } : null;
   };
   const onBlur = (event: Event) => {
-    // Focus that leaves for elsewhere is gone; a field removed with the drawn page keeps it.
-    if (event.target instanceof Node && event.target.isConnected) focused = null;
+    // Focus that leaves for elsewhere is gone; a field removed with the drawn page keeps it. The
+    // browser says "focusout" before it removes the field, so the answer waits for the removal.
+    const field = event.target;
+    queueMicrotask(() => {
+      const active = document.activeElement;
+      if (!(field instanceof Node) || !field.isConnected) return;
+      if (!(isTextField(active) && root.contains(active))) focused = null;
+    });
   };
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element && root.contains(event.target) ? event.target : null;
