@@ -149,7 +149,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', search.routes);
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
-  // Preloads first: a drawn first screen turns them into prefetches (ADR 120).
+  // Preloads first: a page drawn by the first-screen transformers below drops them (ADR 120).
   htmlTransformers.push(localePreloads(env.WEB_DIST_DIR));
   htmlTransformers.push(products.htmlTransformer);
   htmlTransformers.push(homeFirstScreen(drawFirstScreen));
