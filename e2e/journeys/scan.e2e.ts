@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_PACKS } from '@pharmaradar/shared/testing/demo-packs';
 import { drawEan13, toY4m } from '@pharmaradar/shared/testing/ean13-image';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { PHONE, waitForServiceWorker } from '../support/harness';
+import { PHONE, waitForApp, waitForServiceWorker } from '../support/harness';
 import { useJourney } from '../support/journey';
 
 // Barcode scan (issue 12 item 4): Chromium's fake camera films the EAN-13 of a demo pack; the app
@@ -55,6 +55,8 @@ describe('barcode scan', () => {
     });
     await page.goto(journey.url('/en'));
     await waitForServiceWorker(page);
+    // This journey is about the scan; a tap held on the drawn page is the next test's (and search's).
+    await waitForApp(page);
 
     await page.getByRole('button', { name: 'Scan a pack’s barcode' }).click();
     await page.getByTestId('scan-dialog').waitFor();
