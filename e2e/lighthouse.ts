@@ -1,14 +1,20 @@
 // npm run lighthouse: the built app served by the real server in demo mode (fresh temp DATA_DIR, free
-// port, as the journeys run it), Lighthouse on the home page and a product landing page, scores
-// printed; exits 1 under the bar of issue 8 (performance >= 0.90, accessibility 1.00, mobile).
+// port, as the journeys run it), Lighthouse on the home page and product landing pages, scores
+// printed; exits 1 under the bar of issue 8 (performance >= 0.90, accessibility 1.00, mobile) on the
+// home page and on a product page whose prices the server holds (ADR 121). A product page nobody
+// asked the prices of in the last SEARCH_CACHE_TTL_S starts the app at once to fetch them: its
+// scores are printed too, and held to accessibility 1.00 only.
 import { startApp } from './support/harness';
-import { auditPages, BAR, meetsBar, productLandingUrl } from './support/lighthouse-audit';
+import { auditPages, BAR, meetsBar, productLandingUrl, type PageScores } from './support/lighthouse-audit';
 
 const app = await startApp();
 let ok: boolean;
 try {
-  const results = await auditPages([`${app.url}/`, await productLandingUrl(app.url)]);
-  for (const r of results) {
+  const cold = await productLandingUrl(app.url, 'cold');
+  const results = await auditPages([`${app.url}/`, await productLandingUrl(app.url, 'cached'), cold]);
+  const labels = ['home', 'product page, prices cached', 'product page, prices not cached (informative)'];
+  for (const [i, r] of results.entries()) {
+    console.log(`[${labels[i]}]`);
     const metrics = Object.entries(r.metrics)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');
@@ -19,7 +25,8 @@ try {
     for (const shift of r.shifts) console.log(`  layout shift: ${shift}`);
     for (const failure of r.failures) console.log(`  accessibility: ${failure}`);
   }
-  ok = results.every(meetsBar);
+  const [home, cached, coldPage] = results as [PageScores, PageScores, PageScores];
+  ok = meetsBar(home) && meetsBar(cached) && coldPage.accessibility >= BAR.accessibility;
   console.log(
     ok
       ? 'Lighthouse: OK'

@@ -325,6 +325,45 @@ describe('price search', () => {
     await context.close();
   });
 
+  it('a product page with cached prices works before the app: prices drawn, a basket tap carried over (ADR 121)', async () => {
+    // Someone searched this CNK a moment ago: the server's cache holds every shop's answer.
+    const warm = await fetch(journey.url('/api/search/?q=3720083'), { headers: { accept: 'application/json' } });
+    const slug = (
+      (await warm.json()) as { products: Array<{ cnk: string | null; slug: string | null }> }
+    ).products.find((p) => p.cnk === '3720083')?.slug;
+    expect(slug).toBeTruthy();
+
+    const { page, context, pageErrors } = await journey.open({ locale: 'en-GB', viewport: PHONE });
+    const appCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/boot-[^/]+\.js$/.test(new URL(request.url()).pathname)) appCode.push(request.url());
+    });
+    await page.goto(journey.url(`/en/${slug}`));
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('#root[data-first-screen="product"][data-first-screen-whole]').count()).toBe(1);
+    expect(appCode).toEqual([]);
+    // Whole without the app: the finished comparison, its offers with their links, and the history.
+    expect(await page.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete');
+    const offers = page.locator('[data-testid="product-card"][data-cnk="3720083"] [data-testid="offer"]');
+    expect(await offers.count()).toBeGreaterThan(0);
+    expect(await offers.locator('a.offer__link').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('history-retailer').count()).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page, 'product page drawn with its prices (en)');
+
+    // Quantity typed and 'Add to basket' tapped before the app answers: both carried over to it.
+    await page.getByTestId('add-to-basket-quantity').fill('2');
+    await page.getByRole('button', { name: 'Add to basket' }).click();
+    await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached' });
+    await page.getByTestId('add-to-basket-status').filter({ hasText: 'Added to the basket.' }).waitFor();
+    expect(await page.getByTestId('add-to-basket-quantity').inputValue()).toBe('2');
+    // The app took the page over with the drawn prices: no second search for them.
+    expect(await page.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete');
+    await page.getByRole('link', { name: 'See the basket' }).click();
+    expect(await page.getByTestId('basket-quantity').inputValue()).toBe('2');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('looks right with results at 1280 px and 390 px', async () => {
     for (const [name, viewport] of [
       ['search-home-desktop', DESKTOP],

@@ -20,13 +20,26 @@ export interface PageScores {
 
 type NodeItem = { node?: { snippet?: string; selector?: string }; score?: number };
 
-/** A product landing page of the demo app: a product has one once a search has seen it. */
-export async function productLandingUrl(appUrl: string): Promise<string> {
-  const response = await fetch(`${appUrl}/api/search?q=dafalgan`, { headers: { Accept: 'application/json' } });
-  const search = (await response.json()) as { products: Array<{ slug: string | null }> };
-  const slug = search.products.find((p) => p.slug)?.slug;
-  if (!slug) throw new Error('the demo search found no product with a landing page');
-  return `${appUrl}/${slug}`;
+const searchJson = async (appUrl: string, q: string) => {
+  const response = await fetch(`${appUrl}/api/search?q=${encodeURIComponent(q)}`, {
+    headers: { Accept: 'application/json' },
+  });
+  return (await response.json()) as { products: Array<{ slug: string | null; cnk: string | null }> };
+};
+
+/**
+ * A product landing page of the demo app: a product has one once a search has seen it. `prices`:
+ * 'cached', its CNK was searched a moment ago, so the server draws the page with every shop's price
+ * and the app waits for a touch (ADR 121); 'cold', nobody asked for them, so the app starts at once
+ * to fetch them.
+ */
+export async function productLandingUrl(appUrl: string, prices: 'cached' | 'cold' = 'cold'): Promise<string> {
+  const found = (await searchJson(appUrl, 'dafalgan')).products.filter((p) => p.slug && p.cnk);
+  // Two different products, so a cold page's CNK is not the one a cached page's search warmed.
+  const product = prices === 'cached' ? found[0] : found[1];
+  if (!product) throw new Error('the demo search found too few products with a landing page');
+  if (prices === 'cached') await searchJson(appUrl, product.cnk!);
+  return `${appUrl}/${product.slug}`;
 }
 
 /** The bar of issue 8: mobile defaults, performance >= 0.90 and accessibility 1.00. */

@@ -128,7 +128,21 @@ export function createApp(deps: AppDeps): Hono {
   const priceHistory = createPriceHistoryModule(deps);
   // The home and product pages go out drawn, by the web app's own components (ADR 119).
   const drawFirstScreen = createFirstScreen(env.WEB_DIST_DIR, log);
-  const products = createProductsModule(deps, priceHistory.service, drawFirstScreen);
+  const products = createProductsModule(deps, {
+    offers: priceHistory.service,
+    draw: drawFirstScreen,
+    // A product page is drawn with the prices the search cache holds and its history (ADR 121).
+    prices: {
+      pricesOf(cnk) {
+        const cached = search.service.cachedSearch(cnk);
+        return {
+          cnk,
+          search: cached && { result: cached.result, freshUntil: new Date(cached.freshUntil).toISOString() },
+          history: priceHistory.service.history(cnk),
+        };
+      },
+    },
+  });
   app.route('/api', products.routes);
   // Staff admin: it records what the search reports (retailer health, search statistics).
   const grants = createBillingRepository(deps.db);

@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_WHOLE_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
 import { startOnIntent, type FirstScreenHandover } from './app/first-screen-start';
 import { settleDrawnSplash } from './features/layout/splash-timing';
 import { registerServiceWorker } from './lib/pwa/register-sw';
@@ -34,12 +34,13 @@ else {
   });
   if (redirectTo) history.replaceState(history.state, '', `${redirectTo}${location.search}${location.hash}`);
   const shown = redirectTo ? localeOfPath(redirectTo) : locale;
-  // A page the server drew works before the app runs (ADR 119, ADR 120). The home page waits for
+  // A page the server drew works before the app runs (ADR 119, ADR 120). A page that is whole
+  // without the app (the home page, a product page drawn with its cached prices: ADR 121) waits for
   // the visitor's first touch, key or focus, so a phone spends its first seconds showing the page,
   // not starting the app; unless the visitor is signed in on this device (their account belongs in
   // the header) or the server could not know the language (a later visit to / this session). A
-  // product page starts the app at once: its live prices are the app's to fetch.
+  // product page drawn without its prices starts the app at once: they are the app's to fetch.
   const handover: FirstScreenHandover = startOnIntent(container, () => start(handover));
-  const waits = container.getAttribute(FIRST_SCREEN_ATTRIBUTE) === 'home';
+  const waits = container.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE);
   if (!waits || hasSignedInUser() || document.documentElement.lang !== shown) void afterPaint().then(handover.start);
 }

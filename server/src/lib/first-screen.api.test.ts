@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_ATTRIBUTE, LANDING_SEED_ID } from '@pharmaradar/shared/first-screen';
+import {
+  FIRST_SCREEN_ATTRIBUTE,
+  FIRST_SCREEN_WHOLE_ATTRIBUTE,
+  LANDING_SEED_ID,
+} from '@pharmaradar/shared/first-screen';
+import { PRICES_SEED_ID, productPricesSeedSchema } from '@pharmaradar/shared/product-prices-seed';
 import { productLandingResponseSchema } from '@pharmaradar/shared/product-landing';
 import { createFakeWebDist, startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { getDemoCatalogue } from '../demo/catalogue';
@@ -14,7 +19,8 @@ import { firstScreenFile } from './first-screen';
 // tested on its own): it draws what it was asked, so the test sees what the server asked for.
 const FAKE_RENDERER = `export function renderFirstScreen(page) {
   if (page.page === 'product' && page.locale === 'nl') throw new Error('cannot draw');
-  const what = page.page === 'product' ? page.product.name + ' <' + page.product.cnk + '>' : '';
+  const prices = page.prices?.search ? ' prices of ' + page.prices.search.result.query : '';
+  const what = page.page === 'product' ? page.product.name + ' <' + page.product.cnk + '>' + prices : '';
   return '<h1 class="drawn">' + [page.page, page.locale, page.path].join(' ') + '</h1><p>' + what.replace(/</g, '&lt;') + '</p>';
 }
 `;
@@ -26,11 +32,13 @@ function root(html: string) {
   const element = $('#root');
   return {
     page: element.attr(FIRST_SCREEN_ATTRIBUTE) ?? null,
+    whole: element.attr(FIRST_SCREEN_WHOLE_ATTRIBUTE) !== undefined,
     preloads: $('link[rel="preload"], link[rel="modulepreload"]')
       .map((_i, link) => $(link).attr('href'))
       .get(),
     drawn: element.find('h1.drawn').text() || null,
     seed: $(`script#${LANDING_SEED_ID}`),
+    prices: $(`script#${PRICES_SEED_ID}`),
     $,
   };
 }
@@ -100,6 +108,35 @@ describe('the home and product pages are drawn into index.html', () => {
     expect(seed).toMatchObject({ slug: product.slug, cnk: product.cnk });
     // Nothing in the JSON can end its script element early.
     expect(drawn.seed.text()).not.toMatch(/</);
+  });
+
+  it('the home page is whole without the app; a product page only with every price cached (ADR 121)', async () => {
+    expect(await page(server.url, '/en')).toMatchObject({ page: 'home', whole: true });
+    // Nothing cached for the product's CNK: drawn without prices (the app fetches them), with its history.
+    const before = await page(server.url, `/en/${product.slug}`);
+    expect(before).toMatchObject({ page: 'product', whole: false });
+    expect(productPricesSeedSchema.parse(JSON.parse(before.prices.text()))).toMatchObject({
+      cnk: product.cnk,
+      search: null,
+      history: { cnk: product.cnk, currency: 'EUR' },
+    });
+    // Drawing the page asked no shop: it is still not cached.
+    expect(await page(server.url, `/en/${product.slug}`)).toMatchObject({ whole: false });
+
+    const searched = await fetch(`${server.url}/api/search/?q=${product.cnk}`, {
+      headers: { accept: 'application/json' },
+    });
+    expect(searched.status).toBe(200);
+    const after = await page(server.url, `/en/${product.slug}`);
+    expect(after).toMatchObject({ page: 'product', whole: true });
+    expect(after.$('#root p').text()).toBe(`${product.name.fr} <${product.cnk}> prices of ${product.cnk}`);
+    const seed = productPricesSeedSchema.parse(JSON.parse(after.prices.text()));
+    expect(seed.search?.result).toMatchObject({ query: product.cnk, kind: 'cnk', cached: true });
+    expect(seed.search!.result.products.some((p) => p.cnk === product.cnk)).toBe(true);
+    // Fresh for the cache's time to live (SEARCH_CACHE_TTL_S), counted from the oldest answer.
+    const freshFor = Date.parse(seed.search!.freshUntil) - Date.parse(seed.search!.result.fetchedAt);
+    expect(freshFor).toBe(server.env.SEARCH_CACHE_TTL_S * 1000);
+    expect(after.prices.text()).not.toMatch(/</);
   });
 
   it('an unknown product, a page that fails to draw or a build without the renderer: the bare app', async () => {

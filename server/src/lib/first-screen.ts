@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@pharmaradar/shared';
 import {
   FIRST_SCREEN_ATTRIBUTE,
+  FIRST_SCREEN_WHOLE_ATTRIBUTE,
   type FirstScreenPage,
   type FirstScreenRenderer,
 } from '@pharmaradar/shared/first-screen';
@@ -48,14 +49,16 @@ export function createFirstScreen(webDistDir: string, log: Logger): DrawFirstScr
 const PRELOAD_LINK = /<link rel="(?:modulepreload|preload)"[^>]*>\s*/g;
 
 /**
- * index.html with `markup` as the content of #root, marked with the page it shows. The page works
+ * index.html with `markup` as the content of #root, marked with the page it shows and whether it is
+ * whole without the app (ADR 121: then the app waits for the first touch). The page works
  * before the app, which starts on the visitor's first touch (ADR 120): nothing preloads the app's
  * code or translations ahead of the page; the service worker's precache brings them in after it.
  */
-export function withFirstScreen(html: string, page: FirstScreenPage['page'], markup: string): string {
+export function withFirstScreen(html: string, page: FirstScreenPage['page'], markup: string, whole: boolean): string {
+  const marks = `${FIRST_SCREEN_ATTRIBUTE}="${page}"${whole ? ` ${FIRST_SCREEN_WHOLE_ATTRIBUTE}` : ''}`;
   return html
     .replace(PRELOAD_LINK, '')
-    .replace('<div id="root"></div>', () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}="${page}">${markup}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root" ${marks}>${markup}</div>`);
 }
 
 /** `<html lang>` set to the page's language (the shell says French). */
@@ -96,6 +99,6 @@ export function homeFirstScreen(draw: DrawFirstScreen): HtmlTransformer {
     const locale = shellLocale(c);
     // A first visit to / in another language is sent on to /{language} by the app: draw that page.
     const page = await drawHome(locale, c.req.path === '/' && locale === DEFAULT_LOCALE ? '/' : `/${locale}`);
-    return page === null ? undefined : withHtmlLang(withFirstScreen(html, 'home', page), locale);
+    return page === null ? undefined : withHtmlLang(withFirstScreen(html, 'home', page, true), locale);
   };
 }

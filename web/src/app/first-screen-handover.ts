@@ -1,5 +1,5 @@
 import type { createBrowserRouter } from 'react-router';
-import { FIRST_SCREEN_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_WHOLE_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
 import type { FirstScreenHandover } from './first-screen-start';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -27,6 +27,7 @@ export function whenRouterReady(router: Router): Promise<void> {
  */
 export function takeOverFirstScreen(container: HTMLElement, handover?: FirstScreenHandover): void {
   container.removeAttribute(FIRST_SCREEN_ATTRIBUTE);
+  container.removeAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE);
   if (!handover) return;
   handover.restoreFields(container);
   setTimeout(() => handover.replayTap(container), 0);

@@ -3,6 +3,7 @@ import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared
 import en from '../../public/locales/en/search.json';
 import nl from '../../public/locales/nl/search.json';
 import { renderFirstScreen } from './first-screen.ssr';
+import { dafalganResult, offer, product } from '../features/search/testing/search-fixtures';
 
 // The server draws these pages with this entry (ADR 119): with no network and no effects run, the
 // app's own components must give the page a visitor would see once the app has loaded. (On Node,
@@ -24,6 +25,7 @@ function load(html: string) {
       length: all.length,
       text: () => all[0]?.textContent ?? '',
       attr: (name: string) => all[0]?.getAttribute(name) ?? undefined,
+      attrs: (name: string) => all.map((node) => node.getAttribute(name)),
     };
   };
   return $;
@@ -47,5 +49,63 @@ describe('the first screen drawn on the server', () => {
     expect($('[data-testid="navbar"]').length).toBe(1); // inside the shared layout
     const bare = load(renderFirstScreen({ page: 'product', locale: 'fr', path: `/${LANDING.slug}`, product: LANDING }));
     expect(bare('main h1').text()).toBe(LANDING.landing.fr.heading);
+  });
+
+  it('a product page drawn with its cached prices and history: whole, links and all (ADR 121)', () => {
+    const demoLink = '/__demo/retailers/farmaline/fr/dafalgan.htm';
+    const result = dafalganResult({
+      query: PRODUCT.cnk,
+      kind: 'cnk',
+      products: [product([offer({ retailer: 'farmaline', price: 3.49, url: demoLink, best: true })])],
+    });
+    const history = {
+      cnk: PRODUCT.cnk,
+      currency: 'EUR' as const,
+      today: '2026-03-14',
+      demo: true,
+      retailers: [
+        {
+          retailer: 'farmaline',
+          points: [{ day: '2026-03-14', price: 3.49, low: 3.49, inStock: true, wasPrice: null }],
+          low30: 3.49,
+          current: { day: '2026-03-14', price: 3.49, low: 3.49, inStock: true, wasPrice: null },
+          priorPrice: null,
+        },
+      ],
+      low30: 3.49,
+      bestPrice: 3.49,
+      bestIsLow30: true,
+    };
+    const html = renderFirstScreen({
+      page: 'product',
+      locale: 'en',
+      path: `/en/${LANDING.slug}`,
+      product: LANDING,
+      prices: {
+        cnk: PRODUCT.cnk,
+        search: { result, freshUntil: new Date(Date.now() + 60_000).toISOString() },
+        history,
+      },
+    });
+    const $ = load(html);
+    expect($('[data-testid="search-stage"]').attr('data-stage')).toBe('complete');
+    expect($('[data-testid="offer-price"]').text()).toContain('3.49');
+    // The offer's link is drawn (on the server a demo shop's path stays a path: retailers.test.ts).
+    expect(
+      $('a.offer__link')
+        .attrs('href')
+        .map((href) => new URL(href!, 'http://x.invalid').pathname),
+    ).toEqual([demoLink]);
+    expect($('[data-testid="add-to-basket"]').length).toBe(1);
+    expect($('[data-testid="history-retailer"]').length).toBe(1);
+    expect($('[data-testid="history-loading"]').length).toBe(0);
+    // The CSP refuses style attributes in markup: a drawn page carries none.
+    expect(html).not.toMatch(/\sstyle="/);
+
+    const without = load(
+      renderFirstScreen({ page: 'product', locale: 'en', path: `/en/${LANDING.slug}`, product: LANDING }),
+    );
+    expect(without('[data-testid="offer"]').length).toBe(0);
+    expect(without('[data-testid="history-loading"]').length).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import type { FirstScreenPage, FirstScreenRenderer } from '@pharmaradar/shared/f
 import HomePage from '../features/search/home.page';
 import ProductPage from '../features/search/product.page';
 import { LandingSeedContext } from '../features/search/landing-seed';
+import { PricesSeedContext } from '../features/search/prices-seed';
 import { Layout } from '../features/layout/layout';
 import { Splash } from '../features/layout/splash';
 import { flattenMessages } from '../lib/i18n/flatten';
@@ -38,14 +39,16 @@ function page(input: FirstScreenPage): ReactNode {
     );
   return (
     <LandingSeedContext.Provider value={input.product}>
-      <Routes>
-        <Route element={<Layout />}>
-          <Route
-            path={input.path.startsWith(`/${input.locale}/`) ? `${input.locale}/:slug/*` : ':slug/*'}
-            element={<ProductPage />}
-          />
-        </Route>
-      </Routes>
+      <PricesSeedContext.Provider value={input.prices ?? null}>
+        <Routes>
+          <Route element={<Layout />}>
+            <Route
+              path={input.path.startsWith(`/${input.locale}/`) ? `${input.locale}/:slug/*` : ':slug/*'}
+              element={<ProductPage />}
+            />
+          </Route>
+        </Routes>
+      </PricesSeedContext.Provider>
     </LandingSeedContext.Provider>
   );
 }

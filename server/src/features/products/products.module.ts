@@ -3,7 +3,8 @@ import type { Db } from '../../db/database';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import type { DemoRetailers } from '../../demo/demo-retailers';
 import type { DrawFirstScreen } from '../../lib/first-screen';
-import { createProductHtmlTransformer } from './products-html';
+import type { Logger } from '../../lib/log';
+import { createProductHtmlTransformer, type ProductPagePrices } from './products-html';
 import type { OfferSummaries } from './products-json-ld';
 import { createProductsSeoRoutes } from './products-seo.routes';
 import { createProductsRepository } from './products.repository';
@@ -16,7 +17,10 @@ export interface ProductsDeps {
   env: Pick<Env, 'RETAILERS_MODE' | 'PUBLIC_URL'>;
   /** Demo mode: the running demo shops, whose pictures the landing pages show. */
   demoRetailers?: DemoRetailers | null;
+  log?: Logger;
 }
+
+export type { ProductPagePrices } from './products-html';
 
 /** Demo mode: every demo catalogue product (prescription-only ones excluded) has a landing page. */
 function demoLandingProducts(demo: DemoRetailers | null | undefined): LandingPageProduct[] {
@@ -37,9 +41,13 @@ function demoLandingProducts(demo: DemoRetailers | null | undefined): LandingPag
 /**
  * Product landing pages: the API, index.html with the product's title and structured data for
  * /{slug}, the sitemap and robots.txt. `offers` (the price history, wired by app.ts) gives the
- * structured data its prices; `draw` (the web app's renderer) draws the page into the HTML.
+ * structured data its prices; `draw` (the web app's renderer) draws the page into the HTML, with the
+ * cached prices and history `prices` knows (ADR 121).
  */
-export function createProductsModule(deps: ProductsDeps, offers?: OfferSummaries, draw?: DrawFirstScreen) {
+export function createProductsModule(
+  deps: ProductsDeps,
+  page: { offers?: OfferSummaries; draw?: DrawFirstScreen; prices?: ProductPagePrices } = {},
+) {
   const demo = deps.env.RETAILERS_MODE === 'demo';
   const service = createProductsService({
     repository: createProductsRepository(deps.db),
@@ -48,7 +56,12 @@ export function createProductsModule(deps: ProductsDeps, offers?: OfferSummaries
   return {
     service,
     routes: createProductsRoutes(service),
-    htmlTransformer: createProductHtmlTransformer(service, deps.env.PUBLIC_URL, offers, draw),
+    htmlTransformer: createProductHtmlTransformer({
+      service,
+      publicUrl: deps.env.PUBLIC_URL,
+      ...page,
+      ...(deps.log ? { log: deps.log } : {}),
+    }),
     seoRoutes: createProductsSeoRoutes(service, deps.env.PUBLIC_URL),
   };
 }

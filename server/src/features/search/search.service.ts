@@ -318,6 +318,39 @@ export function createSearchService(deps: SearchServiceDeps) {
     return memo.body;
   }
 
+  /** The grouped result of every retailer's answer to `query` (`trimmed`: the query as asked). */
+  function resultOf(trimmed: string, query: SearchQuery, answers: RetailerAnswer[]): SearchResult {
+    const fetchedAt = answers.length > 0 ? Math.min(...answers.map((a) => a.fetchedAt)) : deps.now();
+    return {
+      query: trimmed,
+      kind: query.kind,
+      products: productsFor(query, answers),
+      retailers: answers.map((a) => ({
+        id: a.retailer,
+        status: a.status,
+        ms: a.ms,
+        ...(a.error ? { error: a.error } : {}),
+      })),
+      fetchedAt: new Date(fetchedAt).toISOString(),
+      cached: answers.length > 0 && answers.every((a) => a.cached),
+      demo: deps.demo,
+    };
+  }
+
+  /**
+   * The result of a search every retailer's cached answer can give, with no retailer asked and
+   * nothing counted, and when the oldest of those answers leaves the cache; null when one answer
+   * would need a live request. A product page is drawn with it (ADR 121).
+   */
+  function cachedSearch(rawQuery: string): { result: SearchResult; freshUntil: number } | null {
+    const trimmed = rawQuery.trim();
+    const query = normaliseQuery(classifyQuery(trimmed));
+    const cached = allCached(query);
+    if (!cached || cached.length === 0) return null;
+    const result = resultOf(trimmed, query, cached);
+    return { result, freshUntil: Math.min(...cached.map((a) => a.fetchedAt)) + deps.cacheTtlMs };
+  }
+
   async function run(
     rawQuery: string,
     listener?: SearchListener,
@@ -375,21 +408,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     );
     if (listener) flushStages();
 
-    const fetchedAt = answers.length > 0 ? Math.min(...answers.map((a) => a.fetchedAt)) : deps.now();
-    const result: SearchResult = {
-      query: trimmed,
-      kind: query.kind,
-      products: productsFor(query, answers),
-      retailers: answers.map((a) => ({
-        id: a.retailer,
-        status: a.status,
-        ms: a.ms,
-        ...(a.error ? { error: a.error } : {}),
-      })),
-      fetchedAt: new Date(fetchedAt).toISOString(),
-      cached: answers.length > 0 && answers.every((a) => a.cached),
-      demo: deps.demo,
-    };
+    const result = resultOf(trimmed, query, answers);
     if (options.count) report(() => deps.activity?.searched(query.value, result.products.length, deps.now()));
     emit({ event: 'stage', data: { stage: 'complete' } });
     emit({ event: 'result', data: result });
@@ -399,6 +418,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   return {
     search,
     searchJson,
+    cachedSearch,
     get inFlight() {
       return coalescer.size;
     },

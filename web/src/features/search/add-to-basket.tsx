@@ -39,6 +39,7 @@ export function AddToBasket({ product, fetchedAt }: { product: SearchProduct & {
         <span>{t('quantity')}</span>
         <input
           type="number"
+          name="quantity"
           min={1}
           max={MAX_BASKET_QUANTITY}
           value={quantity}

@@ -69,7 +69,12 @@ export function LivePrices({ showHeading = true, linkToPages = true, productCnk 
       {showCards && products.length > 1 && (
         <label className="live-prices__sort">
           <span>{intl.formatMessage({ id: 'search.sort.label' })}</span>
-          <select value={sort} data-testid="sort-select" onChange={(e) => setSort(e.target.value as ProductSort)}>
+          <select
+            name="sort"
+            value={sort}
+            data-testid="sort-select"
+            onChange={(e) => setSort(e.target.value as ProductSort)}
+          >
             {PRODUCT_SORTS.map((option) => (
               <option key={option} value={option}>
                 {intl.formatMessage({ id: `search.sort.${option}` })}

@@ -2,8 +2,10 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { LANDING_SEED_ID } from '@pharmaradar/shared/first-screen';
+import { PRICES_SEED_ID, type ProductPricesSeed } from '@pharmaradar/shared/product-prices-seed';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
-import { saveSearchResult } from '../../db/search-cache';
+import { loadSearchResult, saveSearchResult } from '../../db/search-cache';
+import { loadHistory } from './price-history/history-cache';
 import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
@@ -123,6 +125,72 @@ describe('product landing page', () => {
     expect(
       server.requests.map((r) => r.path).filter((p) => p.startsWith('/api/products/') && !p.includes('/history/')),
     ).toEqual([]);
+  });
+
+  /** The page as the server draws it with its cached prices and history (ADR 121). */
+  function embedDrawnPage(prices: ProductPricesSeed) {
+    for (const [id, value] of [
+      [LANDING_SEED_ID, LANDING],
+      [PRICES_SEED_ID, prices],
+    ] as const)
+      document.body.append(
+        Object.assign(document.createElement('script'), {
+          type: 'application/json',
+          id,
+          textContent: JSON.stringify(value),
+        }),
+      );
+  }
+  const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
+  const productRequests = () =>
+    server.requests.map((r) => r.path).filter((p) => p.startsWith('/api/search') || p.includes('/history/'));
+
+  it('starts on the prices and history the page was drawn with: no search, no history request, kept offline', async () => {
+    // Asked again, the search and the history would fail: the drawn ones must stay.
+    const asked: string[] = [];
+    server.handle((req, res, url) => {
+      asked.push(url.pathname);
+      return json(500, { code: 'server_error' })(req, res, url);
+    });
+    const result = dafalganResult({ query: PRODUCT.cnk, kind: 'cnk' });
+    embedDrawnPage({ cnk: PRODUCT.cnk, search: { result, freshUntil: inAMinute() }, history: HISTORY });
+    renderAt(`/en/${SLUG}`, 'en');
+    // In the first render, as drawn: the finished search, its offers and the history.
+    expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete');
+    expect(screen.getAllByTestId('offer').length).toBe(result.products[0]!.offers.length);
+    expect(screen.getAllByTestId('history-retailer').length).toBe(1);
+    expect(document.getElementById(PRICES_SEED_ID)).toBeNull(); // read once
+    // Kept for offline use as a searched answer would be.
+    await waitFor(async () => expect((await loadSearchResult(`cnk:${PRODUCT.cnk}`))?.result.query).toBe(PRODUCT.cnk));
+    expect(loadHistory(PRODUCT.cnk)?.history.today).toBe(HISTORY.today);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(asked.filter((p) => p.startsWith('/api/search') || p === `/api/products/${PRODUCT.cnk}/history/`)).toEqual(
+      [],
+    );
+    expect(screen.getAllByTestId('offer').length).toBe(result.products[0]!.offers.length);
+    expect(screen.getAllByTestId('history-retailer').length).toBe(1);
+    expect(screen.queryByTestId('history-error')).toBeNull();
+  });
+
+  it('prices drawn longer ago than the cache keeps them are searched again; the drawn history stays', async () => {
+    server.handle(routes(json(200, LANDING)));
+    const result = dafalganResult({ query: PRODUCT.cnk, kind: 'cnk' });
+    const past = new Date(Date.now() - 1_000).toISOString();
+    embedDrawnPage({ cnk: PRODUCT.cnk, search: { result, freshUntil: past }, history: HISTORY });
+    renderAt(`/en/${SLUG}`, 'en');
+    expect(screen.getAllByTestId('history-retailer').length).toBe(1);
+    await waitFor(() => expect(productRequests().some((p) => p.startsWith('/api/search'))).toBe(true));
+    await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
+  });
+
+  it('a page drawn without prices (none cached) searches at once, showing the drawn history meanwhile', async () => {
+    server.handle(routes(json(200, LANDING)));
+    embedDrawnPage({ cnk: PRODUCT.cnk, search: null, history: HISTORY });
+    renderAt(`/${SLUG}`, 'fr');
+    expect(screen.getAllByTestId('history-retailer').length).toBe(1);
+    expect(screen.queryByTestId('history-loading')).toBeNull();
+    await waitFor(() => expect(productRequests().some((p) => p.startsWith('/api/search'))).toBe(true));
+    await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
   });
 
   it('a product JSON for another page is not used for this one', async () => {

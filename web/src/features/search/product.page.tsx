@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { LandingTexts } from '@pharmaradar/shared/product-landing';
@@ -9,6 +9,7 @@ import { LivePrices } from './live-prices';
 import { PriceHistory } from './price-history/price-history';
 import { ProductImage } from './product-image';
 import { PriceAlertForm } from './price-alert-form';
+import { PricesSeedContext, usePricesSeed } from './prices-seed';
 import { SearchProvider, useSearch } from './search-context';
 import { useProductLanding, type OfflineProduct } from './use-product-landing';
 import { Spinner } from '../../lib/ui/spinner';
@@ -23,13 +24,20 @@ interface Summary {
 
 /**
  * The live price block: the same progressive search as the home page, by the product's CNK; then
- * the price history, fetched again once the search has recorded today's prices.
+ * the price history, fetched again once the search has recorded today's prices. A page drawn with
+ * this CNK's cached prices and history (ADR 121) starts with them and asks for neither again.
  */
 function ProductPrices({ cnk }: { cnk: string }) {
   const intl = useIntl();
-  const { search, status, products, fetchedAt, results } = useSearch();
+  const { search, status, query, products, fetchedAt, results } = useSearch();
+  const drawn = useContext(PricesSeedContext);
   const product = status === 'done' || status === 'offline' ? products.find((p) => p.cnk === cnk) : undefined;
+  const startedWithPrices = useRef(status === 'done' && query === cnk);
   useEffect(() => {
+    if (startedWithPrices.current) {
+      startedWithPrices.current = false;
+      return;
+    }
     search(cnk);
   }, [cnk, search]);
   return (
@@ -42,7 +50,11 @@ function ProductPrices({ cnk }: { cnk: string }) {
         )}
         <LivePrices showHeading={false} linkToPages={false} productCnk={cnk} />
       </section>
-      <PriceHistory cnk={cnk} refreshKey={results?.fetchedAt ?? null} />
+      <PriceHistory
+        cnk={cnk}
+        refreshKey={results?.fetchedAt ?? null}
+        initial={drawn?.cnk === cnk ? drawn.history : null}
+      />
     </>
   );
 }
@@ -191,9 +203,12 @@ export function ProductContent() {
 }
 
 export default function ProductPage() {
+  const drawn = usePricesSeed();
   return (
-    <SearchProvider>
-      <ProductContent />
-    </SearchProvider>
+    <PricesSeedContext.Provider value={drawn}>
+      <SearchProvider initial={drawn?.search?.result ?? null}>
+        <ProductContent />
+      </SearchProvider>
+    </PricesSeedContext.Provider>
   );
 }

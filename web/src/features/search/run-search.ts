@@ -23,6 +23,15 @@ export function savedTitle({ key, kind }: SearchKey, result: SearchResult): stri
   return product?.name || undefined;
 }
 
+/** Saves a result worth keeping for offline use; IndexedDB may be unavailable (private mode, quota). */
+export async function keepSearchResult(query: string, searchKey: SearchKey, result: SearchResult): Promise<void> {
+  if (!isWorthSaving(result)) return;
+  const { key, kind } = searchKey;
+  await saveSearchResult({ query: key, kind, label: query, title: savedTitle(searchKey, result), result }).catch(
+    () => undefined,
+  );
+}
+
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
@@ -54,11 +63,7 @@ export async function runSearch(
         if (live()) dispatch({ type: 'event', event });
       },
     });
-    // IndexedDB may be unavailable (private mode, quota): the live answer is shown regardless.
-    if (isWorthSaving(result))
-      await saveSearchResult({ query: key, kind, label: query, title: savedTitle(searchKey, result), result }).catch(
-        () => undefined,
-      );
+    await keepSearchResult(query, searchKey, result);
   } catch (error) {
     if (!live()) return;
     const failure = error instanceof SearchFailure ? error : new SearchFailure('network');

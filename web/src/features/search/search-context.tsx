@@ -34,9 +34,17 @@ export function loadSearchMachinery(): Promise<RunSearchModule> {
   return machinery;
 }
 
-export function SearchProvider({ children }: { children: ReactNode }) {
+/** The state of a search that has already ended with `result` (a page drawn with it, ADR 121). */
+function endedWith(result: SearchResult | null): SearchState {
+  if (!result) return initialSearchState;
+  const started = searchReducer(initialSearchState, { type: 'start', query: result.query, kind: result.kind });
+  return searchReducer(started, { type: 'event', event: { event: 'result', data: result } });
+}
+
+/** `initial`: a result to start from, as if it had just been searched (it is kept for offline use too). */
+export function SearchProvider({ children, initial = null }: { children: ReactNode; initial?: SearchResult | null }) {
   const locale = useLocale();
-  const [state, dispatch] = useReducer(searchReducer, initialSearchState);
+  const [state, dispatch] = useReducer(searchReducer, initial, endedWith);
   const controller = useRef<AbortController | null>(null);
   const localeRef = useRef(locale);
   const lastQuery = useRef('');
@@ -45,6 +53,17 @@ export function SearchProvider({ children }: { children: ReactNode }) {
     localeRef.current = locale;
   }, [locale]);
   useEffect(() => () => controller.current?.abort(), []);
+  const initialRef = useRef(initial);
+  useEffect(() => {
+    // A result the page started with is kept offline as one searched here would be.
+    const result = initialRef.current;
+    if (!result) return;
+    initialRef.current = null;
+    lastQuery.current = result.query;
+    void loadSearchMachinery()
+      .then(({ keepSearchResult }) => keepSearchResult(result.query, searchKey(result.query), result))
+      .catch(() => undefined);
+  }, []);
   useEffect(() => {
     // Fetched at the first sign of use (a touch, a key, a focus), so the first search does not wait
     // for it and a visit that only reads the page never runs it (issue 8: blocking time on a phone).

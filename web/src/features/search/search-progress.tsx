@@ -52,7 +52,12 @@ export function SearchProgress({ stage, retailers }: SearchProgressProps) {
         {stage ? intl.formatMessage({ id: `search.stage.${stage}` }) : ''}
       </p>
       <div className="search-progress__bar" aria-hidden="true">
-        <span className="search-progress__fill" style={{ width: `${Math.max(done ? 1 : ratio, 0.06) * 100}%` }} />
+        {/* Done, the width is the stylesheet's: a page drawn by the server (ADR 121) may carry no
+            style attribute, which the CSP refuses. */}
+        <span
+          className="search-progress__fill"
+          style={done ? undefined : { width: `${Math.max(ratio, 0.06) * 100}%` }}
+        />
       </div>
       <ul className="search-progress__list">
         {retailers.map((row) => (

@@ -144,9 +144,18 @@ function HistoryContent({ history, savedAt }: { history: PriceHistoryResponse; s
  * The product page's price history: per shop a small chart with its words and table, the 30-day
  * low, the 'lowest price in 30 days' badge and the prior-price flag (DESIGN §11, ADR 105).
  */
-export function PriceHistory({ cnk, refreshKey }: { cnk: string; refreshKey: string | null }) {
+export function PriceHistory({
+  cnk,
+  refreshKey,
+  initial = null,
+}: {
+  cnk: string;
+  refreshKey: string | null;
+  /** The history the page was drawn with (ADR 121). */
+  initial?: PriceHistoryResponse | null;
+}) {
   const intl = useIntl();
-  const { state, reload } = usePriceHistory(cnk, refreshKey);
+  const { state, reload } = usePriceHistory(cnk, refreshKey, initial);
   return (
     <section className="price-history" aria-labelledby="price-history-title" data-testid="price-history">
       <h2 id="price-history-title">{intl.formatMessage({ id: 'product.history.title' })}</h2>
