@@ -1,18 +1,17 @@
 // npm run lighthouse: the built app served by the real server in demo mode (fresh temp DATA_DIR, free
-// port, as the journeys run it), Lighthouse on the home page and product landing pages, scores
-// printed; exits 1 under the bar of issue 8 (performance >= 0.90, accessibility 1.00, mobile) on the
-// home page and on a product page whose prices the server holds (ADR 121). A product page nobody
-// asked the prices of in the last SEARCH_CACHE_TTL_S starts the app at once to fetch them: its
-// scores are printed too, and held to accessibility 1.00 only.
+// port, as the journeys run it), Lighthouse on the home page and two product landing pages, scores
+// printed; exits 1 under the bar of issue 8 (performance >= 0.90, accessibility 1.00, mobile) on any
+// of them. One product page has its prices in the server's cache (drawn with them), the other not
+// (drawn as a comparison under way and completed in place): ADR 121.
 import { startApp } from './support/harness';
-import { auditPages, BAR, meetsBar, productLandingUrl, type PageScores } from './support/lighthouse-audit';
+import { auditPages, BAR, meetsBar, productLandingUrl } from './support/lighthouse-audit';
 
 const app = await startApp();
 let ok: boolean;
 try {
   const cold = await productLandingUrl(app.url, 'cold');
   const results = await auditPages([`${app.url}/`, await productLandingUrl(app.url, 'cached'), cold]);
-  const labels = ['home', 'product page, prices cached', 'product page, prices not cached (informative)'];
+  const labels = ['home', 'product page, prices cached', 'product page, prices not cached'];
   for (const [i, r] of results.entries()) {
     console.log(`[${labels[i]}]`);
     const metrics = Object.entries(r.metrics)
@@ -25,8 +24,7 @@ try {
     for (const shift of r.shifts) console.log(`  layout shift: ${shift}`);
     for (const failure of r.failures) console.log(`  accessibility: ${failure}`);
   }
-  const [home, cached, coldPage] = results as [PageScores, PageScores, PageScores];
-  ok = meetsBar(home) && meetsBar(cached) && coldPage.accessibility >= BAR.accessibility;
+  ok = results.every(meetsBar);
   console.log(
     ok
       ? 'Lighthouse: OK'

@@ -45,7 +45,7 @@ describe('Lighthouse (mobile defaults) on the built app', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    // A product page the app takes over at once (its prices not cached), and one drawn whole (ADR 121).
+    // A product page drawn without its prices (completed in place), and one drawn with them (ADR 121).
     productUrl = await productLandingUrl(app.url, 'cold');
     const cachedUrl = await productLandingUrl(app.url, 'cached');
     [home, product, cachedProduct] = (await auditPages([`${app.url}/`, productUrl, cachedUrl])) as [

@@ -364,6 +364,38 @@ describe('price search', () => {
     await context.close();
   });
 
+  it('a product page nobody asked the prices of is completed in place, without the app (ADR 121)', async () => {
+    // A product the name search found: its CNK itself was never searched, so nothing is cached for it.
+    const found = await fetch(journey.url('/api/search/?q=ibuprofen'), { headers: { accept: 'application/json' } });
+    const slug = ((await found.json()) as { products: Array<{ slug: string | null }> }).products.find(
+      (p) => p.slug,
+    )?.slug;
+    expect(slug).toBeTruthy();
+
+    const { page, context, pageErrors } = await journey.open({ locale: 'nl-BE', viewport: PHONE });
+    const appCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/boot-[^/]+\.js$/.test(new URL(request.url()).pathname)) appCode.push(request.url());
+    });
+    await page.goto(journey.url(`/nl/${slug}`));
+    // Drawn as a comparison under way, with the product's history; then whole, still without the app.
+    await page.locator('#root[data-first-screen="product"][data-first-screen-whole]').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete');
+    expect(await page.locator('[data-testid="product-card"] [data-testid="offer"]').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('price-history').count()).toBe(1);
+    await page.waitForLoadState('networkidle');
+    expect(appCode).toEqual([]);
+    await expectNoSeriousA11yViolations(page, 'product page completed in place (nl)');
+
+    // The first touch brings the app in, on the same prices.
+    await waitForApp(page);
+    expect(appCode.length).toBeGreaterThan(0);
+    expect(await page.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete');
+    expect(await page.locator('[data-testid="product-card"] [data-testid="offer"]').count()).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('looks right with results at 1280 px and 390 px', async () => {
     for (const [name, viewport] of [
       ['search-home-desktop', DESKTOP],

@@ -29,9 +29,9 @@ const searchJson = async (appUrl: string, q: string) => {
 
 /**
  * A product landing page of the demo app: a product has one once a search has seen it. `prices`:
- * 'cached', its CNK was searched a moment ago, so the server draws the page with every shop's price
- * and the app waits for a touch (ADR 121); 'cold', nobody asked for them, so the app starts at once
- * to fetch them.
+ * 'cached', its CNK was searched a moment ago, so the server draws the page with every shop's price;
+ * 'cold', nobody asked for them, so the page is drawn as a comparison under way and completed in
+ * place (ADR 121).
  */
 export async function productLandingUrl(appUrl: string, prices: 'cached' | 'cold' = 'cold'): Promise<string> {
   const found = (await searchJson(appUrl, 'dafalgan')).products.filter((p) => p.slug && p.cnk);

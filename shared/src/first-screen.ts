@@ -16,8 +16,17 @@ export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
  */
 export const FIRST_SCREEN_WHOLE_ATTRIBUTE = 'data-first-screen-whole';
 
+/**
+ * Attribute on the parts of a product page that show its prices and their history: a page drawn
+ * without cached prices gets them completed in place once the server has them (ADR 121).
+ */
+export const PRICES_PART_ATTRIBUTE = 'data-prices-part';
+
 /** id of the `<script type="application/json">` carrying the product the page was drawn with. */
 export const LANDING_SEED_ID = 'first-screen-landing';
+
+/** id of the `<script type="application/json">` carrying the drawn prices and history (ADR 121). */
+export const PRICES_SEED_ID = 'first-screen-prices';
 
 export type FirstScreenPage =
   | { page: 'home'; locale: Locale; path: string }

@@ -7,8 +7,7 @@ import { searchResultSchema } from './search.schema';
 // the page and embeds them as JSON, so the app takes the page over with the same prices and history
 // instead of asking for them again.
 
-/** id of the `<script type="application/json">` carrying the drawn prices and history. */
-export const PRICES_SEED_ID = 'first-screen-prices';
+export { PRICES_SEED_ID } from './first-screen';
 
 export const productPricesSeedSchema = z.object({
   cnk: z.string(),

@@ -1,4 +1,5 @@
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_WHOLE_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
+import { completeDrawnPrices } from './app/first-screen-prices';
 import { startOnIntent, type FirstScreenHandover } from './app/first-screen-start';
 import { settleDrawnSplash } from './features/layout/splash-timing';
 import { registerServiceWorker } from './lib/pwa/register-sw';
@@ -39,8 +40,12 @@ else {
   // the visitor's first touch, key or focus, so a phone spends its first seconds showing the page,
   // not starting the app; unless the visitor is signed in on this device (their account belongs in
   // the header) or the server could not know the language (a later visit to / this session). A
-  // product page drawn without its prices starts the app at once: they are the app's to fetch.
+  // product page drawn without its prices is completed in place first; failing that, the app starts
+  // to fetch them.
   const handover: FirstScreenHandover = startOnIntent(container, () => start(handover));
-  const waits = container.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE);
-  if (!waits || hasSignedInUser() || document.documentElement.lang !== shown) void afterPaint().then(handover.start);
+  if (hasSignedInUser() || document.documentElement.lang !== shown) void afterPaint().then(handover.start);
+  else if (!container.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE))
+    void afterPaint()
+      .then(() => completeDrawnPrices(container, handover.started))
+      .then((whole) => whole || handover.start());
 }

@@ -11,6 +11,8 @@ import { SEARCH_QUERY_MAX_LENGTH } from '@pharmaradar/shared/search-limits';
 export interface FirstScreenHandover {
   /** Starts the app now, without waiting for a sign of intent (does nothing the second time). */
   start(): void;
+  /** Whether the app has been started (by a sign of intent or by `start`). */
+  started(): boolean;
   /** Puts typed text and focus into the app's fields; runs in the commit that replaced the page. */
   restoreFields(root: HTMLElement): void;
   /** Taps the app's twin of a button tapped before the app could answer it. */
@@ -169,6 +171,7 @@ export function startOnIntent(root: HTMLElement, start: () => void): FirstScreen
   // Both run once the app's page is in: the watching stops first, so their own events are the app's.
   return {
     start: intent,
+    started: () => started,
     restoreFields(app) {
       stop();
       const twinOf = (key: string) =>

@@ -102,10 +102,19 @@ describe('the first screen drawn on the server', () => {
     // The CSP refuses style attributes in markup: a drawn page carries none.
     expect(html).not.toMatch(/\sstyle="/);
 
-    const without = load(
-      renderFirstScreen({ page: 'product', locale: 'en', path: `/en/${LANDING.slug}`, product: LANDING }),
-    );
-    expect(without('[data-testid="offer"]').length).toBe(0);
-    expect(without('[data-testid="history-loading"]').length).toBe(1);
+    // Nothing cached: drawn as a comparison under way (completed in place, ADR 121), with the history.
+    const coldHtml = renderFirstScreen({
+      page: 'product',
+      locale: 'en',
+      path: `/en/${LANDING.slug}`,
+      product: LANDING,
+      prices: { cnk: PRODUCT.cnk, search: null, history },
+    });
+    const cold = load(coldHtml);
+    expect(cold('[data-testid="search-stage"]').attr('data-stage')).toBe('launching');
+    expect(cold('[data-testid="offer"]').length).toBe(0);
+    expect(cold('[data-testid="history-retailer"]').length).toBe(1);
+    expect(cold('[data-prices-part]').attrs('data-prices-part')).toEqual(['offers', 'history']);
+    expect(coldHtml).not.toMatch(/\sstyle="/);
   });
 });

@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
+import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
 import type { LandingTexts } from '@pharmaradar/shared/product-landing';
 import { useLocale } from '../../lib/i18n';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
@@ -42,7 +43,11 @@ function ProductPrices({ cnk }: { cnk: string }) {
   }, [cnk, search]);
   return (
     <>
-      <section className="product-page__prices" aria-labelledby="product-prices-title">
+      <section
+        className="product-page__prices"
+        aria-labelledby="product-prices-title"
+        {...{ [PRICES_PART_ATTRIBUTE]: 'offers' }}
+      >
         <h2 id="product-prices-title">{intl.formatMessage({ id: 'product.prices.title' })}</h2>
         <p className="product-page__muted">{intl.formatMessage({ id: 'product.prices.intro' })}</p>
         {product && product.offers.length > 0 && fetchedAt && (
@@ -206,7 +211,7 @@ export default function ProductPage() {
   const drawn = usePricesSeed();
   return (
     <PricesSeedContext.Provider value={drawn}>
-      <SearchProvider initial={drawn?.search?.result ?? null}>
+      <SearchProvider initial={drawn?.search ? { ended: drawn.search.result } : drawn ? { started: drawn.cnk } : null}>
         <ProductContent />
       </SearchProvider>
     </PricesSeedContext.Provider>

@@ -34,17 +34,29 @@ export function loadSearchMachinery(): Promise<RunSearchModule> {
   return machinery;
 }
 
-/** The state of a search that has already ended with `result` (a page drawn with it, ADR 121). */
-function endedWith(result: SearchResult | null): SearchState {
-  if (!result) return initialSearchState;
-  const started = searchReducer(initialSearchState, { type: 'start', query: result.query, kind: result.kind });
-  return searchReducer(started, { type: 'event', event: { event: 'result', data: result } });
+/**
+ * Where a page's search starts (ADR 121): a result the page was drawn with, as if it had just been
+ * searched, or a search of `started` under way (drawn as such, it goes on once the page runs).
+ */
+export type SearchStart = { ended: SearchResult } | { started: string };
+
+function stateAt(start: SearchStart | null): SearchState {
+  if (!start) return initialSearchState;
+  if ('started' in start)
+    return searchReducer(initialSearchState, {
+      type: 'start',
+      query: start.started,
+      kind: searchKey(start.started).kind,
+    });
+  const { ended } = start;
+  const started = searchReducer(initialSearchState, { type: 'start', query: ended.query, kind: ended.kind });
+  return searchReducer(started, { type: 'event', event: { event: 'result', data: ended } });
 }
 
-/** `initial`: a result to start from, as if it had just been searched (it is kept for offline use too). */
-export function SearchProvider({ children, initial = null }: { children: ReactNode; initial?: SearchResult | null }) {
+/** `initial`: where the search starts; an ended one is kept for offline use, as a searched one is. */
+export function SearchProvider({ children, initial = null }: { children: ReactNode; initial?: SearchStart | null }) {
   const locale = useLocale();
-  const [state, dispatch] = useReducer(searchReducer, initial, endedWith);
+  const [state, dispatch] = useReducer(searchReducer, initial, stateAt);
   const controller = useRef<AbortController | null>(null);
   const localeRef = useRef(locale);
   const lastQuery = useRef('');
@@ -56,9 +68,10 @@ export function SearchProvider({ children, initial = null }: { children: ReactNo
   const initialRef = useRef(initial);
   useEffect(() => {
     // A result the page started with is kept offline as one searched here would be.
-    const result = initialRef.current;
-    if (!result) return;
+    const start = initialRef.current;
+    if (!start || !('ended' in start)) return;
     initialRef.current = null;
+    const result = start.ended;
     lastQuery.current = result.query;
     void loadSearchMachinery()
       .then(({ keepSearchResult }) => keepSearchResult(result.query, searchKey(result.query), result))

@@ -52,11 +52,11 @@ export function SearchProgress({ stage, retailers }: SearchProgressProps) {
         {stage ? intl.formatMessage({ id: `search.stage.${stage}` }) : ''}
       </p>
       <div className="search-progress__bar" aria-hidden="true">
-        {/* Done, the width is the stylesheet's: a page drawn by the server (ADR 121) may carry no
-            style attribute, which the CSP refuses. */}
+        {/* Before any answer and once done, the width is the stylesheet's: a page drawn by the server
+            (ADR 121) may carry no style attribute, which the CSP refuses. */}
         <span
           className="search-progress__fill"
-          style={done ? undefined : { width: `${Math.max(ratio, 0.06) * 100}%` }}
+          style={done || ratio === 0 ? undefined : { width: `${Math.max(ratio, 0.06) * 100}%` }}
         />
       </div>
       <ul className="search-progress__list">

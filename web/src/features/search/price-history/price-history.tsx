@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
 import type { PriceHistoryResponse, RetailerHistory } from '@pharmaradar/shared/price-history.schema';
 import { formatDateTime, formatPrice, useLocale } from '../../../lib/i18n';
 import { Spinner } from '../../../lib/ui/spinner';
@@ -157,7 +158,12 @@ export function PriceHistory({
   const intl = useIntl();
   const { state, reload } = usePriceHistory(cnk, refreshKey, initial);
   return (
-    <section className="price-history" aria-labelledby="price-history-title" data-testid="price-history">
+    <section
+      className="price-history"
+      aria-labelledby="price-history-title"
+      data-testid="price-history"
+      {...{ [PRICES_PART_ATTRIBUTE]: 'history' }}
+    >
       <h2 id="price-history-title">{intl.formatMessage({ id: 'product.history.title' })}</h2>
       {state.status === 'loading' && (
         <p className="price-history__muted" role="status" data-testid="history-loading">

@@ -1,0 +1,100 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_WHOLE_ATTRIBUTE, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen';
+import { json, startTestServer, type Handler, type TestServer } from '../test/fakes/search-api-server';
+import { completeDrawnPrices } from './first-screen-prices';
+
+// A product page drawn without cached prices is completed in place (ADR 121): the search the app
+// would run, then the page again, drawn with the prices, whose price parts replace the drawn ones.
+const CNK = '3720083';
+const PATH = `/en/dafalgan-500-mg-30-comprimes-${CNK}`;
+
+const drawnPage = (whole: boolean, offers: string, seed: unknown) => `<!doctype html><html><body>
+<div id="root" data-first-screen="product"${whole ? ` ${FIRST_SCREEN_WHOLE_ATTRIBUTE}` : ''}>
+  <h1>Dafalgan</h1>
+  <section data-prices-part="offers">${offers}</section>
+  <section data-prices-part="history">history of ${whole ? 'today' : 'yesterday'}</section>
+  <p id="faq">FAQ</p>
+</div>
+<script type="application/json" id="${PRICES_SEED_ID}">${JSON.stringify(seed)}</script>
+</body></html>`;
+
+const COLD_SEED = { cnk: CNK, search: null, history: null };
+const WHOLE_SEED = { cnk: CNK, search: { freshUntil: 'later' }, history: null };
+
+let server: TestServer;
+let root: HTMLElement;
+
+/** The page as the browser got it: drawn without prices. */
+function land() {
+  const page = new DOMParser().parseFromString(drawnPage(false, 'comparing…', COLD_SEED), 'text/html');
+  document.body.replaceChildren(...[...page.body.childNodes].map((node) => document.adoptNode(node)));
+  root = document.getElementById('root')!;
+}
+
+/** The server: the search (`search`), then the page drawn with or without the prices. */
+function serve(search: Handler, pageWhole = true) {
+  server.handle((req, res, url) => {
+    if (url.pathname === '/api/search/') return search(req, res, url);
+    if (url.pathname === PATH) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      return void res.end(drawnPage(pageWhole, '3 offers', pageWhole ? WHOLE_SEED : COLD_SEED));
+    }
+    res.writeHead(404).end();
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  history.replaceState(null, '', PATH);
+  land();
+});
+afterEach(() => document.body.replaceChildren());
+
+describe('a product page drawn without its prices', () => {
+  it('is completed in place: searched, drawn again, its price parts and seed replaced, marked whole', async () => {
+    serve(json(200, { query: CNK }));
+    const faq = document.getElementById('faq');
+    expect(await completeDrawnPrices(root, () => false, server.url)).toBe(true);
+    expect(server.requests.map((r) => [r.path, r.accept])).toEqual([
+      [`/api/search/?q=${CNK}`, 'application/json'],
+      [PATH, 'text/html'],
+    ]);
+    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('3 offers');
+    expect(root.querySelector('[data-prices-part="history"]')!.textContent).toBe('history of today');
+    expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(true);
+    expect(JSON.parse(document.getElementById(PRICES_SEED_ID)!.textContent!)).toEqual(WHOLE_SEED);
+    // The rest of the page is the same elements: nothing else was drawn again.
+    expect(document.getElementById('faq')).toBe(faq);
+  });
+
+  it('is left to the app when the search is refused (rate limit): false, nothing replaced', async () => {
+    serve(json(429, { code: 'rate_limited' }));
+    expect(await completeDrawnPrices(root, () => false, server.url)).toBe(false);
+    expect(server.requests.map((r) => r.path)).toEqual([`/api/search/?q=${CNK}`]);
+    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('comparing…');
+    expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);
+  });
+
+  it('is left to the app when the page comes back without its prices (cache gone meanwhile)', async () => {
+    serve(json(200, { query: CNK }), false);
+    expect(await completeDrawnPrices(root, () => false, server.url)).toBe(false);
+    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('comparing…');
+    expect(JSON.parse(document.getElementById(PRICES_SEED_ID)!.textContent!)).toEqual(COLD_SEED);
+  });
+
+  it('is left alone once the app has started meanwhile (it takes the page over itself)', async () => {
+    serve(json(200, { query: CNK }));
+    expect(await completeDrawnPrices(root, () => true, server.url)).toBe(true);
+    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('comparing…');
+    expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);
+  });
+
+  it('is left to the app when the server cannot be reached', async () => {
+    expect(await completeDrawnPrices(root, () => false, 'http://127.0.0.1:9')).toBe(false);
+    expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);
+  });
+});
