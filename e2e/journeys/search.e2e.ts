@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Locale } from '@pharmaradar/shared';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { DESKTOP, PHONE, screenshot, waitForApp, waitForServiceWorker } from '../support/harness';
+import { DESKTOP, PHONE, screenshot, waitForApp, waitForServiceWorker, watchAppCode } from '../support/harness';
 import { useJourney } from '../support/journey';
 
 // Price engine, web side (issue "Price engine", items 4-6): live progressive search on the home page,
@@ -199,10 +199,7 @@ describe('price search', () => {
 
   it('a first visit of home works before the app, which starts on the first tap and keeps what was typed', async () => {
     const { page, context, pageErrors } = await journey.open();
-    const appCode: string[] = [];
-    page.on('request', (request) => {
-      if (/\/assets\/boot-[^/]+\.js$/.test(new URL(request.url()).pathname)) appCode.push(request.url());
-    });
+    const appCode = watchAppCode(page);
     await page.goto(journey.url('/'));
     await page.waitForLoadState('networkidle');
     // ADR 120: the page is there, drawn by the server, and the phone has not been made to start the app.
@@ -334,10 +331,7 @@ describe('price search', () => {
     expect(slug).toBeTruthy();
 
     const { page, context, pageErrors } = await journey.open({ locale: 'en-GB', viewport: PHONE });
-    const appCode: string[] = [];
-    page.on('request', (request) => {
-      if (/\/assets\/boot-[^/]+\.js$/.test(new URL(request.url()).pathname)) appCode.push(request.url());
-    });
+    const appCode = watchAppCode(page);
     await page.goto(journey.url(`/en/${slug}`));
     await page.waitForLoadState('networkidle');
     expect(await page.locator('#root[data-first-screen="product"][data-first-screen-whole]').count()).toBe(1);
@@ -373,10 +367,7 @@ describe('price search', () => {
     expect(slug).toBeTruthy();
 
     const { page, context, pageErrors } = await journey.open({ locale: 'nl-BE', viewport: PHONE });
-    const appCode: string[] = [];
-    page.on('request', (request) => {
-      if (/\/assets\/boot-[^/]+\.js$/.test(new URL(request.url()).pathname)) appCode.push(request.url());
-    });
+    const appCode = watchAppCode(page);
     await page.goto(journey.url(`/nl/${slug}`));
     // Drawn as a comparison under way, with the product's history; then whole, still without the app.
     await page.locator('#root[data-first-screen="product"][data-first-screen-whole]').waitFor({ state: 'attached' });

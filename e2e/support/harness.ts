@@ -187,6 +187,18 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 /**
+ * The app's own code (its boot chunk) as `page` requests it, listed as it happens: a page the server
+ * drew whole loads none of it before the visitor's first touch (ADR 120, ADR 121).
+ */
+export function watchAppCode(page: Page): string[] {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/boot-[^/]+\.js$/.test(new URL(request.url()).pathname)) requested.push(request.url());
+  });
+  return requested;
+}
+
+/**
  * Starts the app on a page the server drew (ADR 119) and waits until it has taken the page over, for
  * a step that needs the app itself (its effects, its session), not only the page.
  */
