@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ROOT, screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';
+import { registerAndVerify } from '../support/register';
 
 const run = promisify(execFile);
 
@@ -16,23 +17,10 @@ describe('admin', () => {
   const journey = useJourney({ locale: 'en-GB' });
 
   const go = (page: Page, p: string) => page.goto(journey.url(p));
-  const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
   const badge = async (page: Page) => (await page.getByTestId('plan-badge').first().textContent())?.trim();
 
   async function register(page: Page, email: string) {
-    await go(page, '/en/register');
-    await field(page, 'first_name').fill('Anne');
-    await field(page, 'last_name').fill('Dupont');
-    await field(page, 'email').fill(email);
-    await field(page, 'password').fill('a strong password');
-    await field(page, 'password_confirm').fill('a strong password');
-    await page.locator('input[name="is_pharmacist"][value="yes"]').check();
-    await field(page, 'accept_terms').check();
-    await page.locator('button[type="submit"]').click();
-    await page.waitForFunction(() => location.pathname.endsWith('/verify-otp'));
-    const mail = await journey.app.waitForMail((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text));
-    await field(page, 'code').fill(/(?<!\d)(\d{6})(?!\d)/.exec(mail.text)![1]!);
-    await page.locator('button[type="submit"]').click();
+    await registerAndVerify(page, journey.app, journey.url('/en/register'), { email, password: 'a strong password' });
     await page.waitForFunction(() => location.pathname === '/en' || location.pathname === '/en/');
   }
 

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { PHONE, screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';
+import { mailedCode } from '../support/register';
 
 // Accounts and sessions, end to end: the built app on the real server, mails read from the outbox,
 // Google played by a local JWKS server and a routed GIS script (support/fakes/fake-google.ts).
@@ -35,12 +36,7 @@ describe('accounts and sessions', () => {
     await page.locator('button[type="submit"]').click();
   }
 
-  async function codeFor(email: string): Promise<string> {
-    const mail = await journey.app.waitForMail((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text));
-    const code = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text)?.[1];
-    if (!code) throw new Error('no code in the verification mail');
-    return code;
-  }
+  const codeFor = (email: string) => mailedCode(journey.app, email);
 
   const anne = {
     email: 'anne.dupont@example.be',

@@ -4,6 +4,7 @@ import type { Locale } from '@pharmaradar/shared';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { PHONE, screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';
+import { registerAndVerify } from '../support/register';
 
 // Issue 12 item 3 end to end: a user sets an "any drop" alert on a demo product page, the demo clock
 // control (/__demo/clock, ADR 117) moves the demo shops' prices day by day until the price drops, the
@@ -64,22 +65,13 @@ describe('price alerts', () => {
     },
   });
 
-  const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
-
   async function register(page: Page, lang: Locale, email: string) {
-    await page.goto(journey.url(`${prefix(lang)}/register`));
-    await field(page, 'first_name').fill('Anne');
-    await field(page, 'last_name').fill('Peeters');
-    await field(page, 'email').fill(email);
-    await field(page, 'password').fill('een sterk wachtwoord');
-    await field(page, 'password_confirm').fill('een sterk wachtwoord');
-    await page.locator('input[name="is_pharmacist"][value="no"]').check();
-    await field(page, 'accept_terms').check();
-    await page.locator('button[type="submit"]').click();
-    await page.waitForFunction(() => location.pathname.endsWith('/verify-otp'));
-    const mail = await journey.app.waitForMail((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text));
-    await field(page, 'code').fill(/(?<!\d)(\d{6})(?!\d)/.exec(mail.text)![1]!);
-    await page.locator('button[type="submit"]').click();
+    await registerAndVerify(page, journey.app, journey.url(`${prefix(lang)}/register`), {
+      email,
+      password: 'een sterk wachtwoord',
+      lastName: 'Peeters',
+      pharmacist: 'no',
+    });
     // Registration ends on home, whose own header shows the account (the navbar's avatar belongs to
     // the verification page being left, there for a moment only: waiting for it was a race).
     await page.getByTestId('home-avatar').waitFor({ state: 'attached' });

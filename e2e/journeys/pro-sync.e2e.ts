@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ROOT, screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';
+import { registerAndVerify } from '../support/register';
 
 const run = promisify(execFile);
 
@@ -22,19 +23,7 @@ describe('Pro group sync between devices', () => {
     page.locator(`[data-testid="pro-sync-status"][data-state="${state}"]`).waitFor();
 
   async function registerPharmacist(page: Page) {
-    await go(page, '/en/register');
-    await field(page, 'first_name').fill('Anne');
-    await field(page, 'last_name').fill('Dupont');
-    await field(page, 'email').fill(email);
-    await field(page, 'password').fill(password);
-    await field(page, 'password_confirm').fill(password);
-    await page.locator('input[name="is_pharmacist"][value="yes"]').check();
-    await field(page, 'accept_terms').check();
-    await page.locator('button[type="submit"]').click();
-    await page.waitForFunction(() => location.pathname.endsWith('/verify-otp'));
-    const mail = await journey.app.waitForMail((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text));
-    await field(page, 'code').fill(/(?<!\d)(\d{6})(?!\d)/.exec(mail.text)?.[1] ?? '');
-    await page.locator('button[type="submit"]').click();
+    await registerAndVerify(page, journey.app, journey.url('/en/register'), { email, password });
     await page.getByTestId('home-plan-badge').waitFor();
   }
 

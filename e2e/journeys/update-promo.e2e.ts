@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';
+import { registerAndVerify } from '../support/register';
 
 const VERSION = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -17,27 +18,9 @@ describe('update and promo pages', () => {
   const go = (page: Page, path: string) => page.goto(journey.url(path));
   const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 
-  async function codeFor(email: string): Promise<string> {
-    const mail = await journey.app.waitForMail((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text));
-    const code = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text)?.[1];
-    if (!code) throw new Error('no code in the verification mail');
-    return code;
-  }
-
   /** A free account, registered through the form at `path` and verified with the mailed code. */
   async function register(page: Page, path: string, email: string) {
-    await go(page, path);
-    await field(page, 'first_name').fill('Anne');
-    await field(page, 'last_name').fill('Dupont');
-    await field(page, 'email').fill(email);
-    await field(page, 'password').fill('un mot de passe solide');
-    await field(page, 'password_confirm').fill('un mot de passe solide');
-    await page.locator('input[name="is_pharmacist"][value="yes"]').check();
-    await field(page, 'accept_terms').check();
-    await page.locator('button[type="submit"]').click();
-    await page.waitForFunction(() => location.pathname.endsWith('/verify-otp'));
-    await field(page, 'code').fill(await codeFor(email));
-    await page.locator('button[type="submit"]').click();
+    await registerAndVerify(page, journey.app, journey.url(path), { email, password: 'un mot de passe solide' });
     await page.waitForFunction(() => !location.pathname.endsWith('/verify-otp'));
   }
 

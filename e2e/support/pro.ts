@@ -4,25 +4,11 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import type { AppHandle } from './harness';
+import { registerAndVerify } from './register';
 
 /** Registers through the form (code from the outbox), lands on `/`, then makes the account Pro the way billing does. */
 export async function registerProUser(app: AppHandle, page: Page, email: string, lang = ''): Promise<void> {
-  const field = (name: string) => page.locator(`input[name="${name}"]`);
-  await page.goto(`${app.url}${lang}/register`);
-  await field('first_name').fill('Anne');
-  await field('last_name').fill('Dupont');
-  await field('email').fill(email);
-  await field('password').fill('un mot de passe solide');
-  await field('password_confirm').fill('un mot de passe solide');
-  await page.locator('input[name="is_pharmacist"][value="yes"]').check();
-  await field('accept_terms').check();
-  await page.locator('button[type="submit"]').click();
-  await page.waitForFunction(() => location.pathname.endsWith('/verify-otp'));
-  const mail = await app.waitForMail((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text));
-  const code = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text)?.[1];
-  if (!code) throw new Error('no code in the verification mail');
-  await field('code').fill(code);
-  await page.locator('button[type="submit"]').click();
+  await registerAndVerify(page, app, `${app.url}${lang}/register`, { email, password: 'un mot de passe solide' });
   await page.waitForFunction(() => !location.pathname.endsWith('/verify-otp'));
   // An active subscription is what the Stripe webhook would have stored (the billing journey covers that path).
   const db = new Database(path.join(app.dataDir, 'pharmaradar.db'), { fileMustExist: true });
