@@ -18,7 +18,7 @@ function configuredVideo(): ProVideo | null {
 export function ProWall({ children, video = configuredVideo() }: { children?: ReactNode; video?: ProVideo | null }) {
   const { booted, isAuthenticated, user } = useSession();
   const location = useLocation();
-  if (!booted) return <div className="billing-page" aria-busy="true" data-testid="pro-wall-booting" />;
+  if (!booted) return <div className="page-frame" aria-busy="true" data-testid="pro-wall-booting" />;
   if (!isAuthenticated) return <ProMarketing from={`${location.pathname}${location.search}`} video={video} />;
   if (user.plan === 'free') return <ProNeeded />;
   return children ?? <Outlet />;

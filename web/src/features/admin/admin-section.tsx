@@ -40,7 +40,7 @@ export function AdminSection<T>({ id, load, onRetry, isEmpty, tools, children }:
     return children(load.data);
   };
   return (
-    <section className="admin-section" aria-labelledby={`admin-${id}-title`} data-testid={`admin-${id}`}>
+    <section className="panel admin-section" aria-labelledby={`admin-${id}-title`} data-testid={`admin-${id}`}>
       <h2 id={`admin-${id}-title`}>{t(`${id}.title`)}</h2>
       {tools}
       {body()}

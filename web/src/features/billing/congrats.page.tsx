@@ -45,17 +45,17 @@ export default function CongratsPage() {
     };
   }, [booted, isAuthenticated, setUser, round]);
 
-  if (!booted) return <div className="billing-page" data-testid="billing-booting" />;
+  if (!booted) return <div className="page-frame" data-testid="billing-booting" />;
   if (!isAuthenticated) {
     return (
-      <div className="billing-page">
+      <div className="page-frame">
         <LoginRequired from="/congrats" />
       </div>
     );
   }
   return (
-    <div className="billing-page">
-      <section className="billing-card" data-testid="congrats" data-phase={phase}>
+    <div className="page-frame">
+      <section className="panel" data-testid="congrats" data-phase={phase}>
         <h1>{intl.formatMessage({ id: 'billing.congrats.title' })}</h1>
         <p role="status" aria-live="polite">
           {phase !== 'ok' && phase !== 'timeout' ? <Spinner size="sm" /> : null}

@@ -6,7 +6,7 @@ export function LoginRequired({ from }: { from: string }) {
   const intl = useIntl();
   const localize = useLocalizedPath();
   return (
-    <section className="billing-card" aria-labelledby="billing-login-title" data-testid="login-required">
+    <section className="panel" aria-labelledby="billing-login-title" data-testid="login-required">
       <h1 id="billing-login-title">{intl.formatMessage({ id: 'billing.loginRequired.title' })}</h1>
       <p>{intl.formatMessage({ id: 'billing.loginRequired.body' })}</p>
       <div className="billing-actions">

@@ -49,12 +49,12 @@ export default function OffersPage() {
   );
 
   return (
-    <div className="billing-page">
+    <div className="page-frame">
       <h1>{t('title')}</h1>
       <p className="billing-claim">{t('claim')}</p>
       <FormAlert id="offers-error">{error}</FormAlert>
       <div className="billing-plans">
-        <section className="billing-card billing-plan" data-testid="plan-free">
+        <section className="panel billing-plan" data-testid="plan-free">
           <h2>{t('free.name')}</h2>
           <p>{t('free.price')}</p>
           <ul>
@@ -70,7 +70,7 @@ export default function OffersPage() {
             <p>{t('current')}</p>
           ) : null}
         </section>
-        <section className="billing-card billing-plan billing-plan--pro" data-testid="plan-pro">
+        <section className="panel billing-plan billing-plan--pro" data-testid="plan-pro">
           <span className="billing-ribbon">{t('pro.ribbon')}</span>
           <h2>{t('pro.name')}</h2>
           <p>{t('pro.price', { price: formatPrice(PRO_PRICE_EUR, locale) })}</p>
@@ -82,7 +82,7 @@ export default function OffersPage() {
           </ul>
           {proAction}
         </section>
-        <section className="billing-card billing-plan" data-testid="plan-ultra">
+        <section className="panel billing-plan" data-testid="plan-ultra">
           <h2>{t('ultra.name')}</h2>
           <p>{t('ultra.price')}</p>
           <ul>

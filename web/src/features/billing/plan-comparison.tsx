@@ -9,7 +9,7 @@ export function PlanComparison() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id: `billing.offers.${id}` });
   return (
-    <section className="billing-card" aria-labelledby="plans-table-title">
+    <section className="panel" aria-labelledby="plans-table-title">
       <h2 id="plans-table-title">{t('table.title')}</h2>
       <table className="billing-table" data-testid="plans-table">
         <thead>

@@ -18,8 +18,8 @@ export function ProMarketing({ from, video }: { from: string; video?: ProVideo |
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id: `billing.wall.${id}` });
   return (
-    <div className="billing-page" data-testid="pro-wall-marketing">
-      <section className="billing-card billing-hero" aria-labelledby="pro-wall-title">
+    <div className="page-frame" data-testid="pro-wall-marketing">
+      <section className="panel billing-hero" aria-labelledby="pro-wall-title">
         <h1 id="pro-wall-title">{t('heroTitle')}</h1>
         <p className="billing-claim">{t('heroBody')}</p>
         <div className="billing-actions">
@@ -68,8 +68,8 @@ export function ProNeeded() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id: `billing.wall.${id}` });
   return (
-    <div className="billing-page">
-      <section className="billing-card" data-testid="pro-wall-needed" aria-labelledby="pro-needed-title">
+    <div className="page-frame">
+      <section className="panel" data-testid="pro-wall-needed" aria-labelledby="pro-needed-title">
         <h1 id="pro-needed-title">{t('neededTitle')}</h1>
         <p>{t('neededBody')}</p>
         <div className="billing-actions">

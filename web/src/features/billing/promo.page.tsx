@@ -100,8 +100,8 @@ export default function PromoPage() {
   }
 
   return (
-    <div className="billing-page">
-      <section className="billing-card billing-plan billing-plan--pro" data-testid="promo">
+    <div className="page-frame">
+      <section className="panel billing-plan billing-plan--pro" data-testid="promo">
         <span className="billing-ribbon">{intl.formatMessage({ id: 'billing.offers.pro.ribbon' })}</span>
         <h1>{t('title')}</h1>
         <p className="billing-claim">{intl.formatMessage({ id: 'billing.offers.claim' })}</p>

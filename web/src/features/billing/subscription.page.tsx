@@ -63,10 +63,10 @@ export default function SubscriptionPage() {
     }
   };
 
-  if (!booted) return <div className="billing-page" data-testid="billing-booting" />;
+  if (!booted) return <div className="page-frame" data-testid="billing-booting" />;
   if (!isAuthenticated) {
     return (
-      <div className="billing-page">
+      <div className="page-frame">
         <LoginRequired from="/subscription" />
       </div>
     );
@@ -217,8 +217,8 @@ export default function SubscriptionPage() {
   };
 
   return (
-    <div className="billing-page">
-      <section className="billing-card" data-testid="subscription-page">
+    <div className="page-frame">
+      <section className="panel" data-testid="subscription-page">
         <h1>{t('title')}</h1>
         <FormAlert id="subscription-error">{error}</FormAlert>
         {body()}

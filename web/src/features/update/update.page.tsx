@@ -19,8 +19,8 @@ export default function UpdatePage() {
   useDocumentTitle(t('title'));
 
   return (
-    <div className="update-page">
-      <section className="update-card" aria-labelledby="update-title">
+    <div className="page-frame page-frame--narrow">
+      <section className="panel" aria-labelledby="update-title">
         <h1 id="update-title">{t('title')}</h1>
         <p>
           {t('current')} <strong data-testid="app-version">{APP_VERSION}</strong>
@@ -38,7 +38,7 @@ export default function UpdatePage() {
           </p>
         )}
       </section>
-      <section className="update-card" aria-labelledby="update-changes">
+      <section className="panel" aria-labelledby="update-changes">
         <h2 id="update-changes">{t('changesTitle')}</h2>
         {CHANGELOG.map((release) => (
           <article key={release.version} data-testid={`release-${release.version}`}>
