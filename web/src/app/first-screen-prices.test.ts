@@ -11,7 +11,7 @@ const PATH = `/en/dafalgan-500-mg-30-comprimes-${CNK}`;
 const drawnPage = (whole: boolean, offers: string, seed: unknown) => `<!doctype html><html><body>
 <div id="root" data-first-screen="product"${whole ? ` ${FIRST_SCREEN_WHOLE_ATTRIBUTE}` : ''}>
   <h1>Dafalgan</h1>
-  <section data-prices-part="offers">${offers}</section>
+  <section data-prices-part="offers"><p role="status">${whole ? 'Search complete' : 'Starting'}</p>${offers}</section>
   <section data-prices-part="history">history of ${whole ? 'today' : 'yesterday'}</section>
   <p id="faq">FAQ</p>
 </div>
@@ -63,7 +63,9 @@ describe('a product page drawn without its prices', () => {
       [`/api/search/?q=${CNK}`, 'application/json'],
       [PATH, 'text/html'],
     ]);
-    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('3 offers');
+    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Search complete3 offers');
+    // Said by a live region that was there before the prices came, so a screen reader reads it out.
+    expect(root.querySelector(':scope > [role="status"]')!.textContent).toBe('Search complete');
     expect(root.querySelector('[data-prices-part="history"]')!.textContent).toBe('history of today');
     expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(true);
     expect(JSON.parse(document.getElementById(PRICES_SEED_ID)!.textContent!)).toEqual(WHOLE_SEED);
@@ -75,21 +77,21 @@ describe('a product page drawn without its prices', () => {
     serve(json(429, { code: 'rate_limited' }));
     expect(await completeDrawnPrices(root, () => false, server.url)).toBe(false);
     expect(server.requests.map((r) => r.path)).toEqual([`/api/search/?q=${CNK}`]);
-    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('comparing…');
+    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Startingcomparing…');
     expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);
   });
 
   it('is left to the app when the page comes back without its prices (cache gone meanwhile)', async () => {
     serve(json(200, { query: CNK }), false);
     expect(await completeDrawnPrices(root, () => false, server.url)).toBe(false);
-    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('comparing…');
+    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Startingcomparing…');
     expect(JSON.parse(document.getElementById(PRICES_SEED_ID)!.textContent!)).toEqual(COLD_SEED);
   });
 
   it('is left alone once the app has started meanwhile (it takes the page over itself)', async () => {
     serve(json(200, { query: CNK }));
     expect(await completeDrawnPrices(root, () => true, server.url)).toBe(true);
-    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('comparing…');
+    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Startingcomparing…');
     expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);
   });
 

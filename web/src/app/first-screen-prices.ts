@@ -40,6 +40,11 @@ export async function completeDrawnPrices(
       credentials: 'same-origin',
       headers: { Accept: accept, 'X-Requested-With': 'XMLHttpRequest' },
     });
+  // The drawn status line is replaced with its part, and a live region that is new when its words
+  // change is not read out: this one is there from the start, so a screen reader hears the outcome.
+  const announcer = Object.assign(document.createElement('p'), { className: 'visually-hidden' });
+  announcer.setAttribute('role', 'status');
+  root.append(announcer);
   try {
     const search = await ask(`/api/search/?q=${cnk}`, 'application/json');
     await search.arrayBuffer();
@@ -58,6 +63,7 @@ export async function completeDrawnPrices(
     shown.forEach((part, i) => part.replaceWith(document.adoptNode(fresh[i]!)));
     document.getElementById(PRICES_SEED_ID)?.replaceWith(document.adoptNode(seed));
     root.setAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE, '');
+    announcer.textContent = root.querySelector(`[${PRICES_PART_ATTRIBUTE}] [role="status"]`)?.textContent ?? '';
     return true;
   } catch {
     return false;
