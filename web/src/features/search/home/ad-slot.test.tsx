@@ -35,6 +35,21 @@ function Booted() {
   return booted ? <span data-testid="session-booted" /> : null;
 }
 
+/** The slot in French under the real session, once the session has asked the server who is there. */
+async function renderBooted() {
+  renderWithProviders(<AdSlot />, {
+    locale: 'fr',
+    session: true,
+    wrapper: (children) => (
+      <>
+        {children}
+        <Booted />
+      </>
+    ),
+  });
+  await screen.findByTestId('session-booted');
+}
+
 describe('AdSlot', () => {
   it.each([
     ['free', testUser(), true],
@@ -42,17 +57,7 @@ describe('AdSlot', () => {
     ['Ultra', testUser({ is_pro: true, plan: 'ultra' }), false],
   ])('through the real session, a %s user sees the ad: %s', async (_plan, user, shown) => {
     api.user = user;
-    renderWithProviders(<AdSlot />, {
-      locale: 'fr',
-      session: true,
-      wrapper: (children) => (
-        <>
-          {children}
-          <Booted />
-        </>
-      ),
-    });
-    await screen.findByTestId('session-booted');
+    await renderBooted();
     expect(screen.queryByTestId('ad-slot') !== null).toBe(shown);
   });
 
@@ -99,17 +104,7 @@ describe('AdSlot', () => {
     ])('a %s user gets no slot, no network request and no script', async (_plan, user) => {
       api.user = user;
       api.on('GET /api/ads/config/', { body: { network } });
-      renderWithProviders(<AdSlot />, {
-        locale: 'fr',
-        session: true,
-        wrapper: (children) => (
-          <>
-            {children}
-            <Booted />
-          </>
-        ),
-      });
-      await screen.findByTestId('session-booted');
+      await renderBooted();
       expect(screen.queryByTestId('ad-slot')).toBeNull();
       expect(api.received.some((r) => r.path.startsWith('/api/ads/config'))).toBe(false);
       expect(loaderScripts()).toEqual([]);
