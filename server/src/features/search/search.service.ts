@@ -348,7 +348,8 @@ export function createSearchService(deps: SearchServiceDeps) {
     const cached = allCached(query);
     if (!cached || cached.length === 0) return null;
     const result = resultOf(trimmed, query, cached);
-    return { result, freshUntil: Math.min(...cached.map((a) => a.fetchedAt)) + deps.cacheTtlMs };
+    // The result's fetch time is its oldest answer's: that one leaves the cache first.
+    return { result, freshUntil: Date.parse(result.fetchedAt) + deps.cacheTtlMs };
   }
 
   async function run(

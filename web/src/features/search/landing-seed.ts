@@ -1,6 +1,7 @@
 import { createContext } from 'react';
 import { LANDING_SEED_ID } from '@pharmaradar/shared/first-screen';
 import { productLandingResponseSchema, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
+import { takeEmbeddedJson } from './embedded-json';
 
 /**
  * The product a server-drawn first screen shows (ADR 119). On the server it is given through this
@@ -11,14 +12,6 @@ export const LandingSeedContext = createContext<ProductLandingResponse | null>(n
 
 /** The embedded product for `slug`, read once (a later visit of the page fetches it as usual). */
 export function takeEmbeddedLanding(slug: string): ProductLandingResponse | null {
-  if (typeof document === 'undefined') return null;
-  const element = document.getElementById(LANDING_SEED_ID);
-  if (!element) return null;
-  element.remove();
-  try {
-    const product = productLandingResponseSchema.parse(JSON.parse(element.textContent ?? ''));
-    return product.slug === slug ? product : null;
-  } catch {
-    return null; // unreadable: the page fetches the product as it would without it
-  }
+  const product = takeEmbeddedJson(LANDING_SEED_ID, productLandingResponseSchema);
+  return product?.slug === slug ? product : null;
 }

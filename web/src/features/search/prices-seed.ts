@@ -4,6 +4,7 @@ import {
   productPricesSeedSchema,
   type ProductPricesSeed,
 } from '@pharmaradar/shared/product-prices-seed';
+import { takeEmbeddedJson } from './embedded-json';
 
 /**
  * The cached prices and price history a server-drawn product page shows (ADR 121). On the server
@@ -12,19 +13,6 @@ import {
  */
 export const PricesSeedContext = createContext<ProductPricesSeed | null>(null);
 
-/** The embedded seed, read once; unreadable, it is as if the page had none (the app fetches). */
-function takeEmbeddedPrices(): ProductPricesSeed | null {
-  if (typeof document === 'undefined') return null;
-  const element = document.getElementById(PRICES_SEED_ID);
-  if (!element) return null;
-  element.remove();
-  try {
-    return productPricesSeedSchema.parse(JSON.parse(element.textContent ?? ''));
-  } catch {
-    return null;
-  }
-}
-
 /**
  * What the page was drawn with, as the app may still show it: the prices only while the server's
  * cache would still have answered with them (later, the app searches again, as without a seed).
@@ -32,7 +20,7 @@ function takeEmbeddedPrices(): ProductPricesSeed | null {
 export function usePricesSeed(now: () => number = Date.now): ProductPricesSeed | null {
   const given = useContext(PricesSeedContext);
   const [seed] = useState(() => {
-    const taken = given ?? takeEmbeddedPrices();
+    const taken = given ?? takeEmbeddedJson(PRICES_SEED_ID, productPricesSeedSchema);
     if (!taken?.search || Date.parse(taken.search.freshUntil) > now()) return taken;
     return { ...taken, search: null };
   });
