@@ -42,6 +42,9 @@ describe('pharmacist gate', () => {
     api.user = testUser({ is_pharmacist: null });
     renderGate();
     const dialog = await gate();
+    // The Tab trap is set up by the dialog's effect, which may run just after the dialog appears: the
+    // focus moving in is its sign.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     const submit = dialog.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     submit.focus();
     fireEvent.keyDown(document, { key: 'Tab' });
