@@ -118,7 +118,9 @@ describe('one live subscription per customer (ADR 129)', () => {
     const demo = demoStripe(server);
     demo.controls.latencyMs = 100;
     try {
-      const cancels = await Promise.all([1, 2].map(() => client.post('/api/billing/cancel/', undefined, { lang: 'nl' })));
+      const cancels = await Promise.all(
+        [1, 2].map(() => client.post('/api/billing/cancel/', undefined, { lang: 'nl' })),
+      );
       expect(cancels.map((r) => [r.status, r.body.user.subscription_status])).toEqual([
         [200, 'canceled_at_period_end'],
         [200, 'canceled_at_period_end'],

@@ -121,7 +121,14 @@ export function createStripeGateway(target: StripeTarget, options: { maxNetworkR
       const list = await stripe.checkout.sessions.list({ customer, status: 'open', limit: 10 });
       return list.data.flatMap((s) =>
         s.url
-          ? [{ id: s.id, url: s.url, plan: s.metadata?.plan ?? null, promotionCode: s.metadata?.promotion_code || null }]
+          ? [
+              {
+                id: s.id,
+                url: s.url,
+                plan: s.metadata?.plan ?? null,
+                promotionCode: s.metadata?.promotion_code || null,
+              },
+            ]
           : [],
       );
     },
