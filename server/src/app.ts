@@ -29,6 +29,7 @@ import { createAdminModule } from './features/admin/admin.module';
 import { createBillingRepository } from './features/billing/billing.repository';
 import { probeRetailers } from './retailers/retailers-check';
 import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
+import type { BillingService } from './features/billing/billing.service';
 import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { createUserRepository } from './features/accounts/user.repository';
 import { serializeUser } from './features/accounts/user.serializer';
@@ -106,6 +107,8 @@ export function createApp(deps: AppDeps): Hono {
   // Accounts first: the session middleware puts `user` on the context for every router below it.
   // The user shape's search_used is the Pro feature's monthly count (pro_usage), read by accounts and billing.
   const searchUsed = proSearchUsed(deps.db);
+  /** Set once the billing module is built (below); without Stripe there is nothing to end. */
+  let billing: BillingService | undefined;
   const accounts = createAccountsModule({
     ...deps,
     // Account deletion erases the personal data every feature holds; the purge job knows them all.
@@ -117,6 +120,10 @@ export function createApp(deps: AppDeps): Hono {
       alertsPersonalData(deps.db),
     ],
     searchUsed,
+    // Deletion ends the paid subscription first (ADR 130); billing is built further down.
+    subscriptions: {
+      endForDeletion: (userId) => billing?.endForDeletion(userId) ?? Promise.resolve({ cancelled: false }),
+    },
   });
   app.use('/api/*', accounts.sessionMiddleware);
   // After the session middleware: a signed-in Pro or Ultra sender's message is priority.
@@ -211,7 +218,9 @@ export function createApp(deps: AppDeps): Hono {
       const row = users.findById(id);
       return row && row.closed_at === null ? serializeUser(row, deps.now(), searchUsed) : null;
     };
-    app.route('/api', createBillingModule({ ...deps, users: { serialize } }, stripeTarget).routes);
+    const module = createBillingModule({ ...deps, users: { serialize } }, stripeTarget);
+    billing = module.service;
+    app.route('/api', module.routes);
   }
   deps.demoStripe?.mount(app);
   // --- end feature routers ---

@@ -42,7 +42,7 @@ export async function startDemoStripe(options: { publicUrl: string; nowS?: () =>
   const store = createStripeStore(`${options.publicUrl}${DEMO_STRIPE_PATH}`, nowS);
   const webhooks = createWebhookSender(webhookSecret, nowS);
   const actions = createStripeActions(store, webhooks);
-  const controls: ApiControls = { failing: false, latencyMs: 0 };
+  const controls: ApiControls = { failing: false, latencyMs: 0, unreachable: false, calls: 0 };
   const api = createStripeApi(store, actions, secretKey, controls);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: api.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server)) as Server;

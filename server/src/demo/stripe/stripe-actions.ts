@@ -65,7 +65,7 @@ export function createStripeActions(store: StripeStore, hooks: WebhookSender) {
         periodStart: now,
         periodEnd: now + MONTH_S,
         defaultPaymentMethod: pm,
-        metadata: session.metadata,
+        metadata: session.subscriptionMetadata,
         priceId: session.priceId,
       };
       store.subscriptions.set(sub.id, sub);

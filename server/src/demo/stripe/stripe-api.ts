@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { StripeActions } from './stripe-actions';
 import { asStringArray, decodeStripeParams } from './form-params';
@@ -35,6 +36,10 @@ export interface ApiControls {
   failing: boolean;
   /** Added to every API answer (ms), so tests can hold requests in flight. */
   latencyMs: number;
+  /** Drop every API connection without an answer (Stripe unreachable, not just failing). */
+  unreachable: boolean;
+  /** API requests received so far (tests count the calls the app makes). */
+  calls: number;
 }
 
 /** The subset of Stripe's HTTP API (v1, form-encoded, Bearer key) the server calls. */
@@ -43,6 +48,11 @@ export function createStripeApi(store: StripeStore, actions: StripeActions, secr
   const { json } = store;
 
   app.use('/v1/*', async (c, next) => {
+    controls.calls += 1;
+    if (controls.unreachable) {
+      (c.env as { incoming: IncomingMessage }).incoming.socket.destroy();
+      return c.body(null, 500);
+    }
     const auth = c.req.header('authorization') ?? '';
     if (auth !== `Bearer ${secretKey}`) {
       return stripeError(c, 401, 'invalid_request_error', 'Invalid API Key provided.');
@@ -123,16 +133,35 @@ export function createStripeApi(store: StripeStore, actions: StripeActions, secr
       cancelUrl: cancelUrl ?? successUrl,
       status: 'open' as const,
       subscription: null,
-      metadata: metadata((p.subscription_data as Params | undefined)?.metadata),
+      metadata: metadata(p.metadata),
+      subscriptionMetadata: metadata((p.subscription_data as Params | undefined)?.metadata),
       created: store.nowS(),
       promotionCode,
     };
     store.checkouts.set(session.id, session);
     return c.json(json.checkout(session));
   });
+  app.get('/v1/checkout/sessions', async (c) => {
+    const p = await params(c);
+    const customer = str(p.customer);
+    const status = str(p.status);
+    const sessions = [...store.checkouts.values()]
+      .filter((s) => (!customer || s.customer === customer) && (!status || s.status === status))
+      .sort((a, b) => b.created - a.created);
+    return c.json(json.list('/v1/checkout/sessions', sessions.map(json.checkout)));
+  });
   app.get('/v1/checkout/sessions/:id', (c) => {
     const session = store.checkouts.get(c.req.param('id'));
     return session ? c.json(json.checkout(session)) : missing(c, 'checkout.session', c.req.param('id'));
+  });
+  app.post('/v1/checkout/sessions/:id/expire', (c) => {
+    const session = store.checkouts.get(c.req.param('id'));
+    if (!session) return missing(c, 'checkout.session', c.req.param('id'));
+    if (session.status !== 'open') {
+      return stripeError(c, 400, 'invalid_request_error', 'Only open sessions can be expired.', 'session_expired');
+    }
+    session.status = 'expired';
+    return c.json(json.checkout(session));
   });
 
   app.get('/v1/promotion_codes', async (c) => {
@@ -207,7 +236,10 @@ export function createStripeApi(store: StripeStore, actions: StripeActions, secr
   app.get('/v1/invoices', async (c) => {
     const p = await params(c);
     const customer = str(p.customer);
-    const invoices = [...store.invoices.values()].filter((i) => !customer || i.customer === customer).reverse();
+    const subscription = str(p.subscription);
+    const invoices = [...store.invoices.values()]
+      .filter((i) => (!customer || i.customer === customer) && (!subscription || i.subscription === subscription))
+      .reverse();
     return c.json(
       json.list(
         '/v1/invoices',
@@ -238,6 +270,42 @@ export function createStripeApi(store: StripeStore, actions: StripeActions, secr
       locale: 'fr' as const,
     };
     return c.json(json.invoice(preview, true));
+  });
+
+  app.get('/v1/invoice_payments', async (c) => {
+    const invoice = str((await params(c)).invoice);
+    const found = [...store.invoices.values()].filter((i) => i.id === invoice);
+    return c.json(json.list('/v1/invoice_payments', found.map(json.invoicePayment)));
+  });
+
+  app.post('/v1/refunds', async (c) => {
+    const p = await params(c);
+    const paymentIntent = str(p.payment_intent) ?? '';
+    if (!paymentIntent || ![...store.invoices.values()].some((i) => i.paymentIntent === paymentIntent)) {
+      return missing(c, 'payment_intent', paymentIntent, 'payment_intent');
+    }
+    const left = store.refundable(paymentIntent);
+    const amount = p.amount === undefined ? left : Number(p.amount);
+    if (left <= 0) {
+      return stripeError(
+        c,
+        400,
+        'invalid_request_error',
+        `Charge for ${paymentIntent} has already been refunded.`,
+        'charge_already_refunded',
+      );
+    }
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) {
+      return stripeError(c, 400, 'invalid_request_error', 'Invalid refund amount.', 'amount_too_large', 'amount');
+    }
+    const refund = { id: newId('re'), paymentIntent, amount, created: store.nowS() };
+    store.refunds.set(refund.id, refund);
+    return c.json(json.refund(refund));
+  });
+  app.get('/v1/refunds', async (c) => {
+    const paymentIntent = str((await params(c)).payment_intent);
+    const found = [...store.refunds.values()].filter((r) => !paymentIntent || r.paymentIntent === paymentIntent);
+    return c.json(json.list('/v1/refunds', found.reverse().map(json.refund)));
   });
 
   app.all('/v1/*', (c) =>

@@ -54,6 +54,15 @@ export interface Invoice {
   periodStart: number;
   periodEnd: number;
   locale: Locale;
+  /** The payment intent that paid it (pi_…), null while unpaid. */
+  paymentIntent: string | null;
+}
+/** A refund of (part of) a payment intent (POST /v1/refunds). */
+export interface Refund {
+  id: string;
+  paymentIntent: string;
+  amount: number;
+  created: number;
 }
 export interface CheckoutSession {
   id: string;
@@ -65,7 +74,10 @@ export interface CheckoutSession {
   cancelUrl: string;
   status: 'open' | 'complete' | 'expired';
   subscription: string | null;
+  /** The session's own metadata. */
   metadata: Record<string, string>;
+  /** subscription_data.metadata, copied onto the subscription the session creates. */
+  subscriptionMetadata: Record<string, string>;
   created: number;
   promotionCode: string | null;
 }
@@ -116,6 +128,7 @@ export function createStripeStore(publicBaseUrl: string, nowS: () => number) {
   const invoices = new Map<string, Invoice>();
   const checkouts = new Map<string, CheckoutSession>();
   const portals = new Map<string, PortalSession>();
+  const refunds = new Map<string, Refund>();
   let invoiceCount = 0;
 
   const list = (url: string, data: Obj[]) => ({ object: 'list', data, has_more: false, url });
@@ -195,7 +208,35 @@ export function createStripeStore(publicBaseUrl: string, nowS: () => number) {
         livemode: false,
       };
     },
-    invoice(i: Invoice | Omit<Invoice, 'id' | 'number'>, draft = false): Obj {
+    /** Stripe API 2025-03+: an invoice's payments are their own objects (GET /v1/invoice_payments). */
+    invoicePayment(i: Invoice): Obj {
+      return {
+        id: `inpay_${i.id.slice(3)}`,
+        object: 'invoice_payment',
+        invoice: i.id,
+        amount_paid: i.paid ? i.amount : null,
+        amount_requested: i.amount,
+        currency: DEMO_PRICE.currency,
+        is_default: true,
+        status: i.paid ? 'paid' : 'open',
+        payment: { type: 'payment_intent', payment_intent: i.paymentIntent },
+        created: i.created,
+        livemode: false,
+      };
+    },
+    refund(r: Refund): Obj {
+      return {
+        id: r.id,
+        object: 'refund',
+        amount: r.amount,
+        currency: DEMO_PRICE.currency,
+        payment_intent: r.paymentIntent,
+        status: 'succeeded',
+        created: r.created,
+        livemode: false,
+      };
+    },
+    invoice(i: Invoice | Omit<Invoice, 'id' | 'number' | 'paymentIntent'>, draft = false): Obj {
       const id = 'id' in i ? i.id : null;
       return {
         id,
@@ -293,12 +334,35 @@ export function createStripeStore(publicBaseUrl: string, nowS: () => number) {
       periodStart: sub.periodStart,
       periodEnd: sub.periodEnd,
       locale,
+      paymentIntent: paid ? newId('pi') : null,
     };
     invoices.set(invoice.id, invoice);
     return invoice;
   }
 
-  return { customers, paymentMethods, subscriptions, invoices, checkouts, portals, json, addInvoice, nowS };
+  /** What is left to refund of a payment intent (the paid invoice's amount minus its refunds). */
+  function refundable(paymentIntent: string): number {
+    const invoice = [...invoices.values()].find((i) => i.paymentIntent === paymentIntent);
+    if (!invoice) return 0;
+    const refunded = [...refunds.values()]
+      .filter((r) => r.paymentIntent === paymentIntent)
+      .reduce((sum, r) => sum + r.amount, 0);
+    return invoice.amount - refunded;
+  }
+
+  return {
+    customers,
+    paymentMethods,
+    subscriptions,
+    invoices,
+    checkouts,
+    portals,
+    refunds,
+    json,
+    addInvoice,
+    refundable,
+    nowS,
+  };
 }
 
 export type StripeStore = ReturnType<typeof createStripeStore>;

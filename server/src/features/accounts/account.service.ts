@@ -24,7 +24,7 @@ export interface CurrentSession {
 /** Profile edits and account deletion for the logged-in user. */
 export function createAccountService(ctx: AccountsContext) {
   const { users, sessions, identities, otp, mails, limits } = ctx;
-  const { db, now, log, purgeAccount } = ctx.deps;
+  const { db, now, log, purgeAccount, subscriptions } = ctx.deps;
 
   /**
    * Re-authentication before deletion (SECURITY §1.2, ASVS 7.5.3): an account with a password must
@@ -62,9 +62,11 @@ export function createAccountService(ctx: AccountsContext) {
     },
 
     /**
-     * The typed e-mail must be the account's and the user must re-authenticate. Every session ends
-     * at once, the account is closed (no login possible), a confirmation mail goes out, then the
-     * personal data is purged (the purge job retries if this last step fails).
+     * The typed e-mail must be the account's and the user must re-authenticate. A paid subscription
+     * ends at the payment provider first, at once: once the account is purged nobody could cancel it
+     * any more, so when the provider fails nothing changes (docs/decisions/130). Then every session
+     * ends, the account is closed (no login possible), a confirmation mail goes out (saying the
+     * subscription ended), then the personal data is purged (the purge job retries if this fails).
      */
     async delete(user: UserRow, input: AccountDeleteInput, current: CurrentSession): Promise<void> {
       if (normalizeEmail(input.email_confirmation) !== user.email) {
@@ -73,6 +75,7 @@ export function createAccountService(ctx: AccountsContext) {
         });
       }
       await reauthenticate(user, input.password, current.startedAt);
+      const { cancelled } = await subscriptions.endForDeletion(user.id);
       const recipient = { email: user.email, first_name: user.first_name };
       const closed = db
         .transaction(() => {
@@ -86,7 +89,7 @@ export function createAccountService(ctx: AccountsContext) {
         .immediate();
       sessions.end(current.token);
       if (!closed) return;
-      mails.accountDeleted(recipient, user.locale);
+      mails.accountDeleted(recipient, user.locale, cancelled);
       log.info('account closed', { user: user.id });
       purgeAccount(user.id, log);
     },

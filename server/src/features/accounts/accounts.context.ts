@@ -35,6 +35,17 @@ export interface AccountsDeps {
   personalData: PersonalDataSource[];
   /** `search_used` of the user shape: this month's Pro use, kept by the Pro feature. */
   searchUsed: SearchUsage;
+  /** The billing feature's side of account deletion, wired in by app.ts. */
+  subscriptions: AccountSubscriptions;
+}
+
+/** What account deletion needs from billing (features never import each other). */
+export interface AccountSubscriptions {
+  /**
+   * Ends every live paid subscription of the user at the payment provider now; throws an HttpError
+   * (502, translated) when the provider cannot do it, and then the account must stay as it is.
+   */
+  endForDeletion(userId: number): Promise<{ cancelled: boolean }>;
 }
 
 export const ACTIVATION_LINK_TTL_MS = 24 * 3600 * 1000;

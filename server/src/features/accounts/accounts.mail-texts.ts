@@ -14,7 +14,15 @@ export interface MailText {
   footer: string;
 }
 
-export type MailKind = 'verification' | 'registerAttempt' | 'passwordReset' | 'passwordChanged' | 'accountDeleted';
+export type MailKind =
+  | 'verification'
+  | 'registerAttempt'
+  | 'passwordReset'
+  | 'passwordChanged'
+  | 'accountDeleted'
+  | 'accountDeletedSubscriptionEnded';
+
+type WrittenKind = Exclude<MailKind, 'accountDeletedSubscriptionEnded'>;
 
 const FOOTER: Record<Locale, string> = {
   fr: 'Vous recevez cet e-mail parce que cette adresse a été utilisée sur PharmaRadar. Ne transférez jamais ce message.',
@@ -24,7 +32,7 @@ const FOOTER: Record<Locale, string> = {
 
 const GREETING: Record<Locale, string> = { fr: 'Bonjour {name},', en: 'Hello {name},', nl: 'Beste {name},' };
 
-export const MAIL_TEXTS: Record<MailKind, Record<Locale, Omit<MailText, 'greeting' | 'footer'>>> = {
+export const MAIL_TEXTS: Record<WrittenKind, Record<Locale, Omit<MailText, 'greeting' | 'footer'>>> = {
   verification: {
     fr: {
       subject: 'Votre code de vérification PharmaRadar',
@@ -166,6 +174,19 @@ export const MAIL_TEXTS: Record<MailKind, Record<Locale, Omit<MailText, 'greetin
   },
 };
 
+/** Added to the deletion mail when the deletion also ended a paid subscription (docs/decisions/130). */
+const SUBSCRIPTION_ENDED: Record<Locale, string> = {
+  fr: 'Votre abonnement PharmaRadar Pro a été résilié immédiatement auprès de notre prestataire de paiement : aucun autre paiement ne sera prélevé.',
+  en: 'Your PharmaRadar Pro subscription was cancelled immediately with our payment provider: no further payment will be taken.',
+  nl: 'Uw PharmaRadar Pro-abonnement is onmiddellijk opgezegd bij onze betaalprovider: er wordt niets meer aangerekend.',
+};
+
 export function mailText(kind: MailKind, locale: Locale): MailText {
-  return { ...MAIL_TEXTS[kind][locale], greeting: GREETING[locale], footer: FOOTER[locale] };
+  const common = { greeting: GREETING[locale], footer: FOOTER[locale] };
+  if (kind === 'accountDeletedSubscriptionEnded') {
+    const base = MAIL_TEXTS.accountDeleted[locale];
+    const [first, ...rest] = base.paragraphs;
+    return { ...base, ...common, paragraphs: [first ?? '', SUBSCRIPTION_ENDED[locale], ...rest] };
+  }
+  return { ...MAIL_TEXTS[kind][locale], ...common };
 }

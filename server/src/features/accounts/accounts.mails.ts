@@ -109,8 +109,10 @@ export function createAuthMails({ env, mailer, log }: AuthMailDeps) {
     passwordChanged(to: MailRecipient, locale: Locale) {
       send('passwordChanged', locale, to, { link: webLink(env, locale, '/forgot-password') });
     },
-    accountDeleted(to: MailRecipient, locale: Locale) {
-      send('accountDeleted', locale, to, { link: webLink(env, locale, '/register') });
+    /** `subscriptionEnded`: the deletion ended a paid subscription; the mail says so. */
+    accountDeleted(to: MailRecipient, locale: Locale, subscriptionEnded = false) {
+      const kind = subscriptionEnded ? 'accountDeletedSubscriptionEnded' : 'accountDeleted';
+      send(kind, locale, to, { link: webLink(env, locale, '/register') });
     },
     /**
      * Runs `work` (which may send mails) once the current HTTP answer has been written, so work that

@@ -52,6 +52,11 @@ export const BILLING_MESSAGES = {
     en: 'The event could not be processed; it will be sent again.',
     nl: 'De gebeurtenis kon niet worden verwerkt; ze wordt opnieuw verzonden.',
   },
+  deletionCancelFailed: {
+    fr: 'Votre abonnement n’a pas pu être résilié auprès du prestataire de paiement, votre compte n’a donc pas été supprimé. Réessayez dans quelques minutes.',
+    en: 'Your subscription could not be cancelled with the payment provider, so your account was not deleted. Please try again in a few minutes.',
+    nl: 'Uw abonnement kon niet worden opgezegd bij de betaalprovider, dus uw account is niet verwijderd. Probeer het over enkele minuten opnieuw.',
+  },
   cancelled: {
     fr: 'Votre abonnement prendra fin à la fin de la période payée.',
     en: 'Your subscription will end at the end of the paid period.',

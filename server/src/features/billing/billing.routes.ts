@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { checkoutRequestSchema, type CheckoutRequest } from '@pharmaradar/shared';
 import { HttpError } from '../../lib/http-error';
+import { clientAddress } from '../../lib/client-address';
 import { COMMON_MESSAGES, localize, requestLocale } from '../../lib/i18n';
+import { rateLimit } from '../../lib/rate-limit';
 import { validationError } from '../../lib/validate';
 import { BILLING_MESSAGES } from './billing.messages';
 import type { BillingService } from './billing.service';
@@ -28,9 +30,39 @@ async function checkoutInput(c: Context): Promise<CheckoutRequest> {
   return parsed.data;
 }
 
+const MINUTE = 60_000;
+/** Reads per user (both read endpoints together): the subscription page and the congrats polling fit well inside. */
+export const BILLING_READS_PER_USER = 30;
+/** Reads per connection, whoever is signed in on it. */
+export const BILLING_READS_PER_CONNECTION = 60;
+
+const connectionOf = (c: Context): string => c.get('clientIp') ?? clientAddress(c, false);
+
+/**
+ * The two reads that reach the payment provider are paced per user and per connection (on the
+ * wall clock, never the demo clock), on top of the service's short per-user cache: one client
+ * looping on them cannot use up the provider's per-account request budget for everyone.
+ */
+function billingReadLimits() {
+  const perUser = rateLimit({
+    name: 'billing-read-user',
+    windowMs: MINUTE,
+    max: BILLING_READS_PER_USER,
+    key: (c) => `user:${c.get('user')?.id ?? connectionOf(c)}`,
+  });
+  const perConnection = rateLimit({
+    name: 'billing-read-connection',
+    windowMs: MINUTE,
+    max: BILLING_READS_PER_CONNECTION,
+    key: connectionOf,
+  });
+  return [perConnection, perUser] as const;
+}
+
 /** /api/billing/* (CSRF on every POST but the signed webhook; login required but for the webhook). */
 export function createBillingRoutes(billing: BillingService): Hono {
   const r = new Hono();
+  const readLimits = billingReadLimits();
 
   r.post('/billing/create-checkout-session/', async (c) => {
     const id = userId(c);
@@ -38,8 +70,8 @@ export function createBillingRoutes(billing: BillingService): Hono {
   });
   r.post('/billing/create-portal-session/', async (c) => c.json(await billing.portal(userId(c), requestLocale(c))));
   // A GET that writes only the copy of Stripe's state (SPEC §7 makes it a GET).
-  r.get('/billing/check-subscription/', async (c) => c.json(await billing.checkSubscription(userId(c))));
-  r.get('/billing/subscription/', async (c) => c.json(await billing.details(userId(c))));
+  r.get('/billing/check-subscription/', ...readLimits, async (c) => c.json(await billing.checkSubscription(userId(c))));
+  r.get('/billing/subscription/', ...readLimits, async (c) => c.json(await billing.details(userId(c))));
   for (const action of ['cancel', 'resume'] as const) {
     r.post(`/billing/${action}/`, async (c) => {
       const { detail, user } = await billing[action](userId(c));

@@ -10,7 +10,16 @@ import { HttpError } from '../../lib/http-error';
 import type { Logger } from '../../lib/log';
 import { BILLING_MESSAGES as M } from './billing.messages';
 import type { BillingRepository, BillingRow } from './billing.repository';
-import { isMissingCustomer, stripeErrorKind, type StripeGateway, type SubscriptionState } from './stripe-gateway';
+import { settleOneLive } from './one-live-subscription';
+import { createProviderReads } from './provider-reads';
+import {
+  isMissingCustomer,
+  liveSubscriptions,
+  stripeErrorKind,
+  subscriptionState,
+  type StripeGateway,
+  type SubscriptionState,
+} from './stripe-gateway';
 import { subscriptionDetails } from './subscription-details';
 
 /** What billing needs from the accounts feature, handed over by app.ts (features never import each other). */
@@ -26,7 +35,14 @@ export interface BillingServiceDeps {
   publicUrl: string;
   now: () => number;
   log: Logger;
+  /** How long a user's provider answers are reused (ms; 0 = never), on `realNow`. */
+  readCacheMs?: number;
+  /** The wall clock of caches and paces: the demo clock never moves them. */
+  realNow?: () => number;
 }
+
+/** A user's provider answers are reused this long: the subscription page and its polling stay cheap. */
+export const BILLING_READ_CACHE_MS = 10_000;
 
 /** Events whose customer's state is re-read; any other type is recorded and ignored. */
 const HANDLED = new Set([
@@ -56,16 +72,35 @@ function customerOf(object: EventObject): string | null {
 
 export function createBillingService(deps: BillingServiceDeps) {
   const { repo, gateway, log, now } = deps;
-  const inFlight = { checkout: new Set<number>(), portal: new Set<number>() };
+  const inFlight = { portal: new Set<number>() };
+  /** A checkout being opened per user: a second click or device shares it (ADR 129). */
+  const checkouts = new Map<number, Promise<{ url: string }>>();
   /** One webhook at a time per customer: each re-reads Stripe after the previous one committed. */
   const chains = new Map<string, Promise<unknown>>();
+  /** Cancel and resume of one user run one after another (double submit, two devices). */
+  const changes = new Map<number, Promise<unknown>>();
+  const reads = createProviderReads({
+    ttlMs: deps.readCacheMs ?? BILLING_READ_CACHE_MS,
+    now: deps.realNow ?? Date.now,
+  });
+
+  /** Runs `work` after the previous queued work of the same key settled. */
+  async function queued<K, T>(queue: Map<K, Promise<unknown>>, key: K, work: () => Promise<T>): Promise<T> {
+    const run = (queue.get(key) ?? Promise.resolve()).catch(() => {}).then(work);
+    queue.set(key, run);
+    try {
+      return await run;
+    } finally {
+      if (queue.get(key) === run) queue.delete(key);
+    }
+  }
 
   function stripeFailed(error: unknown, code: string, messages: typeof M.checkoutFailed): HttpError {
     log.warn('stripe call failed', { code, kind: stripeErrorKind(error), error: (error as Error).message });
     return new HttpError(502, code, messages);
   }
 
-  async function oneInFlight<T>(kind: 'checkout' | 'portal', userId: number, run: () => Promise<T>): Promise<T> {
+  async function oneInFlight<T>(kind: 'portal', userId: number, run: () => Promise<T>): Promise<T> {
     const set = inFlight[kind];
     if (set.has(userId)) throw new HttpError(429, 'in_progress', M.inProgress);
     set.add(userId);
@@ -101,11 +136,11 @@ export function createBillingService(deps: BillingServiceDeps) {
     return repo.setCustomerOnce(row.id, id, now())?.stripe_customer_id ?? id;
   }
 
-  /** Reads Stripe's latest subscription of the user's customer into the user row. */
+  /** Reads Stripe's subscriptions of the user's customer (one live kept) into the user row. */
   async function sync(row: BillingRow): Promise<void> {
     if (!row.stripe_customer_id) return;
     try {
-      repo.writeState(row.id, await gateway.latestState(row.stripe_customer_id), now());
+      repo.writeState(row.id, (await settleOneLive(gateway, row.stripe_customer_id, log)).state, now());
     } catch (error) {
       if (!isMissingCustomer(error)) throw stripeFailed(error, 'subscription_unavailable', M.subscriptionUnavailable);
       repo.forgetCustomer(row.id, now());
@@ -118,20 +153,111 @@ export function createBillingService(deps: BillingServiceDeps) {
     return { user };
   }
 
+  /**
+   * Cancel (at period end) or resume, over every live subscription of the customer: a cancel marks
+   * each one first, so nothing renews even if ending an extra fails; then the one-live rule ends the
+   * extras. Repeating either is harmless (same answer), and one user's changes run one at a time.
+   */
   async function setCancel(userId: number, cancel: boolean) {
+    return queued(changes, userId, async () => {
+      const row = load(userId);
+      const customer = row.stripe_customer_id;
+      if (!customer) throw new HttpError(404, 'no_subscription', M.noSubscription);
+      let state: SubscriptionState;
+      try {
+        if (cancel) {
+          for (const sub of liveSubscriptions(await gateway.subscriptionsOf(customer))) {
+            if (!sub.cancel_at_period_end) await gateway.setCancelAtPeriodEnd(sub.id, true);
+          }
+        }
+        const settled = await settleOneLive(gateway, customer, log);
+        state = settled.state;
+        if (!settled.kept) {
+          repo.writeState(row.id, state, now());
+          throw new HttpError(404, 'no_subscription', M.noSubscription);
+        }
+        if (!cancel && settled.kept.cancel_at_period_end) {
+          state = await gateway.setCancelAtPeriodEnd(settled.kept.id, false);
+        }
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        if (isMissingCustomer(error)) throw new HttpError(404, 'no_subscription', M.noSubscription);
+        throw stripeFailed(error, 'subscription_unavailable', M.subscriptionUnavailable);
+      } finally {
+        reads.invalidate(row.id);
+      }
+      repo.writeState(row.id, state, now());
+      return { detail: cancel ? M.cancelled : M.resumed, ...userAnswer(row.id) };
+    });
+  }
+
+  async function openCheckout(userId: number, input: CheckoutRequest, locale: Locale): Promise<{ url: string }> {
     const row = load(userId);
-    if (!row.stripe_subscription_id || !ALIVE.has(row.subscription_status)) {
-      throw new HttpError(404, 'no_subscription', M.noSubscription);
-    }
-    let state: SubscriptionState;
+    if (planOf(row, now()) !== 'free') throw new HttpError(409, 'already_pro', M.alreadyPro);
+    const price = gateway.prices[input.plan];
+    const promotionCode = input.promotion_code ? await promotionCodeId(input.promotion_code) : undefined;
+    const open = async (customer: string, known: boolean) => {
+      if (known) {
+        const settled = await settleOneLive(gateway, customer, log);
+        if (settled.kept) {
+          repo.writeState(row.id, settled.state, now());
+          reads.invalidate(row.id);
+          throw new HttpError(409, 'already_pro', M.alreadyPro);
+        }
+        const sessions = await gateway.openCheckouts(customer);
+        const same = sessions.find((s) => s.plan === input.plan && s.promotionCode === (promotionCode ?? null));
+        // Any other open session is closed: only one can ever be paid.
+        for (const other of sessions) if (other !== same) await gateway.expireCheckout(other.id);
+        if (same) return same.url;
+      }
+      return gateway.createCheckoutSession({
+        customer,
+        price,
+        plan: input.plan,
+        userId,
+        locale,
+        successUrl: `${deps.publicUrl}/${locale}/congrats?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${deps.publicUrl}/${locale}/pro`,
+        promotionCode,
+      });
+    };
     try {
-      state = await gateway.setCancelAtPeriodEnd(row.stripe_subscription_id, cancel);
+      try {
+        return { url: await open(await ensureCustomer(row), row.stripe_customer_id !== null) };
+      } catch (error) {
+        // Customer deleted in Stripe: forget it and start again with a new one, once.
+        if (!isMissingCustomer(error) || !row.stripe_customer_id) throw error;
+        repo.forgetCustomer(row.id, now());
+        return { url: await open(await ensureCustomer(load(userId)), false) };
+      }
     } catch (error) {
-      if (isMissingCustomer(error)) throw new HttpError(404, 'no_subscription', M.noSubscription);
+      if (error instanceof HttpError) throw error;
+      // The code existed a moment ago; Stripe may still refuse it (expired since, first-order only...).
+      if (promotionCode && stripeErrorKind(error) === 'invalid') {
+        throw new HttpError(400, 'promotion_code_invalid', M.promotionInvalid);
+      }
+      throw stripeFailed(error, 'checkout_failed', M.checkoutFailed);
+    }
+  }
+
+  async function readDetails(row: BillingRow): Promise<SubscriptionResponse> {
+    if (!row.stripe_customer_id || !row.stripe_subscription_id) return { subscription: null };
+    try {
+      const sub = await gateway.retrieveSubscription(row.stripe_subscription_id);
+      const renews = !sub.cancel_at_period_end && ALIVE.has(sub.status);
+      const [cards, invoices, upcoming] = await Promise.all([
+        gateway.listCards(row.stripe_customer_id),
+        gateway.listInvoices(row.stripe_customer_id),
+        renews ? gateway.upcomingInvoice(row.stripe_customer_id, sub.id) : Promise.resolve(null),
+      ]);
+      return { subscription: subscriptionDetails(sub, cards, invoices, upcoming) };
+    } catch (error) {
+      if (isMissingCustomer(error)) {
+        repo.forgetCustomer(row.id, now());
+        return { subscription: null };
+      }
       throw stripeFailed(error, 'subscription_unavailable', M.subscriptionUnavailable);
     }
-    repo.writeState(row.id, state, now());
-    return { detail: cancel ? M.cancelled : M.resumed, ...userAnswer(row.id) };
   }
 
   async function applyEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
@@ -151,7 +277,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     if (event.type === 'customer.deleted') state = 'deleted';
     else {
       try {
-        state = await gateway.latestState(customer);
+        // A second paid checkout (two devices) is refunded and ended here (ADR 129).
+        state = (await settleOneLive(gateway, customer, log)).state;
       } catch (error) {
         if (!isMissingCustomer(error)) {
           log.warn('webhook: Stripe unreachable, the event will be retried', { type: event.type });
@@ -165,43 +292,23 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (state === 'deleted') repo.forgetCustomer(userId, now());
       else repo.writeState(userId, state, now());
     });
+    // After the commit: a read started before it is not remembered (provider-reads.ts).
+    reads.invalidate(userId);
     return applied ? 'applied' : 'duplicate';
   }
 
   return {
-    async checkout(userId: number, input: CheckoutRequest, locale: Locale): Promise<{ url: string }> {
-      return oneInFlight('checkout', userId, async () => {
-        const row = load(userId);
-        if (planOf(row, now()) !== 'free') throw new HttpError(409, 'already_pro', M.alreadyPro);
-        const price = gateway.prices[input.plan];
-        const promotionCode = input.promotion_code ? await promotionCodeId(input.promotion_code) : undefined;
-        const create = async (customer: string) =>
-          gateway.createCheckoutSession({
-            customer,
-            price,
-            userId,
-            locale,
-            successUrl: `${deps.publicUrl}/${locale}/congrats?session_id={CHECKOUT_SESSION_ID}`,
-            cancelUrl: `${deps.publicUrl}/${locale}/pro`,
-            promotionCode,
-          });
-        try {
-          try {
-            return { url: await create(await ensureCustomer(row)) };
-          } catch (error) {
-            // Customer deleted in Stripe: forget it and start again with a new one, once.
-            if (!isMissingCustomer(error) || !row.stripe_customer_id) throw error;
-            repo.forgetCustomer(row.id, now());
-            return { url: await create(await ensureCustomer(load(userId))) };
-          }
-        } catch (error) {
-          // The code existed a moment ago; Stripe may still refuse it (expired since, first-order only...).
-          if (promotionCode && stripeErrorKind(error) === 'invalid') {
-            throw new HttpError(400, 'promotion_code_invalid', M.promotionInvalid);
-          }
-          throw stripeFailed(error, 'checkout_failed', M.checkoutFailed);
-        }
-      });
+    /**
+     * One open checkout per customer (ADR 129): a second click or a second device gets the session
+     * already open for the same plan and code; concurrent requests share one answer; a customer
+     * Stripe already bills is refused even before its webhook arrived.
+     */
+    checkout(userId: number, input: CheckoutRequest, locale: Locale): Promise<{ url: string }> {
+      const running = checkouts.get(userId);
+      if (running) return running;
+      const run = openCheckout(userId, input, locale).finally(() => checkouts.delete(userId));
+      checkouts.set(userId, run);
+      return run;
     },
 
     async portal(userId: number, locale: Locale): Promise<{ url: string }> {
@@ -226,32 +333,39 @@ export function createBillingService(deps: BillingServiceDeps) {
       });
     },
 
+    /** Re-reads Stripe at most once per cache period per user (webhooks and changes refresh it). */
     async checkSubscription(userId: number): Promise<{ user: ServerUser }> {
-      await sync(load(userId));
+      const row = load(userId);
+      await reads.read('sync', userId, () => sync(row));
       return userAnswer(userId);
     },
 
     cancel: (userId: number) => setCancel(userId, true),
     resume: (userId: number) => setCancel(userId, false),
 
-    async details(userId: number): Promise<SubscriptionResponse> {
+    details(userId: number): Promise<SubscriptionResponse> {
       const row = load(userId);
-      if (!row.stripe_customer_id || !row.stripe_subscription_id) return { subscription: null };
+      return reads.read('details', userId, () => readDetails(row));
+    },
+
+    /**
+     * Account deletion: every live subscription ends now (not at period end), before the account
+     * closes; when Stripe cannot be reached the deletion is refused (docs/decisions/130).
+     */
+    async endForDeletion(userId: number): Promise<{ cancelled: boolean }> {
+      const row = repo.findById(userId);
+      if (!row?.stripe_customer_id) return { cancelled: false };
       try {
-        const sub = await gateway.retrieveSubscription(row.stripe_subscription_id);
-        const renews = !sub.cancel_at_period_end && ALIVE.has(sub.status);
-        const [cards, invoices, upcoming] = await Promise.all([
-          gateway.listCards(row.stripe_customer_id),
-          gateway.listInvoices(row.stripe_customer_id),
-          renews ? gateway.upcomingInvoice(row.stripe_customer_id, sub.id) : Promise.resolve(null),
-        ]);
-        return { subscription: subscriptionDetails(sub, cards, invoices, upcoming) };
+        const live = liveSubscriptions(await gateway.subscriptionsOf(row.stripe_customer_id));
+        let state: SubscriptionState | null = null;
+        for (const sub of live) state = subscriptionState(await gateway.cancelNow(sub.id));
+        if (state) repo.writeState(row.id, state, now());
+        return { cancelled: live.length > 0 };
       } catch (error) {
-        if (isMissingCustomer(error)) {
-          repo.forgetCustomer(row.id, now());
-          return { subscription: null };
-        }
-        throw stripeFailed(error, 'subscription_unavailable', M.subscriptionUnavailable);
+        if (isMissingCustomer(error)) return { cancelled: false };
+        throw stripeFailed(error, 'subscription_cancel_failed', M.deletionCancelFailed);
+      } finally {
+        reads.invalidate(row.id);
       }
     },
 

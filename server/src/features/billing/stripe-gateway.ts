@@ -28,8 +28,25 @@ export const NO_SUBSCRIPTION: SubscriptionState = {
   periodEnd: null,
 };
 
-/** Stripe statuses still alive, preferred over ended ones when a customer has several subscriptions. */
+/** Stripe statuses still alive (may renew and charge), preferred over ended ones. */
 const LIVE = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
+
+export function isLive(sub: Stripe.Subscription): boolean {
+  return LIVE.has(sub.status);
+}
+
+/** The customer's live subscriptions, oldest first: the first is the one the one-live rule keeps (ADR 129). */
+export function liveSubscriptions(subs: Stripe.Subscription[]): Stripe.Subscription[] {
+  return subs.filter(isLive).sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
+}
+
+/** An open Checkout session of the customer, with what it was opened for (its metadata). */
+export interface OpenCheckout {
+  id: string;
+  url: string;
+  plan: string | null;
+  promotionCode: string | null;
+}
 const ms = (seconds: number | null | undefined) => (seconds ? seconds * 1000 : null);
 
 export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
@@ -47,10 +64,13 @@ export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
   };
 }
 
-/** The subscription that describes the customer now: the newest live one, else the newest ended one. */
+/**
+ * The subscription that describes the customer now: the oldest live one (the one kept when a
+ * customer briefly has two, ADR 129), else the newest ended one.
+ */
 export function latestSubscription(subs: Stripe.Subscription[]): Stripe.Subscription | null {
   const byNewest = [...subs].sort((a, b) => b.created - a.created);
-  return byNewest.find((s) => LIVE.has(s.status)) ?? byNewest[0] ?? null;
+  return liveSubscriptions(subs)[0] ?? byNewest[0] ?? null;
 }
 
 /** True when Stripe says the customer does not exist (deleted in the dashboard, or another account's). */
@@ -96,9 +116,38 @@ export function createStripeGateway(target: StripeTarget, options: { maxNetworkR
       return found.data[0]?.id ?? null;
     },
 
+    /** The customer's open Checkout sessions, newest first (a second click reuses one, ADR 129). */
+    async openCheckouts(customer: string): Promise<OpenCheckout[]> {
+      const list = await stripe.checkout.sessions.list({ customer, status: 'open', limit: 10 });
+      return list.data.flatMap((s) =>
+        s.url
+          ? [
+              {
+                id: s.id,
+                url: s.url,
+                plan: s.metadata?.plan ?? null,
+                promotionCode: s.metadata?.promotion_code || null,
+              },
+            ]
+          : [],
+      );
+    },
+
+    /** Closes an open session so it can no longer be paid. */
+    async expireCheckout(id: string): Promise<void> {
+      try {
+        await stripe.checkout.sessions.expire(id);
+      } catch (error) {
+        // Completed or expired meanwhile: either way it is no longer open.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+
     async createCheckoutSession(input: {
       customer: string;
       price: string;
+      /** The plan asked for, kept on the session so a second click can reuse it. */
+      plan: string;
       userId: number;
       locale: 'fr' | 'en' | 'nl';
       successUrl: string;
@@ -110,6 +159,7 @@ export function createStripeGateway(target: StripeTarget, options: { maxNetworkR
         mode: 'subscription',
         customer: input.customer,
         client_reference_id: String(input.userId),
+        metadata: { user_id: String(input.userId), plan: input.plan, promotion_code: input.promotionCode ?? '' },
         line_items: [{ price: input.price, quantity: 1 }],
         locale: input.locale,
         success_url: input.successUrl,
@@ -132,15 +182,41 @@ export function createStripeGateway(target: StripeTarget, options: { maxNetworkR
       return session.url;
     },
 
-    /** Stripe's latest subscription of the customer; throws resource_missing for a deleted customer. */
-    async latestState(customer: string): Promise<SubscriptionState> {
+    /** Every subscription of the customer; throws resource_missing for a deleted customer. */
+    async subscriptionsOf(customer: string): Promise<Stripe.Subscription[]> {
       const found = await stripe.customers.retrieve(customer);
       if ('deleted' in found && found.deleted) {
         throw new Stripe.errors.StripeInvalidRequestError({ code: 'resource_missing', message: 'deleted customer' });
       }
-      const list = await stripe.subscriptions.list({ customer, status: 'all', limit: 20 });
-      const latest = latestSubscription(list.data);
-      return latest ? subscriptionState(latest) : NO_SUBSCRIPTION;
+      return (await stripe.subscriptions.list({ customer, status: 'all', limit: 100 })).data;
+    },
+
+    /** Ends a subscription now (no end-of-period grace, nothing more charged). */
+    async cancelNow(id: string): Promise<Stripe.Subscription> {
+      return stripe.subscriptions.cancel(id);
+    },
+
+    /** Refunds every payment made for a subscription's invoices; a payment already refunded counts as done. */
+    async refundSubscription(id: string): Promise<number> {
+      let refunded = 0;
+      const invoices = await stripe.invoices.list({ subscription: id, status: 'paid', limit: 100 });
+      for (const invoice of invoices.data) {
+        if (!invoice.id) continue;
+        const payments = await stripe.invoicePayments.list({ invoice: invoice.id, limit: 10 });
+        for (const payment of payments.data) {
+          const intent = payment.payment.payment_intent;
+          const intentId = typeof intent === 'string' ? intent : intent?.id;
+          if (!intentId || payment.status !== 'paid') continue;
+          try {
+            refunded += (
+              await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` })
+            ).amount;
+          } catch (error) {
+            if (!(error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) throw error;
+          }
+        }
+      }
+      return refunded;
     },
 
     async retrieveSubscription(id: string): Promise<Stripe.Subscription> {

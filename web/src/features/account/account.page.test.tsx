@@ -146,8 +146,8 @@ describe('account page', () => {
 });
 
 describe('account deletion dialog', () => {
-  async function openDialog(locale: Locale = 'fr') {
-    api.user = testUser();
+  async function openDialog(locale: Locale = 'fr', user = testUser()) {
+    api.user = user;
     renderAccount(locale);
     fireEvent.click(await screen.findByTestId('account-delete'));
     return screen.getByTestId('delete-dialog');
@@ -234,6 +234,37 @@ describe('account deletion dialog', () => {
     fireEvent.click(field('acknowledge'));
     fireEvent.click(screen.getByTestId('delete-confirm'));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Impossible de supprimer votre compte.');
+    expect(screen.getByTestId('delete-dialog')).toBeTruthy();
+  });
+
+  it.each([
+    ['fr', 'Votre abonnement Pro sera résilié immédiatement auprès de notre prestataire de paiement'],
+    ['en', 'Your Pro subscription will be cancelled immediately with our payment provider'],
+    ['nl', 'Uw Pro-abonnement wordt onmiddellijk opgezegd bij onze betaalprovider'],
+  ] as const)('tells a paying user the subscription ends at once with the account (%s)', async (locale, text) => {
+    const pro = testUser({ is_pro: true, plan: 'pro', subscription_status: 'canceled_at_period_end' });
+    const dialog = await openDialog(locale, pro);
+    expect(within(dialog).getByTestId('delete-subscription').textContent).toContain(text);
+    // Read out with the dialog's description.
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toContain(text);
+  });
+
+  it('says nothing about a subscription to a free user', async () => {
+    const dialog = await openDialog('en');
+    expect(within(dialog).queryByTestId('delete-subscription')).toBeNull();
+  });
+
+  it('shows why the server refused when the subscription could not be ended', async () => {
+    const detail =
+      'Your subscription could not be cancelled with the payment provider, so your account was not deleted. Please try again in a few minutes.';
+    api.on('POST /api/account/delete/', { status: 502, body: { code: 'subscription_cancel_failed', detail } });
+    const pro = testUser({ is_pro: true, plan: 'pro', subscription_status: 'active' });
+    const dialog = await openDialog('en', pro);
+    change('email_confirmation', 'anne.dupont@example.be');
+    change('password', 'a password');
+    fireEvent.click(field('acknowledge'));
+    fireEvent.click(screen.getByTestId('delete-confirm'));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(`Could not delete your account. ${detail}`);
     expect(screen.getByTestId('delete-dialog')).toBeTruthy();
   });
 });

@@ -27,6 +27,9 @@ export function canConfirmDeletion(
 
 type Reauth = 'none' | 'required' | 'done';
 
+/** Subscription states the payment provider may still charge: deletion ends them at once (ADR 130). */
+const CHARGEABLE = new Set(['active', 'trialing', 'past_due', 'canceled_at_period_end', 'unpaid', 'incomplete']);
+
 export function DeleteDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const navigate = useLocalizedNavigate();
@@ -70,7 +73,11 @@ export function DeleteDialog({ onClose }: { onClose: () => void }) {
       setReauth('required');
       return;
     }
-    const detail = isApiRequestError(failure) && failure.status >= 400 && failure.status < 500 ? failure.detail : '';
+    // The provider could not end the subscription: the server's sentence says what to do.
+    const explained =
+      isApiRequestError(failure) &&
+      ((failure.status >= 400 && failure.status < 500) || code === 'subscription_cancel_failed');
+    const detail = explained ? failure.detail : '';
     const base = intl.formatMessage({ id: 'account.delete.error' });
     setError(detail && detail !== base ? `${base} ${detail}` : base);
   }
@@ -105,7 +112,14 @@ export function DeleteDialog({ onClose }: { onClose: () => void }) {
       testId="delete-dialog"
     >
       <h2 id="delete-title">{intl.formatMessage({ id: 'account.delete.title' })}</h2>
-      <p id="delete-body">{intl.formatMessage({ id: 'account.delete.body' })}</p>
+      <div id="delete-body">
+        <p>{intl.formatMessage({ id: 'account.delete.body' })}</p>
+        {CHARGEABLE.has(user.subscription_status) ? (
+          <p className="account-notice" data-testid="delete-subscription">
+            {intl.formatMessage({ id: 'account.delete.subscription' })}
+          </p>
+        ) : null}
+      </div>
       <form className="account-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <div className="account-field">
           <label htmlFor="delete-email">
