@@ -3,7 +3,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { DEMO_PUBLIC_PATH, startDemoRetailers } from '../../demo/demo-retailers';
+import { luhnCheckDigit } from '@pharmaradar/shared/cnk';
+import { getDemoCatalogue } from '../../demo/catalogue';
+import { DEMO_PUBLIC_PATH, startDemoRetailers, type DemoRetailers } from '../../demo/demo-retailers';
 import type { RetailerId } from '../../retailers/types';
 
 const ENV_NAMES = {
@@ -15,6 +17,8 @@ const ENV_NAMES = {
 } as const;
 
 export type RecordingShops = {
+  /** The demo shops themselves (faults, latency). */
+  demo: DemoRetailers;
   /** *_BASE_URL settings pointing the server's connectors at the front doors. */
   envOverrides: Record<string, string>;
   /** Every request the shops received, in arrival order (path and query). */
@@ -51,6 +55,7 @@ export async function startRecordingShops(latencyMs: number): Promise<RecordingS
     servers.push(server);
   }
   return {
+    demo,
     envOverrides,
     requests,
     async close() {
@@ -61,4 +66,21 @@ export async function startRecordingShops(latencyMs: number): Promise<RecordingS
       }
     },
   };
+}
+
+/** Whether a shop request asked for `cnk` (7 digits, or 6 when the shop drops the leading zero). */
+export function asksFor(request: string, cnk: string): boolean {
+  return new RegExp(`(?<!\\d)${cnk.replace(/^0/, '0?')}(?!\\d)`).test(request);
+}
+
+const known = new Set(getDemoCatalogue().map((p) => p.cnk));
+
+/** `count` CNKs with a right check digit that no demo shop sells: each one costs a full fan-out. */
+export function unknownCnks(count: number, from: number): string[] {
+  const cnks: string[] = [];
+  for (let body = from; cnks.length < count; body++) {
+    const cnk = `${body}${luhnCheckDigit(String(body))}`;
+    if (!known.has(cnk)) cnks.push(cnk);
+  }
+  return cnks;
 }
