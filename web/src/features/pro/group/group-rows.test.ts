@@ -31,7 +31,7 @@ const rows = buildRows(
 
 describe('group rows', () => {
   it('marks a CNK the server refused for its check digit', () => {
-    const refused = { cnk: '0168536', name: null, status: 'invalid_cnk', offers: [], fetchedAt: at(1) } as const;
+    const refused: ProOfferRecord = { cnk: '0168536', name: null, status: 'invalid_cnk', offers: [], fetchedAt: at(1) };
     const [row] = buildRows(['0168536'], new Map([['0168536', refused]]), catalogue, DEFAULT_PRICING_SETTINGS, NOW);
     expect(row!.mark).toBe('invalid_cnk');
     expect(filterRows([row!], { mark: 'invalid_cnk' })).toHaveLength(1);
