@@ -68,7 +68,7 @@ describe('the Pro allowance under concurrent batches', () => {
     expect(done.map((d) => d.count).reduce((x: number, y: number) => x + y, 0)).toBe(priced);
     expect(shops.requests.length).toBeLessThanOrEqual(priced * perCnk);
     expect((await client.get('/api/pro/usage/')).body).toMatchObject({ quota: 2000, used: priced + 1 });
-  }, 120_000);
+  }, 180_000);
 
   it('refuses a CNK whose check digit is wrong without asking any shop, and does not count it', async () => {
     const email = 'digits@example.be';
