@@ -29,8 +29,11 @@ export const proPricesRequestSchema = z.object({
 });
 export type ProPricesRequest = z.infer<typeof proPricesRequestSchema>;
 
-/** found: the market has it; not_found: every retailer answered, none has it; error: no retailer could answer. */
-export const proProductStatusSchema = z.enum(['found', 'not_found', 'error']);
+/**
+ * found: the market has it; not_found: every retailer answered, none has it; error: no retailer could
+ * answer; invalid_cnk: its check digit is wrong, so no retailer was asked (none of these last two counts).
+ */
+export const proProductStatusSchema = z.enum(['found', 'not_found', 'error', 'invalid_cnk']);
 export type ProProductStatus = z.infer<typeof proProductStatusSchema>;
 
 /** SSE `product` event: one per CNK, in the order the prices arrive. */
@@ -44,7 +47,7 @@ export const proProductEventSchema = z.object({
 });
 export type ProProductEvent = z.infer<typeof proProductEventSchema>;
 
-/** SSE `done` event: how many CNKs were priced and this month's use of the allowance. */
+/** SSE `done` event: how many CNKs were priced (counted against the allowance) and this month's use of it. */
 export const proDoneEventSchema = z.object({
   count: z.number().int().nonnegative(),
   quota: z.number().int().nonnegative(),

@@ -1,11 +1,12 @@
+import { luhnValid } from '@pharmaradar/shared/cnk';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from '../../lib/log';
-import { createConcurrencyLimit } from './concurrency-limit';
+import { createFairLimit } from './concurrency-limit';
 import { quotaExceededMessages } from './pro.messages';
-import type { ProRepository } from './pro.repository';
 import { brusselsMonth, renewalDay } from './pro-quota';
+import type { ProUsageRepository } from './pro-usage.repository';
 
 /** What the batch needs of the price search (app.ts wires the search service): its fan-out, cache and coalescing. */
 export interface PriceSearch {
@@ -16,19 +17,28 @@ export interface PriceSearch {
 export const DEFAULT_PRO_MONTHLY_QUOTA = 2000;
 /**
  * CNK searches the batch endpoint runs at once, all Pro users together: each fans out to every
- * retailer, so no retailer ever sees more than this many concurrent requests from Pro batches.
+ * retailer, so no retailer ever sees more than this many concurrent requests from Pro batches. The
+ * slots go to the users waiting in turn (ADR 128).
  */
 export const PRO_BATCH_CONCURRENCY = 4;
 
 export type ProPricesDeps = {
   search: PriceSearch;
-  repository: ProRepository;
+  usage: ProUsageRepository;
   now: () => number;
   log: Logger;
   concurrency?: number;
 };
 
 const FAILED = new Set(['error', 'timeout', 'blocked']);
+
+type ProUser = { id: number; search_quota: number | null };
+
+/**
+ * A batch whose CNKs with a right check digit hold their place in the month's allowance (ADR 127);
+ * the others are answered `invalid_cnk` without asking a shop.
+ */
+export type Reservation = { month: string; quota: number; cnks: readonly string[]; invalid: readonly string[] };
 
 export function toProductEvent(cnk: string, result: SearchResult): ProProductEvent {
   const product = result.products.find((p) => p.cnk === cnk) ?? null;
@@ -44,62 +54,80 @@ export function toProductEvent(cnk: string, result: SearchResult): ProProductEve
 }
 
 export function createProPricesService(deps: ProPricesDeps) {
-  const limit = createConcurrencyLimit(deps.concurrency ?? PRO_BATCH_CONCURRENCY);
+  const limit = createFairLimit(deps.concurrency ?? PRO_BATCH_CONCURRENCY);
   const log = deps.log.child({ feature: 'pro' });
+  const quotaOf = (user: ProUser) => user.search_quota ?? DEFAULT_PRO_MONTHLY_QUOTA;
 
-  function allowance(user: { id: number; search_quota: number | null }) {
+  function allowance(user: ProUser) {
     const month = brusselsMonth(deps.now());
-    const quota = user.search_quota ?? DEFAULT_PRO_MONTHLY_QUOTA;
-    return { month, quota, used: deps.repository.usage(user.id, month), resetsOn: renewalDay(month) };
-  }
-
-  /** 429 `quota_exceeded` when the request does not fit in what is left of this month's allowance. */
-  function checkAllowance(user: { id: number; search_quota: number | null }, count: number) {
-    const state = allowance(user);
-    if (state.used + count > state.quota)
-      throw new HttpError(429, 'quota_exceeded', quotaExceededMessages(state.resetsOn));
-    return state;
+    return { month, quota: quotaOf(user), used: deps.usage.usage(user.id, month), resetsOn: renewalDay(month) };
   }
 
   /**
-   * Prices each CNK (politeness-capped), calling `onProduct` as each answer arrives and counting it
-   * against the allowance then. Stops starting new CNKs once `signal` aborts (the client stopped).
+   * Takes the batch's CNKs out of this month's allowance before any shop is asked, in one conditional
+   * write, so concurrent batches cannot overdraw it: 429 `quota_exceeded` (nothing taken) when they do
+   * not all fit. CNKs failing the check digit are set apart and cost nothing.
+   */
+  function reserve(user: ProUser, cnks: readonly string[]): Reservation {
+    const month = brusselsMonth(deps.now());
+    const quota = quotaOf(user);
+    const valid = cnks.filter((cnk) => luhnValid(cnk));
+    const invalid = cnks.filter((cnk) => !luhnValid(cnk));
+    if (valid.length > 0 && !deps.usage.reserve(user.id, month, valid.length, quota))
+      throw new HttpError(429, 'quota_exceeded', quotaExceededMessages(renewalDay(month)));
+    return { month, quota, cnks: valid, invalid };
+  }
+
+  async function priceOne(cnk: string): Promise<ProProductEvent> {
+    try {
+      return toProductEvent(cnk, await deps.search.search(cnk));
+    } catch (error) {
+      log.error('pro batch search failed', { error });
+      return {
+        cnk,
+        status: 'error',
+        product: null,
+        retailers: [],
+        fetchedAt: new Date(deps.now()).toISOString(),
+        cached: false,
+      };
+    }
+  }
+
+  /**
+   * Prices the reserved CNKs (politeness-capped, fair between users), calling `onProduct` as each
+   * answer arrives. Stops starting new CNKs once `signal` aborts (the client stopped). Whatever was
+   * reserved and not priced (not started, or no shop could answer) is given back at the end.
    */
   async function priceAll(
-    user: { id: number; search_quota: number | null },
-    cnks: readonly string[],
+    user: ProUser,
+    reservation: Reservation,
     onProduct: (event: ProProductEvent) => void,
     signal?: AbortSignal,
   ): Promise<ProDoneEvent> {
+    const { month, quota } = reservation;
+    for (const cnk of reservation.invalid) {
+      const fetchedAt = new Date(deps.now()).toISOString();
+      onProduct({ cnk, status: 'invalid_cnk', product: null, retailers: [], fetchedAt, cached: false });
+    }
     let count = 0;
-    await Promise.all(
-      cnks.map((cnk) =>
-        limit(async () => {
-          if (signal?.aborted) return;
-          let event: ProProductEvent;
-          try {
-            event = toProductEvent(cnk, await deps.search.search(cnk));
-          } catch (error) {
-            log.error('pro batch search failed', { error });
-            event = {
-              cnk,
-              status: 'error',
-              product: null,
-              retailers: [],
-              fetchedAt: new Date(deps.now()).toISOString(),
-              cached: false,
-            };
-          }
-          deps.repository.addUsage(user.id, brusselsMonth(deps.now()), 1);
-          count += 1;
-          onProduct(event);
-        }),
-      ),
-    );
-    const state = allowance(user);
-    return { count, quota: state.quota, used: state.used, resetsOn: state.resetsOn };
+    try {
+      await Promise.all(
+        reservation.cnks.map((cnk) =>
+          limit(user.id, async () => {
+            if (signal?.aborted) return;
+            const event = await priceOne(cnk);
+            if (event.status !== 'error') count += 1;
+            onProduct(event);
+          }),
+        ),
+      );
+    } finally {
+      deps.usage.giveBack(user.id, month, reservation.cnks.length - count);
+    }
+    return { count, quota, used: deps.usage.usage(user.id, month), resetsOn: renewalDay(month) };
   }
 
-  return { checkAllowance, priceAll, allowance };
+  return { reserve, priceAll, allowance };
 }
 export type ProPricesService = ReturnType<typeof createProPricesService>;

@@ -3,6 +3,7 @@ import type { Logger } from '../../lib/log';
 import { brusselsMonth } from './pro-quota';
 import { createProRepository } from './pro.repository';
 import { createProPricesService, type PriceSearch } from './pro-prices.service';
+import { createProUsageRepository } from './pro-usage.repository';
 import { createProRoutes, type RequirePro } from './pro.routes';
 
 /** What the Pro tool needs from the app (app.ts wires the search service and the Pro check of accounts). */
@@ -17,7 +18,8 @@ export interface ProDeps {
 /** POST /api/pro/prices/ (batch pricing, SSE) and POST /api/groups/sync/ (DESIGN §7, §12). */
 export function createProModule(deps: ProDeps) {
   const repository = createProRepository(deps.db);
-  const prices = createProPricesService({ search: deps.search, repository, now: deps.now, log: deps.log });
+  const usage = createProUsageRepository(deps.db);
+  const prices = createProPricesService({ search: deps.search, usage, now: deps.now, log: deps.log });
   return { routes: createProRoutes({ requirePro: deps.requirePro, prices, repository, log: deps.log }) };
 }
 
@@ -49,6 +51,6 @@ export function proPersonalData(db: Db) {
  * of the user shape, wired into accounts by app.ts so the account page shows what the quota counts.
  */
 export function proSearchUsed(db: Db) {
-  const repository = createProRepository(db);
-  return (userId: number, now: number): number => repository.usage(userId, brusselsMonth(now));
+  const usage = createProUsageRepository(db);
+  return (userId: number, now: number): number => usage.usage(userId, brusselsMonth(now));
 }

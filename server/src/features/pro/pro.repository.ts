@@ -36,13 +36,6 @@ export function createProRepository(db: Db) {
   const live = db.prepare<[number], SyncRecordRow>(
     'SELECT seq, kind, record_id, updated_at, deleted, data FROM pro_sync_records WHERE user_id = ? AND deleted = 0 ORDER BY seq',
   );
-  const readUsage = db.prepare<[number, string], { used: number }>(
-    'SELECT used FROM pro_usage WHERE user_id = ? AND month = ?',
-  );
-  const addUsage = db.prepare<[number, string, number]>(
-    `INSERT INTO pro_usage (user_id, month, used) VALUES (?, ?, ?)
-     ON CONFLICT (user_id, month) DO UPDATE SET used = used + excluded.used`,
-  );
 
   return {
     find(userId: number, kind: string, recordId: string): SyncRecordRow | undefined {
@@ -63,12 +56,6 @@ export function createProRepository(db: Db) {
     },
     transaction<T>(fn: () => T): T {
       return db.transaction(fn)();
-    },
-    usage(userId: number, month: string): number {
-      return readUsage.get(userId, month)?.used ?? 0;
-    },
-    addUsage(userId: number, month: string, count: number): void {
-      addUsage.run(userId, month, count);
     },
   };
 }

@@ -31,7 +31,8 @@ export function createProRoutes(deps: {
   app.post('/pro/prices/', async (c) => {
     const user = deps.requirePro(c);
     const { cnks } = await parseJsonBody(c, proPricesRequestSchema, PRO_ISSUES);
-    deps.prices.checkAllowance(user, cnks.length);
+    // Before the stream opens, so a batch that does not fit gets a plain 429 answer.
+    const reservation = deps.prices.reserve(user, cnks);
     c.header('X-Accel-Buffering', 'no');
     return streamPrivateSSE(c, async (stream) => {
       const stop = new AbortController();
@@ -41,7 +42,7 @@ export function createProRoutes(deps: {
         if (stream.aborted || stream.closed) return;
         chain = chain.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
       };
-      const done = await deps.prices.priceAll(user, cnks, (event) => write('product', event), stop.signal);
+      const done = await deps.prices.priceAll(user, reservation, (event) => write('product', event), stop.signal);
       write('done', done);
       await chain;
     });

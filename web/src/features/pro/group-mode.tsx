@@ -112,7 +112,8 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
           vatPercent: r.vatPercent,
           cataloguePriceExVat: r.cataloguePriceExVat,
           offers: r.offers,
-          marketStatus: r.mark === 'not_found' ? 'not_found' : r.mark === 'retailer_error' ? 'retailer_error' : 'ok',
+          marketStatus:
+            r.mark === 'not_found' || r.mark === 'retailer_error' || r.mark === 'invalid_cnk' ? r.mark : 'ok',
         })),
       });
       saveFile(new Blob([file.bytes as BlobPart], { type: file.mimeType }), file.fileName);

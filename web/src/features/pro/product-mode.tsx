@@ -110,6 +110,11 @@ export function ProductMode({
           <FormattedMessage id="pro.tool.product.notFound" />
         </p>
       )}
+      {answer && answer.status === 'invalid_cnk' && (
+        <p role="alert">
+          <FormattedMessage id="pro.tool.product.invalidCheckDigit" />
+        </p>
+      )}
       {answer && answer.status === 'error' && (
         <p role="alert">
           <FormattedMessage id="pro.tool.product.retailerError" />

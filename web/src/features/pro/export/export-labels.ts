@@ -23,7 +23,14 @@ export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 const META_KEYS = ['group', 'strategy', 'idealMargin', 'minMargin', 'date'] as const;
 const STRATEGIES = ['balanced', 'aggressive', 'conservative'] as const satisfies readonly PricingStrategy[];
-const NOTES = ['alreadyBelowTarget', 'minimumOutOfReach', 'noOffers', 'notFound', 'retailerError'] as const;
+const NOTES = [
+  'alreadyBelowTarget',
+  'minimumOutOfReach',
+  'noOffers',
+  'notFound',
+  'retailerError',
+  'invalidCnk',
+] as const;
 const POSITIONS = ['above', 'below', 'aligned'] as const satisfies readonly DeltaPosition[];
 
 export type ExportLabels = {

@@ -12,7 +12,7 @@ export const PERCENT_FORMAT = '0.0%';
 export const WHOLE_PERCENT_FORMAT = '0%';
 export const SIGNED_PERCENT_FORMAT = '+0.0%;-0.0%;0.0%';
 
-export type MarketStatus = 'ok' | 'not_found' | 'retailer_error';
+export type MarketStatus = 'ok' | 'not_found' | 'retailer_error' | 'invalid_cnk';
 export type ExportRow = PricedRow & { marketStatus?: MarketStatus };
 
 export type GroupExport = {
@@ -48,6 +48,7 @@ function notesOf(row: ExportRow, labels: ExportLabels): string {
   const notes: string[] = [];
   if (row.marketStatus === 'not_found') notes.push(labels.notes.notFound);
   else if (row.marketStatus === 'retailer_error') notes.push(labels.notes.retailerError);
+  else if (row.marketStatus === 'invalid_cnk') notes.push(labels.notes.invalidCnk);
   else if (card.status === 'no_offers') notes.push(labels.notes.noOffers);
   if (card.negotiation?.kind === 'already_below_target') notes.push(labels.notes.alreadyBelowTarget);
   if (card.minimumOutOfReach) notes.push(labels.notes.minimumOutOfReach);

@@ -30,6 +30,13 @@ const rows = buildRows(
 );
 
 describe('group rows', () => {
+  it('marks a CNK the server refused for its check digit', () => {
+    const refused: ProOfferRecord = { cnk: '0168536', name: null, status: 'invalid_cnk', offers: [], fetchedAt: at(1) };
+    const [row] = buildRows(['0168536'], new Map([['0168536', refused]]), catalogue, DEFAULT_PRICING_SETTINGS, NOW);
+    expect(row!.mark).toBe('invalid_cnk');
+    expect(filterRows([row!], { mark: 'invalid_cnk' })).toHaveLength(1);
+  });
+
   it('marks why a row has no price and prices the others under the settings', () => {
     expect(rows.map((r) => r.mark)).toEqual([null, null, 'not_found', 'retailer_error', 'no_price', 'no_stored_price']);
     // Balanced: the median 12 € incl. 6 % VAT; margin at 8 € catalogue = (11.32 − 8) / 11.32.

@@ -9,8 +9,11 @@ import type { ProOfferRecord } from '../../../db/db';
  */
 export const STALE_AFTER_MS = 15 * 60_000;
 
-/** Why a row has no market price: none stored yet, unknown to the market, retailers down, or no offer. */
-export type RowMark = 'no_stored_price' | 'not_found' | 'retailer_error' | 'no_price' | null;
+/**
+ * Why a row has no market price: none stored yet, unknown to the market, retailers down, no offer, or a
+ * CNK whose check digit is wrong (the server asks no shop for it).
+ */
+export type RowMark = 'no_stored_price' | 'not_found' | 'retailer_error' | 'no_price' | 'invalid_cnk' | null;
 
 export type CatalogueEntry = { price: number | null; vat: number | null };
 
@@ -31,6 +34,7 @@ export function rowMark(record: ProOfferRecord | undefined): RowMark {
   if (!record) return 'no_stored_price';
   if (record.status === 'not_found') return 'not_found';
   if (record.status === 'error') return 'retailer_error';
+  if (record.status === 'invalid_cnk') return 'invalid_cnk';
   return record.offers.length === 0 ? 'no_price' : null;
 }
 

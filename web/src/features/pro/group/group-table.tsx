@@ -12,7 +12,7 @@ import {
   type Sort,
 } from './group-rows';
 
-const MARKS = ['priced', 'no_price', 'not_found', 'retailer_error', 'no_stored_price'] as const;
+const MARKS = ['priced', 'no_price', 'not_found', 'retailer_error', 'invalid_cnk', 'no_stored_price'] as const;
 
 function useAge() {
   const intl = useIntl();
