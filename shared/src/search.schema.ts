@@ -50,6 +50,8 @@ export const searchOfferSchema = z.object({
   inStock: z.boolean().nullable(),
   unitPrice: unitPriceSchema.nullish(),
   wasPrice: z.number().nonnegative().optional(), // struck-out 'was' price the shop shows (prior-price check, ADR 105)
+  /** 'name': a CNK search found this offer by name, the shop's page does not show the CNK (ADR 134). */
+  matchedBy: z.literal('name').optional(),
 });
 export type SearchOffer = z.infer<typeof searchOfferSchema>;
 

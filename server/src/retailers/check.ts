@@ -6,19 +6,34 @@ import { createLogger } from '../lib/log';
 import { DATABASE_FILE_NAME } from '../server';
 import { createSearchActivityRepository } from '../features/admin/search-activity.repository';
 import { formatCheck, runRetailersCheck, type ProbeResult } from './retailers-check';
+import { pageSaver } from './saved-page';
 
-// `npm run retailers:check [-- query…]`: asks each configured retailer for a known product by name and
+// `npm run retailers:check [-- [--save <dir>] query…]`: asks each configured retailer for a known product by name and
 // by CNK and says whether fetching and parsing still work. RETAILERS_MODE=demo (default) starts the demo
 // shops itself; RETAILERS_MODE=live asks the real sites. Exit code 0 only when every retailer worked.
 // The result is also stored for the staff admin page (/admin), which shows the latest check.
+// --save <dir> keeps every raw page fetched, to turn pages from the live sites into fixtures.
 
 const env = loadEnvOrExit();
-const queries = process.argv.slice(2).filter((a) => a.trim() !== '');
+const args = process.argv.slice(2).filter((a) => a.trim() !== '');
+const saveAt = args.indexOf('--save');
+const saveDir = saveAt >= 0 ? args[saveAt + 1] : undefined;
+if (saveAt >= 0 && !saveDir) {
+  console.error('usage: npm run retailers:check -- [--save <dir>] [query…]');
+  process.exit(1);
+}
+const queries = saveAt >= 0 ? args.filter((_, i) => i !== saveAt && i !== saveAt + 1) : args;
+const saver = saveDir ? pageSaver(saveDir) : null;
 console.log(
   `Retailer check (${env.RETAILERS_MODE} mode, timeout ${env.RETAILER_TIMEOUT_MS} ms): ${env.RETAILERS.join(', ')}`,
 );
-const { results, ok } = await runRetailersCheck(env, queries.length ? queries : undefined);
+const { results, ok } = await runRetailersCheck(
+  env,
+  queries.length ? queries : undefined,
+  saver ? { onPage: saver.save } : {},
+);
 console.log(formatCheck(results));
+if (saver) console.log(`${saver.saved.length} pages saved in ${saveDir}`);
 console.log(ok ? 'All configured retailers work.' : 'Some retailers failed.');
 saveForAdmin(results, ok);
 process.exit(ok ? 0 : 1);

@@ -3,6 +3,7 @@ import { startDemoRetailers, type DemoRetailers } from '../demo/demo-retailers';
 import type { DemoFault } from '../demo/demo-config';
 import { getDemoCatalogue } from '../demo/catalogue';
 import { createConnectors } from './registry';
+import { demoCnkCatalogue } from './start-retailers';
 import { RETAILER_IDS, RetailerError, type RetailerConnector, type RetailerId, type SearchQuery } from './types';
 import { startLoopbackServer } from '../../test/fakes/http-server';
 
@@ -22,6 +23,8 @@ function connector(id: RetailerId, timeoutMs = 3000): RetailerConnector {
     medimarketPharmacyBaseUrl: demo.medimarketPharmacyBaseUrl,
     timeoutMs,
     allowPrivateHosts: true,
+    // As in demo mode: Multipharma's pages show GTINs, which the demo catalogue maps to CNKs.
+    catalogue: demoCnkCatalogue(),
   });
   return c!;
 }
@@ -118,8 +121,10 @@ describe('Medi-Market two shops', () => {
 describe('connectors only fetch their configured host', () => {
   it('a retailer page redirecting elsewhere is refused and the other host never contacted', async () => {
     const elsewhere = await startLoopbackServer((_req, res) => res.end('<html></html>'));
-    const shop = await startLoopbackServer((_req, res) =>
-      res.writeHead(302, { location: `${elsewhere.url}/fr/search.htm` }).end(),
+    const shop = await startLoopbackServer((req, res) =>
+      req.url === '/robots.txt'
+        ? res.writeHead(404).end()
+        : res.writeHead(302, { location: `${elsewhere.url}/fr/search.htm` }).end(),
     );
     try {
       const [farmaline] = createConnectors({
@@ -131,7 +136,11 @@ describe('connectors only fetch their configured host', () => {
       expect(
         await failureKind(farmaline!.search({ kind: 'name', value: 'dafalgan' }, new AbortController().signal)),
       ).toBe('error');
-      expect(shop.requests.map((r) => r.url)).toEqual(['/fr/search.htm?q=dafalgan&searchChannel=algolia']);
+      // robots.txt is read first (once), then the search page, whose redirect is refused.
+      expect(shop.requests.map((r) => r.url)).toEqual([
+        '/robots.txt',
+        '/fr/search.htm?q=dafalgan&searchChannel=algolia',
+      ]);
       expect(elsewhere.connections()).toBe(0);
     } finally {
       await shop.close();
@@ -155,7 +164,8 @@ describe('connectors only fetch their configured host', () => {
       const signal = new AbortController().signal;
       expect(await farmaline!.search({ kind: 'name', value: 'avène\u0000\u001b 💊' }, signal)).toEqual([]);
       expect(await farmaline!.search({ kind: 'name', value: '\u0000\u0007\u009b' }, signal)).toEqual([]);
-      expect(shop.requests.map((r) => new URL(r.url!, shop.url).searchParams.get('q'))).toEqual(['avène 💊']);
+      const searches = shop.requests.filter((r) => r.url !== '/robots.txt');
+      expect(searches.map((r) => new URL(r.url!, shop.url).searchParams.get('q'))).toEqual(['avène 💊']);
     } finally {
       await shop.close();
     }

@@ -1,5 +1,6 @@
 import type { RetailerConnector, RetailerId } from './types';
-import { createPoliteFetcher } from './lib/polite-fetch';
+import { createPoliteFetcher, type FetchedPage } from './lib/polite-fetch';
+import type { CnkCatalogue } from './lib/cnk-catalogue';
 import { createFarmalineConnector } from './farmaline/farmaline.connector';
 import { createMedimarketConnector } from './medimarket/medimarket.connector';
 import { createMultipharmaConnector } from './multipharma/multipharma.connector';
@@ -39,6 +40,10 @@ export type CreateConnectorsOptions = {
    * main app's /__demo/retailers/… paths instead of loopback ports.
    */
   rewriteUrl?: (url: string) => string;
+  /** The official CNK catalogue (GTIN -> CNK, CNK -> name); empty until it exists (ADR 134). */
+  catalogue?: CnkCatalogue;
+  /** Every page fetched, as received (`npm run retailers:check -- --save <dir>`). */
+  onPage?: (retailer: RetailerId, page: FetchedPage) => void;
 };
 
 export function createConnectors(opts: CreateConnectorsOptions): RetailerConnector[] {
@@ -54,6 +59,8 @@ function createConnector(id: RetailerId, opts: CreateConnectorsOptions): Retaile
       timeoutMs: opts.timeoutMs,
       allowPrivateHosts: opts.allowPrivateHosts,
       ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+      ...(opts.onPage ? { onPage: (page: FetchedPage) => opts.onPage!(id, page) } : {}),
+      robots: true,
     });
   const context = { baseUrl, timeoutMs: opts.timeoutMs, label: RETAILER_LABELS[id] };
   switch (id) {
@@ -70,7 +77,11 @@ function createConnector(id: RetailerId, opts: CreateConnectorsOptions): Retaile
       });
     }
     case 'multipharma':
-      return createMultipharmaConnector({ ...context, fetcher: fetcherFor([baseUrl]) });
+      return createMultipharmaConnector({
+        ...context,
+        fetcher: fetcherFor([baseUrl]),
+        ...(opts.catalogue ? { catalogue: opts.catalogue } : {}),
+      });
     case 'newpharma':
       return createNewpharmaConnector({ ...context, fetcher: fetcherFor([baseUrl]) });
   }

@@ -1,5 +1,5 @@
 import { classifyQuery } from '@pharmaradar/shared';
-import { startRetailers, type RetailersEnv } from './start-retailers';
+import { startRetailers, type RetailersEnv, type StartOptions } from './start-retailers';
 import { RetailerError, type RetailerConnector, type RetailerId, type SearchQuery } from './types';
 
 /** A product every shop is expected to know, by name and by a real CNK (Ducray Kelual, RETAILERS.md §8). */
@@ -24,8 +24,9 @@ export type CheckEnv = RetailersEnv;
 export async function runRetailersCheck(
   env: CheckEnv,
   queries: string[] = DEFAULT_CHECK_QUERIES,
+  options: StartOptions = {},
 ): Promise<{ results: ProbeResult[]; ok: boolean }> {
-  const retailers = await startRetailers(env);
+  const retailers = await startRetailers(env, undefined, options);
   try {
     return await probeRetailers(retailers.connectors, queries);
   } finally {

@@ -1,5 +1,9 @@
 import type { Env } from '../config/env';
 import { startDemoRetailers, type DemoRetailers } from '../demo/demo-retailers';
+import { getDemoCatalogue } from '../demo/catalogue';
+import { catalogueOf, type CnkCatalogue } from './lib/cnk-catalogue';
+import { userAgentFor } from './lib/polite-fetch';
+import type { FetchedPage } from './lib/polite-fetch';
 import { createConnectors, type CreateConnectorsOptions } from './registry';
 import { RETAILER_IDS, type RetailerConnector, type RetailerId } from './types';
 
@@ -16,7 +20,19 @@ export type RetailersEnv = Pick<
   | 'MEDIMARKET_PHARMACY_BASE_URL'
   | 'MULTIPHARMA_BASE_URL'
   | 'NEWPHARMA_BASE_URL'
->;
+> &
+  Partial<Pick<Env, 'PUBLIC_URL'>>;
+
+/** What the check command adds: every fetched page, to save it. */
+export type StartOptions = { onPage?: (retailer: RetailerId, page: FetchedPage) => void };
+
+/**
+ * Demo mode's stand-in for the official CNK catalogue (ADR 134): the demo shops show GTINs and
+ * names, the demo catalogue knows their CNKs. Live mode has none until the real one exists.
+ */
+export function demoCnkCatalogue(): CnkCatalogue {
+  return catalogueOf(getDemoCatalogue().map((p) => ({ cnk: p.cnk, gtin: p.ean, name: p.name.fr })));
+}
 
 export type RunningRetailers = {
   /** The connectors of env.RETAILERS, in that order. */
@@ -44,6 +60,7 @@ export function liveConnectorOptions(env: RetailersEnv): CreateConnectorsOptions
     ...(env.MEDIMARKET_PHARMACY_BASE_URL ? { medimarketPharmacyBaseUrl: env.MEDIMARKET_PHARMACY_BASE_URL } : {}),
     timeoutMs: env.RETAILER_TIMEOUT_MS,
     allowPrivateHosts: false,
+    ...(env.PUBLIC_URL ? { userAgent: userAgentFor(env.PUBLIC_URL) } : {}),
   };
 }
 
@@ -53,9 +70,18 @@ export function liveConnectorOptions(env: RetailersEnv): CreateConnectorsOptions
  * stable /__demo/retailers/<shop>/… paths served by the main app. A *_BASE_URL that is set still wins
  * in demo mode, so tests and the benchmark can put an instrumented front door before a demo shop.
  */
-export async function startRetailers(env: RetailersEnv, now?: () => number): Promise<RunningRetailers> {
+export async function startRetailers(
+  env: RetailersEnv,
+  now?: () => number,
+  options: StartOptions = {},
+): Promise<RunningRetailers> {
+  const onPage = options.onPage ? { onPage: options.onPage } : {};
   if (env.RETAILERS_MODE === 'live') {
-    return { connectors: createConnectors(liveConnectorOptions(env)), demo: null, close: async () => {} };
+    return {
+      connectors: createConnectors({ ...liveConnectorOptions(env), ...onPage }),
+      demo: null,
+      close: async () => {},
+    };
   }
   // DEMO_LATENCY_MS is the whole truth once loaded: a shop it does not name gets no added latency.
   const latencyMs = Object.fromEntries(RETAILER_IDS.map((id) => [id, env.DEMO_LATENCY_MS[id] ?? 0]));
@@ -72,6 +98,9 @@ export async function startRetailers(env: RetailersEnv, now?: () => number): Pro
     timeoutMs: env.RETAILER_TIMEOUT_MS,
     allowPrivateHosts: true,
     rewriteUrl: demo.publicUrl,
+    catalogue: demoCnkCatalogue(),
+    ...(env.PUBLIC_URL ? { userAgent: userAgentFor(env.PUBLIC_URL) } : {}),
+    ...onPage,
   });
   return { connectors, demo, close: () => demo.close() };
 }

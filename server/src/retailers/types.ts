@@ -25,6 +25,11 @@ export type RetailerOffer = {
   prescription: boolean;
   /** The struck-out 'was' price the shop shows beside the price, only when above the price. */
   wasPrice?: number;
+  /**
+   * 'name' when a CNK search found this offer by a name search because the page does not show the
+   * CNK (docs/decisions/134): the offer is then not known to be that CNK. Absent otherwise.
+   */
+  matchedBy?: 'name';
 };
 
 /**

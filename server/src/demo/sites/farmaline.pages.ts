@@ -28,7 +28,8 @@ function hit(p: DemoProduct, prefix: string) {
     inStock: offer.inStock,
     deeplink: farmalineProductPath(p, prefix),
     image: `${prefix}${p.image}`,
-    prescriptionOnly: p.prescription,
+    // The platform's index flag (ADR 133).
+    prescriptionMedicine: p.prescription,
     _rankingInfo: { promoted: false },
   };
 }
@@ -86,8 +87,27 @@ export function renderFarmalineProduct(p: DemoProduct, prefix = ''): string {
   const rx = p.prescription
     ? `<span data-qa-id="prescription-badge">Sur prescription – réservation uniquement</span>`
     : '';
+  // Redcare product pages carry a WebPage whose mainEntity is the Product (ADR 133).
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    mainEntity: {
+      '@type': 'Product',
+      name: p.name.fr,
+      brand: { '@type': 'Brand', name: p.brand },
+      sku: `BE0${p.cnk}`,
+      image: prefix + p.image,
+      offers: {
+        '@type': 'Offer',
+        price: offer.price.toFixed(2),
+        priceCurrency: 'EUR',
+        availability: offer.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      },
+    },
+  };
   return `<!DOCTYPE html><html lang="fr-BE"><head><meta charset="utf-8"><title>${esc(p.name.fr)} | Farmaline</title>
-<link rel="canonical" href="${esc(farmalineProductPath(p, prefix))}"></head>
+<link rel="canonical" href="${esc(farmalineProductPath(p, prefix))}">
+<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script></head>
 <body>${demoBanner('Farmaline')}<main id="main">
 <button data-qa-id="product-image-0" type="button"><picture><img src="${esc(prefix + p.image)}" alt="${esc(p.name.fr)}"></picture></button>
 <h1 data-qa-id="product-title">${esc(p.name.fr)}</h1>

@@ -1,7 +1,33 @@
 import type { DemoProduct } from '../catalogue';
 import { demoBanner, esc, euro } from './site-kit';
 
-// Multipharma page shapes (RETAILERS.md §5): Salesforce SFRA tiles and product detail page.
+// Multipharma page shapes (RETAILERS.md §5): Salesforce SFRA tiles and product detail page, with the
+// schema.org JSON-LD the real pages are said to carry. The pages show each pack's GTIN there, never a
+// CNK: the connector learns the CNK through the catalogue (the demo catalogue in demo mode, ADR 134).
+
+/** schema.org Product of a demo product, as JSON safe inside a script element. */
+function jsonLdProduct(p: DemoProduct, prefix: string) {
+  const offer = p.offers.multipharma!;
+  return {
+    '@type': 'Product',
+    name: p.name.fr,
+    brand: { '@type': 'Brand', name: p.brand },
+    sku: p.cnk,
+    gtin13: p.ean,
+    url: multipharmaProductPath(p, prefix),
+    image: prefix + p.image,
+    offers: {
+      '@type': 'Offer',
+      price: offer.price.toFixed(2),
+      priceCurrency: 'EUR',
+      availability: offer.inStock ? 'http://schema.org/InStock' : 'http://schema.org/OutOfStock',
+    },
+  };
+}
+
+function jsonLdScript(data: unknown): string {
+  return `<script type="application/ld+json">${JSON.stringify({ '@context': 'http://schema.org', ...(data as object) }).replace(/</g, '\\u003c')}</script>`;
+}
 
 export function multipharmaProductPath(p: DemoProduct, prefix = ''): string {
   return `${prefix}/fr/${p.slug}-${p.cnk}.html`;
@@ -35,9 +61,9 @@ function tile(p: DemoProduct, prefix: string): string {
 ${priceBlock(p)}${availability(p)}${badges(p)}</div></div></div></div>`;
 }
 
-function layout(title: string, main: string, canonical?: string): string {
+function layout(title: string, main: string, canonical?: string, jsonLd = ''): string {
   return `<!DOCTYPE html><html lang="fr-BE"><head><meta charset="UTF-8"><title>${esc(title)} | Multipharma</title>
-${canonical ? `<link rel="canonical" href="${esc(canonical)}">` : ''}</head>
+${canonical ? `<link rel="canonical" href="${esc(canonical)}">` : ''}${jsonLd}</head>
 <body>${demoBanner('Multipharma')}<div class="page" data-action="Search-Show"><header class="header">Multipharma</header>
 <div id="maincontent">${main}</div></div></body></html>`;
 }
@@ -47,7 +73,11 @@ export function renderMultipharmaSearch(q: string, products: DemoProduct[], pref
     ? `<div class="container search-results"><div class="row search-result-count"><span>${products.length} résultat(s) pour « ${esc(q)} »</span></div>
 <div class="row product-grid">${products.map((p) => tile(p, prefix)).join('\n')}</div></div>`
     : `<div class="container search-results"><div class="search-nohits"><p class="search-result-count">Nous sommes désolés, aucun résultat ne correspond à votre recherche « ${esc(q)} ».</p></div></div>`;
-  return layout(q, main);
+  const list = {
+    '@type': 'ItemList',
+    itemListElement: products.map((p, i) => ({ '@type': 'ListItem', position: i + 1, item: jsonLdProduct(p, prefix) })),
+  };
+  return layout(q, main, undefined, products.length ? jsonLdScript(list) : '');
 }
 
 export function renderMultipharmaProduct(p: DemoProduct, prefix = ''): string {
@@ -59,5 +89,6 @@ export function renderMultipharmaProduct(p: DemoProduct, prefix = ''): string {
 <div class="prices">${priceBlock(p)}</div>${availability(p)}${badges(p)}
 <div class="product-number">Réf. <span class="product-id">${p.cnk}</span></div></div></div></div>`,
     multipharmaProductPath(p, prefix),
+    jsonLdScript(jsonLdProduct(p, prefix)),
   );
 }

@@ -98,6 +98,7 @@ export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchO
     inStock: offer.inStock,
     unitPrice: unitPriceOf(offer.price, offer.name),
     ...(offer.wasPrice !== undefined ? { wasPrice: offer.wasPrice } : {}),
+    ...(offer.matchedBy ? { matchedBy: offer.matchedBy } : {}),
   };
 }
 

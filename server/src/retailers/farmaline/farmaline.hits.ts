@@ -1,22 +1,11 @@
 import { z } from 'zod';
 import type { RetailerOffer } from '../types';
 import { centsToEuros, wasPriceField } from '../lib/price';
-import { absoluteUrl, cleanText } from '../lib/markers';
+import { absoluteUrl, cleanText, withoutParams } from '../lib/markers';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
-// Farmaline (Redcare platform) server-renders Algolia InstantSearch and embeds the raw answer as
-// window[Symbol.for("InstantSearchInitialResults")] = { "<indexName>": { results: [{ hits, nbHits }] } }.
-// The index name varies by locale, so the first key is taken (RETAILERS.md §3).
-const MARKER = /window\[\s*Symbol\.for\(\s*["']InstantSearchInitialResults["']\s*\)\s*\]\s*=\s*/;
-
-const resultsSchema = z.record(
-  z.string(),
-  z
-    .object({
-      results: z.array(z.object({ hits: z.array(z.unknown()), nbHits: z.number().optional() }).loose()).min(1),
-    })
-    .loose(),
-);
+// The hits of Farmaline's embedded Algolia answer (read by lib/structured-data.ts), field names as
+// the platform's search index carries them (docs/decisions/133).
 
 const hitSchema = z
   .object({
@@ -35,8 +24,9 @@ const hitSchema = z
     image: z.string().nullish(),
     imageUrl: z.string().nullish(),
     images: z.array(z.string()).nullish(),
-    // Rx flag names were never observed on a live hit (RETAILERS.md §3 [guess]); any of these set to
-    // true, or a not-purchasable/reserve-only hit, marks the item as prescription-only.
+    // The platform's index flag (a deals scraper filters on prescriptionMedicine:false). The other
+    // names were never observed on a live hit and stay only as fallbacks.
+    prescriptionMedicine: z.boolean().nullish(),
     rx: z.boolean().nullish(),
     prescription: z.boolean().nullish(),
     prescriptionOnly: z.boolean().nullish(),
@@ -45,27 +35,12 @@ const hitSchema = z
   })
   .loose();
 
-export type HitsBlock = { hits: unknown[] };
+/** Farmaline's click-tracking parameters (RETAILERS.md §10): never part of a stored offer link. */
+export const FARMALINE_TRACKING_PARAMS = ['eventName', 'position', 'query', 'queryID', 'eventType', 'objectIDs'];
 
-/** The embedded Algolia answer, or null when the page has none (or an unrecognisable one). */
-export function extractInstantSearchHits(scripts: string[]): HitsBlock | null {
-  for (const script of scripts) {
-    const match = MARKER.exec(script);
-    if (!match) continue;
-    const json = balancedObject(script, match.index + match[0].length);
-    if (!json) return null;
-    let data: unknown;
-    try {
-      data = JSON.parse(json);
-    } catch {
-      return null;
-    }
-    const parsed = resultsSchema.safeParse(data);
-    if (!parsed.success) return null;
-    const first = Object.values(parsed.data)[0];
-    return first ? { hits: first.results[0]!.hits } : null;
-  }
-  return null;
+/** An offer link: absolute, http(s) only, without the click-tracking parameters. */
+export function farmalineOfferUrl(href: string | null | undefined, baseUrl: string): string | null {
+  return withoutParams(absoluteUrl(href, baseUrl), FARMALINE_TRACKING_PARAMS);
 }
 
 /** `BE0` + CNK; a CNK that lost its leading zero (6 digits) is left-padded like everywhere else. */
@@ -90,31 +65,12 @@ export function hitToOffer(raw: unknown, baseUrl: string): RetailerOffer | null 
     cnk: cnkFromFarmalineId(hit.objectID) ?? cnkFromFarmalineId(hit.deeplink),
     price,
     currency: 'EUR',
-    url: absoluteUrl(hit.deeplink, baseUrl),
+    url: farmalineOfferUrl(hit.deeplink, baseUrl),
     image: absoluteUrl(image, baseUrl),
     inStock: hit.inStock ?? null,
     ...wasPriceField(centsToEuros(hit.best_offer?.strike_price?.amount), price),
-    prescription: Boolean(hit.rx || hit.prescription || hit.prescriptionOnly || hit.isRx || hit.reserveOnly),
+    prescription: Boolean(
+      hit.prescriptionMedicine || hit.rx || hit.prescription || hit.prescriptionOnly || hit.isRx || hit.reserveOnly,
+    ),
   };
-}
-
-/** The JSON object literal starting at `from` (string-aware brace matching). */
-function balancedObject(text: string, from: number): string | null {
-  if (text[from] !== '{') return null;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  for (let i = from; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (ch === '\\') escaped = true;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') inString = true;
-    else if (ch === '{') depth++;
-    else if (ch === '}' && --depth === 0) return text.slice(from, i + 1);
-  }
-  return null;
 }

@@ -116,6 +116,84 @@ describe('Farmaline parseSearchPage', () => {
     expect(offers[2]!.url).toBeNull();
   });
 
+  it('reads the prescription flag from prescriptionMedicine, the platform index field', () => {
+    const offers = parseSearchPage(page('search-index-fields.html'), BASE);
+    expect(offers.map((o) => [o.cnk, o.prescription])).toEqual([
+      ['1303346', false],
+      ['3370525', true],
+      ['2280618', false],
+    ]);
+  });
+
+  it('never takes listPrice as a was-price, nor a strike price at or below the price', () => {
+    const offers = parseSearchPage(page('search-index-fields.html'), BASE);
+    // listPrice 9,95 € above the 8,49 € price is only a recommended price
+    expect(offers[0]).not.toHaveProperty('wasPrice');
+    expect(offers[2]).toMatchObject({ price: 14.5 });
+    expect(offers[2]).not.toHaveProperty('wasPrice');
+  });
+
+  it('strips the click-tracking parameters from offer links, with or without a leading slash', () => {
+    const offers = parseSearchPage(page('search-index-fields.html'), BASE);
+    expect(offers.map((o) => o.url)).toEqual([
+      'https://www.farmaline.be/fr/medicaments/BE01303346/imodium-instant.htm',
+      'https://www.farmaline.be/fr/medicaments/BE03370525/motilium.htm',
+      'https://www.farmaline.be/fr/medicaments/BE02280618/imodium-gelules.htm',
+    ]);
+    const tracked = page('search-markup-only.html').replace(
+      '/nl/geneesmiddelen/BE03370525/motilium-10mg.htm"',
+      '/nl/geneesmiddelen/BE03370525/motilium-10mg.htm?eventName=search-result-click&amp;position=3&amp;query=imodium&amp;queryID=1&amp;eventType=click&amp;objectIDs=%5BBE03370525%5D&amp;variant=2"',
+    );
+    expect(parseSearchPage(tracked, BASE)[2]!.url).toBe(
+      'https://www.farmaline.be/nl/geneesmiddelen/BE03370525/motilium-10mg.htm?variant=2',
+    );
+  });
+
+  it('a product page with several packs gives the shown pack: its price, was-price and size, never another pack', () => {
+    const expected = {
+      retailer: 'farmaline',
+      name: 'Ducray Kelual Émulsion Nouvelle Formule 50 ml',
+      brand: 'Ducray',
+      cnk: '3720083',
+      price: 15.79,
+      currency: 'EUR',
+      url: 'https://www.farmaline.be/fr/beaute/BE03720083/ducray-kelual-emulsion-nouvelle-formule.htm',
+      image: 'https://cgn-mig.farmaline.be/images/BE0/372/008/3/BE03720083-p10.jpg',
+      inStock: true,
+      prescription: false,
+      wasPrice: 17.2,
+    };
+    expect(parseSearchPage(page('product-variants.html'), BASE)).toEqual([expected]);
+    // Without its JSON-LD the page still gives the shown pack (the variant entry holding a div).
+    const markupOnly = page('product-variants.html').replace(
+      /<script type="application\/ld\+json">[\s\S]*?<\/script>/g,
+      '',
+    );
+    expect(parseSearchPage(markupOnly, BASE)).toEqual([expected]);
+    // No entry marked as shown: no price is guessed from another pack.
+    const noneShown = markupOnly
+      .replace('<div data-qa-id="product-page-variant-details">', '<a href="#x">')
+      .replace('<p data-qa-id="product-status-qa-id">En stock</p>\n      </div>', '</a>');
+    expect(failureOf(() => parseSearchPage(noneShown, BASE))).toBe('parse_failed');
+  });
+
+  it('a product page whose markup changed but whose JSON-LD is intact still parses (JSON-LD first)', () => {
+    expect(parseSearchPage(page('product-jsonld-changed-markup.html'), BASE)).toEqual([
+      {
+        retailer: 'farmaline',
+        name: 'Etixx Magnesium 2000 AA 30 bruistabletten',
+        brand: 'Etixx',
+        cnk: '4505541',
+        price: 10.95,
+        currency: 'EUR',
+        url: 'https://www.farmaline.be/nl/Supplementen/BE04505541/etixx-magnesium-2000-aa.htm',
+        image: 'https://cgn-mig.farmaline.be/images/BE0/450/554/1/BE04505541-p10.jpg',
+        inStock: false,
+        prescription: false,
+      },
+    ]);
+  });
+
   it('parses the demo shop pages the same way', () => {
     const products = getDemoCatalogue().filter((p) => p.offers.farmaline && p.brand === 'Dafalgan');
     const offers = parseSearchPage(renderFarmalineSearch('dafalgan', products), 'http://127.0.0.1:1');

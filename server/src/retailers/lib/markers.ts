@@ -52,3 +52,11 @@ const NO_RESULTS_TEXT =
 export function saysNoResults(text: string): boolean {
   return NO_RESULTS_TEXT.test(text.replace(/\s+/g, ' '));
 }
+
+/** The URL without the named query parameters (click tracking); null stays null. */
+export function withoutParams(url: string | null, names: readonly string[]): string | null {
+  if (url === null) return null;
+  const parsed = new URL(url);
+  for (const name of names) parsed.searchParams.delete(name);
+  return parsed.href;
+}

@@ -7,13 +7,24 @@ import { HostGate } from './host-gate';
 import { readCappedBody, decodeText } from './read-body';
 import { abortFailure, parseRetryAfter } from './fetch-errors';
 import { systemResolver, type Resolver } from './resolver';
+import { parseRobots, robotsAllow, type RobotsRules } from './robots';
 
 // Fetching retailer pages politely and safely (DESIGN.md §5, SECURITY.md §1.7).
 // Built on node:http/https rather than global fetch: Node's fetch (undici) ignores http.Agent and the
 // `undici` package is not a direct dependency, while http.request takes a `lookup` hook that runs at
 // connect time, which is where the address policy must be enforced (DNS rebinding).
 
-export const DEFAULT_USER_AGENT = 'PharmaRadarBot/1.0 (+https://pharmaradar.be/about)';
+/** The product token robots.txt groups are matched against. */
+export const ROBOTS_TOKEN = 'PharmaRadarBot';
+export const DEFAULT_USER_AGENT = `${ROBOTS_TOKEN}/1.0 (+https://pharmaradar.be/contact)`;
+
+/** The User-Agent: the product and a contact page on the public site (docs/decisions/135). */
+export function userAgentFor(publicUrl: string): string {
+  return `${ROBOTS_TOKEN}/1.0 (+${publicUrl.replace(/\/+$/, '')}/contact)`;
+}
+
+/** How long one read of a shop's robots.txt is trusted. */
+export const ROBOTS_TTL_MS = 24 * 3600_000;
 
 export type PoliteFetcherOptions = {
   /** Base URLs whose origins (scheme + host + port) are the only ones ever fetched. */
@@ -30,6 +41,13 @@ export type PoliteFetcherOptions = {
   maxCooldownMs?: number;
   maxRedirects?: number;
   acceptLanguage?: string;
+  /**
+   * Read each origin's robots.txt (once per ROBOTS_TTL_MS) and refuse the paths it disallows for
+   * ROBOTS_TOKEN with RetailerError('blocked'). The connectors turn it on (registry.ts).
+   */
+  robots?: boolean;
+  /** Called with every page get() resolves with (the check command saves them). */
+  onPage?: (page: FetchedPage) => void;
   /** Test seam for DNS; defaults to dns.lookup (the OS resolver). */
   resolve?: Resolver;
   now?: () => number;
@@ -114,7 +132,8 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
 
   type Hop = { kind: 'page'; page: FetchedPage } | { kind: 'redirect'; location: string | undefined };
 
-  async function fetchOnce(url: URL, signal: AbortSignal): Promise<Hop> {
+  /** any: every status is a page (robots.txt: a 4xx means "no rules"), 403/429 still block. */
+  async function fetchOnce(url: URL, signal: AbortSignal, any = false): Promise<Hop> {
     const gate = gateFor(url.host);
     await gate.acquire(signal);
     try {
@@ -143,7 +162,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
         cooldown.set(url.host, now() + Math.min(Math.max(waitMs, 1000), maxCooldownMs));
         throw new RetailerError('blocked', `HTTP ${status} from ${url.host}`);
       }
-      if ((status < 200 || status > 299) && !PASS_THROUGH_STATUSES.has(status)) {
+      if (!any && (status < 200 || status > 299) && !PASS_THROUGH_STATUSES.has(status)) {
         res.resume();
         throw new RetailerError('error', `HTTP ${status} from ${url.host}`);
       }
@@ -152,6 +171,57 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
       return { kind: 'page', page: { status, url: url.href, body: decodeText(bytes, contentType), contentType } };
     } finally {
       gate.release();
+    }
+  }
+
+  /** Follows redirects within the allowed origins. */
+  async function follow(start: URL, signal: AbortSignal, any = false): Promise<FetchedPage> {
+    let url = start;
+    for (let hop = 0; ; hop++) {
+      assertAllowed(url);
+      assertNotCooling(url.host);
+      // Every hop, redirects included: a disallowed path is never fetched.
+      if (!any) await assertRobotsAllow(url, signal);
+      if (signal.aborted) throw signal.reason;
+      const result = await fetchOnce(url, signal, any);
+      if (result.kind === 'page') return result.page;
+      if (hop >= maxRedirects) throw new RetailerError('error', `too many redirects from ${url.host}`);
+      if (!result.location) throw new RetailerError('error', `redirect without location from ${url.host}`);
+      url = new URL(result.location, url);
+    }
+  }
+
+  const robots = new Map<string, { rules: RobotsRules; until: number }>();
+  const robotsReads = new Map<string, Promise<RobotsRules>>();
+
+  /**
+   * The rules of url's origin, read once per ROBOTS_TTL_MS (concurrent searches share one read).
+   * A 4xx robots.txt means no rules; an unreachable one (5xx, network, timeout) fails the search
+   * without fetching the page, and is asked again next time.
+   */
+  async function robotsRules(url: URL, signal: AbortSignal): Promise<RobotsRules> {
+    const known = robots.get(url.origin);
+    if (known && known.until > now()) return known.rules;
+    let reading = robotsReads.get(url.origin);
+    if (!reading) {
+      reading = (async () => {
+        const page = await follow(new URL('/robots.txt', url.origin), signal, true);
+        if (page.status >= 500) throw new RetailerError('error', `robots.txt of ${url.host}: HTTP ${page.status}`);
+        const rules = page.status >= 200 && page.status <= 299 ? parseRobots(page.body, ROBOTS_TOKEN) : [];
+        robots.set(url.origin, { rules, until: now() + ROBOTS_TTL_MS });
+        return rules;
+      })();
+      robotsReads.set(url.origin, reading);
+      void reading.finally(() => robotsReads.delete(url.origin)).catch(() => {});
+    }
+    return reading;
+  }
+
+  async function assertRobotsAllow(url: URL, signal: AbortSignal): Promise<void> {
+    if (!options.robots) return;
+    const rules = await robotsRules(url, signal);
+    if (!robotsAllow(rules, url.pathname + url.search)) {
+      throw new RetailerError('blocked', `robots.txt of ${url.host} disallows ${url.pathname}`);
     }
   }
 
@@ -166,16 +236,9 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
         throw new RetailerError('error', 'refused: invalid URL');
       }
       try {
-        for (let hop = 0; ; hop++) {
-          assertAllowed(url);
-          assertNotCooling(url.host);
-          if (signal.aborted) throw abortFailure(callerSignal, timeoutSignal, options.timeoutMs);
-          const result = await fetchOnce(url, signal);
-          if (result.kind === 'page') return result.page;
-          if (hop >= maxRedirects) throw new RetailerError('error', `too many redirects from ${url.host}`);
-          if (!result.location) throw new RetailerError('error', `redirect without location from ${url.host}`);
-          url = new URL(result.location, url);
-        }
+        const page = await follow(url, signal);
+        options.onPage?.(page);
+        return page;
       } catch (err) {
         if (signal.aborted) throw abortFailure(callerSignal, timeoutSignal, options.timeoutMs);
         if (err instanceof RetailerError) throw err;

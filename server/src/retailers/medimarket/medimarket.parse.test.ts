@@ -70,6 +70,25 @@ describe('Medi-Market parseSearchPage', () => {
     expect(failureOf(() => parseSearchPage('<html><body><p>Maintenance</p></body></html>', BASE))).toBe('parse_failed');
   });
 
+  it('a page where the widget is not inside the tile still parses: widget CNK, then the name and price before it', () => {
+    const offers = parseSearchPage(page('search-widget-outside-tile.html'), BASE);
+    expect(offers.map((o) => [o.cnk, o.name, o.price, o.url])).toEqual([
+      [
+        '4487039',
+        'Caudalie Gel Douche Thé des Vignes 200ml',
+        10.95,
+        'https://medi-market.be/fr/caudalie-gel-douche-the-des-vignes-200ml',
+      ],
+      [
+        '4654430',
+        'Caudalie Vinosun Spray Haute Protection SPF50 150ml',
+        29.9,
+        'https://medi-market.be/fr/caudalie-vinosun-spray-150ml',
+      ],
+    ]);
+    expect(narrowToCnk(offers, '4654430')).toEqual([expect.objectContaining({ price: 29.9 })]);
+  });
+
   it('parses the demo shop pages the same way', () => {
     const products = getDemoCatalogue().filter((p) => p.offers.medimarket && p.brand === 'Caudalie');
     const offers = parseSearchPage(renderMedimarketSearch('parapharmacy', 'caudalie', products), 'http://127.0.0.1:1');

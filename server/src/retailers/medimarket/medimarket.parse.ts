@@ -1,4 +1,5 @@
 import { load, type CheerioAPI } from 'cheerio';
+
 import type { RetailerOffer } from '../types';
 import { parsePrice, wasPriceField } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, saysNoResults, stockFromText } from '../lib/markers';
@@ -12,6 +13,9 @@ import { normaliseCnk } from '@pharmaradar/shared/cnk';
 // Prescription marker: Rx medicines are reserve-only on the pharmacy shop, so a tile saying
 // "sur prescription / réservation uniquement / op voorschrift" (or carrying data-prescription) is Rx.
 
+/** An element of the page, as cheerio lists them. */
+type AnyNode = ReturnType<CheerioAPI>[number];
+
 const WIDGET = 'div.skeepers_product__stars[data-product-id]';
 const PRICE = 'span.font-secondary.text-secondary';
 
@@ -23,7 +27,9 @@ export function parseSearchPage(html: string, baseUrl: string): RetailerOffer[] 
       return [];
     throw parseFailed('medimarket', 'no product tiles and no "no results" notice');
   }
-  const offers = widgets.map((_, el) => tileToOffer($, $(el), baseUrl)).get() as (RetailerOffer | null)[];
+  const offers = widgets
+    .map((_, el) => tileToOffer($, $(el), baseUrl) ?? byDocumentOrder($, el, baseUrl))
+    .get() as (RetailerOffer | null)[];
   const found = dedupe(offers.filter((o): o is RetailerOffer => o !== null));
   if (found.length === 0) throw parseFailed('medimarket', 'no tile with a name and a readable price');
   return found;
@@ -73,6 +79,47 @@ function tileToOffer($: CheerioAPI, widget: ReturnType<CheerioAPI>, baseUrl: str
       tile.is('[data-prescription="true"]') ||
       tile.find('[data-prescription="true"]').length > 0 ||
       looksLikePrescription(text),
+  };
+}
+
+/**
+ * A widget that sits outside any tile of its own (rendered beside it, or in a block of its own): the
+ * name is the nearest name heading before the widget (after it, when none comes before), the price
+ * the first price after that heading and before the next one, whatever the nesting. This is how the
+ * 2025 scraper paired them on the live site (docs/decisions/133).
+ */
+function byDocumentOrder($: CheerioAPI, widget: AnyNode, baseUrl: string): RetailerOffer | null {
+  const ordered = $(`h2, ${PRICE}, ${WIDGET}`).toArray();
+  const at = (ordered as AnyNode[]).indexOf(widget);
+  const isName = (el: AnyNode) => $(el).is('h2');
+  let nameAt = -1;
+  for (let i = at - 1; i >= 0 && nameAt < 0; i--) if (isName(ordered[i]!)) nameAt = i;
+  for (let i = at + 1; i < ordered.length && nameAt < 0; i++) if (isName(ordered[i]!)) nameAt = i;
+  if (nameAt < 0) return null;
+  let priceEl: AnyNode | null = null;
+  for (let i = nameAt + 1; i < ordered.length && !isName(ordered[i]!); i++) {
+    const el = $(ordered[i]!);
+    if (el.is(PRICE) && !el.is('.line-through') && el.parents('.line-through').length === 0) {
+      priceEl = ordered[i]!;
+      break;
+    }
+  }
+  const heading = $(ordered[nameAt]!);
+  const name = cleanText(heading.text());
+  const price = priceEl ? parsePrice(cleanText($(priceEl).text())) : null;
+  const cnk = normaliseCnk($(widget).attr('data-product-id') ?? '');
+  if (!name || price === null) return null;
+  return {
+    retailer: 'medimarket',
+    name,
+    brand: null,
+    cnk,
+    price,
+    currency: 'EUR',
+    url: absoluteUrl(heading.closest('a[href]').attr('href'), baseUrl),
+    image: null,
+    inStock: null,
+    prescription: looksLikePrescription(cleanText(heading.parent().text())),
   };
 }
 

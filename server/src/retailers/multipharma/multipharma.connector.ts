@@ -1,7 +1,7 @@
-import type { RetailerConnector } from '../types';
+import type { RetailerConnector, RetailerOffer } from '../types';
 import type { ConnectorContext } from '../lib/connector-context';
 import { parsePage, withDeadline } from '../lib/connector-kit';
-import { narrowToCnk } from '../lib/markers';
+import { EMPTY_CATALOGUE, type CnkCatalogue } from '../lib/cnk-catalogue';
 import { retailerQueryText } from '../lib/query-text';
 import { parseSearchPage } from './multipharma.parse';
 
@@ -12,7 +12,22 @@ export function multipharmaSearchUrl(baseUrl: string, query: string): string {
   return `${baseUrl}${SITE_PATH}?${new URLSearchParams({ q: retailerQueryText(query) }).toString()}`;
 }
 
-export function createMultipharmaConnector(ctx: ConnectorContext): RetailerConnector {
+export type MultipharmaContext = ConnectorContext & { catalogue?: CnkCatalogue };
+
+/**
+ * A CNK search keeps the offers whose page shows that CNK (docs/decisions/134). When none does, the
+ * shop may still sell the product under its own id: the official name is searched instead (or, while
+ * the catalogue does not know it, the candidates the CNK search returned are kept), and those offers
+ * are marked matchedBy 'name' rather than the search answering "no results".
+ */
+export function createMultipharmaConnector(ctx: MultipharmaContext): RetailerConnector {
+  const catalogue = ctx.catalogue ?? EMPTY_CATALOGUE;
+  const searchPage = async (text: string, signal: AbortSignal): Promise<RetailerOffer[]> => {
+    const page = await ctx.fetcher.get(multipharmaSearchUrl(ctx.baseUrl, text), signal);
+    return parsePage('multipharma', page.status, () =>
+      parseSearchPage(page.body, ctx.baseUrl, page.url, { catalogue }),
+    );
+  };
   return {
     id: 'multipharma',
     label: ctx.label,
@@ -20,9 +35,17 @@ export function createMultipharmaConnector(ctx: ConnectorContext): RetailerConne
     search: (query, signal) =>
       withDeadline(signal, ctx.timeoutMs, async (s) => {
         if (!retailerQueryText(query.value)) return [];
-        const page = await ctx.fetcher.get(multipharmaSearchUrl(ctx.baseUrl, query.value), s);
-        const offers = parsePage('multipharma', page.status, () => parseSearchPage(page.body, ctx.baseUrl, page.url));
-        return query.kind === 'cnk' ? narrowToCnk(offers, query.value) : offers;
+        const offers = await searchPage(query.value, s);
+        if (query.kind !== 'cnk') return offers;
+        const cnk = query.value;
+        const verified = offers.filter((o) => o.cnk === cnk);
+        if (verified.length) return verified;
+        const name = catalogue.nameOfCnk(cnk);
+        const candidates = name ? await searchPage(name, s) : offers;
+        const exact = candidates.filter((o) => o.cnk === cnk);
+        if (exact.length) return exact;
+        // An offer whose page shows another CNK is another product.
+        return candidates.filter((o) => o.cnk === null).map((o) => ({ ...o, matchedBy: 'name' as const }));
       }),
   };
 }

@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { renderMultipharmaProduct, renderMultipharmaSearch } from '../../demo/sites/multipharma.pages';
 import { failureOf, fixture } from '../lib/fixture';
+import { catalogueOf } from '../lib/cnk-catalogue';
 import { parseSearchPage } from './multipharma.parse';
 
 const BASE = 'https://www.multipharma.be';
 const page = (name: string) => fixture('multipharma', name);
 
 describe('Multipharma parseSearchPage', () => {
-  it('reads SFRA tiles: sales price (never the list price), pid as CNK, brand, image, availability', () => {
+  it('reads SFRA tiles: sales price (never the list price), brand, image, availability; the pid is never a CNK', () => {
     const offers = parseSearchPage(page('search-several.html'), BASE);
     expect(offers[0]).toEqual({
       retailer: 'multipharma',
       name: 'Etixx Magnesium 2000 AA 30 comprimés effervescents',
       brand: 'Etixx',
-      cnk: '4505541',
+      // data-pid="4505541" is the shop's own product id: nothing on the page shows it is the CNK
+      cnk: null,
       price: 10.49,
       currency: 'EUR',
       url: 'https://www.multipharma.be/fr/etixx-magnesium-2000-aa-30-comprimes-effervescents-4505541.html',
@@ -26,10 +28,9 @@ describe('Multipharma parseSearchPage', () => {
       wasPrice: 12.5,
     });
     expect(offers.slice(1).map((o) => [o.cnk, o.name, o.price, o.inStock])).toEqual([
-      ['2948875', 'Biolectra Magnésium 365 mg Fortissimum 20 comprimés effervescents', 9.45, false],
+      [null, 'Biolectra Magnésium 365 mg Fortissimum 20 comprimés effervescents', 9.45, false],
       [null, 'Coffret Magnésium & Vitamine B6', 19.9, null],
-      // A numeric pid that lost the CNK's leading zero is left-padded, not dropped.
-      ['0483529', 'Magnésium B6 60 comprimés', 8.75, null],
+      [null, 'Magnésium B6 60 comprimés', 8.75, null],
     ]);
   });
 
@@ -39,7 +40,7 @@ describe('Multipharma parseSearchPage', () => {
         retailer: 'multipharma',
         name: 'Dafalgan Forte 1 g 40 comprimés',
         brand: 'Dafalgan',
-        cnk: '1567080',
+        cnk: null,
         price: 7.25,
         currency: 'EUR',
         url: 'https://www.multipharma.be/fr/dafalgan-forte-1g-40-comprimes-1567080.html',
@@ -52,7 +53,7 @@ describe('Multipharma parseSearchPage', () => {
 
   it('flags reserve-only prescription medicines', () => {
     expect(parseSearchPage(page('search-rx.html'), BASE)).toEqual([
-      expect.objectContaining({ cnk: '3370525', prescription: true, price: 9.8 }),
+      expect.objectContaining({ cnk: null, prescription: true, price: 9.8 }),
     ]);
   });
 
@@ -69,9 +70,45 @@ describe('Multipharma parseSearchPage', () => {
     expect(failureOf(() => parseSearchPage(noPrice, BASE))).toBe('parse_failed');
   });
 
+  it('takes a CNK only from what the page shows: labelled field, JSON-LD CNK, or a GTIN the catalogue maps', () => {
+    const catalogue = catalogueOf([{ cnk: '4505541', gtin: '5412345678908' }]);
+    const offers = parseSearchPage(page('search-jsonld.html'), BASE, undefined, { catalogue });
+    expect(offers.map((o) => [o.name, o.cnk, o.price, o.inStock])).toEqual([
+      // sku/data-pid 1234567 is ignored; the GTIN 5412345678908 is filed under 4505541
+      ['Etixx Magnesium 2000 AA 30 comprimés effervescents', '4505541', 10.49, true],
+      // a labelled "CNK :" field in the tile
+      ['Biolectra Magnésium 365 mg Fortissimum 20 comprimés effervescents', '2948875', 9.45, false],
+      // JSON-LD additionalProperty named CNK
+      ['Magnésium B6 60 comprimés', '0483529', 8.75, null],
+      // sku and data-pid 3720083 look like a CNK but nothing says they are one
+      ['Magnésium Marin 120 gélules', null, 12.99, null],
+    ]);
+    expect(offers[0]).toMatchObject({
+      brand: 'Etixx',
+      wasPrice: 12.5,
+      url: 'https://www.multipharma.be/fr/etixx-magnesium-2000-aa-1234567.html',
+    });
+    // Without the catalogue (the empty default), the GTIN proves nothing.
+    expect(parseSearchPage(page('search-jsonld.html'), BASE)[0]!.cnk).toBeNull();
+  });
+
+  it('a search page whose tiles changed but whose JSON-LD is intact still parses', () => {
+    const changed = page('search-jsonld.html').replace(/<div class="row product-grid">[\s\S]*?<!-- end grid -->/, '');
+    expect(parseSearchPage(changed, BASE).map((o) => [o.name, o.cnk, o.price])).toEqual([
+      ['Etixx Magnesium 2000 AA 30 comprimés effervescents', null, 10.49],
+      ['Biolectra Magnésium 365 mg Fortissimum 20 comprimés effervescents', null, 9.45],
+      ['Magnésium B6 60 comprimés', '0483529', 8.75],
+      ['Magnésium Marin 120 gélules', null, 12.99],
+    ]);
+  });
+
   it('parses the demo shop pages the same way', () => {
     const products = getDemoCatalogue().filter((p) => p.offers.multipharma && /^(Dafalgan|Motilium)$/.test(p.brand));
-    const offers = parseSearchPage(renderMultipharmaSearch('dafalgan', products), 'http://127.0.0.1:1');
+    // The demo pages show each product's GTIN in their JSON-LD; the demo catalogue maps it to the CNK.
+    const catalogue = catalogueOf(products.map((p) => ({ cnk: p.cnk, gtin: p.ean })));
+    const offers = parseSearchPage(renderMultipharmaSearch('dafalgan', products), 'http://127.0.0.1:1', undefined, {
+      catalogue,
+    });
     expect(offers.map((o) => [o.name, o.brand, o.cnk, o.price, o.inStock, o.prescription])).toEqual(
       products.map((p) => [
         p.name.fr,
@@ -82,7 +119,9 @@ describe('Multipharma parseSearchPage', () => {
         p.prescription,
       ]),
     );
-    const [one] = parseSearchPage(renderMultipharmaProduct(products[0]!), 'http://127.0.0.1:1');
+    const [one] = parseSearchPage(renderMultipharmaProduct(products[0]!), 'http://127.0.0.1:1', undefined, {
+      catalogue,
+    });
     expect(one).toMatchObject({ cnk: products[0]!.cnk, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:1\/fr\//) });
     expect(parseSearchPage(renderMultipharmaSearch('zzz', []), 'http://127.0.0.1:1')).toEqual([]);
   });

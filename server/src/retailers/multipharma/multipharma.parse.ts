@@ -3,31 +3,48 @@ import type { RetailerOffer } from '../types';
 import { parsePrice, wasPriceField } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, saysNoResults, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
+import { EMPTY_CATALOGUE, type CnkCatalogue } from '../lib/cnk-catalogue';
+import { pageProducts, type StructuredProduct } from '../lib/structured-data';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
-// Multipharma runs Salesforce SFRA (RETAILERS.md §5): tiles `div.product-tile` inside `div.product[data-pid]`,
-// name/link `div.pdp-link a`, machine-readable price `span.sales span.value[content]`; a search that
-// matches one product id lands on the product page (`div.product-detail[data-pid]`).
-// The pid is taken as the CNK when it is one (6-7 digits, a numeric id may have lost its leading zero,
-// normalised to 7 digits; Multipharma keys products by CNK); anything else is left null rather than guessed.
-// Prescription marker: Rx medicines can only be reserved (reservation T&Cs), shown as a reservation
-// notice / `.badge-prescription` instead of an add-to-cart button.
+// Multipharma runs Salesforce SFRA: only its search URL is confirmed, no field selector is, and the
+// pages are said to carry JSON-LD. So JSON-LD comes first (docs/decisions/133) and the standard SFRA
+// class names (div.product-tile, div.pdp-link a, span.sales span.value[content], div.product-detail)
+// fill what it lacks. A search that matches one product may land on its product page.
+//
+// The CNK rule (docs/decisions/134): an offer carries CNK X only when the page shows X: a labelled
+// "CNK" field, a CNK the JSON-LD labels as one, or a GTIN the official catalogue maps to X. The SFRA
+// product id (data-pid, JSON-LD sku) is the shop's own: nothing shows it is the CNK, so it never is.
+// Prescription marker: Rx medicines can only be reserved, shown as a reservation notice or
+// `.badge-prescription` instead of an add-to-cart button.
 
-export function parseSearchPage(html: string, baseUrl: string, pageUrl?: string): RetailerOffer[] {
+export type MultipharmaParseOptions = { catalogue?: CnkCatalogue };
+
+type Node = ReturnType<CheerioAPI>;
+
+export function parseSearchPage(
+  html: string,
+  baseUrl: string,
+  pageUrl?: string,
+  options: MultipharmaParseOptions = {},
+): RetailerOffer[] {
   const $ = load(html);
-  const detail = $('div.product-detail[data-pid], div.product-detail').first();
+  const catalogue = options.catalogue ?? EMPTY_CATALOGUE;
+  const data = pageProducts($).filter((p) => p.name && p.price !== null);
+  const detail = $('div.product-detail').first();
   if (detail.length) {
-    const offer = toOffer(
-      $,
-      detail,
-      detail.find('h1.product-name').first(),
-      baseUrl,
-      $('link[rel="canonical"]').attr('href') ?? pageUrl,
-    );
+    const canonical = $('link[rel="canonical"]').attr('href') ?? pageUrl;
+    const offer = toOffer($, detail, detail.find('h1.product-name').first(), canonical, data[0], baseUrl, catalogue);
     if (!offer) throw parseFailed('multipharma', 'product page without a readable name or price');
     return [offer];
   }
   const tiles = $('div.product-tile');
+  if (data.length > 0 && tiles.length === 0) {
+    // Markup changed, structured data intact: the JSON-LD alone makes the offers.
+    return data.map((p) =>
+      toOffer($, $('<div></div>'), $('<span></span>'), p.url ?? undefined, p, baseUrl, catalogue)!,
+    );
+  }
   if (tiles.length === 0) {
     if (
       $('.search-nohits, .no-results, [data-search-no-results]').length ||
@@ -40,7 +57,16 @@ export function parseSearchPage(html: string, baseUrl: string, pageUrl?: string)
     .map((_, el) => {
       const tile = $(el);
       const link = tile.find('div.pdp-link a').first();
-      return toOffer($, tile, link, baseUrl, link.attr('href'));
+      const href = link.attr('href');
+      return toOffer(
+        $,
+        tile,
+        link,
+        href,
+        matchingData(data, href, cleanText(link.text()), baseUrl),
+        baseUrl,
+        catalogue,
+      );
     })
     .get() as (RetailerOffer | null)[];
   const found = offers.filter((o): o is RetailerOffer => o !== null);
@@ -48,31 +74,44 @@ export function parseSearchPage(html: string, baseUrl: string, pageUrl?: string)
   return found;
 }
 
-type Node = ReturnType<CheerioAPI>;
+/** The JSON-LD product of a tile: same link, else same name. */
+function matchingData(
+  data: StructuredProduct[],
+  href: string | undefined,
+  name: string,
+  baseUrl: string,
+): StructuredProduct | undefined {
+  const url = absoluteUrl(href, baseUrl);
+  return (
+    data.find((p) => url !== null && absoluteUrl(p.url, baseUrl) === url) ??
+    data.find((p) => p.name !== null && name !== '' && p.name.toLowerCase() === name.toLowerCase())
+  );
+}
 
 function toOffer(
   $: CheerioAPI,
   scope: Node,
   nameEl: Node,
-  baseUrl: string,
   href: string | undefined,
+  data: StructuredProduct | undefined,
+  baseUrl: string,
+  catalogue: CnkCatalogue,
 ): RetailerOffer | null {
-  const name = cleanText(nameEl.text());
-  const price = readPrice($, scope);
+  const name = data?.name ?? cleanText(nameEl.text());
+  const price = data?.price ?? readPrice($, scope);
   if (!name || price === null) return null;
-  const pid = scope.attr('data-pid') ?? scope.closest('[data-pid]').attr('data-pid') ?? '';
   const img = scope.find('img.tile-image, .primary-images img, img').first();
   const availability = cleanText(scope.find('.availability, .availability-msg').text());
   return {
     retailer: 'multipharma',
     name,
-    brand: cleanText(scope.find('.product-brand, .brand-name').first().text()) || null,
-    cnk: /^\d+$/.test(pid.trim()) ? normaliseCnk(pid) : null,
+    brand: data?.brand ?? (cleanText(scope.find('.product-brand, .brand-name').first().text()) || null),
+    cnk: shownCnk($, scope, data, catalogue),
     price,
     currency: 'EUR',
-    url: absoluteUrl(href, baseUrl),
-    image: absoluteUrl(img.attr('src') ?? img.attr('data-src'), baseUrl),
-    inStock: availability ? stockFromText(availability) : null,
+    url: absoluteUrl(data?.url ?? href, baseUrl),
+    image: absoluteUrl(data?.image ?? img.attr('src') ?? img.attr('data-src'), baseUrl),
+    inStock: data?.inStock ?? (availability ? stockFromText(availability) : null),
     ...wasPriceField(readListPrice(scope), price),
     prescription:
       scope.find('.badge-prescription').length > 0 ||
@@ -80,6 +119,23 @@ function toOffer(
         cleanText(scope.find('.product-badges, .prescription-notice, .prices, .cart-and-ipay, .availability').text()),
       ),
   };
+}
+
+/** The CNK the page shows for this product, or null (never the shop's own product id). */
+function shownCnk($: CheerioAPI, scope: Node, data: StructuredProduct | undefined, catalogue: CnkCatalogue) {
+  const labelled = scope
+    .find('dt, th, .label, .attribute-name')
+    .filter((_, el) => /^cnk\s*:?$/i.test(cleanText($(el).text())))
+    .first()
+    .next()
+    .text();
+  const inText = /\bCNK\s*[:#]?\s*(\d{6,7})\b/i.exec(cleanText(scope.text()))?.[1];
+  return (
+    normaliseCnk(cleanText(labelled)) ??
+    normaliseCnk(inText ?? '') ??
+    data?.cnk ??
+    (data?.gtin ? catalogue.cnkOfGtin(data.gtin) : null)
+  );
 }
 
 /** The selling price, never the struck-through list price. */

@@ -52,8 +52,9 @@ export async function startCountingDemo(options: DemoRetailersOptions = {}): Pro
   try {
     for (const shop of shops) {
       const front = new Hono();
-      front.use('*', async (_c, next) => {
-        counts[shop] += 1;
+      front.use('*', async (c, next) => {
+        // The shop's robots.txt, read once a day (ADR 135), is not a search request.
+        if (c.req.path !== '/robots.txt') counts[shop] += 1;
         await next();
       });
       demo.mount(front);
