@@ -2,7 +2,7 @@ import { BRAND_NAME, type Locale } from '@pharmaradar/shared';
 import type { Env } from '../../config/env';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
-import { mailText, type MailKind } from './accounts.mail-texts';
+import { mailText, type MailKind, type VerificationNotice } from './accounts.mail-texts';
 
 export interface MailRecipient {
   email: string;
@@ -14,6 +14,8 @@ interface MailValues {
   link?: string;
   minutes?: number;
   hours?: number;
+  /** Verification mails only: why this code went out (a first paragraph explains it). */
+  notice?: VerificationNotice;
 }
 
 const escapeHtml = (value: string) =>
@@ -22,7 +24,7 @@ const escapeHtml = (value: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
-function fill(template: string, values: MailValues & { name: string }): string {
+function fill(template: string, values: Omit<MailValues, 'notice'> & { name: string }): string {
   return template.replace(/\{(code|link|minutes|hours|name)\}/g, (_, key: keyof typeof values) =>
     String(values[key] ?? ''),
   );
@@ -30,7 +32,7 @@ function fill(template: string, values: MailValues & { name: string }): string {
 
 /** Plain text and HTML versions of one account e-mail. */
 export function renderMail(kind: MailKind, locale: Locale, to: MailRecipient, values: MailValues) {
-  const text = mailText(kind, locale);
+  const text = mailText(kind, locale, values.notice);
   const name = to.first_name.trim();
   const greeting = name
     ? fill(text.greeting, { ...values, name })
@@ -97,8 +99,10 @@ export function createAuthMails({ env, mailer, log }: AuthMailDeps) {
       activationPath: string,
       minutes: number,
       hours: number,
+      notice?: VerificationNotice,
     ) {
-      send('verification', locale, to, { code, link: webLink(env, locale, activationPath), minutes, hours });
+      const link = webLink(env, locale, activationPath);
+      send('verification', locale, to, { code, link, minutes, hours, ...(notice ? { notice } : {}) });
     },
     registerAttempt(to: MailRecipient, locale: Locale) {
       send('registerAttempt', locale, to, { link: webLink(env, locale, '/forgot-password') });
