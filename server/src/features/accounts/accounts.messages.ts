@@ -83,11 +83,6 @@ export const AUTH_MESSAGES = {
     en: 'Invalid credentials.',
     nl: 'Ongeldige inloggegevens.',
   },
-  emailNotVerified: {
-    fr: 'Votre adresse e-mail n’est pas encore vérifiée. Saisissez le code reçu par e-mail.',
-    en: 'Your email address is not verified yet. Enter the code we sent you by email.',
-    nl: 'Uw e-mailadres is nog niet bevestigd. Voer de code in die we u hebben gemaild.',
-  },
   otpInvalid: {
     fr: 'Code invalide ou expiré.',
     en: 'Invalid or expired code.',
