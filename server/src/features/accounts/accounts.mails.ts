@@ -1,4 +1,4 @@
-import { BRAND_NAME, type Locale } from '@pharmaradar/shared';
+import { BRAND_NAME, isFirstName, type Locale } from '@pharmaradar/shared';
 import type { Env } from '../../config/env';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
@@ -33,7 +33,10 @@ function fill(template: string, values: Omit<MailValues, 'notice'> & { name: str
 /** Plain text and HTML versions of one account e-mail. */
 export function renderMail(kind: MailKind, locale: Locale, to: MailRecipient, values: MailValues) {
   const text = mailText(kind, locale, values.notice);
-  const name = to.first_name.trim();
+  // Older rows may hold a first name today's rule refuses (a sentence, a look-alike domain): such a
+  // name is never written into a mail, which greets neutrally instead (issue 17.14).
+  const stored = to.first_name.trim();
+  const name = isFirstName(stored) ? stored : '';
   const greeting = name
     ? fill(text.greeting, { ...values, name })
     : fill(text.greeting, { ...values, name: '' }).replace(/ ,$/, ',');
