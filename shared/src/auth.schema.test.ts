@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountDeleteSchema,
+  isFirstName,
   loginSchema,
   passwordResetConfirmSchema,
   registerSchema,
@@ -42,12 +43,68 @@ describe('names are plain text', () => {
     expect(messages(updateProfileSchema.safeParse({ first_name: name }))).toEqual({ first_name: 'name_plain_text' });
   });
 
-  it.each(['Marie-Thérèse', "O'Brien", 'Van den Bossche', 'St. John', 'José María', 'Ñúñez Jr.'])(
+  it.each(['Marie-Thérèse', "O'Brien", 'Van den Bossche', 'José María', 'Zoë', 'Ахмед', 'D’Artagnan'])(
     'accepts %j',
     (name) => {
       expect(registerSchema.safeParse({ ...validRegister, first_name: name, last_name: name }).success).toBe(true);
     },
   );
+
+  // Issue 17.14 changed this on purpose: dots used to pass in first names ('St. John', 'Ñúñez Jr.');
+  // first names are now letters only. Last names keep the plain-text rule.
+  it.each(['St. John', 'Ñúñez Jr.'])('accepts %j as a last name only', (name) => {
+    expect(registerSchema.safeParse({ ...validRegister, last_name: name }).success).toBe(true);
+    expect(messages(registerSchema.safeParse({ ...validRegister, first_name: name }))).toEqual({
+      first_name: 'first_name_invalid',
+    });
+  });
+});
+
+describe('first names are letters only (issue 17.14)', () => {
+  it.each([
+    'evil。example。com',
+    'evil．example．com',
+    'evil｡example',
+    'evilꓸcom',
+    'evilꞏcom',
+    'Anne@evil',
+    'Anne 2024',
+    '0470123456',
+    'Anne1',
+    'You won a prize here',
+    'Click here now please',
+    'Anne  Marie',
+    '-Anne',
+    "Anne'",
+    'Anne_Marie',
+    'Anne!',
+    'Annelies Maria Josephina Van de Walle',
+  ])('refuses %j as a first name, at register and profile update', (name) => {
+    expect(messages(registerSchema.safeParse({ ...validRegister, first_name: name }))).toEqual({
+      first_name: 'first_name_invalid',
+    });
+    expect(messages(updateProfileSchema.safeParse({ first_name: name }))).toEqual({ first_name: 'first_name_invalid' });
+    expect(isFirstName(name)).toBe(false);
+  });
+
+  it('caps the length at 40 characters with the too-long key', () => {
+    expect(isFirstName('A'.repeat(40))).toBe(true);
+    expect(messages(registerSchema.safeParse({ ...validRegister, first_name: 'A'.repeat(41) }))).toEqual({
+      first_name: 'too_long',
+    });
+  });
+
+  it('accepts up to three words and decomposed accents', () => {
+    expect(isFirstName('Anne Marie Louise')).toBe(true);
+    expect(isFirstName('Ren\u0065\u0301')).toBe(true);
+  });
+
+  it('a scheme is refused with the plain-text key, and is never a first name', () => {
+    expect(messages(registerSchema.safeParse({ ...validRegister, first_name: 'hxxp://evil' }))).toEqual({
+      first_name: 'name_plain_text',
+    });
+    expect(isFirstName('hxxp://evil')).toBe(false);
+  });
 });
 
 describe('registerSchema', () => {

@@ -17,6 +17,7 @@ export const AUTH_MESSAGE_KEYS = [
   'too_long',
   'acknowledge_required',
   'name_plain_text',
+  'first_name_invalid',
 ] as const;
 export type AuthMessageKey = (typeof AUTH_MESSAGE_KEYS)[number];
 
@@ -26,6 +27,9 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const OTP_LENGTH = 6;
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 150;
+/** First names are written into mails to any address typed at registration: short, a few words. */
+export const FIRST_NAME_MAX_LENGTH = 40;
+export const FIRST_NAME_MAX_WORDS = 3;
 /** A Google-only account may be deleted only from a session signed in this recently (10 minutes). */
 export const REAUTH_MAX_AGE_MS = 10 * 60 * 1000;
 
@@ -57,6 +61,37 @@ export function isPlainName(value: string): boolean {
 
 const nameSchema = () => requiredString(NAME_MAX_LENGTH).refine(isPlainName, { error: 'name_plain_text' });
 
+/**
+ * Letters that read as a dot (issue 17.14): modifier letters are refused as a class, these are
+ * ordinary letters of their scripts (Latin sinological dot, Hangul araea, Canadian syllabics dot).
+ */
+const DOT_LIKE_LETTERS = /[\uA78F\u318D\u119E\u1427]/u;
+/** A word: letters (any script, accents, combining marks), joined by single hyphens or apostrophes. */
+const WORD = String.raw`(?:(?!\p{Lm})\p{L})\p{M}*(?:(?:['’ʼ-])?(?:(?!\p{Lm})\p{L})\p{M}*)*`;
+const FIRST_NAME = new RegExp(String.raw`^${WORD}(?: ${WORD}){0,${FIRST_NAME_MAX_WORDS - 1}}$`, 'u');
+
+/**
+ * A first name as mails may write it to anyone: 1 to 3 words of letters with hyphens or apostrophes
+ * between them, single spaces, at most 40 characters. So no digits, no dots of any script, no `@`,
+ * no `://`, no sentence. Mails fall back to a neutral greeting for stored names that fail it.
+ */
+export function isFirstName(value: string): boolean {
+  return (
+    value.length <= FIRST_NAME_MAX_LENGTH &&
+    isPlainName(value) &&
+    !DOT_LIKE_LETTERS.test(value) &&
+    FIRST_NAME.test(value)
+  );
+}
+
+/** One issue per value: too long, else the plain-text key for line breaks and links, else the first-name key. */
+const firstNameSchema = () =>
+  requiredString(FIRST_NAME_MAX_LENGTH).superRefine((value, ctx) => {
+    if (value.length === 0 || value.length > FIRST_NAME_MAX_LENGTH) return; // required, too_long
+    if (!isPlainName(value)) ctx.addIssue({ code: 'custom', message: 'name_plain_text' });
+    else if (!isFirstName(value)) ctx.addIssue({ code: 'custom', message: 'first_name_invalid' });
+  });
+
 export const emailSchema = z
   .string({ error: 'required' })
   .transform(normalizeEmail)
@@ -79,7 +114,7 @@ const passwordSchema = (tooShort: AuthMessageKey) =>
 export const registerSchema = z.object({
   email: emailSchema,
   password: passwordSchema('password_min_length'),
-  first_name: nameSchema(),
+  first_name: firstNameSchema(),
   last_name: nameSchema(),
   is_pharmacist: z.boolean({ error: 'pharmacist_required' }),
   accept_terms: z.literal(true, { error: 'terms_required' }),
@@ -141,7 +176,7 @@ export const activateSchema = z.object({ uid: linkPart, token: linkPart });
 export type ActivateInput = z.infer<typeof activateSchema>;
 
 export const updateProfileSchema = z.object({
-  first_name: nameSchema().optional(),
+  first_name: firstNameSchema().optional(),
   last_name: nameSchema().optional(),
   is_pharmacist: z.boolean({ error: 'pharmacist_required' }).optional(),
 });

@@ -181,12 +181,31 @@ const SUBSCRIPTION_ENDED: Record<Locale, string> = {
   nl: 'Uw PharmaRadar Pro-abonnement is onmiddellijk opgezegd bij onze betaalprovider: er wordt niets meer aangerekend.',
 };
 
-export function mailText(kind: MailKind, locale: Locale): MailText {
+/** Why a verification mail went out besides a first registration or a resend (issue 17). */
+export type VerificationNotice = 'reRegistration' | 'loginPending';
+
+/** First paragraph of a verification mail sent for a notice: the owner learns what the code does. */
+const NOTICES: Record<VerificationNotice, Record<Locale, string>> = {
+  reRegistration: {
+    fr: 'Cette adresse a été inscrite à nouveau, avec un nouveau mot de passe, alors qu’une inscription attendait déjà sa vérification. Le code et le lien ci-dessous activent uniquement le mot de passe choisi lors de cette nouvelle inscription. Si ce n’était pas vous, ne les utilisez pas : demandez plutôt un nouveau code depuis la page de vérification, il activera le mot de passe de votre première inscription.',
+    en: 'This address was registered again, with a new password, while an earlier registration was waiting for verification. The code and the link below activate only the password chosen in this new registration. If this was not you, do not use them: ask for a new code on the verification page instead; that one activates the password of your first registration.',
+    nl: 'Dit adres werd opnieuw geregistreerd, met een nieuw wachtwoord, terwijl een eerdere registratie nog op bevestiging wachtte. De code en de link hieronder activeren alleen het wachtwoord van deze nieuwe registratie. Was u dat niet? Gebruik ze dan niet, maar vraag een nieuwe code aan op de bevestigingspagina: die activeert het wachtwoord van uw eerste registratie.',
+  },
+  loginPending: {
+    fr: 'Quelqu’un vient de se connecter avec le bon mot de passe, mais votre adresse e-mail n’est pas encore vérifiée. Confirmez-la avec le code ci-dessous, puis connectez-vous.',
+    en: 'Someone just signed in with the right password, but your email address is not verified yet. Confirm it with the code below, then sign in.',
+    nl: 'Iemand heeft zich zonet aangemeld met het juiste wachtwoord, maar uw e-mailadres is nog niet bevestigd. Bevestig het met de code hieronder en meld u daarna aan.',
+  },
+};
+
+export function mailText(kind: MailKind, locale: Locale, notice?: VerificationNotice): MailText {
   const common = { greeting: GREETING[locale], footer: FOOTER[locale] };
   if (kind === 'accountDeletedSubscriptionEnded') {
     const base = MAIL_TEXTS.accountDeleted[locale];
     const [first, ...rest] = base.paragraphs;
     return { ...base, ...common, paragraphs: [first ?? '', SUBSCRIPTION_ENDED[locale], ...rest] };
   }
-  return { ...MAIL_TEXTS[kind][locale], ...common };
+  const text = MAIL_TEXTS[kind][locale];
+  const paragraphs = notice ? [NOTICES[notice][locale], ...text.paragraphs] : text.paragraphs;
+  return { ...text, ...common, paragraphs };
 }

@@ -1,8 +1,8 @@
-import { BRAND_NAME, type Locale } from '@pharmaradar/shared';
+import { BRAND_NAME, isFirstName, type Locale } from '@pharmaradar/shared';
 import type { Env } from '../../config/env';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
-import { mailText, type MailKind } from './accounts.mail-texts';
+import { mailText, type MailKind, type VerificationNotice } from './accounts.mail-texts';
 
 export interface MailRecipient {
   email: string;
@@ -14,6 +14,8 @@ interface MailValues {
   link?: string;
   minutes?: number;
   hours?: number;
+  /** Verification mails only: why this code went out (a first paragraph explains it). */
+  notice?: VerificationNotice;
 }
 
 const escapeHtml = (value: string) =>
@@ -22,7 +24,7 @@ const escapeHtml = (value: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
-function fill(template: string, values: MailValues & { name: string }): string {
+function fill(template: string, values: Omit<MailValues, 'notice'> & { name: string }): string {
   return template.replace(/\{(code|link|minutes|hours|name)\}/g, (_, key: keyof typeof values) =>
     String(values[key] ?? ''),
   );
@@ -30,8 +32,11 @@ function fill(template: string, values: MailValues & { name: string }): string {
 
 /** Plain text and HTML versions of one account e-mail. */
 export function renderMail(kind: MailKind, locale: Locale, to: MailRecipient, values: MailValues) {
-  const text = mailText(kind, locale);
-  const name = to.first_name.trim();
+  const text = mailText(kind, locale, values.notice);
+  // Older rows may hold a first name today's rule refuses (a sentence, a look-alike domain): such a
+  // name is never written into a mail, which greets neutrally instead (issue 17.14).
+  const stored = to.first_name.trim();
+  const name = isFirstName(stored) ? stored : '';
   const greeting = name
     ? fill(text.greeting, { ...values, name })
     : fill(text.greeting, { ...values, name: '' }).replace(/ ,$/, ',');
@@ -97,8 +102,10 @@ export function createAuthMails({ env, mailer, log }: AuthMailDeps) {
       activationPath: string,
       minutes: number,
       hours: number,
+      notice?: VerificationNotice,
     ) {
-      send('verification', locale, to, { code, link: webLink(env, locale, activationPath), minutes, hours });
+      const link = webLink(env, locale, activationPath);
+      send('verification', locale, to, { code, link, minutes, hours, ...(notice ? { notice } : {}) });
     },
     registerAttempt(to: MailRecipient, locale: Locale) {
       send('registerAttempt', locale, to, { link: webLink(env, locale, '/forgot-password') });

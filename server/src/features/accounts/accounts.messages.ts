@@ -59,6 +59,11 @@ export const FIELD_MESSAGES: Record<AuthMessageKey, Messages> = {
     en: 'Enter a plain name, without line breaks or links.',
     nl: 'Vul een gewone naam in, zonder regeleinden of links.',
   },
+  first_name_invalid: {
+    fr: 'Saisissez votre prénom : des lettres seulement (trait d’union, apostrophe et espace permis), 3 mots et 40 caractères au plus.',
+    en: 'Enter your first name: letters only (hyphens, apostrophes and spaces allowed), at most 3 words and 40 characters.',
+    nl: 'Vul uw voornaam in: alleen letters (koppelteken, apostrof en spatie toegestaan), hoogstens 3 woorden en 40 tekens.',
+  },
   acknowledge_required: {
     fr: 'Veuillez confirmer que vous comprenez que la suppression est définitive.',
     en: 'Please confirm that you understand the deletion is final.',
@@ -82,11 +87,6 @@ export const AUTH_MESSAGES = {
     fr: 'Identifiants invalides.',
     en: 'Invalid credentials.',
     nl: 'Ongeldige inloggegevens.',
-  },
-  emailNotVerified: {
-    fr: 'Votre adresse e-mail n’est pas encore vérifiée. Saisissez le code reçu par e-mail.',
-    en: 'Your email address is not verified yet. Enter the code we sent you by email.',
-    nl: 'Uw e-mailadres is nog niet bevestigd. Voer de code in die we u hebben gemaild.',
   },
   otpInvalid: {
     fr: 'Code invalide ou expiré.',

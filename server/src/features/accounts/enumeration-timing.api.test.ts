@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { SESSION_COOKIE, waitForMails } from './accounts.test-support';
+import { hashPassword } from './password';
 
 /**
  * No account enumeration by timing (SECURITY §1.1, ASVS 6.3.8): over 200 interleaved requests each,
@@ -22,7 +23,7 @@ const MAX_MEDIAN_GAP_MS = 10;
 const CLIENT_SCRIPT = `
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
-const { url, path, headers, known, unknown } = JSON.parse(input);
+const { url, path, headers, known, unknown, field, extra } = JSON.parse(input);
 let n = 0;
 const timed = async (email) => {
   n += 1;
@@ -31,7 +32,7 @@ const timed = async (email) => {
   const res = await fetch(url + path, {
     method: 'POST',
     headers: { ...headers, 'X-Forwarded-For': forwarded },
-    body: JSON.stringify({ email }),
+    body: JSON.stringify({ ...extra, [field]: email }),
   });
   await res.text();
   return { ms: performance.now() - started, status: res.status };
@@ -68,22 +69,31 @@ describe('enumeration by timing', () => {
   afterEach(() => server.close());
 
   /** Accounts written straight into the database: 200 argon2 registrations would only cost time. */
-  function seedAccounts(prefix: string, verified: boolean): string[] {
+  function seedAccounts(
+    prefix: string,
+    verified: boolean,
+    passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA',
+    count = SAMPLES,
+  ): string[] {
     const insert = server.db.prepare(
       `INSERT INTO users (email, password_hash, first_name, last_name, is_pharmacist, email_verified, is_active,
          locale, terms_accepted_at, date_joined, updated_at)
-       VALUES (?, '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA', 'Anne', 'Peeters', 1, ?, ?,
-         'fr', ?, ?, ?)`,
+       VALUES (?, ?, 'Anne', 'Peeters', 1, ?, ?, 'fr', ?, ?, ?)`,
     );
     const now = Date.now();
-    const emails = Array.from({ length: SAMPLES }, (_, i) => `${prefix}${i}@example.be`);
+    const emails = Array.from({ length: count }, (_, i) => `${prefix}${i}@example.be`);
     server.db.transaction(() => {
-      for (const email of emails) insert.run(email, verified ? 1 : 0, verified ? 1 : 0, now, now, now);
+      for (const email of emails) insert.run(email, passwordHash, verified ? 1 : 0, verified ? 1 : 0, now, now, now);
     })();
     return emails;
   }
 
-  async function medians(path: string, known: string[], unknown: string[]) {
+  async function medians(
+    path: string,
+    known: string[],
+    unknown: string[],
+    request: { field: string; extra?: Record<string, string>; status: number } = { field: 'email', status: 200 },
+  ) {
     const csrf = await client.csrf();
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
     const input = JSON.stringify({
@@ -97,6 +107,8 @@ describe('enumeration by timing', () => {
       },
       known,
       unknown,
+      field: request.field,
+      extra: request.extra ?? {},
     });
     const output = await new Promise<string>((resolve, reject) => {
       const child = execFile(
@@ -108,7 +120,7 @@ describe('enumeration by timing', () => {
       child.stdin?.end(input);
     });
     const samples = JSON.parse(output) as { known: Sample[]; unknown: Sample[] };
-    for (const sample of [...samples.known, ...samples.unknown]) expect(sample.status).toBe(200);
+    for (const sample of [...samples.known, ...samples.unknown]) expect(sample.status).toBe(request.status);
     return {
       known: median(samples.known.map((s) => s.ms)),
       unknown: median(samples.unknown.map((s) => s.ms)),
@@ -130,5 +142,21 @@ describe('enumeration by timing', () => {
     const result = await medians('/api/auth/resend-otp/', known, unknown);
     expect(Math.abs(result.known - result.unknown), JSON.stringify(result)).toBeLessThan(MAX_MEDIAN_GAP_MS);
     await waitForMails(server, `pending${SAMPLES - 1}@example.be`);
+  }, 90_000);
+
+  it('login: a pending account with its right password answers in the same median time as a verified one with a wrong password (issue 17.14)', async () => {
+    // Half the samples: every login costs a real argon2 verification on both sides.
+    const count = SAMPLES / 2;
+    const attackerPassword = 'Attacker pass 55';
+    const pending = seedAccounts('registered', false, await hashPassword(attackerPassword), count);
+    const verified = seedAccounts('owner', true, await hashPassword('Owner pass 66'), count);
+    const result = await medians('/api/auth/login/', pending, verified, {
+      field: 'username',
+      extra: { password: attackerPassword },
+      status: 400,
+    });
+    expect(Math.abs(result.known - result.unknown), JSON.stringify(result)).toBeLessThan(MAX_MEDIAN_GAP_MS);
+    // The pending accounts really took the mailing path (their owner is sent a fresh code).
+    await waitForMails(server, `registered${count - 1}@example.be`);
   }, 90_000);
 });

@@ -7,6 +7,7 @@ import { AUTH_MESSAGES } from './accounts.messages';
 import { LOGIN_CONNECTION_WINDOW_MS, type AccountsContext, type SignedIn, type SignInClient } from './accounts.context';
 import type { Requester } from './login-delays';
 import { verifyAgainstDummy, verifyPassword } from './password';
+import { createVerificationMailer } from './verification-mailer';
 
 const invalidCredentials = () => new HttpError(400, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
 
@@ -42,13 +43,14 @@ function slowDown(waitMs: number): HttpError {
  * checked, so a throttled requester learns nothing about the password it sent.
  */
 export function createLoginService(ctx: AccountsContext) {
-  const { users, sessions, limits, knownDevices } = ctx;
+  const { users, sessions, limits, knownDevices, mails } = ctx;
   const { log } = ctx.deps;
+  const verification = createVerificationMailer(ctx);
 
   return {
     /**
      * Checks the password (same argon2 work for unknown addresses), then starts a brand-new session.
-     * An unverified account is told so only after a correct password.
+     * An unverified account answers like a wrong password, even to the right one, and gets a code mail.
      */
     async login(attempt: LoginAttempt, locale: Locale): Promise<SignedIn> {
       const { email, password, connection } = attempt;
@@ -80,7 +82,19 @@ export function createLoginService(ctx: AccountsContext) {
         throw invalidCredentials();
       }
       if (user.email_verified !== 1) {
-        throw new HttpError(400, 'email_not_verified', AUTH_MESSAGES.emailNotVerified);
+        // The right password of a pending account answers like a wrong one (issue 17.14): otherwise
+        // registering an address then signing in tells an unknown address from an account. The owner
+        // learns what to do from the fresh code mailed after the answer (docs/decisions/126).
+        const failures = limits.login.fail(email, requester);
+        log.info('login of a pending account', { user: user.id, ip: connection, ...failures });
+        mails.afterResponse(() => {
+          const fresh = users.findById(user.id);
+          if (!fresh || fresh.closed_at !== null || fresh.email_verified !== 0) return;
+          if (verification.mayMail(email, connection).allowed) {
+            verification.sendCode(fresh, fresh.locale, { notice: 'loginPending' });
+          }
+        });
+        throw invalidCredentials();
       }
       if (user.is_active !== 1) throw invalidCredentials();
       limits.login.succeeded(email, requester);

@@ -9,12 +9,18 @@ export interface OtpRow {
   attempts: number;
   dead_at: number | null;
   dead_reason: 'used' | 'replaced' | 'burned' | null;
+  /** JSON of a held re-registration this code activates (0013); NULL: the account row as it stands. */
+  registration: string | null;
 }
 
 /** SQL for email_otps. Rows hold only HMACs of codes. */
 export function createOtpRepository(db: Db) {
-  const insert = db.prepare<[number, string, number, number]>(
-    'INSERT INTO email_otps (user_id, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?)',
+  const insert = db.prepare<[number, string, number, number, string | null]>(
+    'INSERT INTO email_otps (user_id, code_hash, created_at, expires_at, registration) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertDead = db.prepare<[number, string, number, number, number]>(
+    `INSERT INTO email_otps (user_id, code_hash, created_at, expires_at, dead_at, dead_reason)
+     VALUES (?, ?, ?, ?, ?, 'replaced')`,
   );
   const current = db.prepare<[number], OtpRow>(
     'SELECT * FROM email_otps WHERE user_id = ? AND dead_at IS NULL ORDER BY id DESC LIMIT 1',
@@ -32,8 +38,12 @@ export function createOtpRepository(db: Db) {
   const prune = db.prepare<[number]>('DELETE FROM email_otps WHERE created_at < ?');
 
   return {
-    insert(userId: number, codeHash: string, now: number, expiresAt: number): number {
-      return Number(insert.run(userId, codeHash, now, expiresAt).lastInsertRowid);
+    insert(userId: number, codeHash: string, now: number, expiresAt: number, registration: string | null): number {
+      return Number(insert.run(userId, codeHash, now, expiresAt, registration).lastInsertRowid);
+    },
+    /** A row no code matches, already dead: it only moves `latest` on, so earlier links die. */
+    insertTombstone(userId: number, codeHash: string, now: number): void {
+      insertDead.run(userId, codeHash, now, now, now);
     },
     current(userId: number): OtpRow | undefined {
       return current.get(userId);

@@ -1,6 +1,7 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database';
-import { createOtpRepository } from './otp.repository';
+import { createOtpRepository, type OtpRow } from './otp.repository';
+import type { NewUser } from './user.repository';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -11,7 +12,17 @@ export interface OtpDeps {
   now: () => number;
 }
 
-export type OtpCheck = 'ok' | 'invalid';
+/**
+ * A re-registration of a pending address, held with the code mailed for it: it reaches the account
+ * only when that code or its link is used (docs/decisions/125).
+ */
+export type HeldRegistration = Omit<NewUser, 'email' | 'emailVerified'> & { passwordHash: string };
+
+/** `held`: the registration the code was mailed for, or null when it activates the account row as it stands. */
+export type OtpCheck = { ok: true; held: HeldRegistration | null } | { ok: false };
+
+const heldOf = (row: OtpRow): HeldRegistration | null =>
+  row.registration === null ? null : (JSON.parse(row.registration) as HeldRegistration);
 
 /**
  * E-mail verification codes (ASVS 6.5/6.6): 6 digits from the CSPRNG, valid 10 minutes, single use,
@@ -21,45 +32,59 @@ export type OtpCheck = 'ok' | 'invalid';
 export function createOtpService({ db, secret, now }: OtpDeps) {
   const otps = createOtpRepository(db);
   // The password hash the code was issued for is in the HMAC: a code only ever activates the password
-  // registered with it, even if a later registration replaced the pending one (issue 8.2).
+  // it was mailed for (issue 8.2, issue 17.2).
   const hashCode = (userId: number, passwordHash: string, code: string) =>
     createHmac('sha256', secret)
       .update(`pharmaradar.otp\u0000${userId}\u0000${passwordHash}\u0000${code}`)
       .digest('hex');
 
   return {
-    /** A new code for the account and its current password; any earlier code dies. Returns the digits, to be mailed only. */
-    issue(userId: number, passwordHash: string): string {
+    /**
+     * A new code; any earlier code dies. Without `held` it activates the account's current password
+     * (`passwordHash`); with it, that held registration. Returns the digits, to be mailed only.
+     */
+    issue(userId: number, passwordHash: string, held: HeldRegistration | null = null): string {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const at = now();
+      const bound = held?.passwordHash ?? passwordHash;
       db.transaction(() => {
         otps.killAllForUser(userId, 'replaced', at);
-        otps.insert(userId, hashCode(userId, passwordHash, code), at, at + OTP_TTL_MS);
+        otps.insert(userId, hashCode(userId, bound, code), at, at + OTP_TTL_MS, held && JSON.stringify(held));
       }).immediate();
       return code;
     },
 
-    /** Checks and, when right, consumes the account's live code. A wrong try counts toward the burn. */
+    /**
+     * Checks and, when right, consumes the account's live code (`passwordHash`: the account's current
+     * one, used unless the code holds a registration). A wrong try counts toward the burn.
+     */
     consume(userId: number, passwordHash: string, code: string): OtpCheck {
       return db
         .transaction((): OtpCheck => {
           const row = otps.current(userId);
           const at = now();
-          if (!row) return 'invalid';
+          if (!row) return { ok: false };
           if (row.expires_at <= at) {
             otps.kill(row.id, 'burned', at);
-            return 'invalid';
+            return { ok: false };
           }
+          const held = heldOf(row);
           const expected = Buffer.from(row.code_hash, 'hex');
-          const given = Buffer.from(hashCode(userId, passwordHash, code), 'hex');
+          const given = Buffer.from(hashCode(userId, held?.passwordHash ?? passwordHash, code), 'hex');
           if (expected.length === given.length && timingSafeEqual(expected, given)) {
             otps.kill(row.id, 'used', at);
-            return 'ok';
+            return { ok: true, held };
           }
           if (otps.addAttempt(row.id) >= OTP_MAX_ATTEMPTS) otps.kill(row.id, 'burned', at);
-          return 'invalid';
+          return { ok: false };
         })
         .immediate();
+    },
+
+    /** The registration the latest code (and so the latest mailed link) holds, if any. */
+    latestHeld(userId: number): HeldRegistration | null {
+      const row = otps.latest(userId);
+      return row ? heldOf(row) : null;
     },
 
     /**
@@ -75,9 +100,16 @@ export function createOtpService({ db, secret, now }: OtpDeps) {
       otps.killAllForUser(userId, 'used', now());
     },
 
-    /** A new registration for the pending address: every earlier code dies, mailed or not. */
+    /**
+     * A new registration for the pending address that is not mailed: every earlier code dies, and so
+     * does every earlier link (they are bound to the latest row, which this dead one now is).
+     */
     killReplaced(userId: number): void {
-      otps.killAllForUser(userId, 'replaced', now());
+      const at = now();
+      db.transaction(() => {
+        otps.killAllForUser(userId, 'replaced', at);
+        otps.insertTombstone(userId, randomBytes(32).toString('hex'), at);
+      }).immediate();
     },
 
     pruneOlderThan(cutoff: number): number {

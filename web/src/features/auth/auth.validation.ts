@@ -26,6 +26,7 @@ export const AUTH_MESSAGE_IDS: Record<AuthMessageKey | typeof PASSWORD_MISMATCH,
   too_long: 'auth.errors.tooLong',
   acknowledge_required: 'auth.errors.fieldRequired',
   name_plain_text: 'auth.errors.namePlainText',
+  first_name_invalid: 'auth.errors.firstNameInvalid',
   [PASSWORD_MISMATCH]: 'auth.errors.passwordMismatch',
 };
 

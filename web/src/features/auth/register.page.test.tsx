@@ -41,6 +41,8 @@ const MESSAGES: Record<'fr' | 'nl', Record<string, string>> = {
     email: 'Adresse e-mail invalide.',
     fix: 'Veuillez corriger les champs signalés.',
     title: 'Créer un compte · PharmaRadar',
+    firstName:
+      'Saisissez votre prénom : des lettres seulement (trait d’union, apostrophe et espace permis), 3 mots et 40 caractères au plus.',
   },
   nl: {
     required: 'Vul alle verplichte velden in.',
@@ -53,6 +55,8 @@ const MESSAGES: Record<'fr' | 'nl', Record<string, string>> = {
     email: 'Ongeldig e-mailadres.',
     fix: 'Verbeter de aangeduide velden.',
     title: 'Account aanmaken · PharmaRadar',
+    firstName:
+      'Vul uw voornaam in: alleen letters (koppelteken, apostrof en spatie toegestaan), hoogstens 3 woorden en 40 tekens.',
   },
 };
 
@@ -108,6 +112,17 @@ describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
     expect(description(input('password_confirm'))).toEqual([t.mismatch]);
     expect(input('first_name').getAttribute('aria-invalid')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(input('email')));
+  });
+
+  it('refuses a first name that is a look-alike domain, before sending anything (issue 17.14)', async () => {
+    renderRegister(locale);
+    fillValid();
+    fill('first_name', 'evil。example。com');
+    submit();
+    expect(await alertText()).toBe(t.firstName);
+    expect(description(input('first_name'))).toEqual([t.firstName]);
+    expect(input('first_name').getAttribute('aria-invalid')).toBe('true');
+    expect(api.bodies('POST /api/auth/register/')).toEqual([]);
   });
 
   it('checks that the passwords match', async () => {
