@@ -53,11 +53,11 @@ describe('POST /api/groups/sync: limits and pages', () => {
     expect(stored).toBeLessThanOrEqual(SYNC_MAX_STORED_BYTES);
     expect(stored).toBeGreaterThan(SYNC_MAX_STORED_BYTES - 3 * 20_000);
     for (const [lang, text] of [
-      ['en', 'storage'],
+      ['en', 'storage limit'],
       ['fr', 'stockage'],
-      ['nl', 'opslag'],
+      ['nl', 'Opslag'],
     ]) {
-      const res = await sync(big, 0, [group('Small'), group('Full', fullCnks)], lang);
+      const res = await sync(big, 0, [group('Small'), group('Full', fullCnks), group('Full', fullCnks)], lang);
       expect(res.status).toBe(413);
       expect(res.body.code).toBe('group_storage_full');
       expect(res.body.detail).toContain(text);
@@ -69,7 +69,11 @@ describe('POST /api/groups/sync: limits and pages', () => {
     const many = await accountOn(server, 'many@example.be', true);
     for (let made = 0; made < SYNC_MAX_GROUPS; made += 200) {
       const count = Math.min(200, SYNC_MAX_GROUPS - made);
-      const res = await sync(many, 0, Array.from({ length: count }, (_, i) => group(`G${made + i}`)));
+      const res = await sync(
+        many,
+        0,
+        Array.from({ length: count }, (_, i) => group(`G${made + i}`)),
+      );
       expect(res.status).toBe(200);
     }
     const before = rows('many@example.be');

@@ -30,7 +30,10 @@ describe('POST /api/groups/sync: concurrent edits', () => {
     server = await startTestServer();
     tabletA = await accountOn(server, 'merge@example.be', true);
     tabletB = createTestClient(server.url);
-    const login = await tabletB.post('/api/auth/login/', { username: 'merge@example.be', password: 'Correct horse 42' });
+    const login = await tabletB.post('/api/auth/login/', {
+      username: 'merge@example.be',
+      password: 'Correct horse 42',
+    });
     expect(login.status).toBe(200);
   });
   afterAll(async () => {
@@ -48,7 +51,9 @@ describe('POST /api/groups/sync: concurrent edits', () => {
 
   it("keeps both devices' CNK additions and a removal made on one side, from the same base", async () => {
     const { id, base } = await shared(content('Winter', ['4487039', '1234560']));
-    const a = await sync(tabletA, 0, [edit(id, Date.now(), content('Winter', ['4487039', '1234560', '2222229']), base)]);
+    const a = await sync(tabletA, 0, [
+      edit(id, Date.now(), content('Winter', ['4487039', '1234560', '2222229']), base),
+    ]);
     expect(a.status).toBe(200);
     // Tablet B never saw A's addition: it adds another CNK and removes one, from the same base.
     const b = await sync(tabletB, 0, [edit(id, Date.now(), content('Winter', ['4487039', '3333338']), base)]);
