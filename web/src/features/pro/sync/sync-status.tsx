@@ -30,7 +30,12 @@ export function SyncStatusLine() {
               <p key={reason}>
                 <FormattedMessage
                   id={`pro.sync.lost.${reason}`}
-                  values={{ names: intl.formatList(names.map((n) => `“${n}”`)), count: names.length }}
+                  values={{
+                    names: intl.formatList(
+                      names.map((name) => intl.formatMessage({ id: 'pro.sync.lost.name' }, { name })),
+                    ),
+                    count: names.length,
+                  }}
                 />
               </p>
             );
