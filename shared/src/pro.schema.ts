@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { normaliseCnk } from './cnk';
-import { pricingSettingsSchema } from './pricing/pricing.schema';
 import { searchProductSchema, searchRetailerSummarySchema } from './search.schema';
 
 /** CNKs one batch request may price: a group is sent in slices of this size (DESIGN §12 quota unit: one CNK). */
@@ -60,48 +59,5 @@ export type ProDoneEvent = z.infer<typeof proDoneEventSchema>;
 export const proUsageSchema = proDoneEventSchema.omit({ count: true });
 export type ProUsage = z.infer<typeof proUsageSchema>;
 
-// --- group sync (DESIGN §7) ---
-
-export const GROUP_NAME_MAX_LENGTH = 120;
-export const GROUP_DESCRIPTION_MAX_LENGTH = 1000;
-export const GROUP_MAX_CNKS = 2000;
-export const SYNC_MAX_CHANGES = 200;
-
-const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-
-export const groupDataSchema = z.object({
-  name: z.string().trim().min(1, { message: 'required' }).max(GROUP_NAME_MAX_LENGTH, { message: 'too_long' }),
-  description: z.string().max(GROUP_DESCRIPTION_MAX_LENGTH, { message: 'too_long' }).default(''),
-  cnks: z.array(z.string().regex(/^\d{7}$/)).max(GROUP_MAX_CNKS),
-});
-export type GroupData = z.infer<typeof groupDataSchema>;
-
-/** A group as stored and synced; a deleted group is a tombstone with no data. */
-export const groupChangeSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('group'),
-    id: uuidSchema.transform((s) => s.toLowerCase()),
-    updatedAt: z.number().int().nonnegative(),
-    deleted: z.boolean(),
-    data: groupDataSchema.nullable(),
-  }),
-  z.object({
-    kind: z.literal('settings'),
-    // One settings record per user; the id keeps the change shape uniform.
-    id: z.literal('settings'),
-    updatedAt: z.number().int().nonnegative(),
-    deleted: z.literal(false),
-    data: pricingSettingsSchema,
-  }),
-]);
-export type GroupChange = z.infer<typeof groupChangeSchema>;
-
-export const groupSyncRequestSchema = z.object({
-  since: z.number().int().nonnegative(),
-  changes: z.array(groupChangeSchema).max(SYNC_MAX_CHANGES),
-});
-export type GroupSyncRequest = z.infer<typeof groupSyncRequestSchema>;
-
-/** A change as the server holds it: with its sequence number. */
-export type StoredGroupChange = GroupChange & { seq: number };
-export type GroupSyncResponse = { seq: number; changes: StoredGroupChange[] };
+// Group sync (DESIGN §7) has its own file; re-exported so existing imports keep working.
+export * from './group-sync.schema';

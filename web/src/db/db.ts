@@ -1,6 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { PricingSettings } from '@pharmaradar/shared';
 import type { QueryKind, SearchResult } from '@pharmaradar/shared/search.schema';
+import type { GroupBase } from '@pharmaradar/shared/group-sync.schema';
 import { DB_NAME } from './db-name';
 
 /** The last final result of one search, kept so it can be shown offline (DESIGN §7). */
@@ -30,6 +31,12 @@ export interface ProGroupRecord {
   cnks: string[];
   updatedAt: number;
   deleted: boolean;
+  /**
+   * The server version this record was last in step with (group sync, docs/decisions/132): sent with
+   * the next push so the server merges against it. Absent on a group made here and not yet synced, and
+   * on records stored before it existed. Not indexed: no schema step needed.
+   */
+  base?: GroupBase | null;
 }
 
 /** The last batch answer for one CNK, so a group can be analysed offline from stored offers. */

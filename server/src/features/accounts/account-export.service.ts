@@ -7,7 +7,8 @@ import type { UserRow } from './user.repository';
 /**
  * One feature's part of the account data export (issue 8.16, DESIGN §12): top-level keys merged into
  * the document, e.g. `{contact_messages}` or `{groups, settings}`. app.ts wires one per feature that
- * holds personal data, so accounts never imports those features.
+ * holds personal data, so accounts never imports those features. A value may be a LazyList
+ * (lib/json-stream): a list read page by page while the export streams.
  */
 export type PersonalDataSource = (user: Pick<UserRow, 'id' | 'email'>) => Record<string, unknown>;
 
@@ -32,7 +33,10 @@ export function exportDate(ms: number): string {
 export function createAccountExport(deps: { db: Db; sources: PersonalDataSource[]; searchUsed: SearchUsage }) {
   const sessions = createSessionRepository(deps.db);
   return {
-    /** The document as of `at` (epoch ms), the same instant the file is named after. */
+    /**
+     * The document as of `at` (epoch ms), the same instant the file is named after. Lazy lists in it
+     * are read as the route writes them out (jsonChunks), not here.
+     */
     build(user: UserRow, currentSessionId: number | null, at: number): Record<string, unknown> {
       // Sessions past their timeouts are dead even before the purge job deletes their rows.
       const live = sessions

@@ -18,9 +18,11 @@ import {
   type UserResponse,
 } from '@pharmaradar/shared';
 import type { Context } from 'hono';
+import { stream } from 'hono/streaming';
 import type { z } from 'zod';
 import { clientAddress } from '../../lib/client-address';
 import { localize, requestLocale } from '../../lib/i18n';
+import { batched, jsonChunks } from '../../lib/json-stream';
 import { rateLimit } from '../../lib/rate-limit';
 import { parseJsonBody } from '../../lib/validate';
 import { createAccountService } from './account.service';
@@ -170,15 +172,21 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
     return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.accountDeleted, requestLocale(c)) });
   });
 
-  // A file download (issue 8.16): pretty-printed, named by the day, never stored by a cache.
+  // A file download (issue 8.16): pretty-printed, named by the day, never stored by a cache. Streamed
+  // (issue 17 item 6): the groups are read and written a page at a time, each write awaited, so a
+  // large export neither sits whole in memory nor holds the event loop.
   r.get('/account/export/', (c) => {
     const user = requireUser(c);
     const at = now();
     const document = dataExport.build(user, c.get('sessionId'), at);
-    return c.body(JSON.stringify(document, null, 2), 200, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="pharmaradar-export-${exportDate(at)}.json"`,
-      'Cache-Control': 'no-store',
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="pharmaradar-export-${exportDate(at)}.json"`);
+    c.header('Cache-Control', 'no-store');
+    return stream(c, async (out) => {
+      for (const chunk of batched(jsonChunks(document))) {
+        if (out.aborted) return;
+        await out.write(chunk);
+      }
     });
   });
 

@@ -40,20 +40,33 @@ describe('POST /api/groups/sync', () => {
     expect(first.status).toBe(200);
     expect(first.body.seq).toBeGreaterThan(0);
     const onB = await sync(tabletB, 0, []);
+    // Stamped with the server's clock when stored: the device's 1000 orders nothing (issue 17 item 7).
     expect(onB.body.changes).toContainEqual(
-      expect.objectContaining({ id, updatedAt: 1000, data: expect.objectContaining({ name: 'Vitamins' }) }),
+      expect.objectContaining({
+        id,
+        updatedAt: expect.any(Number),
+        data: expect.objectContaining({ name: 'Vitamins' }),
+      }),
     );
+    expect(onB.body.changes.find((c: { id: string }) => c.id === id).updatedAt).toBeGreaterThan(1000);
     // Nothing new after the device's last seq.
-    expect((await sync(tabletB, onB.body.seq, [])).body).toEqual({ seq: onB.body.seq, changes: [] });
+    expect((await sync(tabletB, onB.body.seq, [])).body).toEqual({
+      seq: onB.body.seq,
+      changes: [],
+      more: false,
+      notApplied: [],
+    });
   });
 
-  it('keeps the latest updatedAt on conflicts, whichever device sends last', async () => {
+  // Issue 17 item 7: the device's updatedAt no longer decides (a slow clock lost edits with a 200).
+  // A push without a base (an older client) replaces the group in the order pushes arrive.
+  it('orders pushes by their arrival at the server, not by the devices clocks', async () => {
     const id = randomUUID();
     await sync(tabletA, 0, [group(id, 2000, 'Newer name')]);
-    const stale = await sync(tabletB, 0, [group(id, 1500, 'Older name')]);
+    const stale = await sync(tabletB, 0, [group(id, 1500, 'Sent later from a slow clock')]);
     const stored = stale.body.changes.filter((c: { id: string }) => c.id === id);
     expect(stored).toHaveLength(1);
-    expect(stored[0].data.name).toBe('Newer name');
+    expect(stored[0].data.name).toBe('Sent later from a slow clock');
     const newer = await sync(tabletB, 0, [group(id, 2500, 'Newest name')]);
     expect(newer.body.changes.find((c: { id: string }) => c.id === id).data.name).toBe('Newest name');
   });
@@ -67,11 +80,13 @@ describe('POST /api/groups/sync', () => {
     expect(twice.body.changes).toEqual(once.body.changes);
   });
 
-  it('on an exact updatedAt tie keeps the record stored first, so both devices end on it', async () => {
+  it('on an exact updatedAt tie stores the later arrival, and both devices end on it', async () => {
     const id = randomUUID();
-    await sync(tabletA, 0, [group(id, 2200, 'Stored first')]);
+    const first = await sync(tabletA, 0, [group(id, 2200, 'Stored first')]);
     const tie = await sync(tabletB, 0, [group(id, 2200, 'Same instant elsewhere')]);
-    expect(tie.body.changes.find((c: { id: string }) => c.id === id).data.name).toBe('Stored first');
+    expect(tie.body.changes.find((c: { id: string }) => c.id === id).data.name).toBe('Same instant elsewhere');
+    const onA = await sync(tabletA, first.body.seq, []);
+    expect(onA.body.changes.find((c: { id: string }) => c.id === id).data.name).toBe('Same instant elsewhere');
   });
 
   it('replays a batch that was partly stored already without a new seq for what it held', async () => {
@@ -100,10 +115,11 @@ describe('POST /api/groups/sync', () => {
     const created = await sync(tabletA, 0, [group(id, 4000, 'Temporary')]);
     await sync(tabletA, created.body.seq, [{ kind: 'group', id, updatedAt: 4100, deleted: true, data: null }]);
     const onB = await sync(tabletB, created.body.seq, []);
-    expect(onB.body.changes).toEqual([expect.objectContaining({ id, deleted: true, data: null, updatedAt: 4100 })]);
-    // An older edit from an offline device does not bring it back.
+    expect(onB.body.changes).toEqual([expect.objectContaining({ id, deleted: true, data: null })]);
+    // An edit from an offline device does not bring it back, and the device is told.
     const late = await sync(tabletB, 0, [group(id, 4050, 'Temporary edited offline')]);
     expect(late.body.changes.find((c: { id: string }) => c.id === id)).toMatchObject({ deleted: true, data: null });
+    expect(late.body.notApplied).toEqual([{ kind: 'group', id, reason: 'deleted', fields: [] }]);
   });
 
   it('syncs the settings, validated by the shared schema', async () => {
@@ -133,7 +149,7 @@ describe('POST /api/groups/sync', () => {
 
   it('keeps each user to their own groups', async () => {
     const other = await accountOn(server, 'other@example.be', true);
-    expect((await sync(other, 0, [])).body).toEqual({ seq: 0, changes: [] });
+    expect((await sync(other, 0, [])).body).toEqual({ seq: 0, changes: [], more: false, notApplied: [] });
   });
 
   it('refuses free accounts, logged-out visitors and oversized bodies', async () => {

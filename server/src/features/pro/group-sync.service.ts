@@ -1,6 +1,18 @@
-import type { GroupChange, GroupSyncResponse, StoredGroupChange } from '@pharmaradar/shared/pro.schema';
+import { mergeGroup, sameContent, type GroupContent } from '@pharmaradar/shared/group-merge';
+import {
+  GROUP_MAX_CNKS,
+  SYNC_MAX_GROUPS,
+  SYNC_MAX_RECORDS,
+  SYNC_MAX_STORED_BYTES,
+  SYNC_PAGE_MAX_BYTES,
+  SYNC_PAGE_MAX_CHANGES,
+  type GroupChange,
+  type GroupSyncResponse,
+  type NotApplied,
+  type StoredGroupChange,
+} from '@pharmaradar/shared/pro.schema';
 import { HttpError } from '../../lib/http-error';
-import { PRO_MESSAGES } from './pro.messages';
+import { groupStorageFullMessages, PRO_MESSAGES } from './pro.messages';
 import type { ProRepository, SyncRecordRow } from './pro.repository';
 
 function toChange(row: SyncRecordRow): StoredGroupChange {
@@ -18,35 +30,99 @@ function toChange(row: SyncRecordRow): StoredGroupChange {
   };
 }
 
+const storageFull = () =>
+  new HttpError(
+    413,
+    'group_storage_full',
+    groupStorageFullMessages({
+      groups: SYNC_MAX_GROUPS,
+      cnks: GROUP_MAX_CNKS,
+      megabytes: SYNC_MAX_STORED_BYTES / 1_000_000,
+    }),
+  );
+
+type Outcome = { store: { deleted: boolean; data: string | null } | null; notApplied: NotApplied | null };
+
 /**
- * DESIGN §7: applies the client's changes last-writer-wins by updatedAt and answers every stored
- * change after `since`. A change not newer than the stored one is dropped: replaying a request stores
- * nothing new (idempotent), and on an exact tie the record already stored stays, so every device
- * converges on the same one. Each stored change gets a new sequence number.
+ * What one change does to the stored record (docs/decisions/132): a deletion always applies; an edit
+ * of a group deleted elsewhere does not; an edit is merged against the version stored meanwhile (set
+ * changes of the CNKs, text fields unless both sides changed them). Nothing is stored when the result
+ * is what is already there, so a replayed request makes no new sequence number.
+ */
+function resolve(change: GroupChange, stored: SyncRecordRow | undefined): Outcome {
+  const none: Outcome = { store: null, notApplied: null };
+  if (change.kind === 'settings') {
+    const data = JSON.stringify(change.data);
+    return stored?.data === data ? none : { store: { deleted: false, data }, notApplied: null };
+  }
+  if (change.deleted) return stored?.deleted === 1 ? none : { store: { deleted: true, data: null }, notApplied: null };
+  const mine = change.data as GroupContent;
+  if (stored?.deleted === 1)
+    return { store: null, notApplied: { kind: 'group', id: change.id, reason: 'deleted', fields: [] } };
+  let content = mine;
+  let notApplied: NotApplied | null = null;
+  if (stored && change.base && change.base.seq !== stored.seq) {
+    const merged = mergeGroup(change.base, mine, JSON.parse(stored.data ?? 'null') as GroupContent);
+    content = merged.content;
+    if (merged.conflicts.length > 0)
+      notApplied = { kind: 'group', id: change.id, reason: 'conflict', fields: merged.conflicts };
+  }
+  // Both sides' additions can together pass the per-group cap.
+  if (content.cnks.length > GROUP_MAX_CNKS) throw storageFull();
+  const data = JSON.stringify({ name: content.name, description: content.description, cnks: content.cnks });
+  if (stored && stored.data !== null && sameContent(JSON.parse(stored.data) as GroupContent, content))
+    return { store: null, notApplied };
+  return { store: { deleted: false, data }, notApplied };
+}
+
+/** One page of the stored changes after `since`: a count cap and a byte cap (at least one change). */
+function page(repository: ProRepository, userId: number, since: number): Omit<GroupSyncResponse, 'notApplied'> {
+  const rows = repository.changesSince(userId, since, SYNC_PAGE_MAX_CHANGES + 1);
+  const taken: SyncRecordRow[] = [];
+  let bytes = 0;
+  for (const row of rows.slice(0, SYNC_PAGE_MAX_CHANGES)) {
+    bytes += (row.data?.length ?? 0) + 100;
+    if (taken.length > 0 && bytes > SYNC_PAGE_MAX_BYTES) break;
+    taken.push(row);
+  }
+  const more = taken.length < rows.length;
+  const seq = more ? taken[taken.length - 1]!.seq : Math.max(since, repository.lastSeq(userId));
+  return { seq, changes: taken.map(toChange), more };
+}
+
+/**
+ * DESIGN §7, docs/decisions/131 and 132: applies the device's changes in the order they arrive, each
+ * stamped with the server's clock (a device's clock, slow or from the far future, orders nothing),
+ * refuses the whole request if it would take the account past a cap, and answers the first page of
+ * the stored changes after `since` with the changes that were not (fully) applied.
  */
 export function syncGroups(
   repository: ProRepository,
   userId: number,
   request: { since: number; changes: GroupChange[] },
+  now: number,
 ): GroupSyncResponse {
   for (const change of request.changes) {
     if (change.kind === 'group' && !change.deleted && !change.data)
       throw new HttpError(400, 'validation', PRO_MESSAGES.groupDataMissing);
   }
   return repository.transaction(() => {
+    const notApplied: NotApplied[] = [];
+    let wrote = false;
     for (const change of request.changes) {
-      const stored = repository.find(userId, change.kind, change.id);
-      if (stored && stored.updated_at >= change.updatedAt) continue;
-      repository.store({
-        userId,
-        kind: change.kind,
-        recordId: change.id,
-        updatedAt: change.updatedAt,
-        deleted: change.deleted,
-        // A tombstone keeps no content: the group's name and CNKs are gone from the server too.
-        data: change.deleted ? null : JSON.stringify(change.data),
-      });
+      const outcome = resolve(change, repository.find(userId, change.kind, change.id));
+      if (outcome.notApplied) notApplied.push(outcome.notApplied);
+      if (!outcome.store) continue;
+      // A tombstone keeps no content: the group's name and CNKs are gone from the server too.
+      repository.store({ userId, kind: change.kind, recordId: change.id, updatedAt: now, ...outcome.store });
+      wrote = true;
     }
-    return { seq: repository.lastSeq(userId), changes: repository.changesSince(userId, request.since).map(toChange) };
+    if (wrote) {
+      // Checked after the writes, inside the transaction: throwing rolls the whole request back.
+      const usage = repository.syncUsage(userId);
+      if (usage.groups > SYNC_MAX_GROUPS || usage.records > SYNC_MAX_RECORDS || usage.bytes > SYNC_MAX_STORED_BYTES)
+        throw storageFull();
+    }
+    return { ...page(repository, userId, request.since), notApplied };
   });
 }

@@ -41,3 +41,13 @@ export function quotaExceededMessages(resetsOn: string): Messages {
     nl: `Uw maandelijks Pro-prijsquotum is opgebruikt. Het wordt vernieuwd op ${resetsOn}.`,
   };
 }
+
+/** 413 `group_storage_full`: the request would take the account past a cap of docs/decisions/131. */
+export function groupStorageFullMessages(limits: { groups: number; cnks: number; megabytes: number }): Messages {
+  const { groups, cnks, megabytes } = limits;
+  return {
+    fr: `Espace de stockage des groupes dépassé (au plus ${groups} groupes, ${cnks} CNK par groupe, ${megabytes} Mo en tout) : rien de cette modification n’a été enregistré. Supprimez des groupes ou des CNK puis réessayez.`,
+    en: `Group storage limit reached (at most ${groups} groups, ${cnks} CNKs per group, ${megabytes} MB in all): nothing of this change was saved. Delete groups or CNKs, then try again.`,
+    nl: `Opslaglimiet voor groepen bereikt (hoogstens ${groups} groepen, ${cnks} CNK’s per groep, ${megabytes} MB in totaal): niets van deze wijziging is opgeslagen. Verwijder groepen of CNK’s en probeer opnieuw.`,
+  };
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { LazyList } from '../../lib/json-stream';
 import type { Logger } from '../../lib/log';
 import { brusselsMonth } from './pro-quota';
 import { createProRepository } from './pro.repository';
@@ -20,28 +21,38 @@ export function createProModule(deps: ProDeps) {
   const repository = createProRepository(deps.db);
   const usage = createProUsageRepository(deps.db);
   const prices = createProPricesService({ search: deps.search, usage, now: deps.now, log: deps.log });
-  return { routes: createProRoutes({ requirePro: deps.requirePro, prices, repository, log: deps.log }) };
+  return { routes: createProRoutes({ requirePro: deps.requirePro, prices, repository, log: deps.log, now: deps.now }) };
 }
+
+/** Groups read per query while the export streams (each about 20 KB at most). */
+const EXPORT_PAGE = 50;
 
 /**
  * The Pro tool's part of the account data export (accounts' PersonalDataSource, wired in app.ts):
- * the synced groups and settings as the devices sent them.
+ * the synced groups and settings as the devices sent them. The groups are a lazy list, read
+ * EXPORT_PAGE at a time while the export streams (issue 17 item 6), never all at once.
  */
 export function proPersonalData(db: Db) {
   const repository = createProRepository(db);
+  const parse = (data: string | null): unknown => (data === null ? null : JSON.parse(data));
   return (user: { id: number }) => {
-    const records = repository.liveRecords(user.id);
-    const parse = (data: string | null): unknown => (data === null ? null : JSON.parse(data));
-    const settings = records.find((r) => r.kind === 'settings');
+    const settings = repository.find(user.id, 'settings', 'settings');
     return {
-      groups: records
-        .filter((r) => r.kind === 'group')
-        .map((r) => ({
-          id: r.record_id,
-          updated_at: new Date(r.updated_at).toISOString(),
-          ...(parse(r.data) as object),
-        })),
-      settings: settings ? parse(settings.data) : null,
+      groups: new LazyList(function* () {
+        for (let after = 0; ;) {
+          const rows = repository.liveRecords(user.id, after, EXPORT_PAGE);
+          yield rows
+            .filter((r) => r.kind === 'group')
+            .map((r) => ({
+              id: r.record_id,
+              updated_at: new Date(r.updated_at).toISOString(),
+              ...(parse(r.data) as object),
+            }));
+          if (rows.length < EXPORT_PAGE) return;
+          after = rows[rows.length - 1]!.seq;
+        }
+      }),
+      settings: settings && settings.deleted === 0 ? parse(settings.data) : null,
     };
   };
 }

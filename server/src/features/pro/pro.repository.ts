@@ -9,6 +9,8 @@ export type SyncRecordRow = {
   data: string | null;
 };
 
+export type SyncUsage = { records: number; groups: number; bytes: number };
+
 export type NewSyncRecord = {
   userId: number;
   kind: 'group' | 'settings';
@@ -27,14 +29,21 @@ export function createProRepository(db: Db) {
     `INSERT OR REPLACE INTO pro_sync_records (user_id, kind, record_id, updated_at, deleted, data)
      VALUES (@userId, @kind, @recordId, @updatedAt, @deleted, @data)`,
   );
-  const since = db.prepare<[number, number], SyncRecordRow>(
-    'SELECT seq, kind, record_id, updated_at, deleted, data FROM pro_sync_records WHERE user_id = ? AND seq > ? ORDER BY seq',
+  const since = db.prepare<[number, number, number], SyncRecordRow>(
+    'SELECT seq, kind, record_id, updated_at, deleted, data FROM pro_sync_records WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+  );
+  // Bytes of the JSON as stored (a BLOB's length counts bytes, a TEXT's counts characters).
+  const totals = db.prepare<[number], SyncUsage>(
+    `SELECT count(*) AS records,
+            coalesce(sum(kind = 'group' AND deleted = 0), 0) AS groups,
+            coalesce(sum(length(CAST(data AS BLOB))), 0) AS bytes
+     FROM pro_sync_records WHERE user_id = ?`,
   );
   const maxSeq = db.prepare<[number], { seq: number | null }>(
     'SELECT max(seq) AS seq FROM pro_sync_records WHERE user_id = ?',
   );
-  const live = db.prepare<[number], SyncRecordRow>(
-    'SELECT seq, kind, record_id, updated_at, deleted, data FROM pro_sync_records WHERE user_id = ? AND deleted = 0 ORDER BY seq',
+  const live = db.prepare<[number, number, number], SyncRecordRow>(
+    'SELECT seq, kind, record_id, updated_at, deleted, data FROM pro_sync_records WHERE user_id = ? AND deleted = 0 AND seq > ? ORDER BY seq LIMIT ?',
   );
 
   return {
@@ -44,12 +53,17 @@ export function createProRepository(db: Db) {
     store(record: NewSyncRecord): void {
       upsert.run({ ...record, deleted: record.deleted ? 1 : 0 });
     },
-    changesSince(userId: number, seq: number): SyncRecordRow[] {
-      return since.all(userId, seq);
+    /** At most `limit` stored changes after `seq`, in sequence order. */
+    changesSince(userId: number, seq: number, limit: number): SyncRecordRow[] {
+      return since.all(userId, seq, limit);
     },
-    /** The user's groups and settings as stored now, tombstones left out. */
-    liveRecords(userId: number): SyncRecordRow[] {
-      return live.all(userId);
+    /** The user's groups and settings as stored now, tombstones left out, `limit` at a time after `seq`. */
+    liveRecords(userId: number, seq: number, limit: number): SyncRecordRow[] {
+      return live.all(userId, seq, limit);
+    },
+    /** What the user holds on the server, against the caps of docs/decisions/131. */
+    syncUsage(userId: number): SyncUsage {
+      return totals.get(userId) ?? { records: 0, groups: 0, bytes: 0 };
     },
     lastSeq(userId: number): number {
       return maxSeq.get(userId)?.seq ?? 0;

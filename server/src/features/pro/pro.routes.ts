@@ -25,6 +25,7 @@ export function createProRoutes(deps: {
   prices: ProPricesService;
   repository: ProRepository;
   log: Logger;
+  now: () => number;
 }): Hono {
   const app = new Hono();
 
@@ -61,7 +62,7 @@ export function createProRoutes(deps: {
       ...PRO_ISSUES,
       fields: { ...PRO_ISSUES.fields, required: PRO_MESSAGES.groupNameRequired },
     });
-    return c.json(syncGroups(deps.repository, user.id, request));
+    return c.json(syncGroups(deps.repository, user.id, request, deps.now()));
   });
 
   return app;

@@ -13,8 +13,10 @@ export async function listGroups(): Promise<ProGroupRecord[]> {
 export async function saveGroup(group: ProGroupRecord): Promise<void> {
   await db.transaction('rw', db.proGroups, db.proOutbox, async () => {
     // Past the stored version even when this device's clock lags: the server must not drop it as older.
-    const updatedAt = nextUpdatedAt((await db.proGroups.get(group.id))?.updatedAt, group.updatedAt);
-    await db.proGroups.put({ ...group, updatedAt });
+    const stored = await db.proGroups.get(group.id);
+    const updatedAt = nextUpdatedAt(stored?.updatedAt, group.updatedAt);
+    // The sync base stays what the device last had from the server: the push is merged against it.
+    await db.proGroups.put({ ...group, base: stored?.base ?? null, updatedAt });
     await db.proOutbox.add({ kind: 'group', id: group.id, updatedAt });
   });
   notifyProChange();

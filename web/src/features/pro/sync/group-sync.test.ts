@@ -56,7 +56,10 @@ const stored = (id: string, updatedAt: number, name: string | null, seq: number)
   data: name === null ? null : { name, description: '', cnks: ['4487039'] },
   seq,
 });
-const answer = (body: GroupSyncResponse) => (_req: GroupSyncRequest, res: ServerResponse) => sendJson(res, 200, body);
+const answer =
+  (body: Omit<GroupSyncResponse, 'more' | 'notApplied'> & Partial<GroupSyncResponse>) =>
+  (_req: GroupSyncRequest, res: ServerResponse) =>
+    sendJson(res, 200, { more: false, notApplied: [], ...body });
 
 async function localChange(g: ProGroupRecord) {
   await db.proGroups.put(g);
@@ -96,7 +99,7 @@ describe('syncOnce', () => {
       ],
     });
 
-    expect(await syncOnce(db, USER)).toEqual({ kind: 'synced', applied: 3 });
+    expect(await syncOnce(db, USER)).toEqual({ kind: 'synced', applied: 3, lost: [] });
 
     expect(syncBodies()).toEqual([
       {
@@ -108,6 +111,7 @@ describe('syncOnce', () => {
             updatedAt: 600,
             deleted: false,
             data: { name: 'Renamed here', description: '', cnks: ['4487039'] },
+            base: null,
           },
         ],
       },
@@ -123,8 +127,8 @@ describe('syncOnce', () => {
 
   it('replaying the same answer changes nothing (idempotent)', async () => {
     onSync = answer({ seq: 3, changes: [stored(ID_C, 300, 'From elsewhere', 3)] });
-    expect(await syncOnce(db, USER)).toEqual({ kind: 'synced', applied: 1 });
-    expect(await syncOnce(db, USER)).toEqual({ kind: 'synced', applied: 0 });
+    expect(await syncOnce(db, USER)).toEqual({ kind: 'synced', applied: 1, lost: [] });
+    expect(await syncOnce(db, USER)).toEqual({ kind: 'synced', applied: 0, lost: [] });
     expect(await db.proGroups.count()).toBe(1);
   });
 
@@ -180,6 +184,60 @@ describe('syncOnce', () => {
     expect(await syncOnce(db, USER)).toEqual({ kind: 'discarded' });
     expect(await db.proGroups.count()).toBe(0);
     expect(await db.proMeta.count()).toBe(0);
+  });
+});
+
+describe('syncOnce: pages, bases and lost changes (issue 17)', () => {
+  it('follows the pages of a large answer until the server says there is no more', async () => {
+    const pages: GroupSyncResponse[] = [
+      { seq: 2, changes: [stored(ID_A, 1, 'One', 1), stored(ID_B, 1, 'Two', 2)], more: true, notApplied: [] },
+      { seq: 3, changes: [stored(ID_C, 1, 'Three', 3)], more: true, notApplied: [] },
+      { seq: 3, changes: [], more: false, notApplied: [] },
+    ];
+    onSync = (_body, res) => sendJson(res, 200, pages.shift());
+    expect(await syncOnce(db, USER)).toEqual({ kind: 'synced', applied: 3, lost: [] });
+    expect(syncBodies().map((b) => b.since)).toEqual([0, 2, 3]);
+    expect(await db.proGroups.count()).toBe(3);
+    expect((await db.proMeta.get(SYNC_CURSOR_KEY))?.value).toBe(3);
+  });
+
+  it('sends the server version an edit started from, so the server can merge it', async () => {
+    onSync = answer({ seq: 4, changes: [stored(ID_A, 1, 'From the server', 4)] });
+    await syncOnce(db, USER);
+    const pulled = (await db.proGroups.get(ID_A))!;
+    await localChange({ ...pulled, cnks: ['4487039', '2222229'], updatedAt: 2 });
+    onSync = answer({ seq: 5, changes: [] });
+    await syncOnce(db, USER);
+    expect(syncBodies()[1]!.changes).toEqual([
+      expect.objectContaining({
+        id: ID_A,
+        data: { name: 'From the server', description: '', cnks: ['4487039', '2222229'] },
+        base: { seq: 4, name: 'From the server', description: '', cnks: ['4487039'] },
+      }),
+    ]);
+  });
+
+  it("names the change that lost and takes the server's version of it", async () => {
+    await localChange(group(ID_A, 500, 'Edited here'));
+    onSync = answer({
+      seq: 8,
+      changes: [stored(ID_A, 400, null, 8)],
+      notApplied: [{ kind: 'group', id: ID_A, reason: 'deleted', fields: [] }],
+    });
+    expect(await syncOnce(db, USER)).toEqual({
+      kind: 'synced',
+      applied: 1,
+      lost: [{ name: 'Edited here', reason: 'deleted' }],
+    });
+    expect(await db.proGroups.get(ID_A)).toBeUndefined();
+    expect(await db.proOutbox.count()).toBe(0);
+  });
+
+  it('reports a full group storage and keeps the outbox for later', async () => {
+    await localChange(group(ID_A, 500, 'One too many'));
+    onSync = (_body, res) => sendJson(res, 413, { code: 'group_storage_full', detail: 'Full.' });
+    expect(await syncOnce(db, USER)).toEqual({ kind: 'full' });
+    expect(await db.proOutbox.count()).toBe(1);
   });
 });
 

@@ -1,9 +1,10 @@
 // When the device syncs (DESIGN §7): on the Pro tool's start, on reconnect, and shortly after each change.
 import { db as appDb, type PharmaRadarDb } from '../../../db/db';
 import { registerBeforeLogout } from '../../../lib/session/before-logout';
-import { claimProData, pendingChanges, syncOnce, type SyncOutcome } from './group-sync';
+import { claimProData, pendingChanges, syncOnce, type LostChange, type SyncOutcome } from './group-sync';
 
-export type SyncStatus = 'synced' | 'syncing' | 'pending' | 'offline' | 'error';
+/** `full`: the server refused the changes, the account's group storage is full (docs/decisions/131). */
+export type SyncStatus = 'synced' | 'syncing' | 'pending' | 'offline' | 'error' | 'full';
 
 export interface SyncSnapshot {
   status: SyncStatus;
@@ -11,6 +12,8 @@ export interface SyncSnapshot {
   pending: number;
   /** Grows each time the server's changes altered the device's groups or settings (screens reload then). */
   version: number;
+  /** This device's changes that lost to another device's (docs/decisions/132), until dismissed. */
+  lost: LostChange[];
 }
 
 export interface SyncControllerOptions {
@@ -28,7 +31,7 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
   const debounceMs = options.debounceMs ?? 600;
   const retryMs = options.retryMs ?? 30_000;
   const listeners = new Set<() => void>();
-  let snapshot: SyncSnapshot = { status: 'syncing', pending: 0, version: 0 };
+  let snapshot: SyncSnapshot = { status: 'syncing', pending: 0, version: 0, lost: [] };
   let userId: number | null = null;
   let active = false;
   let running = false;
@@ -38,7 +41,7 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
   let again = false;
   let unregister: (() => void) | null = null;
 
-  function publish(pending: number, versionStep = 0) {
+  function publish(pending: number, versionStep = 0, lost: LostChange[] = snapshot.lost) {
     // Until a first answer, the device cannot say it is in step with the server.
     const status: SyncStatus =
       running || (last === null && online())
@@ -47,15 +50,17 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
           ? 'offline'
           : last === 'failed'
             ? 'error'
-            : pending > 0
-              ? 'pending'
-              : 'synced';
-    snapshot = { status, pending, version: snapshot.version + versionStep };
+            : last === 'full' && pending > 0
+              ? 'full'
+              : pending > 0
+                ? 'pending'
+                : 'synced';
+    snapshot = { status, pending, version: snapshot.version + versionStep, lost };
     for (const listener of listeners) listener();
   }
 
-  async function refresh(versionStep = 0) {
-    publish(await pendingChanges(db).catch(() => snapshot.pending), versionStep);
+  async function refresh(versionStep = 0, lost: LostChange[] = snapshot.lost) {
+    publish(await pendingChanges(db).catch(() => snapshot.pending), versionStep, lost);
   }
 
   function schedule(delayMs: number) {
@@ -84,7 +89,9 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
         last = outcome.kind;
         // 401/403: the session or the plan is gone; the next start of the Pro tool tries again.
         if (outcome.kind === 'failed' && active && outcome.status !== 401 && outcome.status !== 403) schedule(retryMs);
-        await refresh(outcome.kind === 'synced' && outcome.applied > 0 ? 1 : 0);
+        // A full storage is not retried on a timer: the next change (a deletion, say) tries again.
+        const lost = outcome.kind === 'synced' ? [...snapshot.lost, ...outcome.lost] : snapshot.lost;
+        await refresh(outcome.kind === 'synced' && outcome.applied > 0 ? 1 : 0, lost);
       } while (again);
     })().finally(() => {
       inFlight = null;
@@ -139,6 +146,10 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
     },
     /** Syncs now and waits for it (logout, tests). */
     flush,
+    /** The user read the notice of lost changes. */
+    dismissLost(): void {
+      publish(snapshot.pending, 0, []);
+    },
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);

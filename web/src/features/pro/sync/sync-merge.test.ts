@@ -49,6 +49,7 @@ describe('changesFromOutbox', () => {
         updatedAt: 300,
         deleted: false,
         data: { name: 'Third name', description: '', cnks: ['4487039'] },
+        base: null,
       },
       { kind: 'settings', id: 'settings', updatedAt: 250, deleted: false, data: SETTINGS },
     ]);
@@ -105,34 +106,56 @@ describe('chunkChanges', () => {
 });
 
 describe('planApply', () => {
-  it('takes a newer server record and keeps a newer local one (last writer wins)', () => {
+  const base = (seq: number, name = 'Vitamins', cnks = ['4487039']) => ({ seq, name, description: '', cnks });
+  const pendingGroups = (...ids: string[]) => ({ groups: new Set(ids), settings: false });
+
+  it("takes the server's version of a record with nothing to send, and rebases one with an edit to send", () => {
     const local = new Map([
-      [ID_A, group(ID_A, 100, 'Old')],
-      [ID_B, group(ID_B, 900, 'Edited while the request was out')],
+      [ID_A, group(ID_A, 100, 'Old', { base: base(1, 'Old') })],
+      [ID_B, group(ID_B, 900, 'Edited while the request was out', { cnks: ['4487039', '2222229'], base: base(1) })],
     ]);
-    const plan = planApply([remoteGroup(ID_A, 200, 'New'), remoteGroup(ID_B, 800, 'Stale')], local, undefined);
-    expect(plan.putGroups).toEqual([group(ID_A, 200, 'New')]);
+    const remoteB: StoredGroupChange = {
+      kind: 'group',
+      id: ID_B,
+      updatedAt: 800,
+      deleted: false,
+      data: { name: 'Vitamins', description: '', cnks: ['4487039', '3333338'] },
+      seq: 2,
+    };
+    const plan = planApply([remoteGroup(ID_A, 200, 'New', 2), remoteB], local, undefined, pendingGroups(ID_B));
+    expect(plan.putGroups).toEqual([
+      group(ID_A, 200, 'New', { base: base(2, 'New') }),
+      // Both sides' CNKs, this device's name, and the server's version as the next push's base.
+      group(ID_B, 900, 'Edited while the request was out', {
+        cnks: ['4487039', '3333338', '2222229'],
+        base: base(2, 'Vitamins', ['4487039', '3333338']),
+      }),
+    ]);
     expect(plan.deleteGroups).toEqual([]);
   });
 
-  it('on an exact tie takes the server record, as the server kept it, so devices converge', () => {
+  it("orders by the server's sequence, never by the devices' clocks", () => {
     const plan = planApply(
-      [remoteGroup(ID_A, 100, 'Kept by the server')],
-      new Map([[ID_A, group(ID_A, 100, 'Mine')]]),
+      [remoteGroup(ID_A, 100, 'Stored later by the server', 5)],
+      new Map([[ID_A, group(ID_A, 900, 'Mine, from a fast clock', { base: base(4, 'Mine, from a fast clock') })]]),
       undefined,
     );
-    expect(plan.putGroups.map((g) => g.name)).toEqual(['Kept by the server']);
+    expect(plan.putGroups.map((g) => g.name)).toEqual(['Stored later by the server']);
   });
 
-  it('applies nothing for the device’s own change coming back', () => {
-    const plan = planApply([remoteGroup(ID_A, 100, 'Same')], new Map([[ID_A, group(ID_A, 100, 'Same')]]), {
-      value: SETTINGS,
-      updatedAt: 5,
-    });
-    expect(plan).toEqual({ putGroups: [], deleteGroups: [], settings: null });
+  it('applies nothing for a version the device is already based on', () => {
+    const plan = planApply(
+      [
+        remoteGroup(ID_A, 100, 'Same', 3),
+        { kind: 'settings', id: 'settings', updatedAt: 9, deleted: false, data: SETTINGS, seq: 4 },
+      ],
+      new Map([[ID_A, group(ID_A, 100, 'Same', { base: base(3, 'Same') })]]),
+      { value: SETTINGS, updatedAt: 5 },
+    );
+    expect(plan).toEqual({ putGroups: [], deleteGroups: [], settings: null, discarded: [] });
   });
 
-  it('deletes a group locally on a tombstone, unless the device changed it later', () => {
+  it('deletes a group locally on a tombstone, and reports an unsent edit it threw away', () => {
     const tombstone = (id: string, updatedAt: number): StoredGroupChange => ({
       kind: 'group',
       id,
@@ -143,32 +166,33 @@ describe('planApply', () => {
     });
     const local = new Map([
       [ID_A, group(ID_A, 100)],
-      [ID_B, group(ID_B, 700)],
+      [ID_B, group(ID_B, 700, 'Edited here')],
     ]);
-    const plan = planApply([tombstone(ID_A, 150), tombstone(ID_B, 600)], local, undefined);
-    expect(plan.deleteGroups).toEqual([ID_A]);
+    const plan = planApply([tombstone(ID_A, 150), tombstone(ID_B, 600)], local, undefined, pendingGroups(ID_B));
+    expect(plan.deleteGroups).toEqual([ID_A, ID_B]);
+    expect(plan.discarded.map((g) => g.name)).toEqual(['Edited here']);
     expect(plan.putGroups).toEqual([]);
   });
 
-  it('takes newer settings and keeps the newest of a record listed twice', () => {
-    const plan = planApply(
-      [
-        remoteGroup(ID_A, 300, 'Later', 9),
-        remoteGroup(ID_A, 200, 'Earlier', 4),
-        {
-          kind: 'settings',
-          id: 'settings',
-          updatedAt: 50,
-          deleted: false,
-          data: { ...SETTINGS, strategy: 'aggressive' },
-          seq: 5,
-        },
-      ],
-      new Map(),
-      { value: SETTINGS, updatedAt: 40 },
-    );
+  it('takes new settings unless the device has its own to send, and the latest seq of a record listed twice', () => {
+    const remote: StoredGroupChange[] = [
+      remoteGroup(ID_A, 200, 'Later', 9),
+      remoteGroup(ID_A, 300, 'Earlier', 4),
+      {
+        kind: 'settings',
+        id: 'settings',
+        updatedAt: 50,
+        deleted: false,
+        data: { ...SETTINGS, strategy: 'aggressive' },
+        seq: 5,
+      },
+    ];
+    const plan = planApply(remote, new Map(), { value: SETTINGS, updatedAt: 40 });
     expect(plan.putGroups.map((g) => g.name)).toEqual(['Later']);
     expect(plan.settings).toEqual({ value: { ...SETTINGS, strategy: 'aggressive' }, updatedAt: 50 });
+    expect(
+      planApply(remote, new Map(), { value: SETTINGS, updatedAt: 40 }, { groups: new Set(), settings: true }).settings,
+    ).toBeNull();
   });
 });
 

@@ -1,7 +1,9 @@
-// The pure rules of group sync (DESIGN §7, ADR 061/080): what to send, what to take from the server.
+// The pure rules of group sync (DESIGN §7, ADR 061/080/132): what to send, what to take from the server.
+import { mergeGroup, sameContent } from '@pharmaradar/shared/group-merge';
 import {
   groupChangeSchema,
   SYNC_MAX_CHANGES,
+  type GroupBase,
   type GroupChange,
   type StoredGroupChange,
 } from '@pharmaradar/shared/pro.schema';
@@ -51,6 +53,8 @@ function groupChange(group: ProGroupRecord | undefined): GroupChange | null {
         updatedAt: group.updatedAt,
         deleted: false,
         data: { name: group.name, description: group.description, cnks: group.cnks },
+        // What the edit started from: the server merges the edit against it (docs/decisions/132).
+        base: group.base ?? null,
       };
   const parsed = groupChangeSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
@@ -94,67 +98,84 @@ export function chunkChanges(
   return chunks;
 }
 
-/**
- * Last writer wins, as on the server: the server's record is taken unless the device holds a strictly
- * newer one (a change made while the request was out, still in the outbox). On an exact tie the
- * server's record wins too, since the server kept its own on that tie: every device ends on it.
- */
-export function serverWins(local: { updatedAt: number } | undefined, remote: { updatedAt: number }): boolean {
-  return !local || remote.updatedAt >= local.updatedAt;
-}
-
 /** What applying the server's changes does to the device's tables. */
 export interface ApplyPlan {
   putGroups: ProGroupRecord[];
   /** Tombstones delete the group from the device: its name and CNKs do not stay behind. */
   deleteGroups: string[];
   settings: LocalSettings | null;
+  /** Local edits not yet sent that a deletion on another device threw away (the device says so). */
+  discarded: ProGroupRecord[];
 }
 
+/** What the device still has to send: records with an outbox entry, less those the server refused. */
+export interface Pending {
+  groups: ReadonlySet<string>;
+  settings: boolean;
+}
+
+const baseOf = (change: StoredGroupChange & { kind: 'group' }): GroupBase | null =>
+  change.data && { seq: change.seq, ...contentOf(change.data) };
+const contentOf = (g: { name: string; description: string; cnks: string[] }) => ({
+  name: g.name,
+  description: g.description,
+  cnks: g.cnks,
+});
+
+/**
+ * The server's order is its sequence, not any clock (docs/decisions/132). A record with nothing left
+ * to send takes the server's version; one with a local edit still to send keeps that edit, rebased on
+ * the server's version with the same merge the server makes (so the next push carries the new base).
+ * A deletion from the server always wins; the device reports the unsent edits it threw away.
+ */
 export function planApply(
   remote: readonly StoredGroupChange[],
   localGroups: ReadonlyMap<string, ProGroupRecord>,
   localSettings: LocalSettings | undefined,
+  pending: Pending = { groups: new Set(), settings: false },
 ): ApplyPlan {
-  const plan: ApplyPlan = { putGroups: [], deleteGroups: [], settings: null };
+  const plan: ApplyPlan = { putGroups: [], deleteGroups: [], settings: null, discarded: [] };
   // The server answers in seq order; a record appears once, but keep the newest should it repeat.
   const latest = new Map<string, StoredGroupChange>();
   for (const change of remote) {
     const key = `${change.kind}:${change.id}`;
     const seen = latest.get(key);
-    if (!seen || change.updatedAt >= seen.updatedAt) latest.set(key, change);
+    if (!seen || change.seq >= seen.seq) latest.set(key, change);
   }
   for (const change of latest.values()) {
     if (change.kind === 'settings') {
-      if (!serverWins(localSettings, change) || sameVersion(localSettings, change, localSettings?.value)) continue;
+      if (pending.settings || canonical(localSettings?.value) === canonical(change.data)) continue;
       plan.settings = { value: change.data, updatedAt: change.updatedAt };
       continue;
     }
     const local = localGroups.get(change.id);
-    if (!serverWins(local, change)) continue;
+    if (local?.base && local.base.seq >= change.seq) continue;
+    const dirty = local !== undefined && pending.groups.has(change.id);
     if (change.deleted || !change.data) {
-      if (local) plan.deleteGroups.push(change.id);
+      if (!local) continue;
+      plan.deleteGroups.push(change.id);
+      if (dirty && !local.deleted) plan.discarded.push(local);
       continue;
     }
-    const group: ProGroupRecord = {
+    const base = baseOf(change);
+    if (dirty) {
+      // A local deletion still to send stays: the server applies deletions whatever their base.
+      if (local.deleted) continue;
+      const merged = mergeGroup(local.base ?? null, contentOf(local), change.data).content;
+      plan.putGroups.push({ ...local, ...merged, base });
+      continue;
+    }
+    if (local && !local.deleted && local.base && sameContent(local, change.data) && local.base.seq === change.seq)
+      continue;
+    plan.putGroups.push({
       id: change.id,
-      name: change.data.name,
-      description: change.data.description,
-      cnks: change.data.cnks,
+      ...contentOf(change.data),
       updatedAt: change.updatedAt,
       deleted: false,
-    };
-    if (!local?.deleted && sameVersion(local, change, local && groupData(local))) continue;
-    plan.putGroups.push(group);
+      base,
+    });
   }
   return plan;
-}
-
-const groupData = (g: ProGroupRecord) => ({ name: g.name, description: g.description, cnks: g.cnks });
-
-/** The device already holds exactly this version (its own change coming back): nothing to apply. */
-function sameVersion(local: { updatedAt: number } | undefined, remote: StoredGroupChange, localData: unknown): boolean {
-  return local !== undefined && local.updatedAt === remote.updatedAt && canonical(localData) === canonical(remote.data);
 }
 
 /** JSON with sorted keys: the same data reads the same whatever order its fields were written in. */

@@ -1,0 +1,92 @@
+// Group sync (DESIGN §7, docs/decisions/132): what a device sends to POST /api/groups/sync and what it gets back.
+import { z } from 'zod';
+import {
+  GROUP_DESCRIPTION_MAX_LENGTH,
+  GROUP_MAX_CNKS,
+  GROUP_NAME_MAX_LENGTH,
+  SYNC_MAX_CHANGES,
+} from './group-sync-limits';
+import { pricingSettingsSchema } from './pricing/pricing.schema';
+
+export * from './group-sync-limits';
+
+const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+const storedCnkSchema = z.string().regex(/^\d{7}$/);
+
+export const groupDataSchema = z.object({
+  name: z.string().trim().min(1, { message: 'required' }).max(GROUP_NAME_MAX_LENGTH, { message: 'too_long' }),
+  description: z.string().max(GROUP_DESCRIPTION_MAX_LENGTH, { message: 'too_long' }).default(''),
+  cnks: z.array(storedCnkSchema).max(GROUP_MAX_CNKS),
+});
+export type GroupData = z.infer<typeof groupDataSchema>;
+
+/**
+ * The server version a device's edit started from: its sequence number and its content then. The
+ * server merges the edit against it (docs/decisions/132), so a change made elsewhere meanwhile stays.
+ */
+export const groupBaseSchema = z.object({
+  seq: z.number().int().positive(),
+  name: z.string().max(GROUP_NAME_MAX_LENGTH),
+  description: z.string().max(GROUP_DESCRIPTION_MAX_LENGTH),
+  cnks: z.array(storedCnkSchema).max(GROUP_MAX_CNKS),
+});
+export type GroupBase = z.infer<typeof groupBaseSchema>;
+
+/**
+ * A group as stored and synced; a deleted group is a tombstone with no data. `updatedAt` is the
+ * device's clock when sent and the server's when stored: the server orders changes by its own
+ * sequence, never by a device's clock. `base` is null for a group the device made and has not yet seen
+ * stored; absent from older clients.
+ */
+export const groupChangeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('group'),
+    id: uuidSchema.transform((s) => s.toLowerCase()),
+    updatedAt: z.number().int().nonnegative(),
+    deleted: z.boolean(),
+    data: groupDataSchema.nullable(),
+    base: groupBaseSchema.nullable().optional(),
+  }),
+  z.object({
+    kind: z.literal('settings'),
+    // One settings record per user; the id keeps the change shape uniform.
+    id: z.literal('settings'),
+    updatedAt: z.number().int().nonnegative(),
+    deleted: z.literal(false),
+    data: pricingSettingsSchema,
+  }),
+]);
+export type GroupChange = z.infer<typeof groupChangeSchema>;
+
+export const groupSyncRequestSchema = z.object({
+  since: z.number().int().nonnegative(),
+  changes: z.array(groupChangeSchema).max(SYNC_MAX_CHANGES),
+});
+export type GroupSyncRequest = z.infer<typeof groupSyncRequestSchema>;
+
+/** A change as the server holds it: with its sequence number (and no base). */
+export type StoredGroupChange = GroupChange & { seq: number };
+
+/**
+ * A change of the request the server did not (fully) apply: `deleted`, the group was deleted on
+ * another device; `conflict`, another device changed the same `fields` since the base, and its
+ * values stay (the CNK additions and removals of both sides are always kept).
+ */
+export const notAppliedSchema = z.object({
+  kind: z.enum(['group', 'settings']),
+  id: z.string(),
+  reason: z.enum(['deleted', 'conflict']),
+  fields: z.array(z.enum(['name', 'description'])),
+});
+export type NotApplied = z.infer<typeof notAppliedSchema>;
+
+/**
+ * The answer: one page of the stored changes after `since`, in sequence order. `seq` is the cursor to
+ * send next; `more` says another page waits (ask again from `seq` until it is false).
+ */
+export type GroupSyncResponse = {
+  seq: number;
+  changes: StoredGroupChange[];
+  more: boolean;
+  notApplied: NotApplied[];
+};
