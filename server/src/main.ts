@@ -1,4 +1,4 @@
-import { loadEnvOrExit } from './config/env';
+import { EnvError, loadEnvOrExit } from './config/env';
 import { PrivateFileError } from './config/private-files';
 import { MigrationError } from './db/migrate';
 import { createLogger } from './lib/log';
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   } catch (error) {
     const known =
       error instanceof MigrationError ||
+      error instanceof EnvError ||
       error instanceof PrivateFileError ||
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     log.error('server failed to start', { error: known ? (error as Error).message : error });

@@ -14,6 +14,7 @@ import { createPurgeJob } from './jobs/purge.job';
 import { createPriceHistoryPurgeJob } from './jobs/price-history-purge.job';
 import { createBackupJob } from './jobs/backup.job';
 import { securePrivateFiles } from './config/private-files';
+import { checkLiveCheckout } from './config/live-checkout';
 import { startRetailers } from './retailers/start-retailers';
 import { startDemoStripe } from './demo/stripe/demo-stripe';
 import { createDemoClock } from './demo/demo-clock';
@@ -74,6 +75,7 @@ export const DRAIN_TIMEOUT_MS = 10_000;
 
 export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
+  checkLiveCheckout(env, log);
   const dbFile = join(env.DATA_DIR, DATABASE_FILE_NAME);
   // Before SQLite opens anything: umask 077, and DATA_DIR, outbox, backups and db files narrowed.
   const privateDirs = [env.BACKUP_DIR, ...(env.SMTP_URL ? [] : [env.MAIL_OUTBOX_DIR])];

@@ -87,7 +87,15 @@ describe('demo clock control', () => {
 
 describe('demo clock control is absent', () => {
   it.each([
-    ['in live mode', { RETAILERS_MODE: 'live', FARMALINE_BASE_URL: 'http://127.0.0.1:9' }],
+    [
+      'in live mode',
+      {
+        RETAILERS_MODE: 'live',
+        BILLING_TEST_CHECKOUT: 'true',
+        DEMO_CONTROLS: 'true',
+        FARMALINE_BASE_URL: 'http://127.0.0.1:9',
+      },
+    ],
     ['with DEMO_CONTROLS=false', { DEMO_CONTROLS: 'false' }],
   ])('%s', async (_, env) => {
     const server = await startTestServer({ ALERTS_CHECK_INTERVAL_MIN: '0', ...env });

@@ -25,13 +25,13 @@ export function decodeStripeParams(search: URLSearchParams): Record<string, unkn
       const segment = path[i] ?? '';
       const last = i === path.length - 1;
       const nextIsIndex = !last && /^\d*$/.test(path[i + 1] ?? '');
-      const slot = segment === '' && Array.isArray(node) ? String(node.length) : segment;
+      const slot: string = segment === '' && Array.isArray(node) ? String(node.length) : segment;
       const container = node as Record<string, unknown>;
       if (last) {
         container[slot] = value;
       } else {
         // A key given both as a value and as a container (`a=1&a[b]=2`): the container wins.
-        const existing = Object.hasOwn(container, slot) ? container[slot] : undefined;
+        const existing: unknown = Object.hasOwn(container, slot) ? container[slot] : undefined;
         const next: Node = isNode(existing) ? existing : nextIsIndex ? [] : Object.create(null);
         container[slot] = next;
         node = next;
