@@ -1,6 +1,7 @@
 import { EnvError, loadEnvOrExit } from './config/env';
 import { PrivateFileError } from './config/private-files';
 import { MigrationError } from './db/migrate';
+import { DatabaseCorruptError } from './db/integrity';
 import { createLogger } from './lib/log';
 import { startServer } from './server';
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     const known =
       error instanceof MigrationError ||
       error instanceof EnvError ||
+      error instanceof DatabaseCorruptError ||
       error instanceof PrivateFileError ||
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     log.error('server failed to start', { error: known ? (error as Error).message : error });

@@ -6,8 +6,9 @@ import type { Hono } from 'hono';
 import { createApp } from './app';
 import type { AppDeps } from './app-deps';
 import type { Env } from './config/env';
-import { closeDatabase, openDatabase } from './db/database';
+import { closeDatabase, openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
+import { corruptionMessage, DatabaseCorruptError, isCorruptionError, quickCheck } from './db/integrity';
 import { createLogger, type Logger } from './lib/log';
 import { createMailer } from './lib/mailer';
 import { createPurgeJob } from './jobs/purge.job';
@@ -82,7 +83,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   for (const repair of securePrivateFiles({ dataDir: env.DATA_DIR, dirs: privateDirs, dbFile })) {
     log.warn('permissions too wide, narrowed', { ...repair });
   }
-  const db = openDatabase(dbFile);
+  const db = openCheckedDatabase(dbFile, env.BACKUP_DIR);
   /** Cleanup steps run by close() in reverse order (demo sites register theirs here). */
   const closers: Array<() => void | Promise<void>> = [() => closeDatabase(db)];
   try {
@@ -200,6 +201,30 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     })());
 
   return { url, port, close, httpServer: server, deps, app };
+}
+
+/**
+ * Opens the database and runs a quick integrity check before anything is served: a file with damaged
+ * pages would start, answer reads and fail most writes. It is refused, naming the file and the
+ * restore command (ADR 124).
+ */
+function openCheckedDatabase(dbFile: string, backupDir: string): Db {
+  let db: Db;
+  try {
+    db = openDatabase(dbFile);
+  } catch (error) {
+    if (isCorruptionError(error)) {
+      throw new DatabaseCorruptError(corruptionMessage(dbFile, backupDir, (error as Error).message));
+    }
+    throw error;
+  }
+  const integrity = quickCheck(db);
+  if (integrity !== 'ok') {
+    // No checkpoint on the way out: nothing more is written into a damaged file.
+    db.close();
+    throw new DatabaseCorruptError(corruptionMessage(dbFile, backupDir, integrity));
+  }
+  return db;
 }
 
 function listen(
