@@ -120,15 +120,17 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   backupJob.start();
   closers.push(() => backupJob.stop());
 
-  // Demo mode: a clock that /__demo/clock moves on by days, read by the whole app (ADR 117).
-  const demoClock =
-    env.RETAILERS_MODE === 'demo' && env.DEMO_CONTROLS ? createDemoClock(options.now ?? Date.now) : null;
+  // Demo mode with DEMO_CONTROLS: a clock that staff move on by days at /__demo/clock. Only the demo
+  // prices and what follows them read it; limits, paces, sessions and quotas keep `now` (ADR 122).
+  const now = options.now ?? Date.now;
+  const demoClock = env.RETAILERS_MODE === 'demo' && env.DEMO_CONTROLS ? createDemoClock(now) : null;
   const deps: AppDeps = {
     env,
     db,
     mailer,
     log,
-    now: demoClock?.now ?? options.now ?? Date.now,
+    now,
+    pricesNow: demoClock?.now ?? now,
     demoClock,
     extraRoutes: options.extraRoutes,
     htmlTransformers: options.htmlTransformers,
@@ -148,15 +150,14 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   };
 
   try {
-    const retailers = await startRetailers(env, deps.now);
+    const retailers = await startRetailers(env, deps.pricesNow);
     deps.connectors = retailers.connectors;
     deps.demoRetailers = retailers.demo;
     // Demo mode maps a scanned EAN to its CNK through the demo catalogue (live: the EAN shops do).
     deps.cnkOfEan = retailers.demo ? (gtin) => findDemoProductByEan(gtin)?.cnk ?? null : null;
     closers.push(() => retailers.close());
     if (!stripeTargetFromEnv(env)) {
-      // No Stripe configured: the local look-alike stands in (DESIGN §4), on the same clock.
-      const now = deps.now;
+      // No Stripe configured: the local look-alike stands in (DESIGN §4), on the real clock.
       const demoStripe = await startDemoStripe({ publicUrl: env.PUBLIC_URL, nowS: () => Math.floor(now() / 1000) });
       deps.demoStripe = demoStripe;
       deps.stripe = demoStripe.target;
