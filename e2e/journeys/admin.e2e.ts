@@ -74,9 +74,13 @@ describe('admin', () => {
           .querySelector('[data-email="clinic@example.be"] [data-testid="admin-user-plan"]')
           ?.textContent?.startsWith('Ultra until'),
       );
-      const audit = staff.page.getByTestId('admin-audit-row').first();
+      // Newest first; the user list read again after the change is audited too, so the change is
+      // the newest "Plan changed" row rather than the very first row.
+      const audit = staff.page.getByTestId('admin-audit-row').filter({ hasText: 'Plan changed' }).first();
       await staff.page.waitForFunction(() =>
-        document.querySelector('[data-testid="admin-audit-row"]')?.textContent?.includes('Plan changed'),
+        [...document.querySelectorAll('[data-testid="admin-audit-row"]')].some((row) =>
+          row.textContent?.includes('Plan changed'),
+        ),
       );
       expect(await audit.textContent()).toContain('boss@example.be');
       expect(await audit.textContent()).toContain('clinic@example.be');

@@ -1,14 +1,20 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Locale } from '@pharmaradar/shared';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { PHONE, screenshot } from '../support/harness';
+import { PHONE, ROOT, screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';
 import { registerAndVerify } from '../support/register';
 
+const run = promisify(execFile);
+
 // Issue 12 item 3 end to end: a user sets an "any drop" alert on a demo product page, the demo clock
-// control (/__demo/clock, ADR 117) moves the demo shops' prices day by day until the price drops, the
-// alert mail arrives in the user's language, and its one-click link removes the alert.
+// control (/__demo/clock, ADR 117, 122: staff only, with the session's CSRF token) moves the demo
+// shops' prices day by day until the price drops, the alert mail arrives in the user's language, and
+// its one-click link removes the alert. The user is made staff with `npm run staff` to move the clock.
 
 const TEXTS: Partial<
   Record<
@@ -57,6 +63,8 @@ describe('price alerts', () => {
   const journey = useJourney({
     // Prices move with the (demo) day; the checks run only when the demo clock control asks.
     env: {
+      // The clock control is off unless asked for (ADR 122).
+      DEMO_CONTROLS: 'true',
       DEMO_PRICES_MOVE: 'true',
       DEMO_LATENCY_MS: '',
       ALERTS_CHECK_INTERVAL_MIN: '0',
@@ -93,13 +101,26 @@ describe('price alerts', () => {
     return Math.min(...body.products.find((p) => p.cnk === cnk)!.offers.map((o) => o.price));
   }
 
-  const nextDay = async () => {
-    const res = await fetch(journey.url('/__demo/clock/next-day'), {
-      method: 'POST',
-      headers: { accept: 'application/json' },
+  /** `npm run staff -- <email>` on the app's DATA_DIR, as an operator would (admin.e2e.ts does the same). */
+  async function makeStaff(email: string) {
+    await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/jobs/staff.cli.ts'), email], {
+      cwd: path.join(ROOT, 'server'),
+      env: { PATH: process.env.PATH, DATA_DIR: journey.app.dataDir, LOG_LEVEL: 'silent' },
     });
-    expect(res.status).toBe(200);
-    return (await res.json()) as { day: number; checked: number; mailed: number };
+  }
+
+  /** The next demo day, asked from the demo clock page by the signed-in staff member with its CSRF token. */
+  const nextDay = async (page: Page) => {
+    const { status, body } = await page.evaluate(async () => {
+      const token = document.querySelector<HTMLInputElement>('input[name="csrf_token"]')?.value ?? '';
+      const res = await fetch('/__demo/clock/next-day', {
+        method: 'POST',
+        headers: { accept: 'application/json', 'X-CSRFToken': token },
+      });
+      return { status: res.status, body: (await res.json()) as { day: number; checked: number; mailed: number } };
+    });
+    expect(status).toBe(200);
+    return body;
   };
 
   it.each([
@@ -114,6 +135,7 @@ describe('price alerts', () => {
       viewport: lang === 'nl' ? PHONE : undefined,
     });
     await register(page, lang, email);
+    await makeStaff(email);
 
     // The product page: set an alert on any drop.
     const { slug, cnk } = await demoProduct(index);
@@ -155,7 +177,7 @@ describe('price alerts', () => {
     let before = await lowestNow(cnk);
     let dropped: number | null = null;
     for (let day = 0; day < MAX_DAYS && dropped === null; day++) {
-      const { checked } = await nextDay();
+      const { checked } = await nextDay(page);
       expect(checked).toBeGreaterThanOrEqual(1);
       const now = await lowestNow(cnk);
       if (now < before) dropped = now;

@@ -20,8 +20,16 @@ export interface AppDeps {
   db: Db;
   mailer: Mailer;
   log: Logger;
-  /** Clock in epoch milliseconds; injected so rules depending on time are testable. */
+  /**
+   * Clock in epoch milliseconds; injected so rules depending on time are testable. The real time: every
+   * limit, pace, session, quota and throttle reads it, never the demo clock (ADR 122).
+   */
   now: () => number;
+  /**
+   * The clock of the prices: the demo shops' prices, the search cache's freshness, the price history's
+   * day. The demo clock when staff can move it (demo mode with DEMO_CONTROLS), else the same as `now`.
+   */
+  pricesNow: () => number;
   /** index.html rewriting for client routes (see HtmlTransformer), e.g. product landing pages. */
   htmlTransformers?: HtmlTransformer[];
   /** Retailer connectors the price search asks (server.ts wires them; none = searches find nothing). */
@@ -34,7 +42,7 @@ export interface AppDeps {
   stripe?: StripeTarget | null;
   /** Demo mode: the running Stripe look-alike (its hosted pages are mounted; tests drive it). */
   demoStripe?: DemoStripe | null;
-  /** Demo mode with DEMO_CONTROLS: the clock `now` reads, which /__demo/clock moves on by days (ADR 117). */
+  /** Demo mode with DEMO_CONTROLS: the clock `pricesNow` reads, which staff move on by days (ADR 117, 122). */
   demoClock?: DemoClock | null;
   /** Set by createApp: one pass of the price alerts job (server.ts schedules it; tests call it). */
   alertChecks?: () => Promise<{ checked: number; mailed: number }>;

@@ -132,7 +132,8 @@ export function createApp(deps: AppDeps): Hono {
   // Demo mode: the demo shops' pages and pictures under /__demo/retailers/… (offer links point there).
   deps.demoRetailers?.mount(app);
   // The search records every price it sees into the history; product pages read it (API, JSON-LD).
-  const priceHistory = createPriceHistoryModule(deps);
+  // On the prices' clock: a demo day moved on by staff is a new day of history (ADR 122).
+  const priceHistory = createPriceHistoryModule({ ...deps, now: deps.pricesNow });
   // The home and product pages go out drawn, by the web app's own components (ADR 119).
   const drawFirstScreen = createFirstScreen(env.WEB_DIST_DIR, log);
   const products = createProductsModule(deps, {
@@ -166,7 +167,20 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', admin.routes);
   app.route('/api', priceHistory.routes);
   app.route('/', products.seoRoutes);
-  const search = createSearchModule({ ...deps, activity: admin.activity }, products.service, priceHistory.service);
+  // The search's cache freshness and the prices it records follow the prices' clock, so the next demo
+  // day's prices are fetched; what it reports to the admin keeps the real time (ADR 122).
+  const search = createSearchModule(
+    {
+      ...deps,
+      now: deps.pricesNow,
+      activity: {
+        retailerCalled: (outcome) => admin.activity.retailerCalled({ ...outcome, fetchedAt: deps.now() }),
+        searched: (query, products) => admin.activity.searched(query, products, deps.now()),
+      },
+    },
+    products.service,
+    priceHistory.service,
+  );
   app.route('/api', search.routes);
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
@@ -206,8 +220,13 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.route('/api', alerts.routes);
   deps.alertChecks = alerts.runChecks;
-  // Demo mode: /__demo/clock moves the day on and runs the checks now, so an alert fires in a demo.
-  deps.demoClock?.mount(app, alerts.runChecks);
+  // Demo mode with DEMO_CONTROLS: staff move the demo prices a day on at /__demo/clock and the checks
+  // run now, so an alert fires in a demo (their budget and mail pacing keep the real clock).
+  deps.demoClock?.mount(app, alerts.runChecks, {
+    session: accounts.sessionMiddleware,
+    requireStaff,
+    env,
+  });
   app.route('/api', createPharmaciesModule(deps).routes);
   app.route('/api', createAdsRoutes(env));
   app.route('/api', createShippingRoutes(deps));

@@ -28,6 +28,13 @@ describe('main.ts process', () => {
     expect(spawned.output()).toMatch(/RETAILERS_MODE: must be demo or live/);
   });
 
+  it('exits 1 in live mode without the Stripe keys, naming them (ADR 123)', async () => {
+    const spawned = spawnMain({ RETAILERS_MODE: 'live', RETAILERS: 'farmaline' });
+    expect(await spawned.exit).toBe(1);
+    expect(spawned.output()).toMatch(/STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO_MONTHLY: must be set/);
+    expect(spawned.output()).not.toContain('PharmaRadar listening');
+  });
+
   it('exits 1 with a clear message when the port is taken', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

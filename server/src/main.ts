@@ -1,6 +1,7 @@
-import { loadEnvOrExit } from './config/env';
+import { EnvError, loadEnvOrExit } from './config/env';
 import { PrivateFileError } from './config/private-files';
 import { MigrationError } from './db/migrate';
+import { DatabaseCorruptError } from './db/integrity';
 import { createLogger } from './lib/log';
 import { startServer } from './server';
 
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   } catch (error) {
     const known =
       error instanceof MigrationError ||
+      error instanceof EnvError ||
+      error instanceof DatabaseCorruptError ||
       error instanceof PrivateFileError ||
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     log.error('server failed to start', { error: known ? (error as Error).message : error });

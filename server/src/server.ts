@@ -6,14 +6,16 @@ import type { Hono } from 'hono';
 import { createApp } from './app';
 import type { AppDeps } from './app-deps';
 import type { Env } from './config/env';
-import { closeDatabase, openDatabase } from './db/database';
+import { closeDatabase, openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
+import { corruptionMessage, DatabaseCorruptError, isCorruptionError, quickCheck } from './db/integrity';
 import { createLogger, type Logger } from './lib/log';
 import { createMailer } from './lib/mailer';
 import { createPurgeJob } from './jobs/purge.job';
 import { createPriceHistoryPurgeJob } from './jobs/price-history-purge.job';
 import { createBackupJob } from './jobs/backup.job';
 import { securePrivateFiles } from './config/private-files';
+import { checkLiveCheckout } from './config/live-checkout';
 import { startRetailers } from './retailers/start-retailers';
 import { startDemoStripe } from './demo/stripe/demo-stripe';
 import { createDemoClock } from './demo/demo-clock';
@@ -74,13 +76,14 @@ export const DRAIN_TIMEOUT_MS = 10_000;
 
 export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
+  checkLiveCheckout(env, log);
   const dbFile = join(env.DATA_DIR, DATABASE_FILE_NAME);
   // Before SQLite opens anything: umask 077, and DATA_DIR, outbox, backups and db files narrowed.
   const privateDirs = [env.BACKUP_DIR, ...(env.SMTP_URL ? [] : [env.MAIL_OUTBOX_DIR])];
   for (const repair of securePrivateFiles({ dataDir: env.DATA_DIR, dirs: privateDirs, dbFile })) {
     log.warn('permissions too wide, narrowed', { ...repair });
   }
-  const db = openDatabase(dbFile);
+  const db = openCheckedDatabase(dbFile, env.BACKUP_DIR);
   /** Cleanup steps run by close() in reverse order (demo sites register theirs here). */
   const closers: Array<() => void | Promise<void>> = [() => closeDatabase(db)];
   try {
@@ -117,15 +120,17 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   backupJob.start();
   closers.push(() => backupJob.stop());
 
-  // Demo mode: a clock that /__demo/clock moves on by days, read by the whole app (ADR 117).
-  const demoClock =
-    env.RETAILERS_MODE === 'demo' && env.DEMO_CONTROLS ? createDemoClock(options.now ?? Date.now) : null;
+  // Demo mode with DEMO_CONTROLS: a clock that staff move on by days at /__demo/clock. Only the demo
+  // prices and what follows them read it; limits, paces, sessions and quotas keep `now` (ADR 122).
+  const now = options.now ?? Date.now;
+  const demoClock = env.RETAILERS_MODE === 'demo' && env.DEMO_CONTROLS ? createDemoClock(now) : null;
   const deps: AppDeps = {
     env,
     db,
     mailer,
     log,
-    now: demoClock?.now ?? options.now ?? Date.now,
+    now,
+    pricesNow: demoClock?.now ?? now,
     demoClock,
     extraRoutes: options.extraRoutes,
     htmlTransformers: options.htmlTransformers,
@@ -145,15 +150,14 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   };
 
   try {
-    const retailers = await startRetailers(env, deps.now);
+    const retailers = await startRetailers(env, deps.pricesNow);
     deps.connectors = retailers.connectors;
     deps.demoRetailers = retailers.demo;
     // Demo mode maps a scanned EAN to its CNK through the demo catalogue (live: the EAN shops do).
     deps.cnkOfEan = retailers.demo ? (gtin) => findDemoProductByEan(gtin)?.cnk ?? null : null;
     closers.push(() => retailers.close());
     if (!stripeTargetFromEnv(env)) {
-      // No Stripe configured: the local look-alike stands in (DESIGN §4), on the same clock.
-      const now = deps.now;
+      // No Stripe configured: the local look-alike stands in (DESIGN §4), on the real clock.
       const demoStripe = await startDemoStripe({ publicUrl: env.PUBLIC_URL, nowS: () => Math.floor(now() / 1000) });
       deps.demoStripe = demoStripe;
       deps.stripe = demoStripe.target;
@@ -198,6 +202,30 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     })());
 
   return { url, port, close, httpServer: server, deps, app };
+}
+
+/**
+ * Opens the database and runs a quick integrity check before anything is served: a file with damaged
+ * pages would start, answer reads and fail most writes. It is refused, naming the file and the
+ * restore command (ADR 124).
+ */
+function openCheckedDatabase(dbFile: string, backupDir: string): Db {
+  let db: Db;
+  try {
+    db = openDatabase(dbFile);
+  } catch (error) {
+    if (isCorruptionError(error)) {
+      throw new DatabaseCorruptError(corruptionMessage(dbFile, backupDir, (error as Error).message));
+    }
+    throw error;
+  }
+  const integrity = quickCheck(db);
+  if (integrity !== 'ok') {
+    // No checkpoint on the way out: nothing more is written into a damaged file.
+    db.close();
+    throw new DatabaseCorruptError(corruptionMessage(dbFile, backupDir, integrity));
+  }
+  return db;
 }
 
 function listen(

@@ -103,7 +103,8 @@ export interface SearchStats {
   no_result: QueryCount[];
 }
 
-export const ADMIN_ACTIONS = ['set_plan', 'set_staff', 'run_retailers_check'] as const;
+/** Staff actions in the audit log; staff reads of personal data (users, contact messages) included. */
+export const ADMIN_ACTIONS = ['set_plan', 'set_staff', 'run_retailers_check', 'list_users', 'read_messages'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export interface AuditEntry {

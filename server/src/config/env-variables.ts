@@ -99,9 +99,9 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
   },
   {
     name: 'DEMO_CONTROLS',
-    default: 'true',
+    default: 'false',
     description:
-      'Demo mode: serves /__demo/clock, whose button moves the demo day on and runs the price alert checks now (ADR 117); false leaves it out.',
+      'Demo mode: true serves /__demo/clock to staff members, whose button moves the demo prices a day on and runs the price alert checks now (ADR 117, 122).',
   },
   {
     name: 'DEMO_FAULTS',
@@ -146,6 +146,12 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     name: 'STRIPE_PRICE_PRO_MONTHLY',
     default: '(none)',
     description: 'Stripe price id of the monthly Pro subscription.',
+  },
+  {
+    name: 'BILLING_TEST_CHECKOUT',
+    default: 'false',
+    description:
+      'Live mode: true starts without the STRIPE_* values, with the local test checkout (anyone becomes Pro with the test card; logged as a warning). Without it live mode refuses to start (ADR 123).',
   },
   {
     name: 'BACKUP_INTERVAL_H',

@@ -139,7 +139,8 @@ const envSchema = z.object({
   RETAILER_SHIPPING: pairList(shippingTerms, 'retailer:cost/freeFrom').default(() => DEFAULT_SHIPPING),
   // Off pins the demo shops to their catalogue prices (journeys that check exact totals).
   DEMO_PRICES_MOVE: boolean.default(true),
-  DEMO_CONTROLS: boolean.default(true),
+  // Off unless asked for: the demo clock is a staff tool of a demo, never of a public site (ADR 122).
+  DEMO_CONTROLS: boolean.default(false),
   DEMO_FAULTS: pairList(z.enum(DEMO_FAULT_KINDS), `retailer:${DEMO_FAULT_KINDS.join('|')}`).default(() => ({})),
   FARMALINE_BASE_URL: httpUrl.optional(),
   MEDIMARKET_BASE_URL: httpUrl.optional(),
@@ -151,6 +152,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   STRIPE_PRICE_PRO_MONTHLY: z.string().trim().min(1).optional(),
+  // Live mode without STRIPE_* refuses to start unless this says the test checkout is wanted (ADR 123).
+  BILLING_TEST_CHECKOUT: boolean.default(false),
   BACKUP_INTERVAL_H: integer(0, 24 * 7).default(24),
   // Price alerts: minutes between re-checks (0 = off) and products re-checked per hour at most, i.e.
   // requests each retailer gets from the alerts per hour (ADR 116).

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { registeredClient } from '../features/billing/billing.test-support';
+import { signedIn, staffCli } from '../features/admin/admin.test-support';
 import { parsePlanArgs } from './plan-args';
 
 const run = promisify(execFile);
@@ -35,6 +36,19 @@ describe('npm run plan', () => {
       search_quota: 20000,
       pro_until: '2099-12-31T21:59:59.000Z',
     });
+    // The change is in the admin audit log, with the command line as the actor.
+    const staff = await signedIn(server, 'boss@example.be');
+    await staffCli(server, 'boss@example.be');
+    const entries = (await staff.get('/api/admin/audit/')).body.entries as Array<Record<string, unknown>>;
+    const change = entries.find((e) => e.action === 'set_plan');
+    expect(change).toMatchObject({
+      action: 'set_plan',
+      target_email: 'ultra@example.be',
+      details: { plan: 'ultra', until: '2099-12-31', before: 'free' },
+    });
+    expect(change!.actor_email).toMatch(/^command line \(.+\)$/);
+    expect(Math.abs(Date.parse(change!.at as string) - Date.now())).toBeLessThan(120_000);
+
     await plan('ultra@example.be', 'pro');
     expect((await client.get('/api/auth/me/')).body.user).toMatchObject({
       plan: 'pro',
@@ -43,6 +57,12 @@ describe('npm run plan', () => {
     });
     await plan('ultra@example.be', 'free');
     expect((await client.get('/api/auth/me/')).body.user).toMatchObject({ plan: 'free', is_pro: false });
+    const after = (await staff.get('/api/admin/audit/')).body.entries as Array<Record<string, unknown>>;
+    expect(after.filter((e) => e.action === 'set_plan').map((e) => e.details)).toEqual([
+      { plan: 'free', until: null, before: 'pro' },
+      { plan: 'pro', until: null, before: 'ultra' },
+      { plan: 'ultra', until: '2099-12-31', before: 'free' },
+    ]);
   });
 
   it('refuses unknown accounts and bad arguments', { timeout: 120_000 }, async () => {

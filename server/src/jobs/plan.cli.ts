@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { userInfo } from 'node:os';
 import { planOf } from '@pharmaradar/shared';
 import { loadEnvOrExit } from '../config/env';
 import { closeDatabase, openDatabase } from '../db/database';
@@ -6,7 +7,11 @@ import { migrate } from '../db/migrate';
 import { createLogger } from '../lib/log';
 import { DATABASE_FILE_NAME } from '../server';
 import { createBillingRepository } from '../features/billing/billing.repository';
+import { createAdminRepository } from '../features/admin/admin.repository';
 import { parsePlanArgs } from './plan-args';
+
+/** The grant's last day (it ends at 23:59:59 Brussels time, 21:59:59 or 22:59:59 UTC the same day). */
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** `npm run plan -- <email> <free|pro|ultra> [YYYY-MM-DD]`: a staff-set plan, without Stripe. */
 function main(): void {
@@ -26,9 +31,26 @@ function main(): void {
       process.exitCode = 1;
       return;
     }
-    repo.setGrant(user.id, parsed.plan === 'free' ? null : parsed.plan, parsed.until, Date.now());
+    // Written to the admin audit log like a change made on /admin, in the same transaction.
+    const audit = createAdminRepository(db);
+    const now = Date.now();
+    audit.transaction(() => {
+      repo.setGrant(user.id, parsed.plan === 'free' ? null : parsed.plan, parsed.until, now);
+      audit.addAudit({
+        at: now,
+        actorId: null,
+        actorEmail: `command line (${userInfo().username})`,
+        action: 'set_plan',
+        targetEmail: user.email,
+        details: {
+          plan: parsed.plan,
+          until: parsed.plan === 'free' || parsed.until === null ? null : isoDay(parsed.until),
+          before: planOf(user, now),
+        },
+      });
+    });
     const after = repo.findById(user.id)!;
-    const until = parsed.until ? ` until ${new Date(parsed.until).toISOString().slice(0, 10)}` : '';
+    const until = parsed.until ? ` until ${isoDay(parsed.until)}` : '';
     console.log(
       `${parsed.email}: ${parsed.plan}${parsed.plan === 'free' ? '' : until} (plan now: ${planOf(after, Date.now())})`,
     );

@@ -84,24 +84,29 @@ function isAllowedOrigin(c: Context, origin: string, publicOrigin: string | unde
 }
 
 /**
- * Rejects unsafe /api requests (403 csrf_failed) unless X-CSRFToken equals a pe_csrftoken cookie and
- * verifies against the current session. Before that, whatever the content type (hono/csrf only looks
- * at form-like bodies): a browser-declared cross-site or same-site (sibling sub-domain) request is
- * refused, and so is an `Origin` header naming another origin (SECURITY.md §1.4 layer 2; browsers
- * too old for Sec-Fetch-Site still send Origin on cross-origin POSTs). A request without Origin
- * (older browsers on same-origin requests, non-browser clients) is judged on the token alone.
+ * The checks every unsafe request passes, given the token it carries (csrfProtection reads it from
+ * X-CSRFToken; a plain HTML form, which cannot set headers, sends it as a field). Before the token,
+ * whatever the content type (hono/csrf only looks at form-like bodies): a browser-declared cross-site
+ * or same-site (sibling sub-domain) request is refused, and so is an `Origin` header naming another
+ * origin (SECURITY.md §1.4 layer 2; browsers too old for Sec-Fetch-Site still send Origin on
+ * cross-origin POSTs). A request without Origin (older browsers on same-origin requests, non-browser
+ * clients) is judged on the token alone: it must equal a pe_csrftoken cookie and verify against the
+ * current session. Throws 403 csrf_failed.
  */
+export function checkCsrf(c: Context, env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>, token: string): void {
+  const site = c.req.header('sec-fetch-site');
+  if (site === 'cross-site' || site === 'same-site') throw csrfFailed();
+  const origin = c.req.header('origin');
+  if (origin !== undefined && !isAllowedOrigin(c, origin, originOf(env.PUBLIC_URL))) throw csrfFailed();
+  if (!token || !readCookies(c, CSRF_COOKIE_NAME).includes(token)) throw csrfFailed();
+  if (!verifyCsrfToken(env.SECRET_KEY, readSessionCookie(c, env), token)) throw csrfFailed();
+}
+
+/** Rejects unsafe /api requests (403 csrf_failed) that fail checkCsrf with their X-CSRFToken header. */
 export function csrfProtection(env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>): MiddlewareHandler {
-  const publicOrigin = originOf(env.PUBLIC_URL);
   return async (c, next) => {
     if (!UNSAFE_METHODS.has(c.req.method) || isExempt(c.req.path)) return next();
-    const site = c.req.header('sec-fetch-site');
-    if (site === 'cross-site' || site === 'same-site') throw csrfFailed();
-    const origin = c.req.header('origin');
-    if (origin !== undefined && !isAllowedOrigin(c, origin, publicOrigin)) throw csrfFailed();
-    const token = c.req.header(CSRF_HEADER_NAME) ?? '';
-    if (!token || !readCookies(c, CSRF_COOKIE_NAME).includes(token)) throw csrfFailed();
-    if (!verifyCsrfToken(env.SECRET_KEY, readSessionCookie(c, env), token)) throw csrfFailed();
+    checkCsrf(c, env, c.req.header(CSRF_HEADER_NAME) ?? '');
     return next();
   };
 }

@@ -78,7 +78,13 @@ describe('staff actions', () => {
     const ultras = await staff.get('/api/admin/users/?plan=ultra');
     expect(ultras.body.users.map((u: { email: string }) => u.email)).toEqual(['clinic@example.be']);
     const audit = await staff.get('/api/admin/audit/');
+    // Newest first: the listing just read (staff reads are audited), then the change.
     expect(audit.body.entries[0]).toMatchObject({
+      actor_email: 'boss@example.be',
+      action: 'list_users',
+      details: { plan: 'ultra', count: 1, user_ids: String(id) },
+    });
+    expect(audit.body.entries[1]).toMatchObject({
       actor_email: 'boss@example.be',
       action: 'set_plan',
       target_email: 'clinic@example.be',
@@ -115,7 +121,9 @@ describe('staff actions', () => {
       'cannot_unstaff_self',
     );
     const audit = (await helper.get('/api/admin/audit/')).body.entries;
-    expect(audit[0]).toMatchObject({
+    // Newest first: the helper's own listing (audited), then the change that let them in.
+    expect(audit[0]).toMatchObject({ actor_email: 'helper@example.be', action: 'list_users' });
+    expect(audit[1]).toMatchObject({
       actor_email: 'boss@example.be',
       action: 'set_staff',
       details: { is_staff: true },
@@ -175,5 +183,51 @@ describe('contact messages', () => {
       ['pro@example.be', true],
       ['free@example.be', false],
     ]);
+  });
+});
+
+describe('staff reads of personal data', () => {
+  const auditNow = async () => (await staff.get('/api/admin/audit/')).body.entries as Array<Record<string, unknown>>;
+
+  it('a user listing is audited: who, when, which accounts were shown (not the search text)', async () => {
+    const freeId = await userIdOf(staff, 'free@example.be');
+    const before = Date.now();
+    const found = await staff.get('/api/admin/users/?q=free%40example');
+    expect(found.body.users.map((u: { id: number }) => u.id)).toEqual([freeId]);
+    const [entry] = await auditNow();
+    expect(entry).toMatchObject({
+      actor_email: 'boss@example.be',
+      action: 'list_users',
+      target_email: null,
+      details: { searched: true, plan: null, sort: 'created', count: 1, user_ids: String(freeId) },
+    });
+    expect(Date.parse(entry!.at as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(JSON.stringify(entry)).not.toContain('free@example');
+  });
+
+  it('reading the contact messages is audited with the ids of the messages shown', async () => {
+    const visitor = createTestClient(server.url);
+    const sent = await visitor.post('/api/contact/', {
+      name: 'Anne Peeters',
+      email: 'anne@example.be',
+      message: 'Bonjour, une question sur mon abonnement.',
+    });
+    expect(sent.status).toBe(201);
+    const read = await staff.get('/api/admin/messages/');
+    const ids = (read.body.messages as Array<{ id: number }>).map((m) => m.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect((await auditNow())[0]).toMatchObject({
+      actor_email: 'boss@example.be',
+      action: 'read_messages',
+      target_email: null,
+      details: { count: ids.length, message_ids: ids.join(' ') },
+    });
+  });
+
+  it('a refused read (non-staff, 404) writes nothing', async () => {
+    const before = (await auditNow())[0];
+    expect((await free.get('/api/admin/users/')).status).toBe(404);
+    expect((await free.get('/api/admin/messages/')).status).toBe(404);
+    expect((await auditNow())[0]).toEqual(before);
   });
 });

@@ -40,7 +40,7 @@ export function createAdminRoutes(deps: AdminRoutesDeps): Hono {
   routes.get('/admin/users/', (c) => {
     const query = adminUserQuerySchema.safeParse(c.req.query());
     if (!query.success) throw validationError(query.error.issues);
-    return c.json({ users: service.listUsers(query.data) });
+    return c.json({ users: service.listUsers(requireStaff(c), query.data) });
   });
   routes.post('/admin/users/:id/plan/', async (c) => {
     const actor = requireStaff(c);
@@ -54,7 +54,7 @@ export function createAdminRoutes(deps: AdminRoutesDeps): Hono {
     const input = await parseJsonBody(c, adminSetStaffSchema);
     return c.json({ user: service.setStaff(actor, id, input.is_staff) });
   });
-  routes.get('/admin/messages/', (c) => c.json({ messages: service.listMessages() }));
+  routes.get('/admin/messages/', (c) => c.json({ messages: service.listMessages(requireStaff(c)) }));
   routes.get('/admin/retailers/health/', (c) => {
     const { since, retailers } = activity.health(deps.retailerIds);
     return c.json({ since: new Date(since).toISOString(), retailers });

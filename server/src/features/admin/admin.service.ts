@@ -84,10 +84,29 @@ export function createAdminService(deps: AdminServiceDeps) {
   };
 
   return {
-    listUsers(query: AdminUserQuery): AdminUser[] {
+    /**
+     * Staff reads of personal data are audited too: which accounts were shown (ids, not the search
+     * text, which may be an address that an erasure could not find in the log later).
+     */
+    listUsers(actor: Actor, query: AdminUserQuery): AdminUser[] {
       const at = now();
       const users = repo.searchUsers(query).map((row) => toAdminUser(row, at));
-      return (query.plan ? users.filter((u) => u.plan === query.plan) : users).slice(0, USER_PAGE);
+      const shown = (query.plan ? users.filter((u) => u.plan === query.plan) : users).slice(0, USER_PAGE);
+      repo.addAudit({
+        at,
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'list_users',
+        targetEmail: null,
+        details: {
+          searched: query.q !== '',
+          plan: query.plan || null,
+          sort: query.sort,
+          count: shown.length,
+          user_ids: shown.map((u) => u.id).join(' '),
+        },
+      });
+      return shown;
     },
 
     /** SPEC §1 Ultra provisioning (and Pro without Stripe), the same grant as `npm run plan`. */
@@ -130,8 +149,17 @@ export function createAdminService(deps: AdminServiceDeps) {
       return toAdminUser(liveUser(userId), now());
     },
 
-    listMessages(): AdminMessage[] {
-      return repo.listMessages().map((m) => ({
+    listMessages(actor: Actor): AdminMessage[] {
+      const rows = repo.listMessages();
+      repo.addAudit({
+        at: now(),
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'read_messages',
+        targetEmail: null,
+        details: { count: rows.length, message_ids: rows.map((m) => m.id).join(' ') },
+      });
+      return rows.map((m) => ({
         id: m.id,
         created_at: new Date(m.created_at).toISOString(),
         name: m.name,

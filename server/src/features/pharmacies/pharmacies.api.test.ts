@@ -29,7 +29,13 @@ async function nearby(server: TestServer, query: string, lang = 'en') {
 describe('GET /api/pharmacies/nearby (imported data)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ RETAILERS_MODE: 'live', RETAILERS: 'farmaline', NEARBY_RADIUS_KM: '5' });
+    // Live mode without Stripe keys: the test checkout is asked for explicitly (ADR 123).
+    server = await startTestServer({
+      RETAILERS_MODE: 'live',
+      BILLING_TEST_CHECKOUT: 'true',
+      RETAILERS: 'farmaline',
+      NEARBY_RADIUS_KM: '5',
+    });
     // Distances from HERE: ~0.3, ~1.5, ~4, ~9 and ~20 km, one closed, one in Antwerp (~41 km).
     applyImport(
       server.db,

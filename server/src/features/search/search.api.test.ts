@@ -193,6 +193,8 @@ describe('search in live mode', () => {
     // Loopback shop addresses, which live mode refuses: nothing leaves the machine.
     server = await startTestServer({
       RETAILERS_MODE: 'live',
+      // No Stripe keys here: the test checkout is asked for explicitly (ADR 123).
+      BILLING_TEST_CHECKOUT: 'true',
       FARMALINE_BASE_URL: 'http://127.0.0.1:9',
       MEDIMARKET_BASE_URL: 'http://127.0.0.1:9',
       MEDIMARKET_PHARMACY_BASE_URL: 'http://127.0.0.1:9',
