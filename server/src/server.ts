@@ -13,6 +13,7 @@ import { createMailer } from './lib/mailer';
 import { createPurgeJob } from './jobs/purge.job';
 import { createPriceHistoryPurgeJob } from './jobs/price-history-purge.job';
 import { createBackupJob } from './jobs/backup.job';
+import { createRetailerAlarmJob } from './jobs/retailer-alarm.job';
 import { securePrivateFiles } from './config/private-files';
 import { startRetailers } from './retailers/start-retailers';
 import { startDemoStripe } from './demo/stripe/demo-stripe';
@@ -116,6 +117,16 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   );
   backupJob.start();
   closers.push(() => backupJob.stop());
+  // Mails staff when a shop's failures pass the alarm threshold, and when it recovers (ADR 136).
+  const alarmJob = createRetailerAlarmJob({
+    db,
+    mailer,
+    log: log.child({ job: 'retailer-alarm' }),
+    now: options.now ?? Date.now,
+    publicUrl: env.PUBLIC_URL,
+  });
+  alarmJob.start();
+  closers.push(() => alarmJob.stop());
 
   // Demo mode: a clock that /__demo/clock moves on by days, read by the whole app (ADR 117).
   const demoClock =
