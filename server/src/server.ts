@@ -14,6 +14,7 @@ import { createMailer } from './lib/mailer';
 import { createPurgeJob } from './jobs/purge.job';
 import { createPriceHistoryPurgeJob } from './jobs/price-history-purge.job';
 import { createBackupJob } from './jobs/backup.job';
+import { createRetailerAlarmJob } from './jobs/retailer-alarm.job';
 import { securePrivateFiles } from './config/private-files';
 import { checkLiveCheckout } from './config/live-checkout';
 import { startRetailers } from './retailers/start-retailers';
@@ -119,6 +120,16 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   );
   backupJob.start();
   closers.push(() => backupJob.stop());
+  // Mails staff when a shop's failures pass the alarm threshold, and when it recovers (ADR 136).
+  const alarmJob = createRetailerAlarmJob({
+    db,
+    mailer,
+    log: log.child({ job: 'retailer-alarm' }),
+    now: options.now ?? Date.now,
+    publicUrl: env.PUBLIC_URL,
+  });
+  alarmJob.start();
+  closers.push(() => alarmJob.stop());
 
   // Demo mode with DEMO_CONTROLS: a clock that staff move on by days at /__demo/clock. Only the demo
   // prices and what follows them read it; limits, paces, sessions and quotas keep `now` (ADR 122).

@@ -72,6 +72,20 @@ export interface RetailerHealth {
   p95_ms: number | null;
   parse_failures: number;
   blocks: number;
+  /** Set while the shop alarm finds the shop failing (last hour), else null. */
+  failing: RetailerFailing | null;
+}
+
+/** A shop the alarm finds failing: at least half of at least ten calls in the last hour failed. */
+export interface RetailerFailing {
+  /** ISO time of the episode's first failed call: since when the shop is failing. */
+  since: string;
+  /** The most frequent failure of the last judged hour ('blocked', 'parse_failed', 'timeout', 'error'). */
+  error: string | null;
+  /** The connector's message for it, e.g. "robots.txt of host disallows /path" (English, technical). */
+  reason: string | null;
+  /** When staff were mailed about this failure; null while the six-hour gap holds the mail back. */
+  mailed_at: string | null;
 }
 
 export interface RetailerProbe {

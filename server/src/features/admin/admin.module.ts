@@ -5,6 +5,7 @@ import { createAdminRoutes, type RequireStaff } from './admin.routes';
 import { createAdminService, type PlanGrants, type RetailersCheck } from './admin.service';
 import { createSearchActivity } from './search-activity';
 import { createSearchActivityRepository } from './search-activity.repository';
+import { createRetailerAlarmRepository } from './retailer-alarm.repository';
 
 export type { RequireStaff } from './admin.routes';
 export type { PlanGrants, RetailersCheck } from './admin.service';
@@ -44,6 +45,7 @@ export function createAdminModule(deps: AdminDeps) {
     activity,
     requireStaff: deps.requireStaff,
     retailerIds: deps.retailerIds,
+    alarms: createRetailerAlarmRepository(deps.db),
   });
   return { routes, activity, service };
 }

@@ -6,6 +6,8 @@ import { COMMON_ISSUES, parseJsonBody, validationError } from '../../lib/validat
 import { ADMIN_MESSAGES } from './admin.messages';
 import type { Actor, AdminService } from './admin.service';
 import type { SearchActivityRecorder } from './search-activity';
+import type { RetailerAlarmRepository } from './retailer-alarm.repository';
+import { withAlarms } from './retailer-alarm.service';
 
 /**
  * The staff check, built from the accounts feature in app.ts (staff-access.ts): the actor, or a plain
@@ -18,6 +20,8 @@ export interface AdminRoutesDeps {
   activity: SearchActivityRecorder;
   requireStaff: RequireStaff;
   retailerIds: readonly string[];
+  /** The shop alarm's state (jobs/retailer-alarm.job.ts writes it): since when a shop is failing. */
+  alarms: Pick<RetailerAlarmRepository, 'states'>;
 }
 
 const ISSUES = { ...COMMON_ISSUES, fields: { ...COMMON_ISSUES.fields, invalid_date: ADMIN_MESSAGES.invalidDate } };
@@ -57,7 +61,7 @@ export function createAdminRoutes(deps: AdminRoutesDeps): Hono {
   routes.get('/admin/messages/', (c) => c.json({ messages: service.listMessages(requireStaff(c)) }));
   routes.get('/admin/retailers/health/', (c) => {
     const { since, retailers } = activity.health(deps.retailerIds);
-    return c.json({ since: new Date(since).toISOString(), retailers });
+    return c.json({ since: new Date(since).toISOString(), retailers: withAlarms(retailers, deps.alarms.states()) });
   });
   routes.get('/admin/retailers/check/', (c) => c.json({ check: service.latestCheck() }));
   routes.post('/admin/retailers/check/run/', async (c) => c.json({ check: await service.runCheck(requireStaff(c)) }));

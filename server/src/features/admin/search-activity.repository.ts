@@ -7,6 +7,12 @@ export interface RetailerCallRow {
   ms: number;
 }
 
+/** A recorded call with why it failed (the alarm's evidence; reason NULL when it answered). */
+export interface RetailerCallRecord extends RetailerCallRow {
+  at: number;
+  reason: string | null;
+}
+
 export interface QueryCountRow {
   day: string;
   query: string;
@@ -24,7 +30,8 @@ export interface RetailerCheckRow {
 /** SQL of what the search reports (retailer calls, query counts) and of the retailer checks. */
 export function createSearchActivityRepository(db: Db) {
   const insertCall = db.prepare(
-    'INSERT INTO retailer_calls (retailer, at, status, error, ms) VALUES (@retailer, @at, @status, @error, @ms)',
+    `INSERT INTO retailer_calls (retailer, at, status, error, reason, ms)
+     VALUES (@retailer, @at, @status, @error, @reason, @ms)`,
   );
   const callsSince = db.prepare<[number], RetailerCallRow>(
     'SELECT retailer, status, error, ms FROM retailer_calls WHERE at >= ? ORDER BY retailer, ms',
@@ -56,7 +63,7 @@ export function createSearchActivityRepository(db: Db) {
   );
 
   return {
-    addCall(row: RetailerCallRow & { at: number }): void {
+    addCall(row: RetailerCallRecord): void {
       insertCall.run(row);
     },
     /** Calls since `at`, sorted by retailer then time taken (the percentiles read them in order). */

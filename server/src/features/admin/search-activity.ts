@@ -61,6 +61,8 @@ export function retailerHealth(calls: readonly RetailerCallRow[], retailerIds: r
       p95_ms: percentile(ms, 95),
       parse_failures: list.filter((c) => c.error === 'parse_failed').length,
       blocks: list.filter((c) => c.status === 'blocked').length,
+      // The shop alarm's state is added by the route (retailer-alarm.service.ts withAlarms).
+      failing: null,
     };
   });
 }
@@ -101,12 +103,20 @@ export function createSearchActivity(deps: ActivityDeps) {
   };
 
   return {
-    retailerCalled(outcome: { retailer: string; status: string; error?: string; ms: number; fetchedAt: number }): void {
+    retailerCalled(outcome: {
+      retailer: string;
+      status: string;
+      error?: string;
+      reason?: string;
+      ms: number;
+      fetchedAt: number;
+    }): void {
       repo.addCall({
         retailer: outcome.retailer,
         at: outcome.fetchedAt,
         status: outcome.status,
         error: outcome.error ?? null,
+        reason: outcome.reason ?? null,
         ms: outcome.ms,
       });
       pruneNowAndThen(outcome.fetchedAt);

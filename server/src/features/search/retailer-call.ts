@@ -10,10 +10,18 @@ export type RetailerAnswer = {
   /** Non-prescription offers only. */
   offers: RetailerOffer[];
   error?: RetailerErrorCode;
+  /**
+   * Why a failed call failed (the connector's message, e.g. "robots.txt of host disallows /path"), for
+   * the staff admin and its alarm only: never sent to consumers, never cached.
+   */
+  reason?: string;
   cached: boolean;
   /** Epoch ms when the retailer was asked. */
   fetchedAt: number;
 };
+
+/** A reason is a line in the admin and a mail, not a page. */
+export const REASON_MAX_CHARS = 300;
 
 const FAILURE_STATUS: Record<RetailerErrorCode, RetailerStatus> = {
   error: 'error',
@@ -62,7 +70,11 @@ export async function callRetailer(
       error instanceof RetailerError ? error.kind : controller.signal.aborted ? 'timeout' : 'error';
     if (!(error instanceof RetailerError) && !controller.signal.aborted)
       options.onUnexpectedError?.(connector.id, error);
-    return { ...base, status: FAILURE_STATUS[code], ms, offers: [], error: code };
+    // A connector that gave up on the abort throws its own error: the timeout's message says more.
+    const cause: unknown =
+      error instanceof RetailerError || !controller.signal.aborted ? error : controller.signal.reason;
+    const reason = (cause instanceof Error ? cause.message : String(cause)).slice(0, REASON_MAX_CHARS);
+    return { ...base, status: FAILURE_STATUS[code], ms, offers: [], error: code, reason };
   } finally {
     clearTimeout(timer);
     // Stops any fetch the connector still has running once the answer is settled.

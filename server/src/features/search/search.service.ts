@@ -23,7 +23,7 @@ export type ProductPages = {
 };
 
 /** One upstream retailer call (cache hits never reach the retailer). */
-export type RetailerCallOutcome = Pick<RetailerAnswer, 'retailer' | 'status' | 'error' | 'ms' | 'fetchedAt'>;
+export type RetailerCallOutcome = Pick<RetailerAnswer, 'retailer' | 'status' | 'error' | 'reason' | 'ms' | 'fetchedAt'>;
 
 /**
  * What the search reports for the staff admin's retailer health and search statistics, injected by

@@ -3,13 +3,14 @@ import { useIntl } from 'react-intl';
 import { formatDateTime, formatNumber, formatPercent, useLocale } from '../../lib/i18n';
 import { Spinner } from '../../lib/ui';
 import { AdminSection } from './admin-section';
+import { HealthAlarm } from './health-alarm';
 import { adminApi } from './admin-api';
 import { useAdminLoad } from './use-admin-load';
 
 const fetchHealth = async () => (await adminApi.health()).retailers;
 const fetchCheck = async () => (await adminApi.latestCheck()).check;
 
-/** Per-retailer numbers over the last 24 hours of upstream calls. */
+/** Per-retailer numbers over the last 24 hours of upstream calls, and the shop alarm (last hour). */
 export function HealthSection() {
   const intl = useIntl();
   const locale = useLocale();
@@ -30,11 +31,16 @@ export function HealthSection() {
                 <th scope="col">{t('p95')}</th>
                 <th scope="col">{t('parseFailures')}</th>
                 <th scope="col">{t('blocks')}</th>
+                <th scope="col">{t('alarm')}</th>
               </tr>
             </thead>
             <tbody>
               {retailers.map((r) => (
-                <tr key={r.retailer} data-testid="admin-health-row">
+                <tr
+                  key={r.retailer}
+                  data-testid="admin-health-row"
+                  className={r.failing ? 'admin-row--bad' : undefined}
+                >
                   <th scope="row">{r.retailer}</th>
                   <td>{formatNumber(r.searches, locale)}</td>
                   <td>{r.success_rate === null ? '—' : formatPercent(r.success_rate, locale, 1)}</td>
@@ -42,6 +48,9 @@ export function HealthSection() {
                   <td>{ms(r.p95_ms)}</td>
                   <td>{formatNumber(r.parse_failures, locale)}</td>
                   <td>{formatNumber(r.blocks, locale)}</td>
+                  <td>
+                    <HealthAlarm failing={r.failing} />
+                  </td>
                 </tr>
               ))}
             </tbody>

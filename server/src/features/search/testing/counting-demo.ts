@@ -42,9 +42,15 @@ function listen(app: Hono): Promise<{ server: Server; url: string }> {
   });
 }
 
+export type CountingDemoOptions = DemoRetailersOptions & {
+  /** A robots.txt the front door serves for a shop (the demo shops have none): e.g. one disallowing its search. */
+  robotsTxt?: Partial<Record<DemoShop, string>>;
+};
+
 /** One loopback port per shop, as in real life (each connector's per-host limits apply per shop). */
-export async function startCountingDemo(options: DemoRetailersOptions = {}): Promise<CountingDemo> {
-  const demo = await startDemoRetailers({ jitter: 0, ...options });
+export async function startCountingDemo(options: CountingDemoOptions = {}): Promise<CountingDemo> {
+  const { robotsTxt = {}, ...demoOptions } = options;
+  const demo = await startDemoRetailers({ jitter: 0, ...demoOptions });
   const shops = Object.keys(ENV_NAMES) as DemoShop[];
   const counts = Object.fromEntries(shops.map((shop) => [shop, 0])) as Record<DemoShop, number>;
   const servers: Server[] = [];
@@ -57,6 +63,8 @@ export async function startCountingDemo(options: DemoRetailersOptions = {}): Pro
         if (c.req.path !== '/robots.txt') counts[shop] += 1;
         await next();
       });
+      const robots = robotsTxt[shop];
+      if (robots !== undefined) front.get('/robots.txt', (c) => c.text(robots));
       demo.mount(front);
       const { server, url } = await listen(front);
       servers.push(server);

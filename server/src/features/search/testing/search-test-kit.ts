@@ -1,6 +1,5 @@
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../../test/helpers/test-server';
-import type { DemoRetailersOptions } from '../../../demo/demo-retailers';
-import { startCountingDemo, type CountingDemo } from './counting-demo';
+import { startCountingDemo, type CountingDemo, type CountingDemoOptions } from './counting-demo';
 
 export { parseEventStream, searchEvents, searchUrl } from './sse';
 
@@ -13,7 +12,7 @@ export const TEST_LATENCY_MS = { farmaline: 20, medimarket: 300, multipharma: 70
 /** The real server in demo mode, its connectors pointed at counting demo shops. */
 export async function startSearchTestServer(
   env: Record<string, string> = {},
-  demoOptions: DemoRetailersOptions = {},
+  demoOptions: CountingDemoOptions = {},
   serverOptions: TestServerOptions = {},
 ): Promise<SearchTestServer> {
   const shops = await startCountingDemo({ latencyMs: TEST_LATENCY_MS, ...demoOptions });

@@ -1,0 +1,53 @@
+import type { Locale } from '@pharmaradar/shared';
+import type { Db } from '../../db/database';
+import type { RetailerCallRecord } from './search-activity.repository';
+
+/** A shop's alarm state (docs/decisions/136); failing_since NULL while it works. */
+export interface RetailerAlarmRow {
+  retailer: string;
+  failing_since: number | null;
+  error: string | null;
+  reason: string | null;
+  last_alarm_at: number | null;
+  recovered_at: number | null;
+}
+
+/** Who the alarm mails: live staff accounts with a verified address, in their stored language. */
+export interface StaffRecipient {
+  email: string;
+  locale: Locale;
+}
+
+/** SQL of the shop alarm: the calls of its window, its state per shop, and the staff it mails. */
+export function createRetailerAlarmRepository(db: Db) {
+  const calls = db.prepare<[number, number], RetailerCallRecord>(
+    `SELECT retailer, at, status, error, reason, ms FROM retailer_calls WHERE at > ? AND at <= ?
+     ORDER BY retailer, at`,
+  );
+  const states = db.prepare<[], RetailerAlarmRow>(
+    'SELECT retailer, failing_since, error, reason, last_alarm_at, recovered_at FROM retailer_alarms ORDER BY retailer',
+  );
+  const save = db.prepare(
+    `INSERT INTO retailer_alarms (retailer, failing_since, error, reason, last_alarm_at, recovered_at)
+     VALUES (@retailer, @failing_since, @error, @reason, @last_alarm_at, @recovered_at)
+     ON CONFLICT (retailer) DO UPDATE SET failing_since = excluded.failing_since, error = excluded.error,
+       reason = excluded.reason, last_alarm_at = excluded.last_alarm_at, recovered_at = excluded.recovered_at`,
+  );
+  const staff = db.prepare<[], StaffRecipient>(
+    `SELECT email, locale FROM users WHERE is_staff = 1 AND closed_at IS NULL AND email_verified = 1 ORDER BY id`,
+  );
+
+  return {
+    /** Calls made in (since, until], by shop then time. */
+    callsBetween: (since: number, until: number) => calls.all(since, until),
+    states: () => states.all(),
+    saveStates(rows: readonly RetailerAlarmRow[]): void {
+      db.transaction(() => {
+        for (const row of rows) save.run(row);
+      }).immediate();
+    },
+    staff: () => staff.all(),
+  };
+}
+
+export type RetailerAlarmRepository = ReturnType<typeof createRetailerAlarmRepository>;
