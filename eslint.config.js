@@ -150,7 +150,17 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['zod', 'react', 'react-*', 'react/*', '**/app/*', '!**/app/styles', '**/*.page', '**/lib/api/*'],
+              group: [
+                'zod',
+                '@pharmaradar/shared/*.schema',
+                'react',
+                'react-*',
+                'react/*',
+                '**/app/*',
+                '!**/app/styles',
+                '**/*.page',
+                '**/lib/api/*',
+              ],
               message: 'The small entry runs before the app: no React, no zod, no app code (ADR 119, ADR 140).',
             },
           ],

@@ -7,30 +7,9 @@ import { searchResultSchema } from './search.schema';
 // The first screen the server draws into index.html (ADR 119-121, ADR 140): the built web app's
 // server-side renderer (web/src/first-screen/first-screen.ssr.tsx) turns a page into HTML; the server
 // (server/src/features/first-screen) puts it inside #root and the app takes the screen over once it
-// is ready to draw the same page. The small entry (web/src/main.tsx) reads only the constants below:
-// the schemas are for the server and the app, and stay out of it (nothing there imports them).
-
-/** Attribute on #root when it holds a server-drawn first screen; its value names the page. */
-export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
-
-/**
- * Attribute on #root when the drawn page is whole without the app (ADR 121): the home page, and a
- * product page whose prices the server drew from its cache. The app then starts on the visitor's
- * first touch instead of at once (ADR 120).
- */
-export const FIRST_SCREEN_WHOLE_ATTRIBUTE = 'data-first-screen-whole';
-
-/**
- * Attribute on the parts of a product page that show its prices and their history: a page drawn
- * without cached prices gets them completed in place once the server has them (ADR 121).
- */
-export const PRICES_PART_ATTRIBUTE = 'data-prices-part';
-
-/** id of the `<script type="application/json">` carrying the product the page was drawn with. */
-export const LANDING_SEED_ID = 'first-screen-landing';
-
-/** id of the `<script type="application/json">` carrying the drawn prices and history (ADR 121). */
-export const PRICES_SEED_ID = 'first-screen-prices';
+// is ready to draw the same page. This file is its contract: the data a drawn page carries, the
+// prices answer, the renderer. The marks on the page (attributes, ids) are in first-screen-markup.ts,
+// without zod, for the small entry that runs before the app (ADR 140).
 
 /**
  * What a drawn product page shows beyond the product itself: the prices the server's search cache
@@ -54,10 +33,7 @@ export type ProductPricesSeed = z.infer<typeof productPricesSeedSchema>;
  * drawn with every retailer's price (`parts`: the `[data-prices-part]` elements, in page order) and
  * the JSON the app takes the page over with (`seed`, the content of the `PRICES_SEED_ID` script).
  */
-export const firstScreenPricesResponseSchema = z.object({
-  parts: z.string(),
-  seed: productPricesSeedSchema,
-});
+export const firstScreenPricesResponseSchema = z.object({ parts: z.string(), seed: productPricesSeedSchema });
 export type FirstScreenPricesResponse = z.infer<typeof firstScreenPricesResponseSchema>;
 
 export type FirstScreenPage =

@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ATTRIBUTE } from '@pharmaradar/shared/first-screen.schema';
+import { FIRST_SCREEN_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import { startFromFirstScreen } from './first-screen/first-screen-entry';
 import type { FirstScreenHandover } from './first-screen/first-screen-start';
 import { registerServiceWorker } from './lib/pwa/register-sw';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_WHOLE_ATTRIBUTE, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen.schema';
+import { FIRST_SCREEN_WHOLE_ATTRIBUTE, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
 import { json, startTestServer, type Handler, type TestServer } from '../test/fakes/search-api-server';
 import { completeDrawnPrices } from './first-screen-prices';
 

@@ -2,7 +2,7 @@ import {
   FIRST_SCREEN_WHOLE_ATTRIBUTE,
   PRICES_PART_ATTRIBUTE,
   PRICES_SEED_ID,
-} from '@pharmaradar/shared/first-screen.schema';
+} from '@pharmaradar/shared/first-screen-markup';
 
 /**
  * A product page drawn without its prices, none being cached (ADR 121), is completed without the

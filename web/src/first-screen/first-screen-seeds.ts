@@ -1,11 +1,7 @@
 import { createContext, useContext, useState } from 'react';
 import type { z } from 'zod';
-import {
-  LANDING_SEED_ID,
-  PRICES_SEED_ID,
-  productPricesSeedSchema,
-  type ProductPricesSeed,
-} from '@pharmaradar/shared/first-screen.schema';
+import { LANDING_SEED_ID, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
+import { productPricesSeedSchema, type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import { productLandingResponseSchema, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 
 // What a server-drawn page (ADR 119, ADR 121) was drawn with, for the page that takes it over. On the

@@ -5,8 +5,8 @@ import {
   FIRST_SCREEN_WHOLE_ATTRIBUTE,
   LANDING_SEED_ID,
   PRICES_SEED_ID,
-  type FirstScreenPage,
-} from '@pharmaradar/shared/first-screen.schema';
+} from '@pharmaradar/shared/first-screen-markup';
+import { type FirstScreenPage } from '@pharmaradar/shared/first-screen.schema';
 import { landingPathParts } from '@pharmaradar/shared/product-landing';
 import { scriptSafeJson, withHtmlLang, type HtmlTransformer } from '../../lib/web-static';
 import { shellLocale } from './locale-preload';

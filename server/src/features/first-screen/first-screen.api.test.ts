@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIRST_SCREEN_ATTRIBUTE,
   FIRST_SCREEN_WHOLE_ATTRIBUTE,
-  firstScreenPricesResponseSchema,
   LANDING_SEED_ID,
   PRICES_SEED_ID,
-  productPricesSeedSchema,
-} from '@pharmaradar/shared/first-screen.schema';
+} from '@pharmaradar/shared/first-screen-markup';
+import { firstScreenPricesResponseSchema, productPricesSeedSchema } from '@pharmaradar/shared/first-screen.schema';
 import { productLandingResponseSchema } from '@pharmaradar/shared/product-landing';
 import { createFakeWebDist, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';

@@ -1,7 +1,8 @@
 import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { PRICES_PART_ATTRIBUTE, type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
+import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
+import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import type { LandingTexts } from '@pharmaradar/shared/product-landing';
 import { useLocale } from '../../lib/i18n';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
