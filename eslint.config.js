@@ -114,6 +114,61 @@ export default tseslint.config(
     },
   },
   {
+    // ADR 140: the first screen (web/src/first-screen) draws the features on the server and starts the
+    // app in the browser; a feature reads only what a drawn page carries (first-screen-seeds), which
+    // itself imports no feature and nothing else of the folder, so no import runs in a circle.
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/first-screen/*', '!**/first-screen/first-screen-seeds'],
+              message: 'A feature reads only first-screen-seeds of the first screen (ADR 140).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/first-screen/first-screen-seeds.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*', './*'], message: 'The seeds import packages only (ADR 140).' }] },
+      ],
+    },
+  },
+  {
+    // The small entry and what it runs before the app (ADR 118-121): no React, no router, no zod.
+    files: ['web/src/main.tsx', 'web/src/first-screen/first-screen-{entry,start,prices}.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'zod',
+                '@pharmaradar/shared/*.schema',
+                'react',
+                'react-*',
+                'react/*',
+                '**/app/*',
+                '!**/app/styles',
+                '**/*.page',
+                '**/lib/api/*',
+              ],
+              message: 'The small entry runs before the app: no React, no zod, no app code (ADR 119, ADR 140).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/features/**/*.{ts,tsx}', 'server/src/features/**/*.ts', 'server/src/{lib,db,config}/**/*.ts'],
     plugins: { boundaries: featureBoundaries },
     rules: { 'boundaries/no-cross-feature-imports': 'error' },

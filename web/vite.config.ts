@@ -124,7 +124,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'node20',
         outDir: 'dist-ssr',
         emptyOutDir: true,
-        rollupOptions: { input: 'src/app/first-screen.ssr.tsx', output: { entryFileNames: 'first-screen.js' } },
+        rollupOptions: {
+          input: 'src/first-screen/first-screen.ssr.tsx',
+          output: { entryFileNames: 'first-screen.js' },
+        },
       }
     : {
         target: 'es2022',

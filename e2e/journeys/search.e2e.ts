@@ -368,6 +368,12 @@ describe('price search', () => {
 
     const { page, context, pageErrors } = await journey.open({ locale: 'nl-BE', viewport: PHONE });
     const appCode = watchAppCode(page);
+    // One request completes it (ADR 140): no search of its own, no second copy of the page.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') || pathname === `/nl/${slug}`) asked.push(pathname);
+    });
     await page.goto(journey.url(`/nl/${slug}`));
     // Drawn as a comparison under way, with the product's history; then whole, still without the app.
     await page.locator('#root[data-first-screen="product"][data-first-screen-whole]').waitFor({ state: 'attached' });
@@ -376,6 +382,7 @@ describe('price search', () => {
     expect(await page.getByTestId('price-history').count()).toBe(1);
     await page.waitForLoadState('networkidle');
     expect(appCode).toEqual([]);
+    expect(asked).toEqual([`/nl/${slug}`, '/api/first-screen/prices/']);
     await expectNoSeriousA11yViolations(page, 'product page completed in place (nl)');
 
     // The first touch brings the app in, on the same prices.

@@ -9,8 +9,6 @@ import { HttpError } from './lib/http-error';
 import { COMMON_MESSAGES } from './lib/i18n';
 import { securityHeaders } from './lib/security-headers';
 import { webApp, type HtmlTransformer } from './lib/web-static';
-import { localePreloads } from './lib/locale-preload';
-import { createFirstScreen, homeFirstScreen } from './lib/first-screen';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createContactRoutes } from './features/contact/contact.routes';
 import { createContactRepository } from './features/contact/contact.repository';
@@ -36,6 +34,7 @@ import { serializeUser } from './features/accounts/user.serializer';
 import { requireUser } from './features/accounts/session.middleware';
 import { createSignedTokens } from './features/accounts/signed-token';
 import { alertsPersonalData, createAlertsModule } from './features/alerts/alerts.module';
+import { createFirstScreenModule } from './features/first-screen/first-screen.module';
 
 /** An unsubscribe link stays valid about a year (an alert may not fire for months). */
 const ALERT_UNSUBSCRIBE_TTL_MS = 400 * 24 * 3600 * 1000;
@@ -134,23 +133,7 @@ export function createApp(deps: AppDeps): Hono {
   // The search records every price it sees into the history; product pages read it (API, JSON-LD).
   // On the prices' clock: a demo day moved on by staff is a new day of history (ADR 122).
   const priceHistory = createPriceHistoryModule({ ...deps, now: deps.pricesNow });
-  // The home and product pages go out drawn, by the web app's own components (ADR 119).
-  const drawFirstScreen = createFirstScreen(env.WEB_DIST_DIR, log);
-  const products = createProductsModule(deps, {
-    offers: priceHistory.service,
-    draw: drawFirstScreen,
-    // A product page is drawn with the prices the search cache holds and its history (ADR 121).
-    prices: {
-      pricesOf(cnk) {
-        const cached = search.service.cachedSearch(cnk);
-        return {
-          cnk,
-          search: cached && { result: cached.result, freshUntil: new Date(cached.freshUntil).toISOString() },
-          history: priceHistory.service.history(cnk),
-        };
-      },
-    },
-  });
+  const products = createProductsModule(deps, { offers: priceHistory.service });
   app.route('/api', products.routes);
   // Staff admin: it records what the search reports (retailer health, search statistics).
   const grants = createBillingRepository(deps.db);
@@ -184,10 +167,17 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', search.routes);
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
   app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
-  // Preloads first: a page drawn by the first-screen transformers below drops them (ADR 120).
-  htmlTransformers.push(localePreloads(env.WEB_DIST_DIR));
-  htmlTransformers.push(products.htmlTransformer);
-  htmlTransformers.push(homeFirstScreen(drawFirstScreen));
+  // The home and product pages go out drawn by the web app's own components (ADR 119-121, ADR 140).
+  const firstScreen = createFirstScreenModule({
+    env,
+    log,
+    products: products.service,
+    search: search.service,
+    history: priceHistory.service,
+    searchLimit: search.limit,
+  });
+  app.route('/api', firstScreen.routes);
+  htmlTransformers.push(...firstScreen.htmlTransformers, products.htmlTransformer);
   // Price alerts re-check products through the search (its cache and coalescing), mail through the
   // mailer, and sign their unsubscribe links with the accounts' helper.
   const alertUsers = createUserRepository(deps.db);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Locale } from './locales';
+import { isLocale, type Locale } from './locales';
 import { BRAND_NAME } from './brand';
 
 // Texts of the product landing pages (/{slug}). The server injects the title and description into
@@ -177,4 +177,16 @@ export const PRODUCT_SLUG_MAX_LENGTH = 120;
 
 export function isProductSlugShape(value: string): boolean {
   return value.length <= PRODUCT_SLUG_MAX_LENGTH && PRODUCT_SLUG_PATTERN.test(value);
+}
+
+/**
+ * A product page's address -> its slug and language: `/{slug}`, `/{slug}/…` (French, SPEC §4) or
+ * `/{fr|en|nl}/{slug}[/…]`. The SEO head and the drawn first screen read an address the same way.
+ */
+export function landingPathParts(path: string): { slug: string; locale: Locale } | null {
+  const segments = path.split('/').filter(Boolean);
+  const [first, second] = segments;
+  if (!first) return null;
+  if (isLocale(first)) return second ? { slug: second, locale: first } : null;
+  return { slug: first, locale: 'fr' };
 }

@@ -14,6 +14,25 @@ import type { Logger } from './log';
  */
 export type HtmlTransformer = (html: string, c: Context) => string | undefined | Promise<string | undefined>;
 
+/** `<html lang>` set to the page's language (the shell says French). */
+export function withHtmlLang(html: string, locale: string): string {
+  return html.replace(/<html([^>]*?)\slang=["'][^"']*["']/i, (_m, before: string) => `<html${before} lang="${locale}"`);
+}
+
+/**
+ * JSON placed inside a `<script>` element (JSON-LD, a drawn page's data): `<`, `>` and `&` are written as \u escapes
+ * so no product text can close the script element (`</script>`) or open a comment; U+2028/2029 too,
+ * for parsers that still treat them as line ends. JSON.parse reads the same value back.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
 const CACHE_OTHER_STATIC = 'public, max-age=3600';

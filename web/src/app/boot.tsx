@@ -3,11 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { INTL_LOCALE } from '@pharmaradar/shared';
 import { App } from './app';
-import { takeOverFirstScreen, whenRouterReady } from './first-screen-handover';
+import { takeOverFirstScreen, whenRouterReady } from '../first-screen/first-screen-handover';
 import { routes } from './routes';
 import { warmIntl } from '../lib/i18n/warm-intl';
 import { localeOfPath } from '../lib/router/localized-path';
-import type { FirstScreenHandover } from './first-screen-start';
+import type { FirstScreenHandover } from '../first-screen/first-screen-start';
 
 /** Lets the browser run what waits (a paint, a tap) between two pieces of start-up work. */
 const nextTask = () =>

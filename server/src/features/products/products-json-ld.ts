@@ -6,20 +6,6 @@ import type { LandingPageProduct } from './products.service';
 export type OfferSummary = { low: number; high: number; count: number };
 export type OfferSummaries = { offerSummary(cnk: string): OfferSummary | null };
 
-/**
- * JSON placed inside <script type="application/ld+json">: `<`, `>` and `&` are written as \u escapes
- * so no product text can close the script element (`</script>`) or open a comment; U+2028/2029 too,
- * for parsers that still treat them as line ends. JSON.parse reads the same value back.
- */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 const amount = (euros: number) => euros.toFixed(2);
 
 /** schema.org Product with an AggregateOffer (Google "Product snippet" rich result). */

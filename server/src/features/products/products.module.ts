@@ -2,9 +2,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import type { DemoRetailers } from '../../demo/demo-retailers';
-import type { DrawFirstScreen } from '../../lib/first-screen';
-import type { Logger } from '../../lib/log';
-import { createProductHtmlTransformer, type ProductPagePrices } from './products-html';
+import { createProductHtmlTransformer } from './products-html';
 import type { OfferSummaries } from './products-json-ld';
 import { createProductsSeoRoutes } from './products-seo.routes';
 import { createProductsRepository } from './products.repository';
@@ -17,10 +15,7 @@ export interface ProductsDeps {
   env: Pick<Env, 'RETAILERS_MODE' | 'PUBLIC_URL'>;
   /** Demo mode: the running demo shops, whose pictures the landing pages show. */
   demoRetailers?: DemoRetailers | null;
-  log?: Logger;
 }
-
-export type { ProductPagePrices } from './products-html';
 
 /** Demo mode: every demo catalogue product (prescription-only ones excluded) has a landing page. */
 function demoLandingProducts(demo: DemoRetailers | null | undefined): LandingPageProduct[] {
@@ -41,13 +36,9 @@ function demoLandingProducts(demo: DemoRetailers | null | undefined): LandingPag
 /**
  * Product landing pages: the API, index.html with the product's title and structured data for
  * /{slug}, the sitemap and robots.txt. `offers` (the price history, wired by app.ts) gives the
- * structured data its prices; `draw` (the web app's renderer) draws the page into the HTML, with the
- * cached prices and history `prices` knows (ADR 121).
+ * structured data its prices. The page itself is drawn by the first-screen feature (ADR 140).
  */
-export function createProductsModule(
-  deps: ProductsDeps,
-  page: { offers?: OfferSummaries; draw?: DrawFirstScreen; prices?: ProductPagePrices } = {},
-) {
+export function createProductsModule(deps: ProductsDeps, page: { offers?: OfferSummaries } = {}) {
   const demo = deps.env.RETAILERS_MODE === 'demo';
   const service = createProductsService({
     repository: createProductsRepository(deps.db),
@@ -56,12 +47,7 @@ export function createProductsModule(
   return {
     service,
     routes: createProductsRoutes(service),
-    htmlTransformer: createProductHtmlTransformer({
-      service,
-      publicUrl: deps.env.PUBLIC_URL,
-      ...page,
-      ...(deps.log ? { log: deps.log } : {}),
-    }),
+    htmlTransformer: createProductHtmlTransformer({ service, publicUrl: deps.env.PUBLIC_URL, ...page }),
     seoRoutes: createProductsSeoRoutes(service, deps.env.PUBLIC_URL),
   };
 }

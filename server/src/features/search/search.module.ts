@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/log';
 import type { RetailerConnector } from '../../retailers/types';
 import { createSearchCacheRepository } from './search-cache.repository';
-import { createSearchRoutes } from './search.routes';
+import { createSearchRoutes, searchRateLimit } from './search.routes';
 import { createSearchService, type PriceRecorder, type ProductPages, type SearchActivity } from './search.service';
 
 export type { SearchActivity } from './search.service';
@@ -41,6 +41,8 @@ export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices
     now: deps.now,
     log: deps.log,
   });
-  const routes = createSearchRoutes({ service, rateLimitPerMinute: env.SEARCH_RATE_LIMIT_PER_MIN, log: deps.log });
-  return { service, routes };
+  const limit = searchRateLimit(env.SEARCH_RATE_LIMIT_PER_MIN);
+  const routes = createSearchRoutes({ service, limit, log: deps.log });
+  // `limit`: other routes that run a search for a client count in the same budget (ADR 140).
+  return { service, routes, limit };
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { SEARCH_QUERY_MAX_LENGTH, searchRequestSchema, type SearchEvent } from '@pharmaradar/shared/search.schema';
 import { streamPrivateSSE } from '../../lib/sse';
 import { HttpError } from '../../lib/http-error';
@@ -9,11 +9,19 @@ import type { SearchService } from './search.service';
 
 export type SearchRoutesDeps = {
   service: SearchService;
-  /** Searches one client may start per minute (each one fans out to every retailer). */
-  rateLimitPerMinute: number;
+  /** The per-client search limit (searchRateLimit), shared with every route that runs a search. */
+  limit: MiddlewareHandler;
   log: Logger;
-  now?: () => number;
 };
+
+/**
+ * Searches one client may start per minute (each one fans out to every retailer). One limiter for
+ * every route that starts a search for a client: the search itself and a drawn product page's
+ * prices (ADR 140) count in the same budget.
+ */
+export function searchRateLimit(perMinute: number, now?: () => number): MiddlewareHandler {
+  return rateLimit({ name: 'search', windowMs: 60_000, max: perMinute, ...(now ? { now } : {}) });
+}
 
 export const SEARCH_MESSAGES = {
   emptyQuery: {
@@ -50,45 +58,36 @@ export function createSearchRoutes(deps: SearchRoutesDeps): Hono {
   const app = new Hono();
   const log = deps.log.child({ feature: 'search' });
 
-  app.get(
-    '/search/',
-    rateLimit({
-      name: 'search',
-      windowMs: 60_000,
-      max: deps.rateLimitPerMinute,
-      ...(deps.now ? { now: deps.now } : {}),
-    }),
-    async (c) => {
-      const q = readQuery(c.req.query('q'));
-      c.header('Cache-Control', 'no-store');
-      c.header('Vary', 'Accept, Accept-Language');
+  app.get('/search/', deps.limit, async (c) => {
+    const q = readQuery(c.req.query('q'));
+    c.header('Cache-Control', 'no-store');
+    c.header('Vary', 'Accept, Accept-Language');
 
-      // The same bytes and Content-Type as c.json(result), from the service's serialised answer.
-      if (!wantsEventStream(c.req.header('accept'))) {
-        return c.body(await deps.service.searchJson(q, { count: true }), 200, { 'Content-Type': 'application/json' });
+    // The same bytes and Content-Type as c.json(result), from the service's serialised answer.
+    if (!wantsEventStream(c.req.header('accept'))) {
+      return c.body(await deps.service.searchJson(q, { count: true }), 200, { 'Content-Type': 'application/json' });
+    }
+
+    // Buffering proxies (nginx) would hold the events back until the end without this.
+    c.header('X-Accel-Buffering', 'no');
+    const locale = requestLocale(c);
+    return streamPrivateSSE(c, async (stream) => {
+      // Events are written in order through one chain; once the client is gone nothing more is
+      // written, but the search itself goes on: other clients may share its upstream requests.
+      let chain: Promise<unknown> = Promise.resolve();
+      const send = (event: SearchEvent) => {
+        if (stream.aborted || stream.closed) return;
+        chain = chain.then(() => stream.writeSSE({ event: event.event, data: JSON.stringify(event.data) }));
+      };
+      try {
+        await deps.service.search(q, send, { count: true });
+      } catch (error) {
+        log.error('search failed', { error });
+        send({ event: 'error', data: { code: 'search_failed', detail: SEARCH_MESSAGES.failed[locale] } });
       }
-
-      // Buffering proxies (nginx) would hold the events back until the end without this.
-      c.header('X-Accel-Buffering', 'no');
-      const locale = requestLocale(c);
-      return streamPrivateSSE(c, async (stream) => {
-        // Events are written in order through one chain; once the client is gone nothing more is
-        // written, but the search itself goes on: other clients may share its upstream requests.
-        let chain: Promise<unknown> = Promise.resolve();
-        const send = (event: SearchEvent) => {
-          if (stream.aborted || stream.closed) return;
-          chain = chain.then(() => stream.writeSSE({ event: event.event, data: JSON.stringify(event.data) }));
-        };
-        try {
-          await deps.service.search(q, send, { count: true });
-        } catch (error) {
-          log.error('search failed', { error });
-          send({ event: 'error', data: { code: 'search_failed', detail: SEARCH_MESSAGES.failed[locale] } });
-        }
-        await chain;
-      });
-    },
-  );
+      await chain;
+    });
+  });
 
   return app;
 }

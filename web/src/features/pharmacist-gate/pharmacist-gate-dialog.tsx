@@ -18,12 +18,12 @@ export function PharmacistGateDialog({ onSaved }: { onSaved: (raw: unknown) => v
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
     if (answer === null) {
       setError(intl.formatMessage({ id: 'account.gate.required' }));
-      document.querySelector<HTMLInputElement>('[data-testid="pharmacist-gate"] input[name="is_pharmacist"]')?.focus();
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="is_pharmacist"]')?.focus();
       return;
     }
     setSaving(true);

@@ -63,6 +63,8 @@ describe('pharmacist gate', () => {
     save();
     expect((await screen.findByRole('alert')).textContent?.replace(/\s/g, ' ')).toBe(message.replace(/\s/g, ' '));
     expect(api.bodies('PATCH /api/auth/update-profile/')).toEqual([]);
+    // The focus goes to the choice that is missing.
+    expect(document.activeElement).toBe(document.querySelector('input[name="is_pharmacist"]'));
   });
 
   it('saves the answer and is never shown again', async () => {

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { LANDING_SEED_ID } from '@pharmaradar/shared/first-screen';
-import { PRICES_SEED_ID, type ProductPricesSeed } from '@pharmaradar/shared/product-prices-seed';
+import { LANDING_SEED_ID, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
+import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import { loadSearchResult, saveSearchResult } from '../../db/search-cache';
 import { loadHistory } from './price-history/history-cache';

@@ -1,7 +1,8 @@
 import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
+import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
+import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import type { LandingTexts } from '@pharmaradar/shared/product-landing';
 import { useLocale } from '../../lib/i18n';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
@@ -10,8 +11,8 @@ import { LivePrices } from './live-prices';
 import { PriceHistory } from './price-history/price-history';
 import { ProductImage } from './product-image';
 import { PriceAlertForm } from './price-alert-form';
-import { PricesSeedContext, usePricesSeed } from './prices-seed';
-import { SearchProvider, useSearch } from './search-context';
+import { PricesSeedContext, usePricesSeed } from '../../first-screen/first-screen-seeds';
+import { SearchProvider, useSearch, type SearchStart } from './search-context';
 import { useProductLanding, type OfflineProduct } from './use-product-landing';
 import { Spinner } from '../../lib/ui/spinner';
 import './product.css';
@@ -207,12 +208,31 @@ export function ProductContent() {
   );
 }
 
+/** Where the page's search starts: the drawn result, the drawn search under way, or nothing drawn. */
+const searchStart = (drawn: ProductPricesSeed | null): SearchStart | null =>
+  drawn?.search ? { ended: drawn.search.result } : drawn ? { started: drawn.cnk } : null;
+
 export default function ProductPage() {
   const drawn = usePricesSeed();
   return (
     <PricesSeedContext.Provider value={drawn}>
-      <SearchProvider initial={drawn?.search ? { ended: drawn.search.result } : drawn ? { started: drawn.cnk } : null}>
+      <SearchProvider initial={searchStart(drawn)}>
         <ProductContent />
+      </SearchProvider>
+    </PricesSeedContext.Provider>
+  );
+}
+
+/**
+ * The page's price parts alone (the `[data-prices-part]` elements), drawn with `prices` exactly as
+ * the whole page draws them: the server answers them to a page drawn without its prices, which
+ * swaps them in place (ADR 140).
+ */
+export function ProductPriceParts({ prices }: { prices: ProductPricesSeed }) {
+  return (
+    <PricesSeedContext.Provider value={prices}>
+      <SearchProvider initial={searchStart(prices)}>
+        <ProductPrices cnk={prices.cnk} />
       </SearchProvider>
     </PricesSeedContext.Provider>
   );

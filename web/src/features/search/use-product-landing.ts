@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { productLandingResponseSchema, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import { api, isApiRequestError } from '../../lib/api/client';
-import { LandingSeedContext, takeEmbeddedLanding } from './landing-seed';
+import { LandingSeedContext, takeEmbeddedLanding } from '../../first-screen/first-screen-seeds';
 
 /** What an offline landing page still knows: a product from a saved search, or only the CNK in the slug. */
 export interface OfflineProduct {

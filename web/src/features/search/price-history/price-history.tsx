@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
+import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import type { PriceHistoryResponse, RetailerHistory } from '@pharmaradar/shared/price-history.schema';
 import { formatDateTime, formatPrice, useLocale } from '../../../lib/i18n';
 import { Spinner } from '../../../lib/ui/spinner';

@@ -1,5 +1,5 @@
 import type { createBrowserRouter } from 'react-router';
-import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_WHOLE_ATTRIBUTE } from '@pharmaradar/shared/first-screen';
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_WHOLE_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import type { FirstScreenHandover } from './first-screen-start';
 
 type Router = ReturnType<typeof createBrowserRouter>;

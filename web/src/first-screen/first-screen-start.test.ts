@@ -147,6 +147,18 @@ describe('the drawn page before the app', () => {
     expect(onTap).toHaveBeenCalledTimes(1);
   });
 
+  it('knows the twin by what it is and says, not by its test id', () => {
+    const { root, handover } = drawn();
+    root.querySelector('[data-testid="add-basket"]')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    replaceWithApp(root);
+    const twin = root.querySelector('[data-testid="add-basket"]')!;
+    twin.setAttribute('data-testid', 'basket-add');
+    const onTap = vi.fn();
+    twin.addEventListener('click', onTap);
+    handover.replayTap(root);
+    expect(onTap).toHaveBeenCalledTimes(1);
+  });
+
   it('does not guess when the twin is ambiguous', () => {
     const { root, handover } = drawn();
     root.querySelector('[data-testid="add-basket"]')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));

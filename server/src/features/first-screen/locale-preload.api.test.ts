@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeWebDist, startTestServer, type TestServer } from '../../test/helpers/test-server';
+import { createFakeWebDist, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 // The translation files of the page's language are announced in the HTML, so a phone fetches them
 // while the JavaScript downloads instead of after it ran (issue 8).

@@ -7,21 +7,27 @@ import {
   FIRST_SCREEN_ATTRIBUTE,
   FIRST_SCREEN_WHOLE_ATTRIBUTE,
   LANDING_SEED_ID,
-} from '@pharmaradar/shared/first-screen';
-import { PRICES_SEED_ID, productPricesSeedSchema } from '@pharmaradar/shared/product-prices-seed';
+  PRICES_SEED_ID,
+} from '@pharmaradar/shared/first-screen-markup';
+import { firstScreenPricesResponseSchema, productPricesSeedSchema } from '@pharmaradar/shared/first-screen.schema';
 import { productLandingResponseSchema } from '@pharmaradar/shared/product-landing';
-import { createFakeWebDist, startTestServer, type TestServer } from '../../test/helpers/test-server';
-import { getDemoCatalogue } from '../demo/catalogue';
-import { firstScreenFile } from './first-screen';
+import { createFakeWebDist, startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { getDemoCatalogue } from '../../demo/catalogue';
+import { firstScreenFile } from './first-screen-renderer';
 
 // Issue 8 item 13 (ADR 119): the home and product pages go out drawn, so a phone paints them from
-// the HTML. The renderer here is a stand-in for the web build's (web/src/app/first-screen.ssr.tsx,
+// the HTML. The renderer here is a stand-in for the web build's (web/src/first-screen/first-screen.ssr.tsx,
 // tested on its own): it draws what it was asked, so the test sees what the server asked for.
 const FAKE_RENDERER = `export function renderFirstScreen(page) {
   if (page.page === 'product' && page.locale === 'nl') throw new Error('cannot draw');
   const prices = page.prices?.search ? ' prices of ' + page.prices.search.result.query : '';
   const what = page.page === 'product' ? page.product.name + ' <' + page.product.cnk + '>' + prices : '';
   return '<h1 class="drawn">' + [page.page, page.locale, page.path].join(' ') + '</h1><p>' + what.replace(/</g, '&lt;') + '</p>';
+}
+export function renderProductPrices(page) {
+  if (page.locale === 'nl') throw new Error('cannot draw');
+  return '<section data-prices-part="offers">' + [page.locale, page.path, page.prices.search.result.query].join(' ') +
+    '</section><section data-prices-part="history">' + page.prices.history.retailers.length + '</section>';
 }
 `;
 
@@ -148,5 +154,65 @@ describe('the home and product pages are drawn into index.html', () => {
     const plain = await page(bare.url, `/${product.slug}`);
     expect(plain).toMatchObject({ page: null, drawn: null });
     expect(plain.seed.length).toBe(0);
+  });
+
+  describe('a product page drawn without its prices completes itself in one request (ADR 140)', () => {
+    const prices = (base: string, path: string) =>
+      fetch(`${base}/api/first-screen/prices/?path=${encodeURIComponent(path)}`, {
+        headers: { accept: 'application/json' },
+      });
+    const other = getDemoCatalogue().filter((p) => !p.prescription)[1]!;
+
+    it('searches the CNK and answers the price parts drawn with every price, and the data the app starts on', async () => {
+      expect(await page(server.url, `/en/${other.slug}`)).toMatchObject({ page: 'product', whole: false });
+      const res = await prices(server.url, `/en/${other.slug}`);
+      expect(res.status).toBe(200);
+      const body = firstScreenPricesResponseSchema.parse(await res.json());
+      expect(body.parts).toMatch(
+        new RegExp(
+          `^<section data-prices-part="offers">en /en/${other.slug} ${other.cnk}</section><section data-prices-part="history">\\d+</section>$`,
+        ),
+      );
+      expect(body.seed).toMatchObject({ cnk: other.cnk, history: { cnk: other.cnk } });
+      // As a page drawn now would show them: every answer from the cache the search just filled.
+      expect(body.seed.search?.result).toMatchObject({ query: other.cnk, kind: 'cnk', cached: true });
+      expect(body.seed.search!.result.products.some((p) => p.cnk === other.cnk)).toBe(true);
+      // The search it ran filled the cache: the page is now drawn whole, with the same prices.
+      const after = await page(server.url, `/en/${other.slug}`);
+      expect(after).toMatchObject({ page: 'product', whole: true });
+      expect(productPricesSeedSchema.parse(JSON.parse(after.prices.text())).search?.result.query).toBe(other.cnk);
+    });
+
+    it('an address that is not a product page: 404; a page that fails to draw or no renderer: 503', async () => {
+      expect((await prices(server.url, '/en/no-such-product-0000000')).status).toBe(404);
+      expect((await prices(server.url, '/about/')).status).toBe(404);
+      expect((await prices(server.url, 'https://evil.example/x')).status).toBe(404);
+      const failed = await prices(server.url, `/nl/${other.slug}`);
+      expect(failed.status).toBe(503);
+      expect(await failed.json()).toMatchObject({ code: 'not_drawn' });
+      expect((await prices(bare.url, `/${other.slug}`)).status).toBe(503);
+    });
+  });
+});
+
+describe("a drawn page's prices run a search: they count in the search's own per-client limit (ADR 140)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RETAILERS_MODE: 'demo', SEARCH_RATE_LIMIT_PER_MIN: '2' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a search, then the prices of a page, and the next of either is refused', async () => {
+    const json = { headers: { accept: 'application/json' } };
+    expect((await fetch(`${server.url}/api/search/?q=${product.cnk}`, json)).status).toBe(200);
+    // No renderer in this build: the page is left to the app (503), but its search was run and counted.
+    const path = encodeURIComponent(`/${product.slug}`);
+    expect((await fetch(`${server.url}/api/first-screen/prices/?path=${path}`, json)).status).toBe(503);
+    const refused = await fetch(`${server.url}/api/first-screen/prices/?path=${path}`, json);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect((await fetch(`${server.url}/api/search/?q=${product.cnk}`, json)).status).toBe(429);
   });
 });

@@ -1,50 +1,17 @@
-import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@pharmaradar/shared';
 import {
   FIRST_SCREEN_ATTRIBUTE,
   FIRST_SCREEN_WHOLE_ATTRIBUTE,
-  type FirstScreenPage,
-  type FirstScreenRenderer,
-} from '@pharmaradar/shared/first-screen';
+  LANDING_SEED_ID,
+  PRICES_SEED_ID,
+} from '@pharmaradar/shared/first-screen-markup';
+import { type FirstScreenPage } from '@pharmaradar/shared/first-screen.schema';
+import { landingPathParts } from '@pharmaradar/shared/product-landing';
+import { scriptSafeJson, withHtmlLang, type HtmlTransformer } from '../../lib/web-static';
 import { shellLocale } from './locale-preload';
-import type { Logger } from './log';
-import type { HtmlTransformer } from './web-static';
-
-/** Where the web build puts its server-side renderer: beside the built app (`web/dist` -> `web/dist-ssr`). */
-export function firstScreenFile(webDistDir: string): string {
-  return `${webDistDir.replace(/[/\\]+$/, '')}-ssr/first-screen.js`;
-}
-
-export type DrawFirstScreen = (page: FirstScreenPage) => Promise<string | null>;
-
-/**
- * Draws pages with the web app's own components (ADR 119). The renderer is loaded on first use; a
- * missing build or a page that fails to draw gives null, and the page goes out as the bare app,
- * which draws it in the browser as before: the first screen is an improvement, never a dependency.
- */
-export function createFirstScreen(webDistDir: string, log: Logger): DrawFirstScreen {
-  const file = firstScreenFile(webDistDir);
-  let renderer: Promise<FirstScreenRenderer | null> | null = null;
-  const load = () =>
-    (renderer ??= existsSync(file)
-      ? (import(pathToFileURL(file).href) as Promise<FirstScreenRenderer>).catch((error: unknown) => {
-          log.error('first screen renderer could not be loaded', { file, error: String(error) });
-          return null;
-        })
-      : Promise.resolve(null));
-  return async (page) => {
-    const drawer = await load();
-    if (!drawer) return null;
-    try {
-      return drawer.renderFirstScreen(page);
-    } catch (error) {
-      log.error('first screen could not be drawn', { page: page.page, path: page.path, error: String(error) });
-      return null;
-    }
-  };
-}
+import type { DrawFirstScreen } from './first-screen-renderer';
+import type { FirstScreenService } from './first-screen.service';
 
 const PRELOAD_LINK = /<link rel="(?:modulepreload|preload)"[^>]*>\s*/g;
 
@@ -59,11 +26,6 @@ export function withFirstScreen(html: string, page: FirstScreenPage['page'], mar
   return html
     .replace(PRELOAD_LINK, '')
     .replace('<div id="root"></div>', () => `<div id="root" ${marks}>${markup}</div>`);
-}
-
-/** `<html lang>` set to the page's language (the shell says French). */
-export function withHtmlLang(html: string, locale: Locale): string {
-  return html.replace(/<html([^>]*?)\slang=["'][^"']*["']/i, (_m, before: string) => `<html${before} lang="${locale}"`);
 }
 
 /**
@@ -85,7 +47,7 @@ export function homeFirstScreen(draw: DrawFirstScreen): HtmlTransformer {
     const key = `${locale} ${path}`;
     let page = drawn.get(key);
     if (!page) {
-      page = draw({ page: 'home', locale, path });
+      page = draw.page({ page: 'home', locale, path });
       drawn.set(key, page);
     }
     return page;
@@ -100,5 +62,29 @@ export function homeFirstScreen(draw: DrawFirstScreen): HtmlTransformer {
     // A first visit to / in another language is sent on to /{language} by the app: draw that page.
     const page = await drawHome(locale, c.req.path === '/' && locale === DEFAULT_LOCALE ? '/' : `/${locale}`);
     return page === null ? undefined : withHtmlLang(withFirstScreen(html, 'home', page, true), locale);
+  };
+}
+
+const jsonScript = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script>`;
+
+/**
+ * A known product's page drawn into #root (ADR 119), with the product it shows as JSON for the app,
+ * which then starts on the same page without fetching it again; and its cached prices and history
+ * (ADR 121): with every retailer's prices drawn, the page is whole without the app. The product's
+ * title, description and structured data are the products feature's (its own transformer).
+ */
+export function productFirstScreen(draw: DrawFirstScreen, service: FirstScreenService): HtmlTransformer {
+  return async (html, c: Context) => {
+    const parts = landingPathParts(c.req.path);
+    const product = parts && service.product(parts.slug);
+    if (!parts || !product) return undefined;
+    const prices = service.cachedPrices(product.cnk);
+    const page = { page: 'product' as const, locale: parts.locale, path: c.req.path, product };
+    const markup = await draw.page(prices ? { ...page, prices } : page);
+    if (markup === null) return undefined;
+    const seeds = jsonScript(LANDING_SEED_ID, product) + (prices ? jsonScript(PRICES_SEED_ID, prices) : '');
+    const whole = prices?.search != null;
+    return withFirstScreen(html, 'product', markup, whole).replace(/<\/body>/i, () => `${seeds}</body>`);
   };
 }

@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@pharmaradar/shared';
-import { requestLocale } from './i18n';
-import { isBareHomePath, type HtmlTransformer } from './web-static';
+import { requestLocale } from '../../lib/i18n';
+import { isBareHomePath, type HtmlTransformer } from '../../lib/web-static';
 
 /**
  * The language the web app will load for a page address (SPEC §4): the prefix's; on a bare address

@@ -35,11 +35,15 @@ function isTextField(node: EventTarget | null): node is Field {
 /** A field is known by its name on both pages (React's generated ids differ between them). */
 const fieldKey = (field: Field) => field.name || null;
 
-/** A button's identity on both pages: tag, test id, name, label and text. */
+/**
+ * A button's identity on both pages: tag, type, role, name, label and text; what a visitor sees and
+ * what it does, never a test id (tests name elements, the app does not go by those names).
+ */
 function signature(node: Element): string {
   return [
     node.tagName,
-    node.getAttribute('data-testid') ?? '',
+    node.getAttribute('type') ?? '',
+    node.getAttribute('role') ?? '',
     node.getAttribute('name') ?? '',
     node.getAttribute('aria-label') ?? '',
     (node.textContent ?? '').trim().slice(0, 80),

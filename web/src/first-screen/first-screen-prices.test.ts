@@ -1,44 +1,49 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_WHOLE_ATTRIBUTE, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen';
+import { FIRST_SCREEN_WHOLE_ATTRIBUTE, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
 import { json, startTestServer, type Handler, type TestServer } from '../test/fakes/search-api-server';
 import { completeDrawnPrices } from './first-screen-prices';
 
-// A product page drawn without cached prices is completed in place (ADR 121): the search the app
-// would run, then the page again, drawn with the prices, whose price parts replace the drawn ones.
+// A product page drawn without cached prices is completed in place (ADR 121), in one request
+// (ADR 140): the server searches and answers the price parts drawn with the prices, and the seed.
 const CNK = '3720083';
 const PATH = `/en/dafalgan-500-mg-30-comprimes-${CNK}`;
+const PRICES = `/api/first-screen/prices/?path=${encodeURIComponent(PATH)}`;
 
-const drawnPage = (whole: boolean, offers: string, seed: unknown) => `<!doctype html><html><body>
-<div id="root" data-first-screen="product"${whole ? ` ${FIRST_SCREEN_WHOLE_ATTRIBUTE}` : ''}>
-  <h1>Dafalgan</h1>
-  <section data-prices-part="offers"><p role="status">${whole ? 'Search complete' : 'Starting'}</p>${offers}</section>
-  <section data-prices-part="history">history of ${whole ? 'today' : 'yesterday'}</section>
-  <p id="faq">FAQ</p>
-</div>
-<script type="application/json" id="${PRICES_SEED_ID}">${JSON.stringify(seed)}</script>
-</body></html>`;
+const offersPart = (whole: boolean, offers: string) =>
+  `<section data-prices-part="offers"><p role="status">${whole ? 'Search complete' : 'Starting'}</p>${offers}</section>`;
+const historyPart = (whole: boolean) =>
+  `<section data-prices-part="history">history of ${whole ? 'today' : 'yesterday'}</section>`;
 
 const COLD_SEED = { cnk: CNK, search: null, history: null };
 const WHOLE_SEED = { cnk: CNK, search: { freshUntil: 'later' }, history: null };
+
+const drawnPage = `<!doctype html><html><body>
+<div id="root" data-first-screen="product">
+  <h1>Dafalgan</h1>
+  ${offersPart(false, 'comparing…')}
+  ${historyPart(false)}
+  <p id="faq">FAQ</p>
+</div>
+<script type="application/json" id="${PRICES_SEED_ID}">${JSON.stringify(COLD_SEED)}</script>
+</body></html>`;
+
+/** The server's answer: both parts drawn with the prices, and the seed. */
+const WHOLE = json(200, { parts: offersPart(true, '3 offers') + historyPart(true), seed: WHOLE_SEED });
 
 let server: TestServer;
 let root: HTMLElement;
 
 /** The page as the browser got it: drawn without prices. */
 function land() {
-  const page = new DOMParser().parseFromString(drawnPage(false, 'comparing…', COLD_SEED), 'text/html');
+  const page = new DOMParser().parseFromString(drawnPage, 'text/html');
   document.body.replaceChildren(...[...page.body.childNodes].map((node) => document.adoptNode(node)));
   root = document.getElementById('root')!;
 }
 
-/** The server: the search (`search`), then the page drawn with or without the prices. */
-function serve(search: Handler, pageWhole = true) {
+/** The server's prices endpoint answering with `prices`; nothing else is asked for. */
+function serve(prices: Handler) {
   server.handle((req, res, url) => {
-    if (url.pathname === '/api/search/') return search(req, res, url);
-    if (url.pathname === PATH) {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      return void res.end(drawnPage(pageWhole, '3 offers', pageWhole ? WHOLE_SEED : COLD_SEED));
-    }
+    if (url.pathname === '/api/first-screen/prices/') return prices(req, res, url);
     res.writeHead(404).end();
   });
 }
@@ -55,14 +60,11 @@ beforeEach(() => {
 afterEach(() => document.body.replaceChildren());
 
 describe('a product page drawn without its prices', () => {
-  it('is completed in place: searched, drawn again, its price parts and seed replaced, marked whole', async () => {
-    serve(json(200, { query: CNK }));
+  it('is completed in place in one request: its price parts and seed replaced, marked whole', async () => {
+    serve(WHOLE);
     const faq = document.getElementById('faq');
     expect(await completeDrawnPrices(root, () => false, server.url)).toBe(true);
-    expect(server.requests.map((r) => [r.path, r.accept])).toEqual([
-      [`/api/search/?q=${CNK}`, 'application/json'],
-      [PATH, 'text/html'],
-    ]);
+    expect(server.requests.map((r) => [r.path, r.accept])).toEqual([[PRICES, 'application/json']]);
     expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Search complete3 offers');
     // Said by a live region that was there before the prices came, so a screen reader reads it out.
     expect(root.querySelector(':scope > [role="status"]')!.textContent).toBe('Search complete');
@@ -76,20 +78,27 @@ describe('a product page drawn without its prices', () => {
   it('is left to the app when the search is refused (rate limit): false, nothing replaced', async () => {
     serve(json(429, { code: 'rate_limited' }));
     expect(await completeDrawnPrices(root, () => false, server.url)).toBe(false);
-    expect(server.requests.map((r) => r.path)).toEqual([`/api/search/?q=${CNK}`]);
+    expect(server.requests.map((r) => r.path)).toEqual([PRICES]);
     expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Startingcomparing…');
     expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);
   });
 
-  it('is left to the app when the page comes back without its prices (cache gone meanwhile)', async () => {
-    serve(json(200, { query: CNK }), false);
+  it('is left to the app when the server no longer has every price (cache gone meanwhile)', async () => {
+    serve(json(409, { code: 'prices_incomplete' }));
     expect(await completeDrawnPrices(root, () => false, server.url)).toBe(false);
     expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Startingcomparing…');
     expect(JSON.parse(document.getElementById(PRICES_SEED_ID)!.textContent!)).toEqual(COLD_SEED);
   });
 
+  it('is left to the app when the parts drawn are not the parts shown (another build)', async () => {
+    serve(json(200, { parts: offersPart(true, '3 offers'), seed: WHOLE_SEED }));
+    expect(await completeDrawnPrices(root, () => false, server.url)).toBe(false);
+    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Startingcomparing…');
+    expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);
+  });
+
   it('is left alone once the app has started meanwhile (it takes the page over itself)', async () => {
-    serve(json(200, { query: CNK }));
+    serve(WHOLE);
     expect(await completeDrawnPrices(root, () => true, server.url)).toBe(true);
     expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Startingcomparing…');
     expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);

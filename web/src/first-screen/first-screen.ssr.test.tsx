@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import en from '../../public/locales/en/search.json';
 import nl from '../../public/locales/nl/search.json';
-import { renderFirstScreen } from './first-screen.ssr';
+import { renderFirstScreen, renderProductPrices } from './first-screen.ssr';
 import { dafalganResult, offer, product } from '../features/search/testing/search-fixtures';
 
 // The server draws these pages with this entry (ADR 119): with no network and no effects run, the
@@ -116,5 +116,21 @@ describe('the first screen drawn on the server', () => {
     expect(cold('[data-testid="history-retailer"]').length).toBe(1);
     expect(cold('[data-prices-part]').attrs('data-prices-part')).toEqual(['offers', 'history']);
     expect(coldHtml).not.toMatch(/\sstyle="/);
+
+    // The price parts alone (ADR 140), which a page drawn without prices swaps in: the very markup
+    // the whole page draws them with, every part in page order and nothing else.
+    const prices = {
+      cnk: PRODUCT.cnk,
+      search: { result, freshUntil: new Date(Date.now() + 60_000).toISOString() },
+      history,
+    };
+    const parts = renderProductPrices({ locale: 'en', path: `/en/${LANDING.slug}`, prices });
+    const partsRoot = new DOMParser().parseFromString(`<body>${parts}</body>`, 'text/html').body;
+    expect([...partsRoot.children].map((node) => node.getAttribute('data-prices-part'))).toEqual(['offers', 'history']);
+    const whole = new DOMParser().parseFromString(html, 'text/html').body;
+    expect([...partsRoot.children].map((node) => node.outerHTML)).toEqual(
+      [...whole.querySelectorAll('[data-prices-part]')].map((node) => node.outerHTML),
+    );
+    expect(parts).not.toMatch(/\sstyle="/);
   });
 });

@@ -2,11 +2,9 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { LOCALES, type Locale } from '@pharmaradar/shared';
-import type { FirstScreenPage, FirstScreenRenderer } from '@pharmaradar/shared/first-screen';
+import type { FirstScreenPage, FirstScreenRenderer } from '@pharmaradar/shared/first-screen.schema';
 import HomePage from '../features/search/home.page';
-import ProductPage from '../features/search/product.page';
-import { LandingSeedContext } from '../features/search/landing-seed';
-import { PricesSeedContext } from '../features/search/prices-seed';
+import ProductPage, { ProductPriceParts } from '../features/search/product.page';
 import { Layout } from '../features/layout/layout';
 import { Splash } from '../features/layout/splash';
 import { flattenMessages } from '../lib/i18n/flatten';
@@ -15,10 +13,12 @@ import type { Messages } from '../lib/i18n/load-locale';
 import { SessionProvider } from '../lib/session';
 import { ScanActionContext } from '../lib/scan/scan-action';
 import { ScanButton } from '../features/scan/scan-button';
+import { LandingSeedContext, PricesSeedContext } from './first-screen-seeds';
 
 // Server-side entry of the web build (vite build --ssr, ADR 119): the server draws the home page and
 // the product landing pages with the app's own components, so a phone shows the page from the HTML
-// while the app loads, then the app takes the screen over with the same page.
+// while the app loads, then the app takes the screen over with the same page. It also draws a product
+// page's price parts alone, for a page drawn without its prices to swap in (ADR 140).
 
 const files = import.meta.glob<unknown>('../../public/locales/*/*.json', { eager: true, import: 'default' });
 const messages = new Map<Locale, Messages>(LOCALES.map((locale) => [locale, {}]));
@@ -53,14 +53,30 @@ function page(input: FirstScreenPage): ReactNode {
   );
 }
 
-export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = (input) =>
-  renderToString(
-    <StaticRouter location={input.path}>
-      <I18nProvider locale={input.locale} messages={messages.get(input.locale) ?? {}}>
+/** The providers every drawn page has, as the app's start gives them. */
+function Providers({ locale, path, children }: { locale: Locale; path: string; children: ReactNode }) {
+  return (
+    <StaticRouter location={path}>
+      <I18nProvider locale={locale} messages={messages.get(locale) ?? {}}>
         {/* As the app starts: signed out until the browser has asked the server. */}
         <SessionProvider>
-          <ScanActionContext.Provider value={ScanButton}>{page(input)}</ScanActionContext.Provider>
+          <ScanActionContext.Provider value={ScanButton}>{children}</ScanActionContext.Provider>
         </SessionProvider>
       </I18nProvider>
-    </StaticRouter>,
+    </StaticRouter>
+  );
+}
+
+export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = (input) =>
+  renderToString(
+    <Providers locale={input.locale} path={input.path}>
+      {page(input)}
+    </Providers>,
+  );
+
+export const renderProductPrices: FirstScreenRenderer['renderProductPrices'] = (input) =>
+  renderToString(
+    <Providers locale={input.locale} path={input.path}>
+      <ProductPriceParts prices={input.prices} />
+    </Providers>,
   );

@@ -1,10 +1,7 @@
-import type { Locale } from './locales';
-import type { ProductLandingResponse } from './product-landing';
-import type { ProductPricesSeed } from './product-prices-seed';
-
-// The first screen the server draws into index.html (issue 8 item 13, ADR 119): the built web app's
-// server-side renderer (web/src/app/first-screen.ssr.tsx) turns a page into HTML; the server puts
-// it inside #root and the app takes the screen over once it is ready to draw the same page.
+// The marks a server-drawn page carries (ADR 119-121, ADR 140), without zod: the small entry
+// (web/src/main.tsx) reads them before the app runs, and a module the entry imports is bundled into
+// it whole (as search-limits.ts is for the search form, ADR 036). The drawn pages' data and answers
+// are in first-screen.schema.ts.
 
 /** Attribute on #root when it holds a server-drawn first screen; its value names the page. */
 export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
@@ -27,19 +24,3 @@ export const LANDING_SEED_ID = 'first-screen-landing';
 
 /** id of the `<script type="application/json">` carrying the drawn prices and history (ADR 121). */
 export const PRICES_SEED_ID = 'first-screen-prices';
-
-export type FirstScreenPage =
-  | { page: 'home'; locale: Locale; path: string }
-  | {
-      page: 'product';
-      locale: Locale;
-      path: string;
-      product: ProductLandingResponse;
-      /** Cached prices and price history drawn with the product (ADR 121); absent, the app fetches them. */
-      prices?: ProductPricesSeed;
-    };
-
-/** What the web build's `dist-ssr/first-screen.js` exports. */
-export interface FirstScreenRenderer {
-  renderFirstScreen(page: FirstScreenPage): string;
-}

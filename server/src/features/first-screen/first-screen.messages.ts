@@ -1,0 +1,16 @@
+import type { Messages } from '../../lib/i18n';
+
+// Answers of the drawn product page's prices (ADR 140). The page that asks starts the app on any of
+// them, which says what went wrong in its own words; these are for any other client.
+export const FIRST_SCREEN_MESSAGES = {
+  pricesIncomplete: {
+    fr: 'Les prix de toutes les pharmacies ne sont pas encore connus : la page les cherche elle-même.',
+    en: 'Not every pharmacy’s price is known yet: the page looks them up itself.',
+    nl: 'Nog niet elke apotheekprijs is bekend: de pagina zoekt ze zelf op.',
+  },
+  notDrawn: {
+    fr: 'Les prix ne peuvent pas être affichés ainsi pour le moment : la page les affiche elle-même.',
+    en: 'The prices cannot be drawn this way right now: the page shows them itself.',
+    nl: 'De prijzen kunnen nu niet zo getoond worden: de pagina toont ze zelf.',
+  },
+} satisfies Record<string, Messages>;
