@@ -114,6 +114,25 @@ export default tseslint.config(
     },
   },
   {
+    // ADR 142: the Pro tool has one data layer. Only its store (features/pro/data) opens the database;
+    // screens, hooks and sync call the store. Tests may set up and read IndexedDB directly.
+    files: ['web/src/features/pro/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/pro/data/**', 'web/src/features/pro/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['dexie', 'dexie-*', '**/db/*'],
+              message: 'The Pro tool reads and writes IndexedDB through its store: import features/pro/data/pro-store.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/features/**/*.{ts,tsx}', 'server/src/features/**/*.ts', 'server/src/{lib,db,config}/**/*.ts'],
     plugins: { boundaries: featureBoundaries },
     rules: { 'boundaries/no-cross-feature-imports': 'error' },
