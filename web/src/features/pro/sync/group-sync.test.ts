@@ -293,4 +293,14 @@ describe('sync controller', () => {
     unsubscribe();
     controller.stop();
   });
+
+  it('hears of a change saved through the store and sends it after the debounce', async () => {
+    onSync = (body, res) => sendJson(res, 200, { seq: 1, changes: body.changes.map((c) => ({ ...c, seq: 1 })) });
+    const controller = createSyncController(store, { debounceMs: 20 });
+    await controller.start(USER);
+    await store.saveGroup(group(ID_C, 900, 'Saved by a screen'));
+    await waitFor(() => expect(syncBodies().some((b) => b.changes.some((c) => c.id === ID_C))).toBe(true));
+    await waitFor(() => expect(controller.getSnapshot()).toMatchObject({ status: 'synced', pending: 0 }));
+    controller.stop();
+  });
 });
