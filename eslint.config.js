@@ -133,6 +133,30 @@ export default tseslint.config(
     },
   },
   {
+    // ADR 142: the Pro tool has one data layer. Only its store (features/pro/data) opens the database;
+    // screens, hooks and sync call the store. Tests may set up and read IndexedDB directly. The first
+    // screen's rule (ADR 140) is repeated: a later block's options replace an earlier one's.
+    files: ['web/src/features/pro/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/pro/data/**', 'web/src/features/pro/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/first-screen/*', '!**/first-screen/first-screen-seeds'],
+              message: 'A feature reads only first-screen-seeds of the first screen (ADR 140).',
+            },
+            {
+              group: ['dexie', 'dexie-*', '**/db/*'],
+              message: 'The Pro tool reads and writes IndexedDB through its store: import features/pro/data/pro-store.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/first-screen/first-screen-seeds.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared';
 import { db } from '../../db/db';
+import { setApiOrigin } from '../../lib/api/client';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { GroupMode } from './group-mode';
 
@@ -158,5 +160,79 @@ describe('group mode', () => {
     renderWithProviders(<GroupMode settings={DEFAULT_PRICING_SETTINGS} onUsage={() => undefined} />, { locale });
     fireEvent.click(await screen.findByRole('button', { name: locale === 'fr' ? 'Analyser' : 'Analyseren' }));
     expect(await screen.findByText(message)).toBeTruthy();
+  });
+});
+
+// Online: a finished live analysis is kept for the report, from the very rows the table shows (priced
+// once, ADR 142), once the run's last answers are in. The pricing endpoint is a scripted loopback server.
+describe('group mode online', () => {
+  let server: LoopbackServer;
+  const product = (cnk: string, name: string, prices: number[]) => ({
+    cnk,
+    status: 'found',
+    product: {
+      cnk,
+      name,
+      brand: null,
+      image: null,
+      slug: null,
+      offers: prices.map((price, i) => ({
+        retailer: `shop-${i}`,
+        name,
+        price,
+        currency: 'EUR',
+        url: null,
+        best: i === 0,
+        brand: null,
+        cnk,
+        searchedCode: cnk,
+        image: null,
+        inStock: true,
+      })),
+    },
+    retailers: [],
+    fetchedAt: new Date().toISOString(),
+    cached: false,
+  });
+  const notFound = (cnk: string) => ({ ...product(cnk, '', []), status: 'not_found', product: null });
+
+  beforeAll(async () => {
+    server = await startLoopbackServer((req, res) => {
+      if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
+      if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      const events = [
+        product('1000001', 'Dafalgan', [9, 11, 13]),
+        product('1000002', 'Arnica', [5, 6]),
+        notFound('1000003'),
+        product('1000004', 'Ibuprofen', [4]),
+      ];
+      for (const event of events) res.write(`event: product\ndata: ${JSON.stringify(event)}\n\n`);
+      const done = { count: 4, quota: 1000, used: 4, resetsOn: '2026-12-01' };
+      res.end(`event: done\ndata: ${JSON.stringify(done)}\n\n`);
+    });
+    setApiOrigin(server.origin);
+  });
+  afterAll(async () => {
+    setApiOrigin('');
+    await server.close();
+  });
+
+  it('records the finished analysis with the cards the table shows', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    await db.proReports.clear();
+    await openGroup();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    await waitFor(async () => expect(await db.proReports.count()).toBe(1), { timeout: 5000 });
+    const [report] = await db.proReports.toArray();
+    expect(report!.groupId).toBe(ID);
+    // The live answers, not the stored ones: Dafalgan's median is now 11 €, the fourth CNK is priced.
+    expect(report!.rows.map((r) => [r.cnk, r.status, r.lowestOffer, r.sellPriceInclVat])).toEqual([
+      ['1000001', 'priced', 9, 11],
+      ['1000002', 'priced', 5, 5.5],
+      ['1000003', 'not_found', null, null],
+      ['1000004', 'priced', 4, 4],
+    ]);
+    expect(bodyRows().map((r) => r.getAttribute('data-mark'))).toEqual(['priced', 'priced', 'not_found', 'priced']);
   });
 });

@@ -2,25 +2,33 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PricingSettings } from '@pharmaradar/shared';
 import type { ProDoneEvent } from '@pharmaradar/shared/pro.schema';
-import { db, type ProGroupRecord } from '../../db/db';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { saveFile } from '../../lib/save-file';
+import { proStore, type ProGroupRecord } from './data/pro-store';
 import { exportLabelsFromMessages } from './export/export-labels';
+import type { ExportRow } from './export/xlsx-export';
 import { GroupCreateDialog, type NewGroup } from './group-create-dialog';
 import { GroupDeleteDialog } from './group/group-delete-dialog';
 import { GroupProgress } from './group/group-progress';
-import { buildRows, isStale } from './group/group-rows';
+import { buildRows, isStale, type GroupRow } from './group/group-rows';
 import { GroupTable } from './group/group-table';
 import { useGroupAnalysis } from './group/use-group-analysis';
-import { listGroups, saveGroup } from './pro-store';
 import { ReportDialog } from './report/report-dialog';
-import { deleteReports, recordAnalysis } from './report/report-store';
+import { analysisRecord } from './report/report-rows';
 import { useProSyncVersion } from './sync/use-group-sync';
-import { pricingWorker } from './workers/pricing-worker.client';
+import { exportGroupInWorker } from './workers/export-worker.client';
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
 type DialogState = 'create' | 'edit' | 'delete' | 'report' | null;
+
+/** A table row as the export writes it: its card as priced for the table, and why it has no price. */
+const exportRow = (r: GroupRow): ExportRow => ({
+  cnk: r.cnk,
+  name: r.name,
+  card: r.card,
+  marketStatus: r.mark === 'not_found' || r.mark === 'retailer_error' || r.mark === 'invalid_cnk' ? r.mark : 'ok',
+});
 
 /** Group mode: create, edit, delete, select, analyse (stoppable, offline from stored offers), refresh stale rows, export. */
 export function GroupMode({ settings, onUsage }: { settings: PricingSettings; onUsage: (done: ProDoneEvent) => void }) {
@@ -35,7 +43,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
 
   const syncVersion = useProSyncVersion(); // groups synced from another device reload here
   useEffect(() => {
-    void listGroups().then(setGroups);
+    void proStore.listGroups().then(setGroups);
   }, [syncVersion]);
   useEffect(() => {
     reset();
@@ -43,11 +51,23 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
   }, [selected, reset]);
   const group = groups.find((g) => g.id === selected) ?? null;
 
+  // The one pricing of the group's rows (ADR 142): the table, the report and the export read these cards.
   const rows = useMemo(
     () => (group ? buildRows(group.cnks, analysis.offers, analysis.catalogue, settings, Date.now()) : []),
     [group, analysis.offers, analysis.catalogue, settings],
   );
   const stale = rows.filter(isStale).map((r) => r.cnk);
+
+  // Only a finished live run is a dated analysis for the report (a stopped one would show false "gone").
+  // It is recorded from the rows above once they hold the run's last answers, not priced a second time.
+  const [finished, setFinished] = useState<{ groupId: string; analysedAt: number } | null>(null);
+  useEffect(() => {
+    if (!finished) return;
+    setFinished(null);
+    if (group?.id !== finished.groupId) return;
+    // Storage full: the analysis itself is still shown.
+    void proStore.saveReport(analysisRecord({ ...finished, settings, rows })).catch(() => undefined);
+  }, [finished, group, rows, settings]);
 
   const save = async (input: NewGroup, base: ProGroupRecord | null) => {
     const record: ProGroupRecord = {
@@ -58,11 +78,11 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
       updatedAt: Math.max(Date.now(), (base?.updatedAt ?? 0) + 1),
       deleted: false,
     };
-    await saveGroup(record);
-    await db.proCatalogue.bulkPut(
-      input.imported.map((r) => ({ cnk: r.cnk, cataloguePriceExVat: r.purchasePriceExVat, vatPercent: r.vatPercent })),
+    await proStore.saveGroup(record);
+    await proStore.saveCatalogue(
+      input.imported.map((r) => ({ cnk: r.cnk, price: r.purchasePriceExVat, vat: r.vatPercent })),
     );
-    setGroups(await listGroups());
+    setGroups(await proStore.listGroups());
     setSelected(record.id);
     if (base) void analysis.load(record.cnks);
     setDialog(null);
@@ -70,9 +90,9 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
 
   const remove = async () => {
     if (!group) return;
-    await saveGroup({ ...group, deleted: true, updatedAt: Math.max(Date.now(), group.updatedAt + 1) });
-    await deleteReports(group.id);
-    setGroups(await listGroups());
+    await proStore.saveGroup({ ...group, deleted: true, updatedAt: Math.max(Date.now(), group.updatedAt + 1) });
+    await proStore.deleteReports(group.id);
+    setGroups(await proStore.listGroups());
     setSelected('');
     setDialog(null);
   };
@@ -84,37 +104,20 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
     }
     setError(null);
     // Stored offers first: offline, the analysis is what the device already knows.
-    const stored = await analysis.load(group.cnks);
+    await analysis.load(group.cnks);
     const run = online ? await analysis.price(group.cnks) : null;
-    // Only a finished live run is a dated analysis for the report (a stopped one would show false "gone").
-    if (run?.completed)
-      await recordAnalysis({
-        groupId: group.id,
-        cnks: group.cnks,
-        offers: new Map([...stored.offers, ...run.priced]),
-        catalogue: stored.catalogue,
-        settings,
-        analysedAt: Date.now(),
-      }).catch(() => undefined); // storage full: the analysis itself is still shown
+    if (run?.completed) setFinished({ groupId: group.id, analysedAt: Date.now() });
   };
 
   const exportFile = async () => {
     if (!group) return;
     try {
-      const file = await pricingWorker().exportGroup({
+      const file = await exportGroupInWorker({
         groupName: group.name,
         settings,
         date: today(),
         labels: exportLabelsFromMessages(intl.messages as Record<string, string>),
-        products: rows.map((r) => ({
-          cnk: r.cnk,
-          name: r.name,
-          vatPercent: r.vatPercent,
-          cataloguePriceExVat: r.cataloguePriceExVat,
-          offers: r.offers,
-          marketStatus:
-            r.mark === 'not_found' || r.mark === 'retailer_error' || r.mark === 'invalid_cnk' ? r.mark : 'ok',
-        })),
+        rows: rows.map(exportRow),
       });
       saveFile(new Blob([file.bytes as BlobPart], { type: file.mimeType }), file.fileName);
     } catch {

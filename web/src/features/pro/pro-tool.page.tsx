@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from '@pharmaradar/shared';
+import { proStore } from './data/pro-store';
 import { GroupMode } from './group-mode';
 import { ProductMode } from './product-mode';
 import { ProQuota, useProUsage } from './pro-quota';
-import { loadSettings, saveSettings } from './pro-store';
 import { SettingsForm } from './settings-form';
 import { SyncStatusLine } from './sync/sync-status';
 import { useProSyncVersion } from './sync/use-group-sync';
@@ -18,7 +18,7 @@ export default function ProToolPage() {
   const syncVersion = useProSyncVersion(); // settings synced from another device reload here
   const [usage, setUsage] = useProUsage();
   useEffect(() => {
-    void loadSettings().then(setSettings, () => setSettings(DEFAULT_PRICING_SETTINGS));
+    void proStore.loadSettings().then(setSettings, () => setSettings(DEFAULT_PRICING_SETTINGS));
   }, [syncVersion]);
   if (!settings) return null;
   return (
@@ -49,7 +49,7 @@ export default function ProToolPage() {
             settings={settings}
             onChange={async (next) => {
               setSettings(next);
-              await saveSettings(next);
+              await proStore.saveSettings(next);
             }}
           />
         </aside>

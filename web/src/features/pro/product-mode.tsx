@@ -6,9 +6,8 @@ import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.sche
 import { isApiRequestError } from '../../lib/api/client';
 import { formatPercent, formatPrice, useLocale } from '../../lib/i18n';
 import { Spinner, TextField } from '../../lib/ui';
-import { db } from '../../db/db';
+import { offerRecord, proStore } from './data/pro-store';
 import { streamProPrices } from './pro-prices.client';
-import { offerRecord, storeOffers } from './pro-store';
 
 /** Product mode: one CNK priced live, its card under the current settings (SPEC §3). */
 export function ProductMode({
@@ -40,12 +39,12 @@ export function ProductMode({
     try {
       const done = await streamProPrices([cnk], (e) => {
         setAnswer(e);
-        void storeOffers(offerRecord(e));
+        void proStore.storeOffers([offerRecord(e)]);
       });
       if (done) onUsage(done);
-      const remembered = await db.proCatalogue.get(cnk);
-      setVat(String(remembered?.vatPercent ?? defaultVatPercent(true)));
-      setCatalogue(remembered?.cataloguePriceExVat != null ? String(remembered.cataloguePriceExVat) : '');
+      const remembered = (await proStore.catalogueOf([cnk])).get(cnk);
+      setVat(String(remembered?.vat ?? defaultVatPercent(true)));
+      setCatalogue(remembered?.price != null ? String(remembered.price) : '');
     } catch (failure) {
       setError(
         isApiRequestError(failure) && failure.code === 'quota_exceeded'
@@ -61,11 +60,13 @@ export function ProductMode({
     if (!answer) return;
     const price = Number(nextCatalogue.replace(',', '.'));
     const vatPercent = Number(nextVat.replace(',', '.'));
-    void db.proCatalogue.put({
-      cnk: answer.cnk,
-      cataloguePriceExVat: nextCatalogue && price > 0 ? price : null,
-      vatPercent: Number.isFinite(vatPercent) ? vatPercent : null,
-    });
+    void proStore.saveCatalogue([
+      {
+        cnk: answer.cnk,
+        price: nextCatalogue && price > 0 ? price : null,
+        vat: Number.isFinite(vatPercent) ? vatPercent : null,
+      },
+    ]);
   };
 
   const offers = answer?.product?.offers ?? [];

@@ -1,7 +1,9 @@
 // The group table's rows (pure): each CNK with its stored offers, its card under the settings, its
 // mark (why it has no price), and the sort, filter and staleness rules the table and refresh use.
+// `buildRows` is the one place a group's rows are priced (ADR 142): the table, the report and the
+// export all read its cards.
 import { defaultVatPercent, priceProduct, type PricingSettings, type ProductCard } from '@pharmaradar/shared';
-import type { ProOfferRecord } from '../../../db/db';
+import type { CatalogueEntry, ProOfferRecord } from '../data/pro-records';
 
 /**
  * Stored prices older than this are stale: the server caches a retailer's answer for 15 minutes
@@ -14,8 +16,6 @@ export const STALE_AFTER_MS = 15 * 60_000;
  * CNK whose check digit is wrong (the server asks no shop for it).
  */
 export type RowMark = 'no_stored_price' | 'not_found' | 'retailer_error' | 'no_price' | 'invalid_cnk' | null;
-
-export type CatalogueEntry = { price: number | null; vat: number | null };
 
 export type GroupRow = {
   cnk: string;

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
-import { db, type ProOfferRecord } from '../../../db/db';
 import { isApiRequestError } from '../../../lib/api/client';
+import { offerRecord, proStore, type CatalogueEntry, type ProOfferRecord } from '../data/pro-store';
 import { streamProPrices } from '../pro-prices.client';
-import { offerRecord, storedOffers } from '../pro-store';
-import type { CatalogueEntry } from './group-rows';
 
 export type Progress = { done: number; total: number; startedAt: number; now: number };
-export type PriceRun = { completed: boolean; priced: ReadonlyMap<string, ProOfferRecord> };
+/** How a live run ended: finished (not stopped, not failed) or not. */
+export type PriceRun = { completed: boolean };
 export type AnalysisFailure = { kind: 'quota'; detail: string } | { kind: 'failed' };
 
 // Answers arrive one CNK at a time: re-rendering a large table for each would block the main thread
@@ -30,25 +29,20 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
 
   /** Shows the stored offers and catalogue prices of `cnks` (no network). */
   const load = useCallback(async (cnks: readonly string[]) => {
-    const entries = await db.proCatalogue.bulkGet([...cnks]);
-    const known = new Map<string, CatalogueEntry>(
-      entries.flatMap((e) => (e ? [[e.cnk, { price: e.cataloguePriceExVat, vat: e.vatPercent }] as const] : [])),
-    );
-    const stored = await storedOffers(cnks);
+    const known = await proStore.catalogueOf(cnks);
+    const stored = await proStore.storedOffers(cnks);
     setCatalogue(known);
     setOffers(stored);
     setLoaded(true);
-    return { offers: stored, catalogue: known };
   }, []);
 
   /**
-   * Prices `cnks` live; the rows of the others stay as stored. Resolves to what this run priced and
-   * whether it finished (not stopped, not failed), or null when it did not start.
+   * Prices `cnks` live; the rows of the others stay as stored. Resolves to whether the run finished
+   * (not stopped, not failed), or null when it did not start.
    */
   const price = useCallback(
     async (cnks: readonly string[]): Promise<PriceRun | null> => {
       if (cnks.length === 0 || controller.current) return null;
-      const priced = new Map<string, ProOfferRecord>();
       let completed = false;
       const run = new AbortController();
       controller.current = run;
@@ -60,8 +54,7 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
         if (pending.length === 0) return;
         const batch = pending;
         pending = [];
-        // One IndexedDB transaction per batch rather than one per CNK.
-        void db.proOffers.bulkPut(batch);
+        void proStore.storeOffers(batch);
         setOffers((current) => {
           const next = new Map(current);
           for (const r of batch) next.set(r.cnk, r);
@@ -75,9 +68,7 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
         const last = await streamProPrices(
           cnks,
           (event: ProProductEvent) => {
-            const record = offerRecord(event);
-            pending.push(record);
-            priced.set(record.cnk, record);
+            pending.push(offerRecord(event));
             done += 1;
           },
           run.signal,
@@ -97,7 +88,7 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
         controller.current = null;
         setProgress(null);
       }
-      return { completed, priced };
+      return { completed };
     },
     [onDone],
   );

@@ -1,5 +1,5 @@
 // The group report (pure): what moved between two finished analyses of a group (DESIGN §12 "reports").
-import type { ProReportRow } from '../../../db/db';
+import type { ProReportRow } from '../data/pro-records';
 
 /**
  * How the lowest market price moved: a product (or its price) that appeared is `new`, one that is no

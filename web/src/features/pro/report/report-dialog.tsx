@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ProGroupRecord, ProReportRecord } from '../../../db/db';
 import { formatDateTime, formatPercent, formatPrice, useLocale } from '../../../lib/i18n';
 import { Dialog } from '../../../lib/ui';
+import { proStore, type ProGroupRecord, type ProReportRecord } from '../data/pro-store';
 import { compareReports, type ReportLine } from './report-compare';
-import { latestReports } from './report-store';
 import './report.css';
 
 const SUMMARY_KEYS = ['up', 'down', 'new', 'gone', 'same', 'marginUp', 'marginDown'] as const;
@@ -17,7 +16,8 @@ export function ReportDialog({ group, onClose }: { group: Pick<ProGroupRecord, '
   const [reports, setReports] = useState<ProReportRecord[] | null>(null);
   useEffect(() => {
     let live = true;
-    void latestReports(group.id)
+    void proStore
+      .latestReports(group.id)
       .catch(() => [])
       .then((r) => live && setReports(r));
     return () => {

@@ -11,7 +11,8 @@ import {
   type LoopbackServer,
   type ReceivedRequest,
 } from '../../../test/fakes/http-server';
-import { claimProData, SYNC_CURSOR_KEY, SYNC_OWNER_KEY, syncOnce } from './group-sync';
+import { createProStore, SYNC_CURSOR_KEY, SYNC_OWNER_KEY, type ProStore } from '../data/pro-store';
+import { syncOnce } from './group-sync';
 import { createSyncController } from './sync-controller';
 
 // The device side of group sync against a scripted POST /api/groups/sync on a loopback server: what
@@ -35,6 +36,7 @@ afterAll(async () => {
 });
 
 let db: PharmaRadarDb;
+let store: ProStore;
 let dbCount = 0;
 const USER = 7;
 const ID_A = '6f1c7a52-3c1e-4d55-9a3b-1f2e3d4c5b6a';
@@ -70,7 +72,8 @@ beforeEach(async () => {
   server.received.length = 0;
   setApiOrigin(server.origin);
   db = new PharmaRadarDb(`group-sync-test-${(dbCount += 1)}`);
-  await claimProData(db, USER);
+  store = createProStore(db);
+  await store.claim(USER);
 });
 afterEach(async () => {
   await db.delete();
@@ -99,7 +102,7 @@ describe('syncOnce', () => {
       ],
     });
 
-    expect(await syncOnce(db, USER)).toEqual({ kind: 'synced', applied: 3, lost: [] });
+    expect(await syncOnce(store, USER)).toEqual({ kind: 'synced', applied: 3, lost: [] });
 
     expect(syncBodies()).toEqual([
       {
@@ -127,8 +130,8 @@ describe('syncOnce', () => {
 
   it('replaying the same answer changes nothing (idempotent)', async () => {
     onSync = answer({ seq: 3, changes: [stored(ID_C, 300, 'From elsewhere', 3)] });
-    expect(await syncOnce(db, USER)).toEqual({ kind: 'synced', applied: 1, lost: [] });
-    expect(await syncOnce(db, USER)).toEqual({ kind: 'synced', applied: 0, lost: [] });
+    expect(await syncOnce(store, USER)).toEqual({ kind: 'synced', applied: 1, lost: [] });
+    expect(await syncOnce(store, USER)).toEqual({ kind: 'synced', applied: 0, lost: [] });
     expect(await db.proGroups.count()).toBe(1);
   });
 
@@ -138,12 +141,12 @@ describe('syncOnce', () => {
       await localChange(group(ID_A, 700, 'Edited meanwhile'));
       sendJson(res, 200, { seq: 5, changes: [stored(ID_A, 500, 'First', 5)] });
     };
-    await syncOnce(db, USER);
+    await syncOnce(store, USER);
     expect((await db.proGroups.get(ID_A))?.name).toBe('Edited meanwhile');
     expect(await db.proOutbox.toArray()).toEqual([expect.objectContaining({ id: ID_A, updatedAt: 700 })]);
 
     onSync = answer({ seq: 6, changes: [stored(ID_A, 700, 'Edited meanwhile', 6)] });
-    await syncOnce(db, USER);
+    await syncOnce(store, USER);
     expect(syncBodies()[1]).toMatchObject({ since: 5, changes: [{ id: ID_A, updatedAt: 700 }] });
     expect(await db.proOutbox.count()).toBe(0);
   });
@@ -151,10 +154,10 @@ describe('syncOnce', () => {
   it('offline or refused: the outbox and the cursor stay as they were', async () => {
     await localChange(group(ID_A, 500, 'Offline edit'));
     setApiOrigin('http://127.0.0.1:9'); // nothing listens there
-    expect(await syncOnce(db, USER)).toEqual({ kind: 'offline' });
+    expect(await syncOnce(store, USER)).toEqual({ kind: 'offline' });
     setApiOrigin(server.origin);
     onSync = (_body, res) => sendJson(res, 403, { code: 'pro_required', detail: 'Pro needed.' });
-    expect(await syncOnce(db, USER)).toEqual({ kind: 'failed', status: 403 });
+    expect(await syncOnce(store, USER)).toEqual({ kind: 'failed', status: 403 });
     expect(await db.proOutbox.count()).toBe(1);
     expect(await db.proMeta.get(SYNC_CURSOR_KEY)).toBeUndefined();
   });
@@ -167,7 +170,7 @@ describe('syncOnce', () => {
       seq += body.changes.length;
       sendJson(res, 200, { seq, changes: [] });
     };
-    await syncOnce(db, USER);
+    await syncOnce(store, USER);
     expect(syncBodies().map((b) => [b.since, b.changes.length])).toEqual([
       [0, 200],
       [200, 50],
@@ -181,7 +184,7 @@ describe('syncOnce', () => {
       await Promise.all([db.proGroups, db.proMeta, db.proOutbox].map((t) => t.clear()));
       sendJson(res, 200, { seq: 9, changes: [stored(ID_C, 300, 'Other group', 9)] });
     };
-    expect(await syncOnce(db, USER)).toEqual({ kind: 'discarded' });
+    expect(await syncOnce(store, USER)).toEqual({ kind: 'discarded' });
     expect(await db.proGroups.count()).toBe(0);
     expect(await db.proMeta.count()).toBe(0);
   });
@@ -195,7 +198,7 @@ describe('syncOnce: pages, bases and lost changes (issue 17)', () => {
       { seq: 3, changes: [], more: false, notApplied: [] },
     ];
     onSync = (_body, res) => sendJson(res, 200, pages.shift());
-    expect(await syncOnce(db, USER)).toEqual({ kind: 'synced', applied: 3, lost: [] });
+    expect(await syncOnce(store, USER)).toEqual({ kind: 'synced', applied: 3, lost: [] });
     expect(syncBodies().map((b) => b.since)).toEqual([0, 2, 3]);
     expect(await db.proGroups.count()).toBe(3);
     expect((await db.proMeta.get(SYNC_CURSOR_KEY))?.value).toBe(3);
@@ -203,11 +206,11 @@ describe('syncOnce: pages, bases and lost changes (issue 17)', () => {
 
   it('sends the server version an edit started from, so the server can merge it', async () => {
     onSync = answer({ seq: 4, changes: [stored(ID_A, 1, 'From the server', 4)] });
-    await syncOnce(db, USER);
+    await syncOnce(store, USER);
     const pulled = (await db.proGroups.get(ID_A))!;
     await localChange({ ...pulled, cnks: ['4487039', '2222229'], updatedAt: 2 });
     onSync = answer({ seq: 5, changes: [] });
-    await syncOnce(db, USER);
+    await syncOnce(store, USER);
     expect(syncBodies()[1]!.changes).toEqual([
       expect.objectContaining({
         id: ID_A,
@@ -224,7 +227,7 @@ describe('syncOnce: pages, bases and lost changes (issue 17)', () => {
       changes: [stored(ID_A, 400, null, 8)],
       notApplied: [{ kind: 'group', id: ID_A, reason: 'deleted', fields: [] }],
     });
-    expect(await syncOnce(db, USER)).toEqual({
+    expect(await syncOnce(store, USER)).toEqual({
       kind: 'synced',
       applied: 1,
       lost: [{ name: 'Edited here', reason: 'deleted' }],
@@ -236,17 +239,17 @@ describe('syncOnce: pages, bases and lost changes (issue 17)', () => {
   it('reports a full group storage and keeps the outbox for later', async () => {
     await localChange(group(ID_A, 500, 'One too many'));
     onSync = (_body, res) => sendJson(res, 413, { code: 'group_storage_full', detail: 'Full.' });
-    expect(await syncOnce(db, USER)).toEqual({ kind: 'full' });
+    expect(await syncOnce(store, USER)).toEqual({ kind: 'full' });
     expect(await db.proOutbox.count()).toBe(1);
   });
 });
 
-describe('claimProData', () => {
+describe('claim (the Pro tables change hands)', () => {
   it("wipes another account's Pro data before this user's sync (session expired without a logout)", async () => {
     await localChange(group(ID_A, 500, 'Someone else’s'));
-    expect(await claimProData(db, USER)).toBe(false);
+    expect(await store.claim(USER)).toBe(false);
     expect(await db.proGroups.count()).toBe(1);
-    expect(await claimProData(db, 8)).toBe(true);
+    expect(await store.claim(8)).toBe(true);
     expect(await db.proGroups.count()).toBe(0);
     expect(await db.proOutbox.count()).toBe(0);
     expect((await db.proMeta.get(SYNC_OWNER_KEY))?.value).toBe(8);
@@ -261,7 +264,7 @@ describe('sync controller', () => {
       sendJson(res, 200, { seq, changes: body.changes.map((c) => ({ ...c, seq })) });
     };
     // A debounce longer than the test: the changes wait for it, and flush() stands for its end.
-    const controller = createSyncController(db, { debounceMs: 60_000 });
+    const controller = createSyncController(store, { debounceMs: 60_000 });
     const states: string[] = [];
     const unsubscribe = controller.subscribe(() => states.push(controller.getSnapshot().status));
     await controller.start(USER);
@@ -288,6 +291,16 @@ describe('sync controller', () => {
     await controller.flush();
     expect(controller.getSnapshot()).toMatchObject({ status: 'offline', pending: 1 });
     unsubscribe();
+    controller.stop();
+  });
+
+  it('hears of a change saved through the store and sends it after the debounce', async () => {
+    onSync = (body, res) => sendJson(res, 200, { seq: 1, changes: body.changes.map((c) => ({ ...c, seq: 1 })) });
+    const controller = createSyncController(store, { debounceMs: 20 });
+    await controller.start(USER);
+    await store.saveGroup(group(ID_C, 900, 'Saved by a screen'));
+    await waitFor(() => expect(syncBodies().some((b) => b.changes.some((c) => c.id === ID_C))).toBe(true));
+    await waitFor(() => expect(controller.getSnapshot()).toMatchObject({ status: 'synced', pending: 0 }));
     controller.stop();
   });
 });

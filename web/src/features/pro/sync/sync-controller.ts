@@ -1,7 +1,7 @@
 // When the device syncs (DESIGN §7): on the Pro tool's start, on reconnect, and shortly after each change.
-import { db as appDb, type PharmaRadarDb } from '../../../db/db';
 import { registerBeforeLogout } from '../../../lib/session/before-logout';
-import { claimProData, pendingChanges, syncOnce, type LostChange, type SyncOutcome } from './group-sync';
+import { proStore, type ProStore } from '../data/pro-store';
+import { syncOnce, type LostChange, type SyncOutcome } from './group-sync';
 
 /** `full`: the server refused the changes, the account's group storage is full (docs/decisions/131). */
 export type SyncStatus = 'synced' | 'syncing' | 'pending' | 'offline' | 'error' | 'full';
@@ -27,7 +27,7 @@ export type SyncController = ReturnType<typeof createSyncController>;
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-export function createSyncController(db: PharmaRadarDb, options: SyncControllerOptions = {}) {
+export function createSyncController(store: ProStore, options: SyncControllerOptions = {}) {
   const debounceMs = options.debounceMs ?? 600;
   const retryMs = options.retryMs ?? 30_000;
   const listeners = new Set<() => void>();
@@ -60,7 +60,7 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
   }
 
   async function refresh(versionStep = 0, lost: LostChange[] = snapshot.lost) {
-    publish(await pendingChanges(db).catch(() => snapshot.pending), versionStep, lost);
+    publish(await store.pendingChanges().catch(() => snapshot.pending), versionStep, lost);
   }
 
   function schedule(delayMs: number) {
@@ -84,7 +84,7 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
         if (me === null) break;
         running = true;
         await refresh();
-        const outcome = await syncOnce(db, me).catch((): SyncOutcome => ({ kind: 'failed', status: 0 }));
+        const outcome = await syncOnce(store, me).catch((): SyncOutcome => ({ kind: 'failed', status: 0 }));
         running = false;
         last = outcome.kind;
         // 401/403: the session or the plan is gone; the next start of the Pro tool tries again.
@@ -105,6 +105,13 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
     await run();
   }
 
+  function notifyChange(): void {
+    void refresh();
+    if (active) schedule(debounceMs);
+  }
+  // The store says when a change was queued: it needs nothing from this controller.
+  store.onLocalChange(notifyChange);
+
   const onOnline = () => void run();
   const onOffline = () => void refresh();
 
@@ -119,7 +126,7 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
         // Before a logout wipes the device, the outbox gets its chance to reach the server.
         unregister = registerBeforeLogout(flush);
       }
-      const wiped = await claimProData(db, user);
+      const wiped = await store.claim(user);
       // Another account's data was wiped: the screens must reload even if the sync finds nothing.
       await refresh(wiped ? 1 : 0);
       await run();
@@ -139,11 +146,8 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
         if (!active) userId = null;
       });
     },
-    /** A local change was saved (pro-store): count it as pending and sync after the debounce. */
-    notifyChange(): void {
-      void refresh();
-      if (active) schedule(debounceMs);
-    },
+    /** A local change was saved: count it as pending and sync after the debounce. */
+    notifyChange,
     /** Syncs now and waits for it (logout, tests). */
     flush,
     /** The user read the notice of lost changes. */
@@ -160,10 +164,5 @@ export function createSyncController(db: PharmaRadarDb, options: SyncControllerO
   };
 }
 
-/** The app's one controller, on the app's database. */
-export const groupSync = createSyncController(appDb);
-
-/** Pro-store writes call this after each saved change. */
-export function notifyProChange(): void {
-  groupSync.notifyChange();
-}
+/** The app's one controller, on the app's Pro store. */
+export const groupSync = createSyncController(proStore);

@@ -7,7 +7,7 @@ import {
   type GroupChange,
   type StoredGroupChange,
 } from '@pharmaradar/shared/pro.schema';
-import type { ProGroupRecord, ProOutboxEntry } from '../../../db/db';
+import type { ProGroupRecord, ProOutboxEntry } from '../data/pro-records';
 
 /** The settings record as the device keeps it in proMeta. */
 export type LocalSettings = { value: unknown; updatedAt: number };

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The workers' API objects called directly, then once each through comlink over a real MessageChannel:
 // the wrapped types line up with the exposed functions and the data survives structured cloning.
-import { DEFAULT_PRICING_SETTINGS, type PricedRow } from '@pharmaradar/shared';
+import { DEFAULT_PRICING_SETTINGS, priceProduct, type PricingSettings } from '@pharmaradar/shared';
 import { expose, transfer, wrap, type Remote } from 'comlink';
 import { MessageChannel } from 'node:worker_threads';
 import * as XLSX from 'xlsx';
@@ -10,13 +10,26 @@ import { loadMessagesFromDisk } from '../../../test/disk-messages';
 import { exportLabelsFromMessages } from '../export/export-labels';
 import type { ImportResult } from '../import/read-import-file';
 import { importWorkerApi, type ImportWorkerApi } from './import-worker.api';
-import { pricingWorkerApi, XLSX_MIME_TYPE, type ExportedFile, type PricingWorkerApi } from './pricing-worker.api';
+import type { ExportRow } from '../export/xlsx-export';
+import { exportWorkerApi, XLSX_MIME_TYPE, type ExportedFile, type ExportWorkerApi } from './export-worker.api';
 
 const labels = exportLabelsFromMessages(loadMessagesFromDisk('nl'));
-const products = [
-  { cnk: '0123456', name: 'Dafalgan', vatPercent: 6, cataloguePriceExVat: 8.5, offers: [10, 12, 15] },
-  { cnk: '2345678', name: 'Onbekend', vatPercent: 21, offers: [], marketStatus: 'not_found' as const },
+// Rows as group mode hands them over: already priced (ADR 142), the worker only writes them.
+const priced = (settings: PricingSettings): ExportRow[] => [
+  {
+    cnk: '0123456',
+    name: 'Dafalgan',
+    card: priceProduct({ vatPercent: 6, cataloguePriceExVat: 8.5, offers: [10, 12, 15] }, settings),
+    marketStatus: 'ok',
+  },
+  {
+    cnk: '2345678',
+    name: 'Onbekend',
+    card: priceProduct({ vatPercent: 21, cataloguePriceExVat: null, offers: [] }, settings),
+    marketStatus: 'not_found',
+  },
 ];
+const rows = priced(DEFAULT_PRICING_SETTINGS);
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));
@@ -52,29 +65,19 @@ describe('import worker API', () => {
   });
 });
 
-describe('pricing worker API', () => {
-  it('prices a whole group with the shared engine', () => {
-    const rows = pricingWorkerApi.priceGroup(products, DEFAULT_PRICING_SETTINGS);
-    expect(rows.map((r) => [r.cnk, r.card.status, r.card.sellPriceInclVat, r.card.recommendedPurchaseExVat])).toEqual([
-      ['0123456', 'priced', 12, 7.92],
-      ['2345678', 'no_offers', null, null],
-    ]);
-  });
-
-  it('refuses settings outside 0 ≤ min ≤ ideal < 100 and a malformed CNK', () => {
-    expect(() =>
-      pricingWorkerApi.priceGroup(products, { ...DEFAULT_PRICING_SETTINGS, minMarginPercent: 40 }),
-    ).toThrow();
-    expect(() => pricingWorkerApi.priceGroup([{ ...products[0]!, cnk: '123' }], DEFAULT_PRICING_SETTINGS)).toThrow();
+describe('export worker API', () => {
+  it('has one entry point: the export (rows are priced on the main thread)', () => {
+    expect(Object.keys(exportWorkerApi)).toEqual(['exportGroup']);
+    expectTypeOf<keyof ExportWorkerApi>().toEqualTypeOf<'exportGroup'>();
   });
 
   it('exports the group as a named .xlsx whose rows carry the analysis marks', () => {
-    const file = pricingWorkerApi.exportGroup({
+    const file = exportWorkerApi.exportGroup({
       groupName: 'Zomer',
       settings: DEFAULT_PRICING_SETTINGS,
       date: '2026-06-30',
       labels,
-      products,
+      rows,
     });
     expect(file.fileName).toBe('pharmaradar-Zomer-2026-06-30.xlsx');
     expect(file.mimeType).toBe(XLSX_MIME_TYPE);
@@ -89,29 +92,50 @@ describe('pricing worker API', () => {
     expect([ws.A9?.v, ws.O9?.v]).toEqual(['Onbekend', 'Product niet gevonden']);
   });
 
-  it('refuses an export without a group name or with a non-ISO date', () => {
-    const base = { groupName: 'G', settings: DEFAULT_PRICING_SETTINGS, date: '2026-06-30', labels, products };
-    expect(() => pricingWorkerApi.exportGroup({ ...base, groupName: '  ' })).toThrow();
-    expect(() => pricingWorkerApi.exportGroup({ ...base, date: '30/06/2026' })).toThrow();
+  it('writes the cards it is given as they are: nothing is priced again', () => {
+    // A card priced under the conservative strategy is written at its price even though the request's
+    // settings (the header) say balanced: the worker does not recompute it.
+    const conservative = priced({ ...DEFAULT_PRICING_SETTINGS, strategy: 'conservative' });
+    const file = exportWorkerApi.exportGroup({
+      groupName: 'Zomer',
+      settings: DEFAULT_PRICING_SETTINGS,
+      date: '2026-06-30',
+      labels,
+      rows: conservative,
+    });
+    expect(XLSX.read(file.bytes, { type: 'array' }).Sheets.Prijzen!.H8?.v).toBe(15);
   });
 
-  it('answers through comlink with typed results; an invalid request rejects', async () => {
-    const remote = connect(pricingWorkerApi);
-    expectTypeOf(remote.priceGroup).returns.toEqualTypeOf<Promise<PricedRow[]>>();
+  it('refuses an export without a group name, with a non-ISO date, invalid settings or a malformed CNK', () => {
+    const base = { groupName: 'G', settings: DEFAULT_PRICING_SETTINGS, date: '2026-06-30', labels, rows };
+    expect(() => exportWorkerApi.exportGroup({ ...base, groupName: '  ' })).toThrow();
+    expect(() => exportWorkerApi.exportGroup({ ...base, date: '30/06/2026' })).toThrow();
+    expect(() =>
+      exportWorkerApi.exportGroup({ ...base, settings: { ...DEFAULT_PRICING_SETTINGS, minMarginPercent: 40 } }),
+    ).toThrow();
+    expect(() => exportWorkerApi.exportGroup({ ...base, rows: [{ ...rows[0]!, cnk: '123' }] })).toThrow();
+  });
+
+  it('answers through comlink with a typed result; an invalid request rejects', async () => {
+    const remote = connect(exportWorkerApi);
     expectTypeOf(remote.exportGroup).returns.toEqualTypeOf<Promise<ExportedFile>>();
-    expectTypeOf<Remote<PricingWorkerApi>>().toEqualTypeOf(remote);
-    const rows = await remote.priceGroup(products, { ...DEFAULT_PRICING_SETTINGS, strategy: 'conservative' });
-    expect(rows[0]?.card.sellPriceInclVat).toBe(15);
+    expectTypeOf<Remote<ExportWorkerApi>>().toEqualTypeOf(remote);
     const file = await remote.exportGroup({
       groupName: 'Zomer',
       settings: DEFAULT_PRICING_SETTINGS,
       date: '2026-06-30',
       labels,
-      products,
+      rows,
     });
     expect(XLSX.read(file.bytes, { type: 'array' }).SheetNames).toEqual(['Prijzen']);
     await expect(
-      remote.priceGroup(products, { ...DEFAULT_PRICING_SETTINGS, idealMarginPercent: 100 }),
+      remote.exportGroup({
+        groupName: 'Zomer',
+        settings: { ...DEFAULT_PRICING_SETTINGS, idealMarginPercent: 100 },
+        date: '2026-06-30',
+        labels,
+        rows,
+      }),
     ).rejects.toThrow();
   });
 });

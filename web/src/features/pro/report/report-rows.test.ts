@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared';
 import { db, type ProOfferRecord } from '../../../db/db';
-import { deleteReports, latestReports, recordAnalysis, REPORTS_KEPT } from './report-store';
+import { proStore, REPORTS_KEPT } from '../data/pro-store';
+import { buildRows } from '../group/group-rows';
+import { analysisRecord } from './report-rows';
 
 const offer = (cnk: string, offers: number[]): ProOfferRecord => ({
   cnk,
@@ -12,25 +14,27 @@ const offer = (cnk: string, offers: number[]): ProOfferRecord => ({
   fetchedAt: '2026-11-23T10:00:00Z',
 });
 
-const analyse = (groupId: string, analysedAt: number) =>
-  recordAnalysis({
-    groupId,
-    cnks: ['1000001', '1000002', '1000003'],
-    offers: new Map([
+// A finished analysis as group mode records it: the table's rows, priced once, kept by the store.
+const analyse = (groupId: string, analysedAt: number) => {
+  const rows = buildRows(
+    ['1000001', '1000002', '1000003'],
+    new Map([
       ['1000001', offer('1000001', [10, 12, 14])],
       ['1000002', offer('1000002', [])],
     ]),
-    catalogue: new Map([['1000001', { price: 6, vat: 6 }]]),
-    settings: DEFAULT_PRICING_SETTINGS,
+    new Map([['1000001', { price: 6, vat: 6 }]]),
+    DEFAULT_PRICING_SETTINGS,
     analysedAt,
-  });
+  );
+  return proStore.saveReport(analysisRecord({ groupId, analysedAt, settings: DEFAULT_PRICING_SETTINGS, rows }));
+};
 
 beforeEach(() => db.proReports.clear());
 
-describe('report store', () => {
+describe('report records', () => {
   it('keeps each product as the table showed it', async () => {
     await analyse('g', 1000);
-    const [report] = await latestReports('g');
+    const [report] = await proStore.latestReports('g');
     expect(report).toMatchObject({ groupId: 'g', analysedAt: 1000, settings: DEFAULT_PRICING_SETTINGS });
     // Balanced: R is the median 12 € incl. 6 % VAT, so 11.32 € excl. VAT; at a 6 € catalogue price
     // the margin is (11.3208 − 6) / 11.3208 = 47.0 %.
@@ -46,11 +50,11 @@ describe('report store', () => {
     for (let i = 1; i <= REPORTS_KEPT + 2; i += 1) await analyse('g', i * 1000);
     await analyse('other', 500);
     expect(await db.proReports.count()).toBe(REPORTS_KEPT + 1);
-    expect((await latestReports('g')).map((r) => r.analysedAt)).toEqual([22_000, 21_000]);
+    expect((await proStore.latestReports('g')).map((r) => r.analysedAt)).toEqual([22_000, 21_000]);
     const kept = await db.proReports.where('[groupId+analysedAt]').between(['g', 0], ['g', Infinity]).toArray();
     expect(kept[0]!.analysedAt).toBe(3000);
-    await deleteReports('g');
-    expect(await latestReports('g')).toEqual([]);
-    expect((await latestReports('other')).length).toBe(1);
+    await proStore.deleteReports('g');
+    expect(await proStore.latestReports('g')).toEqual([]);
+    expect((await proStore.latestReports('other')).length).toBe(1);
   });
 });

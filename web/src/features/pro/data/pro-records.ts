@@ -1,0 +1,12 @@
+// The Pro tool's stored shapes, for the code outside the data layer: it never imports the database
+// itself (docs/decisions/142), only these types and `proStore`.
+export type {
+  ProGroupRecord,
+  ProOfferRecord,
+  ProOutboxEntry,
+  ProReportRecord,
+  ProReportRow,
+} from '../../../db/db';
+
+/** The catalogue purchase price (excl. VAT) and VAT rate typed for one CNK; null where none was typed. */
+export type CatalogueEntry = { price: number | null; vat: number | null };

@@ -1,0 +1,50 @@
+// What the export worker exposes: the group's .xlsx, written from rows already priced on the main
+// thread (ADR 142: a row is priced once). Inputs are validated here, at the boundary.
+import { cnkSchema, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared';
+import * as XLSX from 'xlsx';
+import { z } from 'zod';
+import { exportFileName } from '../export/export-file-name';
+import type { ExportLabels } from '../export/export-labels';
+import { writeGroupWorkbook, type ExportRow } from '../export/xlsx-export';
+
+export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export type GroupExportRequest = {
+  groupName: string;
+  settings: PricingSettings;
+  /** The user's local day, YYYY-MM-DD. */
+  date: string;
+  labels: ExportLabels;
+  /** The table's rows: each card as priced for the table, with why it has no market price. */
+  rows: readonly ExportRow[];
+};
+
+export type ExportedFile = { fileName: string; mimeType: string; bytes: Uint8Array };
+
+const isoDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+const groupName = z.string().trim().min(1).max(200);
+// The row's identity is checked; its card is the shared engine's own output, written as it is.
+const exportRowIdentity = z.object({
+  cnk: cnkSchema,
+  name: z.string().max(300).nullable(),
+  marketStatus: z.enum(['ok', 'not_found', 'retailer_error', 'invalid_cnk']).optional(),
+  card: z.object({}).passthrough(),
+});
+
+export const exportWorkerApi = {
+  exportGroup(request: GroupExportRequest): ExportedFile {
+    const date = isoDate.parse(request.date);
+    const name = groupName.parse(request.groupName);
+    for (const row of request.rows) exportRowIdentity.parse(row);
+    const bytes = writeGroupWorkbook(XLSX, {
+      groupName: name,
+      settings: pricingSettingsSchema.parse(request.settings),
+      date,
+      labels: request.labels,
+      rows: request.rows,
+    });
+    return { fileName: exportFileName(name, date), mimeType: XLSX_MIME_TYPE, bytes };
+  },
+};
+
+export type ExportWorkerApi = typeof exportWorkerApi;
