@@ -359,7 +359,36 @@ describe('accounts and sessions', () => {
     await page.getByTestId('fake-google-button').click();
     await waitPath(page, '/nl/compte');
     await page.getByTestId('account-delete').click();
-    const dialog = page.getByTestId('delete-dialog');
+    let dialog = page.getByTestId('delete-dialog');
+    await dialog.waitFor();
+    // The browser's own modal <dialog> (ADR 137): the page behind is inert, real Tab presses never
+    // reach it (past the last control the focus may visit the browser's UI, then comes back in),
+    // Escape closes the dialog and the focus goes back to the button that opened it.
+    const modal = await page.evaluate(() => {
+      const opener = document.querySelector<HTMLElement>('[data-testid="account-delete"]')!;
+      opener.focus();
+      return {
+        modal: document.querySelector('[data-testid="delete-dialog"]')!.matches(':modal'),
+        openerFocusable: document.activeElement === opener,
+      };
+    });
+    expect(modal).toEqual({ modal: true, openerFocusable: false });
+    const focusedOutside: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
+      const outside = await page.evaluate(() => {
+        const active = document.activeElement;
+        const inside = active === document.body || !!active?.closest('[data-testid="delete-dialog"]');
+        return inside ? null : (active?.outerHTML.slice(0, 80) ?? 'none');
+      });
+      if (outside) focusedOutside.push(outside);
+    }
+    expect(focusedOutside).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('account-delete');
+    await page.getByTestId('account-delete').click();
+    dialog = page.getByTestId('delete-dialog');
     await dialog.waitFor();
     expect(await field(page, 'password').count()).toBe(0);
     await field(page, 'email_confirmation').fill('jan.peeters@gmail.com');

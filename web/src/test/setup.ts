@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setIntlErrorHandler } from '../lib/i18n/i18n-provider';
 import { recordIntlError, takeMissingMessages } from './missing-messages';
+import { installModalDialogPlatform } from './modal-dialog-platform';
 
 // Component tests cross real loopback sockets and load lazy chunks (the search machinery loads on
 // use); on a loaded shared 2-core machine that can take longer than Testing Library's 1 s default.
@@ -9,6 +10,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
+
+// jsdom lacks the modal <dialog> (showModal, Escape, inert page, Tab order): see modal-dialog-platform.
+installModalDialogPlatform();
 
 // Every IntlProvider of the app (renderWithProviders and the real root alike) reports here.
 setIntlErrorHandler(recordIntlError);

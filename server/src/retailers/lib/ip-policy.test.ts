@@ -45,6 +45,43 @@ describe('isPublicUnicast', () => {
   );
 });
 
+describe('isPublicUnicast: other spellings of a private address', () => {
+  it.each([
+    // IPv4-mapped and IPv4-translated IPv6 forms of private addresses, in every spelling.
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '[::ffff:a9fe:a9fe]',
+    '0:0:0:0:0:ffff:7f00:1',
+    '::FFFF:127.0.0.1',
+    '::ffff:0:7f00:1',
+    '64:ff9b:1::a00:1',
+    // Octal, hex, long and shortened IPv4 forms (inet_aton and the URL parser read them so).
+    '0177.0.0.1',
+    '0x7f.0.0.1',
+    '0x7f000001',
+    '017700000001',
+    '127.1',
+    '0xa9.0xfe.0xa9.0xfe',
+    '012.0.0.1',
+    // Special IPv6 blocks inside 2000::/3 (documentation RFC 9637, benchmarking, AS112, segment routing).
+    '3fff::1',
+    '2001:2::1',
+    '2620:4f:8000::1',
+    '5f00::1',
+    'not an address',
+    '1.2.3.4.5',
+    '08.8.8.8',
+  ])('refuses %s', (address) => {
+    expect(isPublicUnicast(address)).toBe(false);
+  });
+
+  it('judges a public address by its value whatever its spelling (010.010.010.010 is 8.8.8.8)', () => {
+    expect(isPublicUnicast('010.010.010.010')).toBe(true);
+    expect(isPublicUnicast('0x08080808')).toBe(true);
+    expect(isPublicUnicast('2A00:1450:4001:82A::2004')).toBe(true);
+  });
+});
+
 describe('isIpLiteral', () => {
   it('recognises IP hosts as the URL parser normalises them (decimal, octal, hex, bracketed v6)', () => {
     for (const raw of [

@@ -61,4 +61,13 @@ describe('SseParser', () => {
       { event: 'message', data: '', id: '' },
     ]);
   });
+
+  it('carries the last event ID over to later events, as the last event ID buffer does', () => {
+    const parser = new SseParser();
+    expect(parser.push('id: 3\ndata: a\n\ndata: b\n\nid\ndata: c\n\n')).toEqual([
+      { event: 'message', data: 'a', id: '3' },
+      { event: 'message', data: 'b', id: '3' },
+      { event: 'message', data: 'c', id: '' },
+    ]);
+  });
 });

@@ -1,3 +1,5 @@
+import { createParser, type EventSourceParser } from 'eventsource-parser';
+
 /** One dispatched Server-Sent Event (WHATWG HTML §9.2 "event stream interpretation"). */
 export interface SseMessage {
   event: string;
@@ -6,63 +8,38 @@ export interface SseMessage {
 }
 
 /**
- * Incremental SSE parser. Lines may end in CRLF, LF or CR, and a chunk boundary may fall anywhere
- * (even between the CR and LF of one line ending), so text is buffered until a line is complete.
+ * Incremental SSE parser over `eventsource-parser` (ADR 137), which finds line ends with indexOf
+ * instead of walking every character. This wrapper keeps the app's pull-style API: `push` returns
+ * the events a chunk completed, with the default type 'message' and the last event ID carried over
+ * from earlier events, as the spec's "last event ID buffer" is.
  */
 export class SseParser {
-  private buffer = '';
-  private pendingCr = false;
+  private readonly parser: EventSourceParser;
+  private completed: SseMessage[] = [];
   private started = false;
-  private eventType = '';
-  private dataLines: string[] = [];
   private lastId = '';
+
+  constructor() {
+    this.parser = createParser({
+      onEvent: (message) => {
+        if (message.id !== undefined) this.lastId = message.id;
+        this.completed.push({ event: message.event ?? 'message', data: message.data, id: this.lastId });
+      },
+    });
+  }
 
   /** Feeds decoded text; returns the events completed by it. */
   push(text: string): SseMessage[] {
     let chunk = text;
     if (!this.started && chunk.length > 0) {
       this.started = true;
+      // Text already decoded: the library only strips a BOM still in UTF-8 bytes form.
       if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
     }
-    const out: SseMessage[] = [];
-    for (let i = 0; i < chunk.length; i++) {
-      const ch = chunk[i]!;
-      if (this.pendingCr) {
-        this.pendingCr = false;
-        if (ch === '\n') continue;
-      }
-      if (ch === '\r' || ch === '\n') {
-        if (ch === '\r') this.pendingCr = true;
-        const message = this.line(this.buffer);
-        this.buffer = '';
-        if (message) out.push(message);
-      } else {
-        this.buffer += ch;
-      }
-    }
+    this.parser.feed(chunk);
+    const out = this.completed;
+    this.completed = [];
     return out;
-  }
-
-  private line(line: string): SseMessage | null {
-    if (line === '') return this.dispatch();
-    if (line.startsWith(':')) return null;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') this.eventType = value;
-    else if (field === 'data') this.dataLines.push(value);
-    else if (field === 'id' && !value.includes('\0')) this.lastId = value;
-    return null;
-  }
-
-  private dispatch(): SseMessage | null {
-    const type = this.eventType || 'message';
-    const lines = this.dataLines;
-    this.eventType = '';
-    this.dataLines = [];
-    if (lines.length === 0) return null;
-    return { event: type, data: lines.join('\n'), id: this.lastId };
   }
 }
 

@@ -61,16 +61,41 @@ describe('Dialog', () => {
 
   it('closes on a click on the backdrop, not inside', async () => {
     const { dialog } = await openDialog();
-    fireEvent.mouseDown(dialog);
+    // The <dialog> element covers the viewport and is the backdrop; the panel is its only child.
+    const panel = screen.getByRole('heading', { name: 'Title' }).parentElement!;
+    expect(panel.parentElement).toBe(dialog);
+    fireEvent.mouseDown(panel);
+    fireEvent.mouseDown(screen.getByText('Body'));
     expect(screen.getByTestId('dialog')).toBeTruthy();
-    fireEvent.mouseDown(dialog.parentElement!);
+    fireEvent.mouseDown(dialog);
     await waitFor(() => expect(screen.queryByTestId('dialog')).toBeNull());
   });
 
   it('stays open on Escape and backdrop clicks when it has no onClose (a blocking question)', async () => {
     const { dialog } = await openDialog(false);
     fireEvent.keyDown(document, { key: 'Escape' });
-    fireEvent.mouseDown(dialog.parentElement!);
+    fireEvent.mouseDown(dialog);
     expect(screen.getByTestId('dialog')).toBeTruthy();
+    expect((dialog as HTMLDialogElement).open).toBe(true);
+  });
+
+  it('is a native <dialog> opened with showModal, so the browser owns the modal part', async () => {
+    const { dialog } = await openDialog();
+    expect(dialog).toBeInstanceOf(HTMLDialogElement);
+    expect((dialog as HTMLDialogElement).open).toBe(true);
+  });
+
+  it('a blocking dialog the browser closes anyway (Escape pressed twice) is shown again', async () => {
+    const { dialog } = await openDialog(false);
+    (dialog as HTMLDialogElement).close();
+    await waitFor(() => expect((dialog as HTMLDialogElement).open).toBe(true));
+    expect(screen.getByTestId('dialog')).toBe(dialog);
+  });
+
+  it('a closable dialog the browser closes anyway tells its owner, which removes it', async () => {
+    const { dialog, opener } = await openDialog();
+    (dialog as HTMLDialogElement).close();
+    await waitFor(() => expect(screen.queryByTestId('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
   });
 });
