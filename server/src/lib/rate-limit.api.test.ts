@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient } from '../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
-import { rateLimit, createLimiter } from './rate-limit';
+import { rateLimit, createRateLimiter } from './rate-limit';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -62,10 +62,10 @@ describe('rateLimit middleware', () => {
   });
 });
 
-describe('createLimiter', () => {
+describe('createRateLimiter', () => {
   it('opens a new window after windowMs', () => {
     let now = 1_000_000;
-    const limiter = createLimiter({ name: 't', windowMs: 10_000, max: 2, now: () => now });
+    const limiter = createRateLimiter({ name: 't', windowMs: 10_000, max: 2, now: () => now });
     expect(limiter.consume('k').allowed).toBe(true);
     expect(limiter.consume('k').allowed).toBe(true);
     const refused = limiter.consume('k');

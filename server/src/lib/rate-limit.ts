@@ -3,7 +3,7 @@ import { HttpError } from './http-error';
 import { COMMON_MESSAGES, type Messages } from './i18n';
 import { clientAddress } from './client-address';
 
-export interface LimiterOptions {
+export interface RateLimiterOptions {
   name: string;
   windowMs: number;
   max: number;
@@ -18,7 +18,7 @@ export interface LimitResult {
   resetSeconds: number;
 }
 
-export interface Limiter {
+export interface RateLimiter {
   readonly name: string;
   consume(key: string): LimitResult;
   /** Forget a key (e.g. after a successful login clears the failures). */
@@ -29,9 +29,10 @@ const SWEEP_THRESHOLD = 10_000;
 
 /**
  * In-memory fixed-window counter per key: the first hit opens a window of windowMs, at most `max`
- * hits are allowed inside it. One process serves the app, so memory is the right store.
+ * hits are allowed inside it. One process serves the app, so memory is the right store. It counts
+ * calls over time; how many run at once is a concurrency limit (shared/src/concurrency-limit.ts, ADR 143).
  */
-export function createLimiter({ name, windowMs, max, now = Date.now }: LimiterOptions): Limiter {
+export function createRateLimiter({ name, windowMs, max, now = Date.now }: RateLimiterOptions): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
 
   const sweep = (at: number) => {
@@ -94,14 +95,14 @@ export function throttledError(messages: Messages, result: LimitResult, windowMs
   );
 }
 
-export interface RateLimitOptions extends LimiterOptions {
+export interface RateLimitOptions extends RateLimiterOptions {
   /** Defaults to the client address (socket, or the trusted proxy's X-Forwarded-For hop). */
   key?: (c: Context) => string;
 }
 
 /** Middleware: 429 `rate_limited` with Retry-After once a client exceeds `max` per `windowMs`. */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
-  const limiter = createLimiter(options);
+  const limiter = createRateLimiter(options);
   const keyOf = options.key ?? ((c: Context) => c.get('clientIp') ?? clientAddress(c, false));
   return async (c, next) => {
     const result = limiter.consume(keyOf(c));

@@ -2,7 +2,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
-import { createLimiter } from '../../lib/rate-limit';
+import { createRateLimiter } from '../../lib/rate-limit';
 import { createUserRepository, type UserRow } from './user.repository';
 import { createSessionService, type StartedSession } from './session.service';
 import type { Locale } from '@pharmaradar/shared';
@@ -67,18 +67,18 @@ function createAccountLimits(now: () => number) {
      * Password logins per connection whatever the account: 50 per 15 minutes. Checked by the login
      * service, not as route middleware, because a browser the account knows (device cookie) is exempt.
      */
-    loginConnection: createLimiter({ name: 'login', windowMs: LOGIN_CONNECTION_WINDOW_MS, max: 50, now }),
+    loginConnection: createRateLimiter({ name: 'login', windowMs: LOGIN_CONNECTION_WINDOW_MS, max: 50, now }),
     /** Password re-entry before account deletion: 5 tries per 15 minutes per account. */
-    deletePassword: createLimiter({ name: 'delete-password', windowMs: DELETE_PASSWORD_WINDOW_MS, max: 5, now }),
+    deletePassword: createRateLimiter({ name: 'delete-password', windowMs: DELETE_PASSWORD_WINDOW_MS, max: 5, now }),
     /**
      * Verification codes (register + resend): per address a pace of one a minute, slowing to one
      * every ten minutes past five an hour (code-pacing.ts), and five an hour per (address,
      * connection); nothing blocks an address for an hour (docs/decisions/101).
      */
     codePace: createCodePacing(now),
-    codeHour: createLimiter({ name: 'otp-send-hour', windowMs: HOUR, max: 5, now }),
+    codeHour: createRateLimiter({ name: 'otp-send-hour', windowMs: HOUR, max: 5, now }),
     /** Reset mails: three per hour per address; extra requests get the same answer and no mail. */
-    reset: createLimiter({ name: 'reset-account', windowMs: HOUR, max: 3, now }),
+    reset: createRateLimiter({ name: 'reset-account', windowMs: HOUR, max: 3, now }),
   };
 }
 

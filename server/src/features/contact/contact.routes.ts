@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { localize, requestLocale } from '../../lib/i18n';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
-import { createLimiter, rateLimitedError, rateLimitHeaders } from '../../lib/rate-limit';
+import { createRateLimiter, rateLimitedError, rateLimitHeaders } from '../../lib/rate-limit';
 import { parseJsonBody } from '../../lib/validate';
 import { createContactRepository } from './contact.repository';
 import { CONTACT_MESSAGES, submitContactMessage } from './contact.service';
@@ -33,7 +33,7 @@ export interface ContactDeps {
  */
 export function createContactRoutes(deps: ContactDeps): Hono {
   const routes = new Hono();
-  const limiter = createLimiter({ name: 'contact', ...CONTACT_RATE_LIMIT, now: deps.now });
+  const limiter = createRateLimiter({ name: 'contact', ...CONTACT_RATE_LIMIT, now: deps.now });
   const service = {
     repository: createContactRepository(deps.db),
     mailer: deps.mailer,

@@ -1,9 +1,9 @@
+import { createFairConcurrencyLimit } from '@pharmaradar/shared/concurrency-limit';
 import { luhnValid } from '@pharmaradar/shared/cnk';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from '../../lib/log';
-import { createFairLimit } from './concurrency-limit';
 import { quotaExceededMessages } from './pro.messages';
 import { brusselsMonth, renewalDay } from './pro-quota';
 import type { ProUsageRepository } from './pro-usage.repository';
@@ -54,7 +54,7 @@ export function toProductEvent(cnk: string, result: SearchResult): ProProductEve
 }
 
 export function createProPricesService(deps: ProPricesDeps) {
-  const limit = createFairLimit(deps.concurrency ?? PRO_BATCH_CONCURRENCY);
+  const limit = createFairConcurrencyLimit(deps.concurrency ?? PRO_BATCH_CONCURRENCY);
   const log = deps.log.child({ feature: 'pro' });
   const quotaOf = (user: ProUser) => user.search_quota ?? DEFAULT_PRO_MONTHLY_QUOTA;
 

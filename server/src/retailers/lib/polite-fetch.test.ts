@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RetailerError } from '../types';
 import { createPoliteFetcher, DEFAULT_USER_AGENT, type PoliteFetcherOptions } from './polite-fetch';
 import { startLoopbackServer, type LoopbackServer } from '../../../test/fakes/http-server';
@@ -170,5 +170,24 @@ describe('polite fetcher', () => {
     await Promise.all(Array.from({ length: 6 }, (_, i) => f.get(`${s.url}/?i=${i}`, never)));
     expect(s.requests).toHaveLength(6);
     expect(peak).toBe(2);
+  });
+
+  it('never sends a request whose caller gives up while it waits for a slot, and frees no slot for it', async () => {
+    const held: Array<() => void> = [];
+    const s = await server((_req, res) => held.push(() => res.end('ok')));
+    const f = fetcher([s.url]);
+    const busy = [f.get(`${s.url}/?i=0`, never), f.get(`${s.url}/?i=1`, never)];
+    const caller = new AbortController();
+    const waiting = f.get(`${s.url}/?i=gave-up`, caller.signal);
+    const next = f.get(`${s.url}/?i=2`, never);
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    caller.abort();
+    expect((await failure(waiting)).kind).toBe('error');
+    held.shift()!();
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    // Still two in flight (i=1 and i=2): the request that gave up took no slot and left none behind.
+    expect(s.requests.map((r) => r.url)).toEqual(['/?i=0', '/?i=1', '/?i=2']);
+    held.splice(0).forEach((answer) => answer());
+    expect(await Promise.all([...busy, next].map(async (p) => (await p).status))).toEqual([200, 200, 200]);
   });
 });

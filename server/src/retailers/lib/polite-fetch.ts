@@ -1,9 +1,9 @@
+import { createConcurrencyLimit, type ConcurrencyLimit } from '@pharmaradar/shared/concurrency-limit';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { RetailerError } from '../types';
 import { isIpLiteral, isPublicUnicast } from './ip-policy';
-import { HostGate } from './host-gate';
 import { readCappedBody, decodeText } from './read-body';
 import { abortFailure, parseRetryAfter } from './fetch-errors';
 import { systemResolver, type Resolver } from './resolver';
@@ -81,7 +81,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
     'accept-language': options.acceptLanguage ?? 'fr-BE,fr;q=0.9,nl-BE;q=0.8,en;q=0.5',
     'accept-encoding': 'gzip, deflate, br',
   };
-  const gates = new Map<string, HostGate>();
+  const hostLimits = new Map<string, ConcurrencyLimit>();
   const cooldown = new Map<string, number>();
   // Own agents so pooled sockets are never shared with code using another address policy.
   const agentOptions = { keepAlive: true, maxSockets: perHost };
@@ -106,10 +106,11 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
     );
   };
 
-  function gateFor(host: string): HostGate {
-    let gate = gates.get(host);
-    if (!gate) gates.set(host, (gate = new HostGate(perHost)));
-    return gate;
+  /** At most perHost requests in flight to one retailer host; the others wait in order (ADR 143). */
+  function limitFor(host: string): ConcurrencyLimit {
+    let limit = hostLimits.get(host);
+    if (!limit) hostLimits.set(host, (limit = createConcurrencyLimit(perHost)));
+    return limit;
   }
 
   function assertAllowed(url: URL): void {
@@ -132,46 +133,48 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
 
   type Hop = { kind: 'page'; page: FetchedPage } | { kind: 'redirect'; location: string | undefined };
 
-  /** any: every status is a page (robots.txt: a 4xx means "no rules"), 403/429 still block. */
-  async function fetchOnce(url: URL, signal: AbortSignal, any = false): Promise<Hop> {
-    const gate = gateFor(url.host);
-    await gate.acquire(signal);
-    try {
-      const res = await new Promise<http.IncomingMessage>((resolveRes, reject) => {
-        const transport = url.protocol === 'https:' ? https : http;
-        const req = transport.request(url, {
-          method: 'GET',
-          headers,
-          signal,
-          agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
-          lookup: checkedLookup,
-        });
-        req.once('response', resolveRes);
-        // on, not once: a late socket error after the response must not become an unhandled 'error' event.
-        req.on('error', reject);
-        req.end();
+  /**
+   * One request once the host has a free slot; a request whose signal aborts while it waits leaves the
+   * queue and never takes one. any: every status is a page (robots.txt: a 4xx means "no rules"), 403/429
+   * still block.
+   */
+  function fetchOnce(url: URL, signal: AbortSignal, any = false): Promise<Hop> {
+    return limitFor(url.host)(() => exchange(url, signal, any), signal);
+  }
+
+  async function exchange(url: URL, signal: AbortSignal, any: boolean): Promise<Hop> {
+    const res = await new Promise<http.IncomingMessage>((resolveRes, reject) => {
+      const transport = url.protocol === 'https:' ? https : http;
+      const req = transport.request(url, {
+        method: 'GET',
+        headers,
+        signal,
+        agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
+        lookup: checkedLookup,
       });
-      const status = res.statusCode ?? 0;
-      if (REDIRECT_STATUSES.has(status)) {
-        res.resume();
-        return { kind: 'redirect', location: res.headers.location };
-      }
-      if (status === 403 || status === 429) {
-        res.resume();
-        const waitMs = parseRetryAfter(res.headers['retry-after'], now()) ?? defaultCooldownMs;
-        cooldown.set(url.host, now() + Math.min(Math.max(waitMs, 1000), maxCooldownMs));
-        throw new RetailerError('blocked', `HTTP ${status} from ${url.host}`);
-      }
-      if (!any && (status < 200 || status > 299) && !PASS_THROUGH_STATUSES.has(status)) {
-        res.resume();
-        throw new RetailerError('error', `HTTP ${status} from ${url.host}`);
-      }
-      const bytes = await readCappedBody(res, maxBytes);
-      const contentType = res.headers['content-type'] ?? null;
-      return { kind: 'page', page: { status, url: url.href, body: decodeText(bytes, contentType), contentType } };
-    } finally {
-      gate.release();
+      req.once('response', resolveRes);
+      // on, not once: a late socket error after the response must not become an unhandled 'error' event.
+      req.on('error', reject);
+      req.end();
+    });
+    const status = res.statusCode ?? 0;
+    if (REDIRECT_STATUSES.has(status)) {
+      res.resume();
+      return { kind: 'redirect', location: res.headers.location };
     }
+    if (status === 403 || status === 429) {
+      res.resume();
+      const waitMs = parseRetryAfter(res.headers['retry-after'], now()) ?? defaultCooldownMs;
+      cooldown.set(url.host, now() + Math.min(Math.max(waitMs, 1000), maxCooldownMs));
+      throw new RetailerError('blocked', `HTTP ${status} from ${url.host}`);
+    }
+    if (!any && (status < 200 || status > 299) && !PASS_THROUGH_STATUSES.has(status)) {
+      res.resume();
+      throw new RetailerError('error', `HTTP ${status} from ${url.host}`);
+    }
+    const bytes = await readCappedBody(res, maxBytes);
+    const contentType = res.headers['content-type'] ?? null;
+    return { kind: 'page', page: { status, url: url.href, body: decodeText(bytes, contentType), contentType } };
   }
 
   /** Follows redirects within the allowed origins. */

@@ -1,6 +1,6 @@
 import type { Locale } from '@pharmaradar/shared';
+import { createConcurrencyLimit } from '@pharmaradar/shared/concurrency-limit';
 import { flattenMessages } from './flatten';
-import { createLimiter } from './limiter';
 import { NAMESPACES, type Namespace } from './namespaces';
 
 /** SPEC §9: translation loading retries up to 5 tries, first delay 350 ms doubling, at most 10 parallel reads. */
@@ -35,7 +35,7 @@ const defaultDeps = (): LoaderDeps => ({
 
 export function createLocaleLoader(overrides: Partial<LoaderDeps> = {}) {
   const deps = { ...defaultDeps(), ...overrides };
-  const limit = createLimiter(LOCALE_MAX_PARALLEL);
+  const limit = createConcurrencyLimit(LOCALE_MAX_PARALLEL);
   const cache = new Map<Locale, Promise<Messages>>();
 
   async function readNamespace(locale: Locale, namespace: Namespace): Promise<Messages> {

@@ -1,0 +1,149 @@
+import { normaliseOfferCnk } from '@pharmaradar/shared/search-grouping';
+import { createStageRule, type StageAnswer } from '@pharmaradar/shared/search-stages';
+import type { Logger } from '../../lib/log';
+import type { RetailerConnector, SearchQuery } from '../../retailers/types';
+import { callRetailer, type RetailerAnswer } from './retailer-call';
+import { createCoalescer } from './search-coalescer';
+import type { SearchListener, SearchServiceDeps } from './search-ports';
+import type { SearchRecording } from './search-recording';
+import { toSearchOffer } from './search-result';
+
+type FanOutDeps = Pick<SearchServiceDeps, 'connectors' | 'cache' | 'cnkOfEan' | 'timeoutMs' | 'cacheTtlMs' | 'now'>;
+
+/** What a retailer's answer is cached under: the kind and the normalised value of the query. */
+const cacheKey = (query: SearchQuery): string => `${query.kind}:${query.value}`;
+
+/**
+ * Asking the retailers (ADR 143): every connector at once, each answer from the cache while fresh,
+ * else from a request shared with identical searches in flight (the coalescer), else from the shop.
+ * An EAN query asks in two steps. Fresh answers are handed to the recording.
+ */
+export function createSearchFanOut(deps: FanOutDeps, recording: SearchRecording, log: Logger) {
+  const coalescer = createCoalescer<RetailerAnswer>();
+
+  const fetchFresh = async (connector: RetailerConnector, query: SearchQuery, key: string): Promise<RetailerAnswer> => {
+    const answer = await callRetailer(connector, query, {
+      timeoutMs: deps.timeoutMs,
+      now: deps.now,
+      onUnexpectedError: (retailer, error) => log.error('retailer connector failed unexpectedly', { retailer, error }),
+    });
+    recording.answered(connector.id, key, answer);
+    return answer;
+  };
+
+  /** The retailer's answer from the cache while fresh, else null (a cache that cannot be read is a miss). */
+  const cacheHit = (connector: RetailerConnector, key: string): RetailerAnswer | null => {
+    if (deps.cacheTtlMs <= 0) return null;
+    try {
+      const hit = deps.cache.get(connector.id, key, deps.now() - deps.cacheTtlMs);
+      if (hit) return { retailer: connector.id, ...hit, cached: true };
+    } catch (error) {
+      log.warn('search cache read failed', { retailer: connector.id, error });
+    }
+    return null;
+  };
+
+  const answerFor = (connector: RetailerConnector, query: SearchQuery): Promise<RetailerAnswer> => {
+    const key = cacheKey(query);
+    const hit = cacheHit(connector, key);
+    if (hit) return Promise.resolve(hit);
+    return coalescer.run(`${connector.id}|${key}`, () => fetchFresh(connector, query, key));
+  };
+
+  /** Every retailer's answer when all come from the cache, else null (an EAN query asks in two steps). */
+  function allCached(query: SearchQuery): RetailerAnswer[] | null {
+    if (query.kind === 'ean') return null;
+    const key = cacheKey(query);
+    const answers: RetailerAnswer[] = [];
+    for (const connector of deps.connectors) {
+      const hit = cacheHit(connector, key);
+      if (!hit) return null;
+      answers.push(hit);
+    }
+    return answers;
+  }
+
+  /**
+   * An EAN query: shops that search by EAN get it as is; the others are asked the CNK the EAN maps
+   * to (the catalogue's, else the first CNK the EAN shops' offers carry), or answer empty when none.
+   */
+  function eanAnswers(query: SearchQuery): Array<() => Promise<RetailerAnswer>> {
+    let known: string | null = null;
+    try {
+      known = deps.cnkOfEan?.(query.value) ?? null;
+    } catch (error) {
+      log.warn('EAN catalogue lookup failed', { error });
+    }
+    const byEan = deps.connectors.filter((c) => c.searchesByEan);
+    const eanCalls = new Map(byEan.map((c) => [c.id, answerFor(c, query)]));
+    const cnk: Promise<string | null> = known
+      ? Promise.resolve(known)
+      : Promise.all(eanCalls.values()).then(
+          (answers) => answers.flatMap((a) => a.offers.map((o) => normaliseOfferCnk(o.cnk))).find(Boolean) ?? null,
+        );
+    return deps.connectors.map((connector) => {
+      const own = eanCalls.get(connector.id);
+      if (own) return () => own;
+      return async () => {
+        const code = await cnk;
+        if (code) return answerFor(connector, { kind: 'cnk', value: code });
+        return { retailer: connector.id, status: 'empty', ms: 0, offers: [], cached: true, fetchedAt: deps.now() };
+      };
+    });
+  }
+
+  /**
+   * Every retailer's answer to `query`, in connector order. With a listener, each answer is reported
+   * as it arrives (a 'retailer' event) with the stages it completes; `emit` never throws.
+   */
+  async function askAll(query: SearchQuery, listener: SearchListener | undefined, emit: SearchListener) {
+    // Answers settling in the same turn of the event loop (cache hits, shops answering together)
+    // form one batch, so the stage rule can skip a stage that 'complete' would replace at once.
+    const stages = createStageRule();
+    let pending = deps.connectors.length;
+    let batch: StageAnswer[] = [];
+    let flushTimer: NodeJS.Immediate | undefined;
+    const flushStages = () => {
+      clearImmediate(flushTimer);
+      flushTimer = undefined;
+      const answered = batch;
+      batch = [];
+      for (const stage of stages.answered(answered, pending)) emit({ event: 'stage', data: { stage } });
+    };
+    const calls = query.kind === 'ean' ? eanAnswers(query) : deps.connectors.map((c) => () => answerFor(c, query));
+    const answers = await Promise.all(
+      calls.map(async (call) => {
+        const answer = await call();
+        pending -= 1;
+        // A JSON answer has no listener: building per-retailer events (every offer copied) and
+        // scheduling stage batches would be work nobody reads, on the hottest path (bench (e)).
+        if (!listener) return answer;
+        emit({
+          event: 'retailer',
+          data: {
+            retailer: answer.retailer,
+            status: answer.status,
+            ms: answer.ms,
+            offers: answer.offers.map((offer) => toSearchOffer(offer, query)),
+            ...(answer.error ? { error: answer.error } : {}),
+            ...(answer.cached ? { cached: true } : {}),
+          },
+        });
+        batch.push({ offers: answer.offers.length });
+        flushTimer ??= setImmediate(flushStages);
+        return answer;
+      }),
+    );
+    if (listener) flushStages();
+    return answers;
+  }
+
+  return {
+    askAll,
+    allCached,
+    /** Upstream requests in flight (shared ones count once). */
+    get inFlight() {
+      return coalescer.size;
+    },
+  };
+}

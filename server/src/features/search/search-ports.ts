@@ -1,0 +1,71 @@
+import type { SearchEvent } from '@pharmaradar/shared/search.schema';
+import type { Logger } from '../../lib/log';
+import type { RetailerConnector } from '../../retailers/types';
+import type { RetailerAnswer } from './retailer-call';
+import type { SearchCacheRepository } from './search-cache.repository';
+
+/** A product with a CNK seen in a fresh retailer answer. */
+export type SeenProduct = { cnk: string; name: string; brand: string | null; image: string | null };
+
+/**
+ * What the search needs from the product landing pages, injected by app.ts (the products feature
+ * provides it): the search records the products it sees and links each card to its page.
+ */
+export type ProductPages = {
+  recordProducts(products: SeenProduct[], now: number): void;
+  /** Landing slugs of the CNKs that have a page. Read-only: a search served from cache writes nothing. */
+  slugsOf(cnks: readonly string[]): ReadonlyMap<string, string>;
+};
+
+/** One upstream retailer call (cache hits never reach the retailer). */
+export type RetailerCallOutcome = Pick<RetailerAnswer, 'retailer' | 'status' | 'error' | 'reason' | 'ms' | 'fetchedAt'>;
+
+/**
+ * What the search reports for the staff admin's retailer health and search statistics, injected by
+ * app.ts (the admin feature records it). Calls must be cheap and must not throw into a search.
+ */
+export type SearchActivity = {
+  retailerCalled(outcome: RetailerCallOutcome): void;
+  /** A consumer search (not Pro batch pricing) of a normalised query and how many products it found. */
+  searched(query: string, products: number, at: number): void;
+};
+
+/** A price seen in a fresh retailer answer, for the price history (euros). */
+export type ObservedPrice = {
+  retailer: string;
+  cnk: string;
+  price: number;
+  inStock: boolean | null;
+  wasPrice?: number;
+};
+
+/**
+ * What the search needs from the price history, injected by app.ts (the price-history feature
+ * provides it): every price a fresh answer shows is kept; cached answers record nothing.
+ */
+export type PriceRecorder = {
+  recordPrices(observations: readonly ObservedPrice[], now: number): void;
+};
+
+export type SearchServiceDeps = {
+  connectors: readonly RetailerConnector[];
+  cache: SearchCacheRepository;
+  pages: ProductPages;
+  activity?: SearchActivity;
+  prices?: PriceRecorder;
+  /**
+   * EAN/GTIN -> CNK from a catalogue (demo mode: the demo catalogue). Without one, or when it does not
+   * know the code, the CNK comes from the shops that search by EAN (DESIGN.md §11: a lookup, no formula).
+   */
+  cnkOfEan?: (gtin: string) => string | null;
+  timeoutMs: number;
+  cacheTtlMs: number;
+  demo: boolean;
+  now: () => number;
+  log: Logger;
+};
+
+export type SearchListener = (event: SearchEvent) => void;
+
+/** count: a consumer search, counted in the search statistics (Pro batch pricing is not). */
+export type RunOptions = { count?: boolean };
