@@ -1,7 +1,7 @@
+import type { PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
+import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
-import { getDemoCatalogue } from '../../demo/catalogue';
-import type { DemoRetailers } from '../../demo/demo-retailers';
 import type { DrawFirstScreen } from '../../lib/first-screen';
 import type { Logger } from '../../lib/log';
 import { createProductHtmlTransformer, type ProductPagePrices } from './products-html';
@@ -14,28 +14,33 @@ import { createProductsService, type LandingPageProduct } from './products.servi
 /** What the product pages need from the app (app.ts wires it). */
 export interface ProductsDeps {
   db: Db;
-  env: Pick<Env, 'RETAILERS_MODE' | 'PUBLIC_URL'>;
-  /** Demo mode: the running demo shops, whose pictures the landing pages show. */
-  demoRetailers?: DemoRetailers | null;
+  env: Pick<Env, 'PUBLIC_URL'>;
+  /** Products with a landing page before any search (demo mode: the demo catalogue's; live: none). */
+  landingProducts?: readonly LandingPageProduct[];
   log?: Logger;
 }
 
 export type { ProductPagePrices } from './products-html';
+export type { LandingPageProduct } from './products.service';
 
-/** Demo mode: every demo catalogue product (prescription-only ones excluded) has a landing page. */
-function demoLandingProducts(demo: DemoRetailers | null | undefined): LandingPageProduct[] {
-  return getDemoCatalogue()
-    .filter((p) => !p.prescription)
-    .map((p) => ({
-      slug: p.slug,
-      cnk: p.cnk,
-      name: p.name.fr,
-      names: p.name,
-      brand: p.brand,
-      // The picture as every demo shop serves it, at its stable path on the main app.
-      image: demo ? demo.publicUrl(`${demo.baseUrls.farmaline}${p.image}`) : null,
-      category: p.category,
-    }));
+/** Where a product page's prices come from: the search's cache and the price history (ADR 121). */
+export interface PagePriceSources {
+  cachedSearch(cnk: string): { result: SearchResult; freshUntil: number } | null;
+  history(cnk: string): PriceHistoryResponse;
+}
+
+/** The prices a product page is drawn with, read from the search cache and the history, never a shop. */
+function pagePrices(sources: PagePriceSources): ProductPagePrices {
+  return {
+    pricesOf(cnk) {
+      const cached = sources.cachedSearch(cnk);
+      return {
+        cnk,
+        search: cached && { result: cached.result, freshUntil: new Date(cached.freshUntil).toISOString() },
+        history: sources.history(cnk),
+      };
+    },
+  };
 }
 
 /**
@@ -46,12 +51,11 @@ function demoLandingProducts(demo: DemoRetailers | null | undefined): LandingPag
  */
 export function createProductsModule(
   deps: ProductsDeps,
-  page: { offers?: OfferSummaries; draw?: DrawFirstScreen; prices?: ProductPagePrices } = {},
+  page: { offers?: OfferSummaries; draw?: DrawFirstScreen; prices?: PagePriceSources } = {},
 ) {
-  const demo = deps.env.RETAILERS_MODE === 'demo';
   const service = createProductsService({
     repository: createProductsRepository(deps.db),
-    catalogue: demo ? demoLandingProducts(deps.demoRetailers) : [],
+    catalogue: [...(deps.landingProducts ?? [])],
   });
   return {
     service,
@@ -59,7 +63,9 @@ export function createProductsModule(
     htmlTransformer: createProductHtmlTransformer({
       service,
       publicUrl: deps.env.PUBLIC_URL,
-      ...page,
+      ...(page.offers ? { offers: page.offers } : {}),
+      ...(page.draw ? { draw: page.draw } : {}),
+      ...(page.prices ? { prices: pagePrices(page.prices) } : {}),
       ...(deps.log ? { log: deps.log } : {}),
     }),
     seoRoutes: createProductsSeoRoutes(service, deps.env.PUBLIC_URL),

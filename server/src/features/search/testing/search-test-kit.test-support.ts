@@ -1,6 +1,6 @@
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../../test/helpers/test-server';
 import type { DemoRetailersOptions } from '../../../demo/demo-retailers';
-import { startCountingDemo, type CountingDemo } from './counting-demo';
+import { startCountingDemo, type CountingDemo } from '../../../demo/counting-demo';
 
 export { parseEventStream, searchEvents, searchUrl } from './sse';
 
