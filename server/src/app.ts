@@ -135,9 +135,17 @@ export function createApp(deps: AppDeps): ComposedApp {
   const products = createProductsModule(deps, {
     offers: priceHistory.service,
     draw: drawFirstScreen,
-    // A product page is drawn with the prices the search cache holds and its history (ADR 121); the
-    // search is built below, as it records the products it finds into the product pages.
-    prices: { cachedSearch: (cnk) => search.service.cachedSearch(cnk), history: priceHistory.service.history },
+    // A product page is drawn with the prices the search cache holds and its history (ADR 121).
+    prices: {
+      pricesOf(cnk) {
+        const cached = search.service.cachedSearch(cnk);
+        return {
+          cnk,
+          search: cached && { result: cached.result, freshUntil: new Date(cached.freshUntil).toISOString() },
+          history: priceHistory.service.history(cnk),
+        };
+      },
+    },
   });
   app.route('/api', products.routes);
   // Staff admin: it records what the search reports (retailer health, search statistics).

@@ -1,5 +1,3 @@
-import type { PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
-import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { DrawFirstScreen } from '../../lib/first-screen';
@@ -21,27 +19,6 @@ export interface ProductsDeps {
 }
 
 export type { ProductPagePrices } from './products-html';
-export type { LandingPageProduct } from './products.service';
-
-/** Where a product page's prices come from: the search's cache and the price history (ADR 121). */
-export interface PagePriceSources {
-  cachedSearch(cnk: string): { result: SearchResult; freshUntil: number } | null;
-  history(cnk: string): PriceHistoryResponse;
-}
-
-/** The prices a product page is drawn with, read from the search cache and the history, never a shop. */
-function pagePrices(sources: PagePriceSources): ProductPagePrices {
-  return {
-    pricesOf(cnk) {
-      const cached = sources.cachedSearch(cnk);
-      return {
-        cnk,
-        search: cached && { result: cached.result, freshUntil: new Date(cached.freshUntil).toISOString() },
-        history: sources.history(cnk),
-      };
-    },
-  };
-}
 
 /**
  * Product landing pages: the API, index.html with the product's title and structured data for
@@ -51,7 +28,7 @@ function pagePrices(sources: PagePriceSources): ProductPagePrices {
  */
 export function createProductsModule(
   deps: ProductsDeps,
-  page: { offers?: OfferSummaries; draw?: DrawFirstScreen; prices?: PagePriceSources } = {},
+  page: { offers?: OfferSummaries; draw?: DrawFirstScreen; prices?: ProductPagePrices } = {},
 ) {
   const service = createProductsService({
     repository: createProductsRepository(deps.db),
@@ -63,9 +40,7 @@ export function createProductsModule(
     htmlTransformer: createProductHtmlTransformer({
       service,
       publicUrl: deps.env.PUBLIC_URL,
-      ...(page.offers ? { offers: page.offers } : {}),
-      ...(page.draw ? { draw: page.draw } : {}),
-      ...(page.prices ? { prices: pagePrices(page.prices) } : {}),
+      ...page,
       ...(deps.log ? { log: deps.log } : {}),
     }),
     seoRoutes: createProductsSeoRoutes(service, deps.env.PUBLIC_URL),
