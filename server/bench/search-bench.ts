@@ -12,7 +12,7 @@ import autocannon, { type Result } from 'autocannon';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { loadEnv } from '../src/config/env';
-import { startCountingDemo, type CountingDemo } from '../src/features/search/testing/counting-demo';
+import { startCountingDemo, type CountingDemo } from '../src/demo/counting-demo';
 import { searchUrl } from '../src/features/search/testing/sse';
 import { createLogger } from '../src/lib/log';
 import { createConnectors } from '../src/retailers/registry';

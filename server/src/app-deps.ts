@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { Env } from './config/env';
 import type { Db } from './db/database';
+import type { CatalogueAdapters } from './demo/demo-adapters';
 import type { DemoRetailers } from './demo/demo-retailers';
 import type { DemoClock } from './demo/demo-clock';
 import type { DemoStripe } from './demo/stripe/demo-stripe';
@@ -11,44 +12,40 @@ import type { RetailerConnector } from './retailers/types';
 import type { StripeTarget } from './features/billing/stripe-gateway';
 
 /**
- * Everything the composition root hands out: server.ts builds it, app.ts wires it into the features.
- * Features never import this type: each declares the narrower interface it needs (AccountsDeps,
- * SearchDeps…), which AppDeps satisfies (docs/decisions/016).
+ * Everything the composition root hands out: server.ts builds it once, app.ts wires it into the
+ * features and never writes into it (ADR 144). Features never import this type: each declares the
+ * narrower interface it needs (AccountsDeps, SearchDeps…), which AppDeps satisfies (docs/decisions/016).
  */
-export interface AppDeps {
-  env: Env;
-  db: Db;
-  mailer: Mailer;
-  log: Logger;
+export interface AppDeps extends Readonly<CatalogueAdapters> {
+  readonly env: Env;
+  readonly db: Db;
+  readonly mailer: Mailer;
+  readonly log: Logger;
   /**
    * Clock in epoch milliseconds; injected so rules depending on time are testable. The real time: every
    * limit, pace, session, quota and throttle reads it, never the demo clock (ADR 122).
    */
-  now: () => number;
+  readonly now: () => number;
   /**
    * The clock of the prices: the demo shops' prices, the search cache's freshness, the price history's
    * day. The demo clock when staff can move it (demo mode with DEMO_CONTROLS), else the same as `now`.
    */
-  pricesNow: () => number;
+  readonly pricesNow: () => number;
   /** index.html rewriting for client routes (see HtmlTransformer), e.g. product landing pages. */
-  htmlTransformers?: HtmlTransformer[];
-  /** Retailer connectors the price search asks (server.ts wires them; none = searches find nothing). */
-  connectors?: RetailerConnector[];
-  /** EAN/GTIN -> CNK lookup for the search (demo mode: the demo catalogue; live: none, shops map it). */
-  cnkOfEan?: ((gtin: string) => string | null) | null;
+  readonly htmlTransformers?: readonly HtmlTransformer[];
+  /** Retailer connectors the price search asks: the real shops, or the demo shops in demo mode. */
+  readonly connectors: RetailerConnector[];
   /** Demo mode: the running demo retailer sites (tests inject faults and count requests through it). */
-  demoRetailers?: DemoRetailers | null;
-  /** Where billing's Stripe SDK goes (server.ts: the local look-alike unless STRIPE_* are set). */
-  stripe?: StripeTarget | null;
-  /** Demo mode: the running Stripe look-alike (its hosted pages are mounted; tests drive it). */
-  demoStripe?: DemoStripe | null;
+  readonly demoRetailers: DemoRetailers | null;
+  /** Where billing's Stripe SDK goes: Stripe when STRIPE_* are set, else the local look-alike. */
+  readonly stripe: StripeTarget | null;
+  /** No Stripe configured: the running look-alike (its hosted pages are mounted; tests drive it). */
+  readonly demoStripe: DemoStripe | null;
   /** Demo mode with DEMO_CONTROLS: the clock `pricesNow` reads, which staff move on by days (ADR 117, 122). */
-  demoClock?: DemoClock | null;
-  /** Set by createApp: one pass of the price alerts job (server.ts schedules it; tests call it). */
-  alertChecks?: () => Promise<{ checked: number; mailed: number }>;
+  readonly demoClock: DemoClock | null;
   /**
    * Tests only: registers extra routes (e.g. one that throws, to check the 500 answer). Production
    * never passes it, so no such endpoint exists there.
    */
-  extraRoutes?: (app: Hono) => void;
+  readonly extraRoutes?: (app: Hono) => void;
 }

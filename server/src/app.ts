@@ -15,29 +15,19 @@ import { createContactRepository } from './features/contact/contact.repository';
 import { contactPersonalData } from './features/contact/contact.service';
 import { createAccountsModule } from './features/accounts/accounts.module';
 import { purgeAccount } from './jobs/purge.job';
+import type { RepeatingJob } from './jobs/repeating-job';
 import { createProductsModule } from './features/products/products.module';
 import { createPriceHistoryModule } from './features/price-history/price-history.module';
 import { createSearchModule } from './features/search/search.module';
 import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
 import { createProModule, proPersonalData, proSearchUsed } from './features/pro/pro.module';
 import { adNetworkOrigin, createAdsRoutes } from './features/ads/ads.module';
-import { requirePro } from './pro-access';
-import { prioritySender, requireStaff } from './staff-access';
 import { createAdminModule } from './features/admin/admin.module';
-import { createBillingRepository } from './features/billing/billing.repository';
-import { probeRetailers } from './retailers/retailers-check';
-import { createBillingModule, stripeTargetFromEnv } from './features/billing/billing.module';
-import type { BillingService } from './features/billing/billing.service';
+import { retailersCheckOn } from './retailers/retailers-check';
+import { createBillingModule } from './features/billing/billing.module';
 import { createShippingRoutes } from './features/shipping/shipping.routes';
-import { createUserRepository } from './features/accounts/user.repository';
-import { serializeUser } from './features/accounts/user.serializer';
-import { requireUser } from './features/accounts/session.middleware';
-import { createSignedTokens } from './features/accounts/signed-token';
 import { alertsPersonalData, createAlertsModule } from './features/alerts/alerts.module';
 import { createFirstScreenModule } from './features/first-screen/first-screen.module';
-
-/** An unsubscribe link stays valid about a year (an alert may not fire for months). */
-const ALERT_UNSUBSCRIBE_TTL_MS = 400 * 24 * 3600 * 1000;
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -58,7 +48,16 @@ function aliasApiRoutes(app: Hono): void {
   }
 }
 
-export function createApp(deps: AppDeps): Hono {
+/** What the composition gives server.ts: the app to serve and the jobs the modules own. */
+export interface ComposedApp {
+  app: Hono;
+  /** Every repeating job a module owns (server.ts starts them through the job scheduler). */
+  jobs: readonly RepeatingJob[];
+  /** One pass of the price alerts' checks (tests run it instead of waiting for the job). */
+  alertChecks: () => Promise<{ checked: number; mailed: number }>;
+}
+
+export function createApp(deps: AppDeps): ComposedApp {
   const { env, log } = deps;
   const app = new Hono({ getPath: apiPath });
 
@@ -106,8 +105,6 @@ export function createApp(deps: AppDeps): Hono {
   // Accounts first: the session middleware puts `user` on the context for every router below it.
   // The user shape's search_used is the Pro feature's monthly count (pro_usage), read by accounts and billing.
   const searchUsed = proSearchUsed(deps.db);
-  /** Set once the billing module is built (below); without Stripe there is nothing to end. */
-  let billing: BillingService | undefined;
   const accounts = createAccountsModule({
     ...deps,
     // Account deletion erases the personal data every feature holds; the purge job knows them all.
@@ -119,14 +116,13 @@ export function createApp(deps: AppDeps): Hono {
       alertsPersonalData(deps.db),
     ],
     searchUsed,
-    // Deletion ends the paid subscription first (ADR 130); billing is built further down.
-    subscriptions: {
-      endForDeletion: (userId) => billing?.endForDeletion(userId) ?? Promise.resolve({ cancelled: false }),
-    },
+    // Deletion ends the paid subscription first (ADR 130); billing, built next, needs the accounts' users.
+    subscriptions: { endForDeletion: (userId) => billing.subscriptions.endForDeletion(userId) },
   });
+  const billing = createBillingModule({ ...deps, users: accounts.users }, deps.stripe);
   app.use('/api/*', accounts.sessionMiddleware);
   // After the session middleware: a signed-in Pro or Ultra sender's message is priority.
-  app.route('/api', createContactRoutes({ ...deps, isPriority: prioritySender(deps.now) }));
+  app.route('/api', createContactRoutes({ ...deps, isPriority: accounts.isPrioritySender }));
   app.route('/api', accounts.routes);
   // Demo mode: the demo shops' pages and pictures under /__demo/retailers/… (offer links point there).
   deps.demoRetailers?.mount(app);
@@ -136,15 +132,11 @@ export function createApp(deps: AppDeps): Hono {
   const products = createProductsModule(deps, { offers: priceHistory.service });
   app.route('/api', products.routes);
   // Staff admin: it records what the search reports (retailer health, search statistics).
-  const grants = createBillingRepository(deps.db);
   const admin = createAdminModule({
     ...deps,
-    requireStaff,
-    plans: { setGrant: (id, grant, until) => grants.setGrant(id, grant, until, deps.now()) },
-    checkRetailers: async () => {
-      const { results, ok } = await probeRetailers(deps.connectors ?? []);
-      return { ok, results: results.map((r) => ({ ...r, query: r.query.value })) };
-    },
+    requireStaff: accounts.requireStaff,
+    plans: billing.plans,
+    checkRetailers: retailersCheckOn(deps.connectors),
     retailerIds: env.RETAILERS,
   });
   app.route('/api', admin.routes);
@@ -153,20 +145,13 @@ export function createApp(deps: AppDeps): Hono {
   // The search's cache freshness and the prices it records follow the prices' clock, so the next demo
   // day's prices are fetched; what it reports to the admin keeps the real time (ADR 122).
   const search = createSearchModule(
-    {
-      ...deps,
-      now: deps.pricesNow,
-      activity: {
-        retailerCalled: (outcome) => admin.activity.retailerCalled({ ...outcome, fetchedAt: deps.now() }),
-        searched: (query, products) => admin.activity.searched(query, products, deps.now()),
-      },
-    },
+    { ...deps, now: deps.pricesNow, activity: admin.searchActivity },
     products.service,
     priceHistory.service,
   );
   app.route('/api', search.routes);
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
-  app.route('/api', createProModule({ ...deps, search: search.service, requirePro: requirePro(deps.now) }).routes);
+  app.route('/api', createProModule({ ...deps, search: search.service, requirePro: accounts.requirePro }).routes);
   // The home and product pages go out drawn by the web app's own components (ADR 119-121, ADR 140).
   const firstScreen = createFirstScreenModule({
     env,
@@ -180,57 +165,25 @@ export function createApp(deps: AppDeps): Hono {
   htmlTransformers.push(...firstScreen.htmlTransformers, products.htmlTransformer);
   // Price alerts re-check products through the search (its cache and coalescing), mail through the
   // mailer, and sign their unsubscribe links with the accounts' helper.
-  const alertUsers = createUserRepository(deps.db);
   const alerts = createAlertsModule({
     ...deps,
-    prices: {
-      async lowestPrice(cnk) {
-        const result = await search.service.search(cnk);
-        const offers = result.products.find((p) => p.cnk === cnk)?.offers ?? [];
-        const best = offers.reduce<(typeof offers)[number] | null>(
-          (low, o) => (!low || o.price < low.price ? o : low),
-          null,
-        );
-        return best ? { price: best.price, retailer: best.retailer } : null;
-      },
-    },
-    tokens: createSignedTokens({
-      secret: env.SECRET_KEY,
-      purpose: 'alert-unsubscribe',
-      maxAgeMs: ALERT_UNSUBSCRIBE_TTL_MS,
-      now: deps.now,
-    }),
-    recipients: {
-      contactOf(userId) {
-        const row = alertUsers.findById(userId);
-        return row && row.closed_at === null ? { email: row.email, first_name: row.first_name } : null;
-      },
-    },
-    requireUser,
+    search: search.service,
+    signedTokens: accounts.signedTokens,
+    recipients: accounts.recipients,
+    requireUser: accounts.requireUser,
   });
   app.route('/api', alerts.routes);
-  deps.alertChecks = alerts.runChecks;
   // Demo mode with DEMO_CONTROLS: staff move the demo prices a day on at /__demo/clock and the checks
   // run now, so an alert fires in a demo (their budget and mail pacing keep the real clock).
   deps.demoClock?.mount(app, alerts.runChecks, {
     session: accounts.sessionMiddleware,
-    requireStaff,
+    requireStaff: accounts.requireStaff,
     env,
   });
   app.route('/api', createPharmaciesModule(deps).routes);
   app.route('/api', createAdsRoutes(env));
   app.route('/api', createShippingRoutes(deps));
-  const stripeTarget = deps.stripe ?? stripeTargetFromEnv(env);
-  if (stripeTarget) {
-    const users = createUserRepository(deps.db);
-    const serialize = (id: number) => {
-      const row = users.findById(id);
-      return row && row.closed_at === null ? serializeUser(row, deps.now(), searchUsed) : null;
-    };
-    const module = createBillingModule({ ...deps, users: { serialize } }, stripeTarget);
-    billing = module.service;
-    app.route('/api', module.routes);
-  }
+  if (billing.routes) app.route('/api', billing.routes);
   deps.demoStripe?.mount(app);
   // --- end feature routers ---
 
@@ -241,5 +194,5 @@ export function createApp(deps: AppDeps): Hono {
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler(log));
-  return app;
+  return { app, jobs: [...alerts.jobs], alertChecks: alerts.runChecks };
 }

@@ -169,3 +169,19 @@ describe('startServer slow clients (slowloris, slow body)', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   }, 5_000);
 });
+
+describe('startServer repeating jobs', () => {
+  it('starts every repeating job through the one scheduler, the alerts job included (ADR 144)', async () => {
+    const server = await startTestServer({ BACKUP_INTERVAL_H: '24' });
+    cleanups.push(() => server.close());
+    expect(server.jobs()).toEqual(expect.arrayContaining(['purge', 'price history purge', 'backup', 'alerts job']));
+  });
+
+  it('leaves out a job whose interval is 0 (ALERTS_CHECK_INTERVAL_MIN=0, BACKUP_INTERVAL_H=0)', async () => {
+    const server = await startTestServer({ ALERTS_CHECK_INTERVAL_MIN: '0' });
+    cleanups.push(() => server.close());
+    expect(server.jobs()).toEqual(expect.arrayContaining(['purge', 'price history purge']));
+    expect(server.jobs()).not.toContain('alerts job');
+    expect(server.jobs()).not.toContain('backup');
+  });
+});

@@ -1,12 +1,12 @@
-import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { createApp } from './app';
+import { createApp, type ComposedApp } from './app';
 import type { AppDeps } from './app-deps';
 import type { Env } from './config/env';
 import { closeDatabase, openDatabase, type Db } from './db/database';
+import { databaseFile } from './db/cli-database';
 import { migrate } from './db/migrate';
 import { corruptionMessage, DatabaseCorruptError, isCorruptionError, quickCheck } from './db/integrity';
 import { createLogger, type Logger } from './lib/log';
@@ -15,13 +15,16 @@ import { createPurgeJob } from './jobs/purge.job';
 import { createPriceHistoryPurgeJob } from './jobs/price-history-purge.job';
 import { createBackupJob } from './jobs/backup.job';
 import { createRetailerAlarmJob } from './jobs/retailer-alarm.job';
+import { createJobScheduler } from './jobs/repeating-job';
 import { securePrivateFiles } from './config/private-files';
 import { checkLiveCheckout } from './config/live-checkout';
 import { startRetailers } from './retailers/start-retailers';
 import { startDemoStripe } from './demo/stripe/demo-stripe';
 import { createDemoClock } from './demo/demo-clock';
-import { findDemoProductByEan } from './demo/catalogue';
+import { demoCatalogueAdapters, LIVE_CATALOGUE } from './demo/demo-adapters';
 import { stripeTargetFromEnv } from './features/billing/billing.module';
+
+export { DATABASE_FILE_NAME } from './db/cli-database';
 
 export interface RunningServer {
   url: string;
@@ -34,6 +37,10 @@ export interface RunningServer {
   deps: AppDeps;
   /** The composed app (tests walk app.routes, e.g. to check every unsafe route needs CSRF). */
   app: Hono;
+  /** One pass of the price alerts' checks, as the alerts job runs it (tests call it). */
+  alertChecks: ComposedApp['alertChecks'];
+  /** The names of the repeating jobs started through the job scheduler. */
+  jobs(): readonly string[];
 }
 
 export interface StartOptions {
@@ -72,13 +79,12 @@ export const HTTP_TIMEOUTS: Readonly<HttpTimeouts> = Object.freeze({
   connectionsCheckingInterval: 1_000,
 });
 
-export const DATABASE_FILE_NAME = 'pharmaradar.db';
 export const DRAIN_TIMEOUT_MS = 10_000;
 
 export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
   checkLiveCheckout(env, log);
-  const dbFile = join(env.DATA_DIR, DATABASE_FILE_NAME);
+  const dbFile = databaseFile(env);
   // Before SQLite opens anything: umask 077, and DATA_DIR, outbox, backups and db files narrowed.
   const privateDirs = [env.BACKUP_DIR, ...(env.SMTP_URL ? [] : [env.MAIL_OUTBOX_DIR])];
   for (const repair of securePrivateFiles({ dataDir: env.DATA_DIR, dirs: privateDirs, dbFile })) {
@@ -95,61 +101,6 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   }
   const mailer = createMailer(env, log.child({ component: 'mailer' }));
   closers.push(() => mailer.close());
-  // Purges closed accounts, expired sessions and old codes now and then daily (SPEC §9: ≤ 30 days).
-  const purgeJob = createPurgeJob({ db, log: log.child({ job: 'purge' }), now: options.now ?? Date.now });
-  purgeJob.start();
-  closers.push(() => purgeJob.stop());
-  // Price history older than PRICE_HISTORY_DAYS goes at start-up and daily.
-  const historyPurgeJob = createPriceHistoryPurgeJob({
-    db,
-    log: log.child({ job: 'price-history-purge' }),
-    now: options.now ?? Date.now,
-    retentionDays: env.PRICE_HISTORY_DAYS,
-  });
-  historyPurgeJob.start();
-  closers.push(() => historyPurgeJob.stop());
-  const backupJob = createBackupJob(
-    {
-      db,
-      dir: env.BACKUP_DIR,
-      keepDays: env.BACKUP_KEEP_DAYS,
-      log: log.child({ job: 'backup' }),
-      now: options.now ?? Date.now,
-    },
-    env.BACKUP_INTERVAL_H,
-  );
-  backupJob.start();
-  closers.push(() => backupJob.stop());
-  // Mails staff when a shop's failures pass the alarm threshold, and when it recovers (ADR 136).
-  const alarmJob = createRetailerAlarmJob({
-    db,
-    mailer,
-    log: log.child({ job: 'retailer-alarm' }),
-    now: options.now ?? Date.now,
-    publicUrl: env.PUBLIC_URL,
-  });
-  alarmJob.start();
-  closers.push(() => alarmJob.stop());
-
-  // Demo mode with DEMO_CONTROLS: a clock that staff move on by days at /__demo/clock. Only the demo
-  // prices and what follows them read it; limits, paces, sessions and quotas keep `now` (ADR 122).
-  const now = options.now ?? Date.now;
-  const demoClock = env.RETAILERS_MODE === 'demo' && env.DEMO_CONTROLS ? createDemoClock(now) : null;
-  const deps: AppDeps = {
-    env,
-    db,
-    mailer,
-    log,
-    now,
-    pricesNow: demoClock?.now ?? now,
-    demoClock,
-    extraRoutes: options.extraRoutes,
-    htmlTransformers: options.htmlTransformers,
-  };
-
-  // --- demo retailers / search wiring ---
-  // Start the demo retailer sites when env.RETAILERS_MODE === 'demo', point the connectors' base URLs
-  // at them, add what the search feature needs to `deps`, and push their shutdown into `closers`.
   const runClosers = async () => {
     for (const step of closers.reverse()) {
       try {
@@ -160,46 +111,87 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     }
   };
 
+  // Demo mode with DEMO_CONTROLS: a clock that staff move on by days at /__demo/clock. Only the demo
+  // prices and what follows them read it; limits, paces, sessions and quotas keep `now` (ADR 122).
+  const now = options.now ?? Date.now;
+  const demoClock = env.RETAILERS_MODE === 'demo' && env.DEMO_CONTROLS ? createDemoClock(now) : null;
+  const pricesNow = demoClock?.now ?? now;
+
+  // --- outside services: the real ones, or their demo stand-ins, chosen here once (ADR 145) ---
+  let deps: AppDeps;
   try {
-    const retailers = await startRetailers(env, deps.pricesNow);
-    deps.connectors = retailers.connectors;
-    deps.demoRetailers = retailers.demo;
-    // Demo mode maps a scanned EAN to its CNK through the demo catalogue (live: the EAN shops do).
-    deps.cnkOfEan = retailers.demo ? (gtin) => findDemoProductByEan(gtin)?.cnk ?? null : null;
+    // RETAILERS_MODE=demo starts the demo retailer sites and points the connectors at them.
+    const retailers = await startRetailers(env, pricesNow);
     closers.push(() => retailers.close());
-    if (!stripeTargetFromEnv(env)) {
-      // No Stripe configured: the local look-alike stands in (DESIGN §4), on the real clock.
-      const demoStripe = await startDemoStripe({ publicUrl: env.PUBLIC_URL, nowS: () => Math.floor(now() / 1000) });
-      deps.demoStripe = demoStripe;
-      deps.stripe = demoStripe.target;
-      closers.push(() => demoStripe.close());
-    }
+    // No Stripe configured: the local look-alike stands in (DESIGN §4), on the real clock.
+    const stripe = stripeTargetFromEnv(env);
+    const demoStripe = stripe
+      ? null
+      : await startDemoStripe({ publicUrl: env.PUBLIC_URL, nowS: () => Math.floor(now() / 1000) });
+    if (demoStripe) closers.push(() => demoStripe.close());
+    deps = {
+      env,
+      db,
+      mailer,
+      log,
+      now,
+      pricesNow,
+      demoClock,
+      connectors: retailers.connectors,
+      demoRetailers: retailers.demo,
+      // Demo mode: the demo catalogue fills the features' catalogue ports (EAN lookup, landing
+      // pages, past prices, the map's pharmacies); live mode has none yet.
+      ...(retailers.demo ? demoCatalogueAdapters(env, retailers.demo) : LIVE_CATALOGUE),
+      stripe: stripe ?? demoStripe?.target ?? null,
+      demoStripe,
+      extraRoutes: options.extraRoutes,
+      htmlTransformers: options.htmlTransformers,
+    };
   } catch (error) {
-    // Same cleanup as any other start-up failure: purge timer, mailer and database are released.
+    // Same cleanup as any other start-up failure: mailer, demo sites and database are released.
     await runClosers();
     throw error;
   }
-  // --- end demo retailers / search wiring ---
+  // --- end outside services ---
 
-  let app: Hono;
+  // Every repeating job runs through this one scheduler; on shutdown it stops first and waits for
+  // the runs in flight, before the outside services and the database close (ADR 144).
+  const scheduler = createJobScheduler(log.child({ component: 'jobs' }));
+  closers.push(() => scheduler.stop());
+  // Purges closed accounts, expired sessions and old codes now and then daily (SPEC §9: ≤ 30 days).
+  scheduler.start(createPurgeJob({ db, log: log.child({ job: 'purge' }), now }));
+  // Price history older than PRICE_HISTORY_DAYS goes at start-up and daily.
+  scheduler.start(
+    createPriceHistoryPurgeJob({
+      db,
+      log: log.child({ job: 'price-history-purge' }),
+      now,
+      retentionDays: env.PRICE_HISTORY_DAYS,
+    }),
+  );
+  scheduler.start(
+    createBackupJob(
+      { db, dir: env.BACKUP_DIR, keepDays: env.BACKUP_KEEP_DAYS, log: log.child({ job: 'backup' }), now },
+      env.BACKUP_INTERVAL_H,
+    ),
+  );
+  // Mails staff when a shop's failures pass the alarm threshold, and when it recovers (ADR 136).
+  scheduler.start(
+    createRetailerAlarmJob({ db, mailer, log: log.child({ job: 'retailer-alarm' }), now, publicUrl: env.PUBLIC_URL }),
+  );
+
+  let composed: ComposedApp;
   let server: Server;
   try {
-    app = createApp(deps);
-    server = await listen(app.fetch, env, log, { ...HTTP_TIMEOUTS, ...options.httpTimeouts });
+    composed = createApp(deps);
+    server = await listen(composed.app.fetch, env, log, { ...HTTP_TIMEOUTS, ...options.httpTimeouts });
   } catch (error) {
     // e.g. EADDRINUSE: release the database, timers and demo sites so the caller can exit cleanly.
     await runClosers();
     throw error;
   }
-  // Price alerts: re-check the products with alerts every ALERTS_CHECK_INTERVAL_MIN (0: off).
-  if (env.ALERTS_CHECK_INTERVAL_MIN > 0 && deps.alertChecks) {
-    const runChecks = deps.alertChecks;
-    const alertsTimer = setInterval(() => {
-      runChecks().catch((error: unknown) => log.error('alerts job failed', { error }));
-    }, env.ALERTS_CHECK_INTERVAL_MIN * 60_000);
-    alertsTimer.unref();
-    closers.push(() => clearInterval(alertsTimer));
-  }
+  // The jobs the modules own, e.g. the price alerts' checks every ALERTS_CHECK_INTERVAL_MIN (0: off).
+  for (const job of composed.jobs) scheduler.start(job);
   const port = (server.address() as AddressInfo).port;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -212,7 +204,16 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
       await runClosers();
     })());
 
-  return { url, port, close, httpServer: server, deps, app };
+  return {
+    url,
+    port,
+    close,
+    httpServer: server,
+    deps,
+    app: composed.app,
+    alertChecks: composed.alertChecks,
+    jobs: scheduler.jobs,
+  };
 }
 
 /**

@@ -26,7 +26,7 @@ export interface DemoClock {
 export interface DemoClockGuard {
   /** Puts the session's user on the context (the accounts' session middleware). */
   session: MiddlewareHandler;
-  /** The staff check (staff-access.ts): a plain 404 for anyone else, as for /admin. */
+  /** The staff check (features/accounts/staff-access.ts): a plain 404 for anyone else, as for /admin. */
   requireStaff: (c: Context) => unknown;
   env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>;
 }

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadEnvOrExit } from '../config/env';
-import { closeDatabase, openDatabase } from '../db/database';
+import { closeDatabase } from '../db/database';
+import { databaseFile, openCliDatabase } from '../db/cli-database';
 import { createLogger } from '../lib/log';
-import { DATABASE_FILE_NAME } from '../server';
 import { runBackup } from './backup.job';
 
 /**
@@ -13,12 +12,13 @@ import { runBackup } from './backup.job';
 async function main(): Promise<void> {
   const env = loadEnvOrExit();
   const log = createLogger({ level: env.LOG_LEVEL }).child({ job: 'backup' });
-  const dbFile = join(env.DATA_DIR, DATABASE_FILE_NAME);
+  const dbFile = databaseFile(env);
   if (!existsSync(dbFile)) {
     console.error(`No database at ${dbFile}: nothing to back up.`);
     process.exit(1);
   }
-  const db = openDatabase(dbFile);
+  // Copied as it is: a backup keeps the schema the file has.
+  const db = openCliDatabase(env);
   try {
     const result = await runBackup({ db, dir: env.BACKUP_DIR, keepDays: env.BACKUP_KEEP_DAYS, log, now: Date.now });
     console.log(`Backup written: ${result.file}`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../config/private-files';
 import type { Db } from '../db/database';
 import type { Logger } from '../lib/log';
+import type { RepeatingJob } from './repeating-job';
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -132,45 +133,15 @@ export async function runBackup(deps: BackupDeps): Promise<BackupResult> {
 
 /**
  * Backs up every intervalHours (0 = never). The first run comes as soon as the newest backup is
- * older than the interval, so a server restarted more often than that still backs up. stop()
- * waits for a backup in progress, so the database is never closed under it.
+ * older than the interval, so a server restarted more often than that still backs up. The job
+ * scheduler's stop() waits for a backup in progress, so the database is never closed under it.
  */
-export function createBackupJob(deps: BackupDeps, intervalHours: number) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<BackupResult | undefined> | undefined;
-  let stopped = false;
-  const intervalMs = intervalHours * HOUR_MS;
-
-  const runSafely = () =>
-    (running ??= runBackup(deps)
-      .catch((error: unknown) => {
-        deps.log.error('backup failed', { error: (error as Error).message });
-        return undefined;
-      })
-      .finally(() => (running = undefined)));
-
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runSafely().then(() => schedule(intervalMs));
-    }, delayMs);
-    timer.unref();
-  };
-
+export function createBackupJob(deps: BackupDeps, intervalHours: number): RepeatingJob {
+  const everyMs = intervalHours * HOUR_MS;
   return {
-    runOnce: runSafely,
-    start(): void {
-      if (intervalMs <= 0 || timer) return;
-      const newest = listBackups(deps.dir).at(-1)?.at ?? -Infinity;
-      schedule(Math.max(0, newest + intervalMs - deps.now()));
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
+    name: 'backup',
+    everyMs,
+    run: () => runBackup(deps),
+    firstRunInMs: () => Math.max(0, (listBackups(deps.dir).at(-1)?.at ?? -Infinity) + everyMs - deps.now()),
   };
 }
-
-export type BackupJob = ReturnType<typeof createBackupJob>;

@@ -1,9 +1,8 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadEnvOrExit } from '../config/env';
-import { closeDatabase, openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
+import { closeDatabase } from '../db/database';
+import { openCliDatabase } from '../db/cli-database';
 import { createLogger } from '../lib/log';
-import { DATABASE_FILE_NAME } from '../server';
 import { applyImport, ImportFileError, readImportFile } from '../features/pharmacies/import/pharmacies-import';
 
 const USAGE = 'usage: npm run pharmacies:import -- <file.xlsx|file.csv|file.geojson|file.json> [--skip-bad]';
@@ -26,9 +25,8 @@ function main(args: string[]): number {
     console.error(error.message);
     return 1;
   }
-  const db = openDatabase(join(env.DATA_DIR, DATABASE_FILE_NAME));
+  const db = openCliDatabase(env, { migrateWith: createLogger({ level: env.LOG_LEVEL }) });
   try {
-    migrate(db, { log: createLogger({ level: env.LOG_LEVEL }) });
     const outcome = applyImport(db, parsed, { skipBad, now: Date.now() });
     const badRows = outcome.status === 'refused' ? outcome.bad : outcome.skipped;
     for (const bad of badRows) console.error(`bad row ${bad.row}: ${bad.reason}`);

@@ -1,11 +1,9 @@
-import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { planOf } from '@pharmaradar/shared';
 import { loadEnvOrExit } from '../config/env';
-import { closeDatabase, openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
+import { closeDatabase } from '../db/database';
+import { openCliDatabase } from '../db/cli-database';
 import { createLogger } from '../lib/log';
-import { DATABASE_FILE_NAME } from '../server';
 import { createBillingRepository } from '../features/billing/billing.repository';
 import { createAdminRepository } from '../features/admin/admin.repository';
 import { parsePlanArgs } from './plan-args';
@@ -21,9 +19,8 @@ function main(): void {
     process.exit(2);
   }
   const env = loadEnvOrExit();
-  const db = openDatabase(join(env.DATA_DIR, DATABASE_FILE_NAME));
+  const db = openCliDatabase(env, { migrateWith: createLogger({ level: 'warn' }) });
   try {
-    migrate(db, { log: createLogger({ level: 'warn' }) });
     const repo = createBillingRepository(db);
     const user = repo.findByEmail(parsed.email);
     if (!user || user.closed_at !== null) {

@@ -3,7 +3,7 @@ import type { Logger } from '../lib/log';
 import { retentionStart } from '../features/price-history/price-history.days';
 import { createPriceHistoryRepository } from '../features/price-history/price-history.repository';
 import { PURGE_INTERVAL_MS } from './purge.job';
-import { createRepeatingJob } from './repeating-job';
+import type { RepeatingJob } from './repeating-job';
 
 export interface PriceHistoryPurgeDeps {
   db: Db;
@@ -21,7 +21,7 @@ export function runPriceHistoryPurge({ db, log, now, retentionDays }: PriceHisto
   return deleted;
 }
 
-/** Runs the purge at start-up and then daily; stop() on shutdown. */
-export function createPriceHistoryPurgeJob(deps: PriceHistoryPurgeDeps, intervalMs = PURGE_INTERVAL_MS) {
-  return createRepeatingJob(() => runPriceHistoryPurge(deps), deps.log, 'price history purge failed', intervalMs);
+/** The purge at start-up and then daily (the job scheduler runs it). */
+export function createPriceHistoryPurgeJob(deps: PriceHistoryPurgeDeps, intervalMs = PURGE_INTERVAL_MS): RepeatingJob {
+  return { name: 'price history purge', everyMs: intervalMs, run: () => runPriceHistoryPurge(deps) };
 }

@@ -8,6 +8,7 @@ import { createTestClient } from '../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { PASSWORD, registerAndVerify } from '../features/accounts/accounts.test-support';
 import { CONTACT_RETENTION_MS, createPurgeJob, runPurge } from './purge.job';
+import { createJobScheduler } from './repeating-job';
 
 const DAY_MS = 24 * 3600 * 1000;
 const contactRows = (db: TestServer['db']) =>
@@ -157,9 +158,9 @@ describe('retention of contact messages', () => {
   it('the job purges them when it starts (server start-up), not only on its daily tick', async () => {
     await createTestClient(server.url).post('/api/contact/', { name: 'Old', email: 'old@example.be', message: 'm1' });
     expect(contactRows(server.db)).toHaveLength(1);
-    const job = createPurgeJob({ db: server.db, log: silent, now: () => clock + 366 * DAY_MS });
-    job.start();
-    job.stop();
+    const jobs = createJobScheduler(silent);
+    jobs.start(createPurgeJob({ db: server.db, log: silent, now: () => clock + 366 * DAY_MS }));
+    await jobs.stop();
     expect(contactRows(server.db)).toEqual([]);
   });
 });

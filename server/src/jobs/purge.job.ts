@@ -7,7 +7,7 @@ import { createAdminRepository } from '../features/admin/admin.repository';
 import { createOtpRepository } from '../features/accounts/otp.repository';
 import { createSessionRepository } from '../features/accounts/session.repository';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../features/accounts/session.service';
-import { createRepeatingJob } from './repeating-job';
+import type { RepeatingJob } from './repeating-job';
 
 /**
  * How long a closed account's row is kept before deletion. Zero: account deletion purges at once
@@ -88,7 +88,7 @@ export function runPurge(deps: PurgeDeps): PurgeReport {
   return report;
 }
 
-/** Runs the purge at start-up and then daily; stop() on shutdown. */
-export function createPurgeJob(deps: PurgeDeps, intervalMs = PURGE_INTERVAL_MS) {
-  return createRepeatingJob(() => runPurge(deps), deps.log, 'purge failed', intervalMs);
+/** The purge at start-up and then daily (the job scheduler runs it). */
+export function createPurgeJob(deps: PurgeDeps, intervalMs = PURGE_INTERVAL_MS): RepeatingJob {
+  return { name: 'purge', everyMs: intervalMs, run: () => runPurge(deps) };
 }

@@ -1,7 +1,7 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadEnvOrExit } from '../config/env';
 import { createLogger } from '../lib/log';
-import { DATABASE_FILE_NAME } from '../server';
+import { databaseFile } from '../db/cli-database';
 import { restoreDatabase } from './restore';
 
 /**
@@ -20,7 +20,7 @@ function main(): void {
   try {
     const result = restoreDatabase({
       source,
-      dbFile: join(env.DATA_DIR, DATABASE_FILE_NAME),
+      dbFile: databaseFile(env),
       backupDir: env.BACKUP_DIR,
       log,
     });

@@ -4,7 +4,7 @@ import type { TestClient } from '../../test/helpers/test-client';
 import type { OutboxMail } from '../../test/fakes/outbox';
 import { createLogger } from '../lib/log';
 import { signedIn, staffCli, userIdOf } from '../features/admin/admin.test-support';
-import { searchUrl, startSearchTestServer, type SearchTestServer } from '../features/search/testing/search-test-kit';
+import { searchUrl, startSearchTestServer, type SearchTestServer } from '../features/search/testing/search-test-kit.test-support';
 import { createRetailerAlarmJob } from './retailer-alarm.job';
 
 // Real searches against the demo shops: Farmaline's robots.txt disallows everything (so every search
@@ -56,7 +56,7 @@ async function runJob(): Promise<OutboxMail[]> {
     now,
     publicUrl: ctx.server.env.PUBLIC_URL,
   });
-  await job.runOnce();
+  await job.run();
   return ctx.server.readOutbox().filter((m) => !before.has(m.file));
 }
 

@@ -3,7 +3,7 @@ import type { Logger } from '../lib/log';
 import type { Mailer } from '../lib/mailer';
 import { createRetailerAlarm } from '../features/admin/retailer-alarm.service';
 import { createRetailerAlarmRepository } from '../features/admin/retailer-alarm.repository';
-import { createRepeatingJob } from './repeating-job';
+import type { RepeatingJob } from './repeating-job';
 
 /** How often the shops are judged: an alarm comes at most this late after the threshold is passed. */
 export const RETAILER_ALARM_INTERVAL_MS = 5 * 60_000;
@@ -18,16 +18,13 @@ export interface RetailerAlarmJobDeps {
 }
 
 /**
- * Mails staff when a shop breaks and when it recovers (docs/decisions/136): runs at start-up and then
- * every RETAILER_ALARM_INTERVAL_MS; runOnce() resolves with the mails sent. stop() on shutdown.
+ * Mails staff when a shop breaks and when it recovers (docs/decisions/136): the scheduler runs it at
+ * start-up and then every RETAILER_ALARM_INTERVAL_MS; run() resolves with the mails sent.
  */
-export function createRetailerAlarmJob(deps: RetailerAlarmJobDeps, intervalMs = RETAILER_ALARM_INTERVAL_MS) {
+export function createRetailerAlarmJob(
+  deps: RetailerAlarmJobDeps,
+  intervalMs = RETAILER_ALARM_INTERVAL_MS,
+): RepeatingJob & { run: () => Promise<number> } {
   const alarm = createRetailerAlarm({ ...deps, repo: createRetailerAlarmRepository(deps.db) });
-  // The repeating job catches what a run throws; an async run's rejection is caught here.
-  const run = () =>
-    alarm.run().catch((error: unknown) => {
-      deps.log.error('retailer alarm failed', { error: (error as Error).message });
-      return 0;
-    });
-  return createRepeatingJob(run, deps.log, 'retailer alarm failed', intervalMs);
+  return { name: 'retailer alarm', everyMs: intervalMs, run: () => alarm.run() };
 }

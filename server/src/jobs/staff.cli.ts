@@ -1,11 +1,9 @@
-import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { normalizeEmail } from '@pharmaradar/shared';
 import { loadEnvOrExit } from '../config/env';
-import { closeDatabase, openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
+import { closeDatabase } from '../db/database';
+import { openCliDatabase } from '../db/cli-database';
 import { createLogger } from '../lib/log';
-import { DATABASE_FILE_NAME } from '../server';
 import { createAdminRepository } from '../features/admin/admin.repository';
 
 export const STAFF_USAGE = 'Usage: npm run staff -- <email> [--remove]';
@@ -24,9 +22,8 @@ function main(): void {
   }
   const email = normalizeEmail(rest[0]!);
   const env = loadEnvOrExit();
-  const db = openDatabase(join(env.DATA_DIR, DATABASE_FILE_NAME));
+  const db = openCliDatabase(env, { migrateWith: createLogger({ level: 'warn' }) });
   try {
-    migrate(db, { log: createLogger({ level: 'warn' }) });
     const repo = createAdminRepository(db);
     const user = repo.findUserByEmail(email);
     if (!user || user.closed_at !== null) {

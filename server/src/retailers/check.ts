@@ -1,11 +1,9 @@
-import { join } from 'node:path';
 import { loadEnvOrExit } from '../config/env';
-import { closeDatabase, openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
+import { closeDatabase } from '../db/database';
+import { openCliDatabase } from '../db/cli-database';
 import { createLogger } from '../lib/log';
-import { DATABASE_FILE_NAME } from '../server';
 import { createSearchActivityRepository } from '../features/admin/search-activity.repository';
-import { formatCheck, runRetailersCheck, type ProbeResult } from './retailers-check';
+import { formatCheck, probesForAdmin, runRetailersCheck, type ProbeResult } from './retailers-check';
 import { pageSaver } from './saved-page';
 
 // `npm run retailers:check [-- [--save <dir>] query…]`: asks each configured retailer for a known product by name and
@@ -40,14 +38,13 @@ process.exit(ok ? 0 : 1);
 
 function saveForAdmin(results: ProbeResult[], ok: boolean): void {
   try {
-    const db = openDatabase(join(env.DATA_DIR, DATABASE_FILE_NAME));
+    const db = openCliDatabase(env, { migrateWith: createLogger({ level: 'warn' }) });
     try {
-      migrate(db, { log: createLogger({ level: 'warn' }) });
       createSearchActivityRepository(db).saveCheck({
         at: Date.now(),
         source: 'cli',
         ok: ok ? 1 : 0,
-        results_json: JSON.stringify(results.map((r) => ({ ...r, query: r.query.value }))),
+        results_json: JSON.stringify(probesForAdmin(results)),
       });
     } finally {
       closeDatabase(db);

@@ -34,9 +34,25 @@ export async function runRetailersCheck(
   }
 }
 
+/** A probe as the staff admin stores and shows it: the query as typed. */
+export type StoredProbe = Omit<ProbeResult, 'query'> & { query: string };
+
+/** The probes as the staff admin keeps them (the command line's run and the admin's button alike). */
+export function probesForAdmin(results: readonly ProbeResult[]): StoredProbe[] {
+  return results.map((r) => ({ ...r, query: r.query.value }));
+}
+
+/** The staff admin's check on the server's running connectors (its RetailersCheck port). */
+export function retailersCheckOn(connectors: readonly RetailerConnector[]) {
+  return async (): Promise<{ results: StoredProbe[]; ok: boolean }> => {
+    const { results, ok } = await probeRetailers(connectors);
+    return { ok, results: probesForAdmin(results) };
+  };
+}
+
 /**
  * The check itself, on connectors already running: the command line starts its own, the staff admin's
- * button (app.ts) uses the server's.
+ * button uses the server's (retailersCheckOn).
  */
 export async function probeRetailers(
   connectors: readonly RetailerConnector[],

@@ -95,6 +95,23 @@ describe('server/src import graph', () => {
     expect(offending).toEqual([]);
   });
 
+  it('keeps demo mode at the edge: no feature imports demo/ outside its tests (ADR 145)', () => {
+    const offending: string[] = [];
+    for (const [file, targets] of graph) {
+      if (!featureOf(file) || /\.test(-support)?\.ts$/.test(file)) continue;
+      for (const target of targets)
+        if (rel(target).startsWith('demo/')) offending.push(`${rel(file)} -> ${rel(target)}`);
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('lets no command-line tool import server.ts (they open the database through db/cli-database.ts)', () => {
+    const tools = [...graph.keys()].filter((f) => /\.cli\.ts$|^retailers\/check\.ts$/.test(rel(f)));
+    expect(tools.length).toBe(8);
+    const offending = tools.filter((f) => graph.get(f)!.some((t) => rel(t) === 'server.ts')).map(rel);
+    expect(offending).toEqual([]);
+  });
+
   it('finds a cycle when there is one (the check can fail)', () => {
     const [a, b, c] = ['features/x/a.ts', 'features/x/b.ts', 'lib/c.ts'].map((f) => join(SRC, f)) as [
       string,

@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { loadEnv, type Env } from '../../src/config/env';
 import type { Db } from '../../src/db/database';
 import { createLogger, type Logger } from '../../src/lib/log';
-import { startServer, type StartOptions } from '../../src/server';
+import { startServer, type RunningServer, type StartOptions } from '../../src/server';
 import type { AppDeps } from '../../src/app-deps';
 import { readOutboxDir, type OutboxMail } from '../fakes/outbox';
 
@@ -19,6 +19,10 @@ export interface TestServer {
   app: Hono;
   /** The app's dependencies (e.g. deps.demoStripe, the local Stripe look-alike). */
   deps: AppDeps;
+  /** One pass of the price alerts' checks, as their job runs it. */
+  alertChecks: RunningServer['alertChecks'];
+  /** The names of the repeating jobs the server started. */
+  jobs(): readonly string[];
   close(): Promise<void>;
   /** Mails written so far (outbox mode), oldest first. */
   readOutbox(): OutboxMail[];
@@ -107,6 +111,8 @@ export async function startTestServer(
     db: server.deps.db,
     app: server.app,
     deps: server.deps,
+    alertChecks: server.alertChecks,
+    jobs: server.jobs,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -25,8 +25,8 @@ export interface AdminDeps {
 }
 
 /**
- * The staff admin: the /api/admin/* router, and `activity`, the recorder the price search reports its
- * retailer calls and queries to (app.ts hands it to the search as its SearchActivity).
+ * The staff admin: the /api/admin/* router, and `searchActivity`, the recorder the price search reports
+ * its retailer calls and queries to (app.ts hands it to the search as its SearchActivity).
  */
 export function createAdminModule(deps: AdminDeps) {
   const log = deps.log.child({ feature: 'admin' });
@@ -47,5 +47,19 @@ export function createAdminModule(deps: AdminDeps) {
     retailerIds: deps.retailerIds,
     alarms: createRetailerAlarmRepository(deps.db),
   });
-  return { routes, activity, service };
+  return {
+    routes,
+    activity,
+    service,
+    /**
+     * The recorder as the search reports to it (its SearchActivity): stamped with the admin's clock, the
+     * real time, even when the search runs on the demo prices' clock, so retailer health and search
+     * statistics keep real days (ADR 122).
+     */
+    searchActivity: {
+      retailerCalled: (outcome: Omit<Parameters<typeof activity.retailerCalled>[0], 'fetchedAt'>) =>
+        activity.retailerCalled({ ...outcome, fetchedAt: deps.now() }),
+      searched: (query: string, products: number) => activity.searched(query, products, deps.now()),
+    },
+  };
 }

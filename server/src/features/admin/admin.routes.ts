@@ -10,7 +10,7 @@ import type { RetailerAlarmRepository } from './retailer-alarm.repository';
 import { withAlarms } from './retailer-alarm.service';
 
 /**
- * The staff check, built from the accounts feature in app.ts (staff-access.ts): the actor, or a plain
+ * The staff check, provided by the accounts module (accounts/staff-access.ts): the actor, or a plain
  * 404 for anyone else, anonymous included, so the admin API does not show that it exists.
  */
 export type RequireStaff = (c: Context) => Actor;

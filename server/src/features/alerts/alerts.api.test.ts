@@ -48,7 +48,7 @@ describe('price alerts', () => {
     await server?.close();
   });
 
-  const run = () => server.deps.alertChecks!();
+  const run = () => server.alertChecks();
 
   it('needs a session, a CSRF token and a valid body', async () => {
     const anonymous = createTestClient(server.url);
@@ -167,10 +167,10 @@ describe('price alerts job politeness', () => {
       const dana = await signedIn(server, 'dana@example.be');
       const cnks = ['2322162', '4753208', '2370989'];
       for (const cnk of cnks) await dana.post('/api/alerts/create/', { cnk, product_name: cnk, kind: 'drop' });
-      expect(await server.deps.alertChecks!()).toEqual({ checked: 2, mailed: 0 });
-      expect(await server.deps.alertChecks!()).toEqual({ checked: 0, mailed: 0 });
+      expect(await server.alertChecks()).toEqual({ checked: 2, mailed: 0 });
+      expect(await server.alertChecks()).toEqual({ checked: 0, mailed: 0 });
       clock.advance(3600_000 + 1);
-      expect(await server.deps.alertChecks!()).toEqual({ checked: 2, mailed: 0 });
+      expect(await server.alertChecks()).toEqual({ checked: 2, mailed: 0 });
       const checked = alertListSchema.parse((await dana.get('/api/alerts/')).body).alerts;
       expect(checked.every((a) => a.last_checked_at !== null)).toBe(true);
     } finally {

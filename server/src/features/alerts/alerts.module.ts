@@ -2,6 +2,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
+import type { RepeatingJob } from '../../jobs/repeating-job';
 import {
   serializeAlert,
   createAlertsService,
@@ -12,25 +13,51 @@ import {
 import { createAlertsRepository } from './alerts.repository';
 import { createAlertsRoutes, type RequireUser } from './alerts.routes';
 
-/** What price alerts need from the app (app.ts wires the search, the accounts and the signing helper). */
+/** An unsubscribe link stays valid about a year (an alert may not fire for months). */
+export const ALERT_UNSUBSCRIBE_TTL_MS = 400 * 24 * 3600 * 1000;
+
+/** The price search as alerts use it (its cache and coalescing): the offers found for a CNK. */
+export interface AlertSearch {
+  search(cnk: string): Promise<{
+    products: ReadonlyArray<{ cnk: string | null; offers: ReadonlyArray<{ price: number; retailer: string }> }>;
+  }>;
+}
+
+/** What price alerts need from the app (app.ts wires the search and the accounts' ports). */
 export interface AlertsDeps {
   db: Db;
-  env: Pick<Env, 'PUBLIC_URL' | 'ALERTS_CHECKS_PER_HOUR'>;
+  env: Pick<Env, 'PUBLIC_URL' | 'ALERTS_CHECKS_PER_HOUR' | 'ALERTS_CHECK_INTERVAL_MIN'>;
   mailer: Mailer;
   log: Logger;
   now: () => number;
-  prices: AlertPrices;
-  tokens: UnsubscribeTokens;
+  search: AlertSearch;
+  /** Signed, stateless tokens for a purpose and a lifetime (the accounts' helper). */
+  signedTokens: (purpose: string, maxAgeMs: number) => UnsubscribeTokens;
   recipients: AlertRecipients;
   requireUser: RequireUser;
+}
+
+/** The price an alert watches: the lowest offer the search finds for the product's CNK. */
+export function lowestPriceThrough(search: AlertSearch): AlertPrices {
+  return {
+    async lowestPrice(cnk) {
+      const result = await search.search(cnk);
+      const offers = result.products.find((p) => p.cnk === cnk)?.offers ?? [];
+      const best = offers.reduce<(typeof offers)[number] | null>(
+        (low, o) => (!low || o.price < low.price ? o : low),
+        null,
+      );
+      return best ? { price: best.price, retailer: best.retailer } : null;
+    },
+  };
 }
 
 export function createAlertsModule(deps: AlertsDeps) {
   const repository = createAlertsRepository(deps.db);
   const service = createAlertsService({
     repository,
-    prices: deps.prices,
-    tokens: deps.tokens,
+    prices: lowestPriceThrough(deps.search),
+    tokens: deps.signedTokens('alert-unsubscribe', ALERT_UNSUBSCRIBE_TTL_MS),
     recipients: deps.recipients,
     mailer: deps.mailer,
     publicUrl: deps.env.PUBLIC_URL.replace(/\/+$/, ''),
@@ -38,10 +65,21 @@ export function createAlertsModule(deps: AlertsDeps) {
     now: deps.now,
     log: deps.log,
   });
+  const runChecks = () => service.runChecks();
+  const everyMs = deps.env.ALERTS_CHECK_INTERVAL_MIN * 60_000;
+  const job: RepeatingJob = {
+    name: 'alerts job',
+    everyMs,
+    run: runChecks,
+    // The first pass one interval after start-up, not at once: a restart does not re-check everything.
+    firstRunInMs: () => everyMs,
+  };
   return {
     routes: createAlertsRoutes({ service, requireUser: deps.requireUser }),
-    /** The scheduled job's pass (server.ts runs it every ALERTS_CHECK_INTERVAL_MIN). */
-    runChecks: () => service.runChecks(),
+    /** One pass of the checks (the demo clock runs one when staff move the day on; tests call it). */
+    runChecks,
+    /** Re-checks the products with alerts every ALERTS_CHECK_INTERVAL_MIN (0: off). */
+    jobs: [job],
   };
 }
 

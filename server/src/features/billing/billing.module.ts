@@ -28,10 +28,23 @@ export interface BillingDeps {
   users: BillingUsers;
 }
 
-/** Billing: the /api/billing/* router and its service, talking to Stripe (or the look-alike) at `target`. */
-export function createBillingModule(deps: BillingDeps, target: StripeTarget) {
+/**
+ * Billing: the staff grant (the admin's PlanGrants, the one `npm run plan` writes), account deletion's
+ * side (AccountSubscriptions) and, when a Stripe `target` is set (the real one or the look-alike), the
+ * /api/billing/* router and its service.
+ */
+export function createBillingModule(deps: BillingDeps, target: StripeTarget | null) {
+  const repo = createBillingRepository(deps.db);
+  const plans = {
+    setGrant: (userId: number, grant: 'pro' | 'ultra' | null, until: number | null) =>
+      repo.setGrant(userId, grant, until, deps.now()),
+  };
+  if (!target) {
+    // Without Stripe there is no subscription to end.
+    return { plans, subscriptions: { endForDeletion: async () => ({ cancelled: false }) }, routes: null };
+  }
   const service = createBillingService({
-    repo: createBillingRepository(deps.db),
+    repo,
     // The local look-alike answers at once; retries would only hide its injected faults.
     gateway: createStripeGateway(target, { maxNetworkRetries: target.local ? 0 : 1 }),
     users: deps.users,
@@ -39,5 +52,9 @@ export function createBillingModule(deps: BillingDeps, target: StripeTarget) {
     now: deps.now,
     log: deps.log.child({ feature: 'billing' }),
   });
-  return { service, routes: createBillingRoutes(service) };
+  return {
+    plans,
+    subscriptions: { endForDeletion: (userId: number) => service.endForDeletion(userId) },
+    routes: createBillingRoutes(service),
+  };
 }

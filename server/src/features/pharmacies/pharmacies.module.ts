@@ -1,9 +1,9 @@
 import { PHARMACY_RADII_KM, type MapConfig } from '@pharmaradar/shared';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
-import { DEMO_PHARMACIES } from './demo-pharmacies.data';
 import { createPharmaciesRepository } from './pharmacies.repository';
 import { createPharmaciesRoutes } from './pharmacies.routes';
+import type { PharmacyRecord } from './pharmacy-record';
 
 /** The map settings the web app reads; a {key} placeholder is filled from MAP_TILES_KEY. */
 export function mapConfigFromEnv(env: PharmaciesDeps['env']): MapConfig {
@@ -33,15 +33,18 @@ export function tileImageSource(tileUrl: string): string | null {
 /** What the nearby map needs from the app (app.ts wires it). */
 export interface PharmaciesDeps {
   db: Db;
-  env: Pick<Env, 'RETAILERS_MODE' | 'MAP_TILES_URL' | 'MAP_TILES_KEY' | 'MAP_TILES_ATTRIBUTION' | 'NEARBY_RADIUS_KM'>;
+  env: Pick<Env, 'MAP_TILES_URL' | 'MAP_TILES_KEY' | 'MAP_TILES_ATTRIBUTION' | 'NEARBY_RADIUS_KM'>;
   now: () => number;
+  /** Loaded into an empty table at start-up (demo mode: the demo pharmacies; live: none, an import fills it). */
+  starterPharmacies?: readonly PharmacyRecord[];
 }
 
-/** Nearby pharmacies: the API, and the demo set loaded into an empty table in demo mode. */
+/** Nearby pharmacies: the API, and the starting set (demo mode's) loaded into an empty table. */
 export function createPharmaciesModule(deps: PharmaciesDeps) {
   const repository = createPharmaciesRepository(deps.db);
-  if (deps.env.RETAILERS_MODE === 'demo' && repository.count() === 0) {
-    repository.replaceAll([...DEMO_PHARMACIES], deps.now());
+  const starters = deps.starterPharmacies ?? [];
+  if (starters.length > 0 && repository.count() === 0) {
+    repository.replaceAll([...starters], deps.now());
   }
   return {
     routes: createPharmaciesRoutes(

@@ -1,7 +1,6 @@
 import type { PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
 import { addDays, brusselsDay, retentionStart } from './price-history.days';
-import { DEMO_HISTORY_DAYS, demoShopHistory, type DemoHistoryProduct } from './price-history.demo';
-import type { PriceHistoryRepository } from './price-history.repository';
+import type { PriceHistoryRepository, PriceObservationRow } from './price-history.repository';
 import { buildHistory, HISTORY_LOOKBACK_DAYS, offerSummary } from './price-history.rules';
 
 /** A price the engine saw: one retailer's offer for one CNK (prices in euros). */
@@ -13,16 +12,27 @@ export type PriceObservation = {
   wasPrice?: number;
 };
 
+/**
+ * A past for a product whose history is read before anyone saw its prices: the rows are added where
+ * a day has none (a real observation always wins). The composition fills it in demo mode (the demo
+ * catalogue's made-up past, demo/demo-price-history.ts); live mode has none.
+ */
+export interface PastPrices {
+  /** How many days of past it gives at most. */
+  readonly days: number;
+  /** Every shop's rows for `cnk`, the last `days` days ending `today`; none for a product it does not know. */
+  pastOf(cnk: string, today: string, days: number, observedAt: number): PriceObservationRow[];
+}
+
 export type PriceHistoryServiceDeps = {
   repository: PriceHistoryRepository;
   now: () => number;
+  /** Labels the answers as demo prices (demo mode). */
   demo: boolean;
   /** PRICE_HISTORY_DAYS: days kept; older days are purged. */
   retentionDays: number;
-  /** Demo mode: the demo catalogue by CNK, whose history is seeded when first read. */
-  demoCatalogue?: ReadonlyMap<string, DemoHistoryProduct>;
-  /** Demo mode: the shops whose history is seeded (RETAILERS). */
-  demoRetailers?: readonly string[];
+  /** The past given to a product the first time its history is read each day (none: only what was seen). */
+  past?: PastPrices | null;
 };
 
 const cents = (euros: number) => Math.round(euros * 100);
@@ -30,20 +40,17 @@ const cents = (euros: number) => Math.round(euros * 100);
 export function createPriceHistoryService(deps: PriceHistoryServiceDeps) {
   const seeded = new Set<string>();
 
-  function seedDemo(cnk: string, today: string): void {
-    const product = deps.demoCatalogue?.get(cnk);
-    if (!product || seeded.has(`${cnk}|${today}`)) return;
-    const days = Math.min(DEMO_HISTORY_DAYS, deps.retentionDays);
-    const at = deps.now();
-    deps.repository.recordMissing(
-      (deps.demoRetailers ?? []).flatMap((retailer) => demoShopHistory(product, retailer, today, days, at)),
-    );
+  function seedPast(past: PastPrices, cnk: string, today: string): void {
+    if (seeded.has(`${cnk}|${today}`)) return;
+    const rows = past.pastOf(cnk, today, Math.min(past.days, deps.retentionDays), deps.now());
+    if (rows.length === 0) return;
+    deps.repository.recordMissing(rows);
     seeded.add(`${cnk}|${today}`);
   }
 
   function history(cnk: string): PriceHistoryResponse {
     const today = brusselsDay(deps.now());
-    if (deps.demo) seedDemo(cnk, today);
+    if (deps.past) seedPast(deps.past, cnk, today);
     const rows = deps.repository.since(cnk, addDays(today, -(HISTORY_LOOKBACK_DAYS - 1)));
     return buildHistory(cnk, rows, today, deps.demo);
   }

@@ -16,7 +16,7 @@ export type LandingPageProduct = {
 
 export type ProductsServiceDeps = {
   repository: ProductsRepository;
-  /** Demo mode only: the demo catalogue's products, which have landing pages before any search. */
+  /** Products with a landing page before any search (demo mode: the demo catalogue's, given by the app). */
   catalogue?: readonly LandingPageProduct[];
 };
 

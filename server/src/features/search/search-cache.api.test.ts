@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
-import { searchEvents, searchUrl, startSearchTestServer, type SearchTestServer } from './testing/search-test-kit';
+import {
+  searchEvents,
+  searchUrl,
+  startSearchTestServer,
+  type SearchTestServer,
+} from './testing/search-test-kit.test-support';
 
 async function searchJson(base: string, q: string): Promise<SearchResult> {
   const response = await fetch(searchUrl(base, q), { headers: { accept: 'application/json' } });

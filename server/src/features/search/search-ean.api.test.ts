@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { searchUrl, startSearchTestServer, type SearchTestServer } from './testing/search-test-kit';
+import { searchUrl, startSearchTestServer, type SearchTestServer } from './testing/search-test-kit.test-support';
 
 // The `ean` query kind (DESIGN.md §12): what the barcode scan sends. Farmaline searches by EAN itself;
 // Medi-Market and Multipharma are asked the CNK the demo catalogue maps the EAN to.

@@ -8,7 +8,7 @@ import {
   searchUrl,
   startSearchTestServer,
   type SearchTestServer,
-} from './testing/search-test-kit';
+} from './testing/search-test-kit.test-support';
 
 type FaultCase = { fault: DemoFault; retailer: RetailerId; status: RetailerStatus; error?: RetailerErrorCode };
 

@@ -10,7 +10,12 @@ import {
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { SEARCH_MESSAGES } from './search.routes';
-import { searchEvents, searchUrl, startSearchTestServer, type SearchTestServer } from './testing/search-test-kit';
+import {
+  searchEvents,
+  searchUrl,
+  startSearchTestServer,
+  type SearchTestServer,
+} from './testing/search-test-kit.test-support';
 
 const DEFAULT_SHOPS = ['farmaline', 'medimarket', 'multipharma'] as const;
 

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema } from '@pharmaradar/shared/search.schema';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { searchEvents, searchUrl, startSearchTestServer, type SearchTestServer } from './testing/search-test-kit';
+import {
+  searchEvents,
+  searchUrl,
+  startSearchTestServer,
+  type SearchTestServer,
+} from './testing/search-test-kit.test-support';
 
 describe('unit prices in the search answer', () => {
   let ctx: SearchTestServer;

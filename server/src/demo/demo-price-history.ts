@@ -1,10 +1,13 @@
-import { hashString, seededRandom } from '../../demo/demo-random';
-import { addDays } from './price-history.days';
-import type { PriceObservationRow } from './price-history.repository';
+import { addDays } from '../features/price-history/price-history.days';
+import type { PriceObservationRow } from '../features/price-history/price-history.repository';
+import type { PastPrices } from '../features/price-history/price-history.service';
+import { getDemoCatalogue } from './catalogue';
+import { hashString, seededRandom } from './demo-random';
 
 // Demo mode: a first run has no history yet, so each demo catalogue product gets a made-up but
 // stable past (seeded by CNK and shop) the first time its history is read. It ends at the price the
-// demo shop shows today, so the live search and the chart agree. Answers say demo: true.
+// demo shop shows today, so the live search and the chart agree. It fills the price history's
+// PastPrices port (chosen in demo/demo-adapters.ts); the feature labels its answers demo: true.
 
 export type DemoHistoryProduct = {
   cnk: string;
@@ -70,4 +73,17 @@ export function demoShopHistory(
     });
   }
   return rows;
+}
+
+/** The demo catalogue's past for the price history, for the shops searched (RETAILERS). */
+export function createDemoPastPrices(retailers: readonly string[]): PastPrices {
+  const products = new Map<string, DemoHistoryProduct>(getDemoCatalogue().map((p) => [p.cnk, p]));
+  return {
+    days: DEMO_HISTORY_DAYS,
+    pastOf(cnk, today, days, observedAt) {
+      const product = products.get(cnk);
+      if (!product) return [];
+      return retailers.flatMap((retailer) => demoShopHistory(product, retailer, today, days, observedAt));
+    },
+  };
 }

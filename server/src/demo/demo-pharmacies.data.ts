@@ -1,9 +1,10 @@
-import type { PharmacyRecord } from './pharmacy-record';
+import type { PharmacyRecord } from '../features/pharmacies/pharmacy-record';
 
 /**
  * Demo mode's pharmacies (no configuration, no internet): invented pharmacies at plausible spots in
  * Brussels, Antwerp, Ghent and Liège. Every name says "demo" so no one takes them for real shops,
- * and answers built from them carry `demo: true`.
+ * and answers built from them carry `demo: true`. They fill the nearby map's starting set
+ * (PharmaciesDeps.starterPharmacies) in demo mode, chosen in demo-adapters.ts.
  */
 type DemoRow = [name: string, address: string, postalCode: string, city: string, lat: number, lon: number];
 

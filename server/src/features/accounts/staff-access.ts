@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
-import { currentUser } from './features/accounts/session.middleware';
-import { isProUser } from './features/accounts/user.serializer';
-import { HttpError } from './lib/http-error';
-import { COMMON_MESSAGES } from './lib/i18n';
+import { currentUser } from './session.middleware';
+import { isProUser } from './user.serializer';
+import { HttpError } from '../../lib/http-error';
+import { COMMON_MESSAGES } from '../../lib/i18n';
 
 /**
- * The staff check the admin declares (RequireStaff), built from the accounts feature here so that
- * features do not import each other. Anyone but a staff member, anonymous included, gets the ordinary
+ * The staff check the admin declares (RequireStaff); the accounts module provides it and app.ts hands
+ * it over, so that features do not import each other. Anyone but a staff member, anonymous included, gets the ordinary
  * 404 answer: the admin API does not reveal that it exists (ADR 090).
  */
 export function requireStaff(c: Context): { id: number; email: string } {

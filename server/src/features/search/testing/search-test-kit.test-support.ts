@@ -1,5 +1,5 @@
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../../test/helpers/test-server';
-import { startCountingDemo, type CountingDemo, type CountingDemoOptions } from './counting-demo';
+import { startCountingDemo, type CountingDemo, type CountingDemoOptions } from '../../../demo/counting-demo';
 
 export { parseEventStream, searchEvents, searchUrl } from './sse';
 

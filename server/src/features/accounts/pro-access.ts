@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { MONTHLY_QUOTA, planOf } from '@pharmaradar/shared';
-import { requireUser } from './features/accounts/session.middleware';
-import { isProUser } from './features/accounts/user.serializer';
-import { HttpError } from './lib/http-error';
+import { requireUser } from './session.middleware';
+import { isProUser } from './user.serializer';
+import { HttpError } from '../../lib/http-error';
 
 const PRO_REQUIRED = {
   fr: 'Cette fonction est réservée aux abonnés Pro.',
@@ -11,8 +11,8 @@ const PRO_REQUIRED = {
 };
 
 /**
- * The Pro check the Pro tool declares (RequirePro), built from the accounts feature here in the
- * composition root so that features do not import each other: 401 logged out, 403 for a free plan.
+ * The Pro check the Pro tool declares (RequirePro); the accounts module provides it and app.ts hands
+ * it over, so that features do not import each other: 401 logged out, 403 for a free plan.
  */
 export function requirePro(now: () => number) {
   return (c: Context) => {

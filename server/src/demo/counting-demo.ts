@@ -2,12 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import {
-  DEMO_PUBLIC_PATH,
-  startDemoRetailers,
-  type DemoRetailers,
-  type DemoRetailersOptions,
-} from '../../../demo/demo-retailers';
+import { DEMO_PUBLIC_PATH, startDemoRetailers, type DemoRetailers, type DemoRetailersOptions } from './demo-retailers';
 
 // The real demo retailer sites behind a counting front door, so tests and the benchmark see how many
 // requests really reached each shop. Used by pointing the *_BASE_URL settings at the front doors.

@@ -1,0 +1,59 @@
+import type { Env } from '../config/env';
+import type { PharmacyRecord } from '../features/pharmacies/pharmacy-record';
+import type { PastPrices } from '../features/price-history/price-history.service';
+import type { LandingPageProduct } from '../features/products/products.service';
+import { findDemoProductByEan, getDemoCatalogue } from './catalogue';
+import { DEMO_PHARMACIES } from './demo-pharmacies.data';
+import { createDemoPastPrices } from './demo-price-history';
+import type { DemoRetailers } from './demo-retailers';
+
+/**
+ * The catalogue the features read through their ports: in demo mode the demo catalogue's, in live
+ * mode none yet (the shops map EANs, searches fill the product pages, an import fills the map).
+ */
+export interface CatalogueAdapters {
+  /** The search's EAN/GTIN -> CNK lookup (SearchDeps.cnkOfEan). */
+  cnkOfEan: ((gtin: string) => string | null) | null;
+  /** Products with a landing page before any search (ProductsDeps.landingProducts). */
+  landingProducts: readonly LandingPageProduct[];
+  /** The past of a product read before it was seen (PriceHistoryDeps.pastPrices). */
+  pastPrices: PastPrices | null;
+  /** The nearby map's starting set (PharmaciesDeps.starterPharmacies). */
+  starterPharmacies: readonly PharmacyRecord[];
+}
+
+export const LIVE_CATALOGUE: CatalogueAdapters = Object.freeze({
+  cnkOfEan: null,
+  landingProducts: [],
+  pastPrices: null,
+  starterPharmacies: [],
+});
+
+/** Every demo catalogue product (prescription-only ones excluded) has a landing page. */
+function demoLandingProducts(shops: DemoRetailers): LandingPageProduct[] {
+  return getDemoCatalogue()
+    .filter((p) => !p.prescription)
+    .map((p) => ({
+      slug: p.slug,
+      cnk: p.cnk,
+      name: p.name.fr,
+      names: p.name,
+      brand: p.brand,
+      // The picture as every demo shop serves it, at its stable path on the main app.
+      image: shops.publicUrl(`${shops.baseUrls.farmaline}${p.image}`),
+      category: p.category,
+    }));
+}
+
+/**
+ * Demo mode's adapters for the features' catalogue ports, chosen once by server.ts (ADR 145): the
+ * features never import demo/, they read whatever the composition hands them.
+ */
+export function demoCatalogueAdapters(env: Pick<Env, 'RETAILERS'>, shops: DemoRetailers): CatalogueAdapters {
+  return {
+    cnkOfEan: (gtin) => findDemoProductByEan(gtin)?.cnk ?? null,
+    landingProducts: demoLandingProducts(shops),
+    pastPrices: createDemoPastPrices(env.RETAILERS),
+    starterPharmacies: DEMO_PHARMACIES,
+  };
+}
