@@ -90,8 +90,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           cleanupOutdatedCaches: true,
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [/^\/api\//, /^\/__demo\//],
-          // The three locales are precached so every page reads its texts offline (DESIGN §7).
-          // The ZXing reader's .wasm too: the barcode scan works offline (DESIGN §11, ADR 115).
+          // The three locales are precached so every page reads its texts offline (docs/architecture.md#offline-first-and-sync).
+          // The ZXing reader's .wasm too: the barcode scan works offline (docs/architecture.md#regulated-facts, ADR 115).
           globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,wasm}', 'locales/**/*.json'],
           // The Pro workers (assets/<name>.worker-<hash>.js, SheetJS bundled inside) are precached with the
           // Pro page chunk: the Pro tool must open, import and export offline on a device that never used

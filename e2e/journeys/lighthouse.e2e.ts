@@ -24,7 +24,7 @@ async function largestPaints(browser: Browser, url: string): Promise<string[]> {
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto(url, { waitUntil: 'load' });
-    // The splash of a first visit has faded and gone by then (SPEC §9: 3.2 s).
+    // The splash of a first visit has faded and gone by then (docs/product.md#constants: 3.2 s).
     await page.waitForTimeout(4_000);
     return await page.evaluate(() => (window as unknown as { __largestPaints: string[] }).__largestPaints);
   } finally {

@@ -7,7 +7,7 @@ import { screenshot, waitForServiceWorker } from '../support/harness';
 import { useJourney } from '../support/journey';
 import { demoCnks, importWorkbook, registerProUser } from '../support/pro';
 
-// The Pro tool with the network off (DESIGN §7): the app opens from the service worker, a file is
+// The Pro tool with the network off (docs/architecture.md#offline-first-and-sync): the app opens from the service worker, a file is
 // imported in the precached worker, the group is analysed from the prices stored on the device, the
 // strategy changes, the export is written locally. Back online, only the stale rows are re-priced.
 describe('Pro tool offline', () => {

@@ -174,7 +174,7 @@ describe('Pro tool', () => {
       expect(cell(`F${r}`)).toMatchObject({ t: 'n', z: '#,##0.00 "€"' });
     }
 
-    // Reports (DESIGN §12): a second analysis under the new strategy, compared with the first.
+    // Reports (docs/architecture.md#settled-choices): a second analysis under the new strategy, compared with the first.
     await page.getByRole('button', { name: t.analyse, exact: true }).click();
     const report = page.getByRole('dialog', { name: t.reportTitle });
     const table = report.getByTestId('pro-report-table');

@@ -32,7 +32,7 @@ import { createFirstScreenModule } from './features/first-screen/first-screen.mo
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * API paths answer with or without their trailing slash (SPEC §7 writes them with one): the slash is
+ * API paths answer with or without their trailing slash (docs/architecture.md#contracts writes them with one): the slash is
  * dropped from the request path here, and aliasApiRoutes registers every /api route without it.
  */
 function apiPath(request: Request): string {

@@ -123,7 +123,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     // RETAILERS_MODE=demo starts the demo retailer sites and points the connectors at them.
     const retailers = await startRetailers(env, pricesNow);
     closers.push(() => retailers.close());
-    // No Stripe configured: the local look-alike stands in (DESIGN §4), on the real clock.
+    // No Stripe configured: the local look-alike stands in (docs/architecture.md#running-modes), on the real clock.
     const stripe = stripeTargetFromEnv(env);
     const demoStripe = stripe
       ? null
@@ -158,7 +158,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   // the runs in flight, before the outside services and the database close (ADR 144).
   const scheduler = createJobScheduler(log.child({ component: 'jobs' }));
   closers.push(() => scheduler.stop());
-  // Purges closed accounts, expired sessions and old codes now and then daily (SPEC §9: ≤ 30 days).
+  // Purges closed accounts, expired sessions and old codes now and then daily (docs/product.md#constants: ≤ 30 days).
   scheduler.start(createPurgeJob({ db, log: log.child({ job: 'purge' }), now }));
   // Price history older than PRICE_HISTORY_DAYS goes at start-up and daily.
   scheduler.start(

@@ -19,7 +19,7 @@ export const isoDaySchema = z
   .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), { error: 'invalid_date' });
 
 /**
- * POST /api/admin/users/{id}/plan/: the staff grant (SPEC §1 Ultra provisioning, `npm run plan`).
+ * POST /api/admin/users/{id}/plan/: the staff grant (docs/product.md#audience-and-plans Ultra provisioning, `npm run plan`).
  * `until` is the last day of the grant (Brussels), null = no end; 'free' takes the grant back.
  */
 export const adminSetPlanSchema = z

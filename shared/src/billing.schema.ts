@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Plan } from './user.schema';
 
-/** Checkout plans the server knows; SPEC §5: the default is pro_monthly. */
+/** Checkout plans the server knows; docs/product.md#validation: the default is pro_monthly. */
 export const CHECKOUT_PLANS = ['pro_monthly'] as const;
 export const checkoutPlanSchema = z.enum(CHECKOUT_PLANS);
 export type CheckoutPlan = z.infer<typeof checkoutPlanSchema>;
@@ -17,7 +17,7 @@ export const promotionCodeSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-/** POST /api/billing/create-checkout-session/: the body is optional (SPEC §7 sends none). */
+/** POST /api/billing/create-checkout-session/: the body is optional (docs/architecture.md#billing-and-plans sends none). */
 export const checkoutRequestSchema = z
   .object({
     plan: checkoutPlanSchema.default('pro_monthly'),
@@ -54,7 +54,7 @@ export function planOf(user: Entitlement, now: number): Plan {
 }
 
 /**
- * Monthly allowance of CNKs priced by the Pro tool's batch endpoint (DESIGN §12); a user's own
+ * Monthly allowance of CNKs priced by the Pro tool's batch endpoint (docs/architecture.md#pro-allowance); a user's own
  * search_quota, when staff set one, replaces it.
  */
 export const MONTHLY_QUOTA: Readonly<Record<Plan, number>> = Object.freeze({ free: 0, pro: 2000, ultra: 20000 });
@@ -75,7 +75,7 @@ export function quotaMonth(now: number): string {
 
 const isoDate = z.string().nullable();
 
-/** GET /api/billing/subscription/ (DESIGN §12). Amounts are in the currency's minor unit (cents). */
+/** GET /api/billing/subscription/ (docs/architecture.md#billing-and-plans). Amounts are in the currency's minor unit (cents). */
 export const subscriptionDetailsSchema = z.object({
   status: z.string(),
   plan: z.string(),

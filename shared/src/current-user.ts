@@ -1,9 +1,9 @@
-// The current user of SPEC §3 without zod: the web normalises GET /api/auth/me/ at boot, before the
+// The current user of docs/product.md#data without zod: the web normalises GET /api/auth/me/ at boot, before the
 // first screen, and zod is not part of the home page's first JavaScript (issue 8, ADR 036). The zod
 // schemas of the same shapes live in user.schema.ts; current-user.test.ts runs both on one set of
 // fixtures so they cannot drift apart.
 
-/** Subscription statuses of SPEC §4, plus 'unknown' for an authenticated user whose status was not sent. */
+/** Subscription statuses of docs/product.md#states, plus 'unknown' for an authenticated user whose status was not sent. */
 export const SUBSCRIPTION_STATUSES = [
   'active',
   'trialing',
@@ -18,11 +18,11 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** 'ultra' is set by staff only (DESIGN §12) and gives everything 'pro' gives. */
+/** 'ultra' is set by staff only (docs/architecture.md#billing-and-plans) and gives everything 'pro' gives. */
 export const PLANS = ['free', 'pro', 'ultra'] as const;
 export type Plan = (typeof PLANS)[number];
 
-/** The current user as the web sees it (SPEC §3), always produced by normalizeCurrentUser. */
+/** The current user as the web sees it (docs/product.md#data), always produced by normalizeCurrentUser. */
 export interface CurrentUser {
   id: number | null;
   email: string | null;
@@ -42,7 +42,7 @@ export interface CurrentUser {
   permissions: string[];
   is_pharmacist: boolean | null;
   /**
-   * Extension of SPEC §3: whether the account has a password (false for a Google-only account), so
+   * Extension of docs/product.md#data: whether the account has a password (false for a Google-only account), so
    * the deletion dialog knows whether to ask for it; null when anonymous or not sent.
    */
   has_password: boolean | null;
@@ -97,7 +97,7 @@ function firstBoolean(...values: unknown[]): boolean | undefined {
 }
 
 /**
- * Turns any me-style answer (the user, `{user: …}`, null, garbage) into a CurrentUser (SPEC §3).
+ * Turns any me-style answer (the user, `{user: …}`, null, garbage) into a CurrentUser (docs/product.md#data).
  * Idempotent: normalising an already normalised user gives the same user.
  */
 export function normalizeCurrentUser(raw: unknown): CurrentUser {
@@ -121,7 +121,7 @@ export function normalizeCurrentUser(raw: unknown): CurrentUser {
     first_name: stringOrNull(source.first_name),
     last_name: stringOrNull(source.last_name),
     isPro,
-    // The server's plan wins when it sent one (Ultra); is_pro alone means 'pro' (DESIGN §12).
+    // The server's plan wins when it sent one (Ultra); is_pro alone means 'pro' (docs/architecture.md#billing-and-plans).
     plan: planFrom(oneOf(PLANS, source.plan), isPro),
     subscription_status: oneOf(SUBSCRIPTION_STATUSES, source.subscription_status) ?? 'unknown',
     trial_ends_at: stringOrNull(source.trial_ends_at),

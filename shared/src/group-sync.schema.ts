@@ -1,4 +1,4 @@
-// Group sync (DESIGN §7, docs/decisions/132): what a device sends to POST /api/groups/sync and what it gets back.
+// Group sync (docs/architecture.md#offline-first-and-sync, docs/decisions/132): what a device sends to POST /api/groups/sync and what it gets back.
 import { z } from 'zod';
 import {
   GROUP_DESCRIPTION_MAX_LENGTH,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN §12: the radii a user can pick ('within {km} km'); the API accepts any value up to the largest. */
+/** docs/architecture.md#settled-choices: the radii a user can pick ('within {km} km'); the API accepts any value up to the largest. */
 export const PHARMACY_RADII_KM = [2, 5, 10, 25] as const;
 export const MAX_PHARMACY_RADIUS_KM = 25;
 export const DEFAULT_PHARMACY_RADIUS_KM = 5;
@@ -43,7 +43,7 @@ export const nearbyPharmacySchema = z.object({
 });
 export type NearbyPharmacy = z.infer<typeof nearbyPharmacySchema>;
 
-/** DESIGN §12: the nearby answer, sorted by distance. `demo` when the data is the bundled demo set. */
+/** docs/architecture.md#settled-choices: the nearby answer, sorted by distance. `demo` when the data is the bundled demo set. */
 export const nearbyResponseSchema = z.object({
   radius_km: z.number(),
   demo: z.boolean(),

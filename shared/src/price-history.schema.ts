@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Price history of one product (GET /api/products/:cnk/history/): one point per retailer and day,
-// the 30-day lows and the prior-price check of a struck-out 'was' price (DESIGN §11, ADR 105).
+// the 30-day lows and the prior-price check of a struck-out 'was' price (docs/architecture.md#regulated-facts, ADR 105).
 
 /** Days of the window the lows and the prior-price rule look at (EU 2019/2161, CEL art. VI.18). */
 export const PRIOR_PRICE_DAYS = 30;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normaliseCnk } from './cnk';
 import { searchProductSchema, searchRetailerSummarySchema } from './search.schema';
 
-/** CNKs one batch request may price: a group is sent in slices of this size (DESIGN §12 quota unit: one CNK). */
+/** CNKs one batch request may price: a group is sent in slices of this size (docs/architecture.md#pro-allowance quota unit: one CNK). */
 export const PRO_PRICES_MAX_CNKS = 100;
 
 /** A CNK as typed or imported (6–7 digits, spaces and dots ignored), normalised to 7 digits. */
@@ -59,5 +59,5 @@ export type ProDoneEvent = z.infer<typeof proDoneEventSchema>;
 export const proUsageSchema = proDoneEventSchema.omit({ count: true });
 export type ProUsage = z.infer<typeof proUsageSchema>;
 
-// Group sync (DESIGN §7) has its own file; re-exported so existing imports keep working.
+// Group sync (docs/architecture.md#offline-first-and-sync) has its own file; re-exported so existing imports keep working.
 export * from './group-sync.schema';

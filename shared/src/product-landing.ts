@@ -180,7 +180,7 @@ export function isProductSlugShape(value: string): boolean {
 }
 
 /**
- * A product page's address -> its slug and language: `/{slug}`, `/{slug}/…` (French, SPEC §4) or
+ * A product page's address -> its slug and language: `/{slug}`, `/{slug}/…` (French, docs/product.md#states) or
  * `/{fr|en|nl}/{slug}[/…]`. The SEO head and the drawn first screen read an address the same way.
  */
 export function landingPathParts(path: string): { slug: string; locale: Locale } | null {

@@ -1,6 +1,6 @@
 import { MAX_OFFERS_PER_PRODUCT, type QueryKind, type SearchOffer, type SearchProduct } from './search.schema';
 
-// Grouping of retailer offers into products (DESIGN §5). Pure, shared so the web can build the same
+// Grouping of retailer offers into products (docs/architecture.md#price-engine). Pure, shared so the web can build the same
 // product cards from the retailer events it has received while the server is still waiting for others.
 
 /** Most products one result lists; the rest would only be noise from fuzzy name searches. */

@@ -1,6 +1,6 @@
 import type { SearchStage } from './search.schema';
 
-// When the search progress stages are announced (SPEC §4, DESIGN §5). The server applies this rule to
+// When the search progress stages are announced (docs/product.md#states, docs/architecture.md#price-engine). The server applies this rule to
 // the retailer answers as they arrive and the web test fixtures generate their streams from it, so
 // both always agree on what a stream looks like. 'launching' opens every stream and 'complete' closes
 // it; this rule only places the two stages in between.

@@ -86,7 +86,7 @@ describe('normalizeCurrentUser', () => {
     expect(user.is_staff).toBe(false);
   });
 
-  it('reads has_password (extension of SPEC §3), null when absent or anonymous', () => {
+  it('reads has_password (extension of docs/product.md#data), null when absent or anonymous', () => {
     expect(normalizeCurrentUser({ ...serverUser, has_password: false }).has_password).toBe(false);
     expect(normalizeCurrentUser({ ...serverUser, has_password: true }).has_password).toBe(true);
     expect(normalizeCurrentUser(serverUser).has_password).toBeNull();
@@ -103,7 +103,7 @@ describe('normalizeCurrentUser', () => {
   });
 });
 
-describe('normalizeCurrentUser plan (DESIGN §12)', () => {
+describe('normalizeCurrentUser plan (docs/architecture.md#billing-and-plans)', () => {
   it("keeps the server's plan, and 'pro' when only is_pro is set", () => {
     expect(normalizeCurrentUser({ id: 1, is_pro: true, plan: 'ultra' })).toMatchObject({ isPro: true, plan: 'ultra' });
     expect(normalizeCurrentUser({ id: 1, is_pro: true, plan: 'free' }).plan).toBe('pro');

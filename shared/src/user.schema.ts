@@ -11,7 +11,7 @@ export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 
 export const planSchema = z.enum(PLANS);
 
-/** The current user as the web sees it (SPEC §3), always produced by normalizeCurrentUser. */
+/** The current user as the web sees it (docs/product.md#data), always produced by normalizeCurrentUser. */
 export const currentUserSchema = z.object({
   id: z.number().nullable(),
   email: z.string().nullable(),
@@ -31,7 +31,7 @@ export const currentUserSchema = z.object({
   permissions: z.array(z.string()),
   is_pharmacist: z.boolean().nullable(),
   /**
-   * Extension of SPEC §3: whether the account has a password (false for a Google-only account), so
+   * Extension of docs/product.md#data: whether the account has a password (false for a Google-only account), so
    * the deletion dialog knows whether to ask for it; null when anonymous or not sent.
    */
   has_password: z.boolean().nullable(),
@@ -64,7 +64,7 @@ export const serverUserSchema = z.object({
   is_superuser: z.boolean(),
   permissions: z.array(z.string()),
   is_pharmacist: z.boolean().nullable(),
-  /** Extension of SPEC §3 (see currentUserSchema); always sent by this server. */
+  /** Extension of docs/product.md#data (see currentUserSchema); always sent by this server. */
   has_password: z.boolean().optional(),
 });
 export type ServerUser = z.infer<typeof serverUserSchema>;

@@ -160,7 +160,7 @@ const envSchema = z.object({
   ALERTS_CHECK_INTERVAL_MIN: integer(0, 24 * 60).default(30),
   ALERTS_CHECKS_PER_HOUR: integer(1, 10_000).default(60),
   BACKUP_DIR: z.string().trim().min(1).transform(resolveFromRoot).optional(),
-  // At most 30: backups hold purged accounts' data, which SPEC §9 promises gone within 30 days.
+  // At most 30: backups hold purged accounts' data, which docs/product.md#constants promises gone within 30 days.
   BACKUP_KEEP_DAYS: integer(1, 30).default(30),
   MAP_TILES_URL: z
     .string()

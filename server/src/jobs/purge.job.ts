@@ -12,7 +12,7 @@ import type { RepeatingJob } from './repeating-job';
 /**
  * How long a closed account's row is kept before deletion. Zero: account deletion purges at once
  * (its sessions, codes and identities are gone in the same step); the job is the safety net that
- * finishes any purge that did not complete, well inside the 30 days of SPEC §9.
+ * finishes any purge that did not complete, well inside the 30 days of docs/product.md#constants
  */
 export const ACCOUNT_PURGE_GRACE_MS = 0;
 export const PURGE_INTERVAL_MS = 24 * 3600 * 1000;

@@ -1,4 +1,4 @@
-// From the rows of a sheet or CSV to the import preview (DESIGN §6): where the header is (title rows
+// From the rows of a sheet or CSV to the import preview (docs/architecture.md#pro-pricing): where the header is (title rows
 // above it are skipped), which column is what, the rows kept, each rejected row with its line and
 // reason, and duplicates merged. Headerless files are read from the column holding 6–7 digit codes.
 // One bad row never loses the others.

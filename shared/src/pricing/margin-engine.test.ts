@@ -3,7 +3,7 @@ import { marketReference, negotiation, priceDelta, priceGroup, priceProduct } fr
 import { roundCents, roundRatio } from './money';
 import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from './pricing.schema';
 
-// Every expected figure below was computed by hand from DESIGN §6 (P = R to the cent, P_ex = P / (1 + v),
+// Every expected figure below was computed by hand from docs/architecture.md#pro-pricing (P = R to the cent, P_ex = P / (1 + v),
 // C* = P_ex × (1 − ideal), C_min = P_ex × (1 − min), margin = (P_ex − c) / P_ex, discount = (c − C*) / c).
 const settings = (strategy: PricingSettings['strategy']): PricingSettings => ({
   ...DEFAULT_PRICING_SETTINGS,

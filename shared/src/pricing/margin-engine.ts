@@ -1,4 +1,4 @@
-// The Pro pricing engine (DESIGN §6). Pure functions, run in the pricing worker and in tests alike.
+// The Pro pricing engine (docs/architecture.md#pro-pricing). Pure functions, run in the pricing worker and in tests alike.
 // Margins are on the selling price excluding VAT; market offers are prices including VAT.
 import { roundCents, roundRatio } from './money';
 import type {
@@ -11,7 +11,7 @@ import type {
   ProductPricingInput,
 } from './pricing.schema';
 
-/** DESIGN §6: a price within 0.5 % of the lowest offer is "aligned". */
+/** docs/architecture.md#pro-pricing: a price within 0.5 % of the lowest offer is "aligned". */
 export const ALIGNED_TOLERANCE = 0.005;
 // Float noise on ratios like (10.05 - 10) / 10 must not push an exact 0.5 % outside the band.
 const EPSILON = 1e-12;
@@ -53,7 +53,7 @@ export function negotiation(cataloguePriceExVat: number | null, recommendedPurch
 
 type CardInput = Pick<ProductPricingInput, 'vatPercent' | 'offers'> & { cataloguePriceExVat?: number | null };
 
-/** The product card of SPEC §3 for one product under the given settings. */
+/** The product card of docs/product.md#data for one product under the given settings. */
 export function priceProduct(input: CardInput, settings: PricingSettings): ProductCard {
   const catalogue =
     input.cataloguePriceExVat != null && Number.isFinite(input.cataloguePriceExVat) && input.cataloguePriceExVat > 0

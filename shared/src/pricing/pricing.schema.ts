@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3: aggressive = lowest offer ("min"), balanced = median ("moyen"), conservative = highest ("max"). */
+/** docs/product.md#data: aggressive = lowest offer ("min"), balanced = median ("moyen"), conservative = highest ("max"). */
 export const PRICING_STRATEGIES = ['balanced', 'aggressive', 'conservative'] as const;
 export const pricingStrategySchema = z.enum(PRICING_STRATEGIES);
 export type PricingStrategy = z.infer<typeof pricingStrategySchema>;
@@ -18,7 +18,7 @@ export const pricingSettingsSchema = z
   });
 export type PricingSettings = z.infer<typeof pricingSettingsSchema>;
 
-/** DESIGN §12: balanced, minimum 20 %, ideal 30 %. */
+/** docs/architecture.md#pro-pricing: balanced, minimum 20 %, ideal 30 %. */
 export const DEFAULT_PRICING_SETTINGS: PricingSettings = Object.freeze({
   minMarginPercent: 20,
   idealMarginPercent: 30,
@@ -56,7 +56,7 @@ export type Negotiation =
   | { kind: 'no_catalogue_price' };
 
 /**
- * The product card (SPEC §3). Money in euros rounded to the cent; ratios as fractions (0.3 = 30 %)
+ * The product card (docs/product.md#data). Money in euros rounded to the cent; ratios as fractions (0.3 = 30 %)
  * rounded to 0.01 %. Null market fields mean there was no offer to price from.
  */
 export type ProductCard = {

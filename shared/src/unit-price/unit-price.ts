@@ -1,4 +1,4 @@
-// Unit prices read from an offer's name (DESIGN §11: per tablet or dose is what pharmacy shoppers
+// Unit prices read from an offer's name (docs/architecture.md#regulated-facts: per tablet or dose is what pharmacy shoppers
 // compare; per 100 ml / 100 g for liquids and creams). The rule everywhere below: a name we cannot
 // read with confidence gets no unit price, never a guessed one (ADR 110).
 

@@ -1,4 +1,4 @@
-/** SPEC §7/§8: lazy page chunks load with a 120 s timeout; a failure is a ChunkLoadError. */
+/** docs/architecture.md#client-rules, docs/product.md#messages: lazy page chunks load with a 120 s timeout; a failure is a ChunkLoadError. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

@@ -11,7 +11,7 @@ function configuredVideo(): ProVideo | null {
 }
 
 /**
- * Guards a Pro-only route element (SPEC §2): nothing until the session check is over, then the
+ * Guards a Pro-only route element (docs/product.md#pro-wall): nothing until the session check is over, then the
  * marketing wall for a visitor, 'Pro needed' for a free user, and the element (`children`, else the
  * child route) for Pro and Ultra. The Pro tool itself stays unaware of plans.
  */

@@ -7,7 +7,7 @@ import { isChunkLoadError } from './chunk-load';
 
 /**
  * Error boundary of the pages (rendered inside their layout). A page chunk that fails to load —
- * a deploy replaced it or the connection dropped — gets a clear "reload" prompt (SPEC §8).
+ * a deploy replaced it or the connection dropped — gets a clear "reload" prompt (docs/product.md#messages).
  */
 export function RouteError() {
   const error = useRouteError();

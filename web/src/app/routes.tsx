@@ -7,7 +7,7 @@ import { RouteError } from './route-error';
 import { AppRoot, BootError, BootScreen, rootLoader, shouldRevalidateRoot } from './root';
 
 /**
- * SPEC §2 route table. Every page exists bare (French) and under /fr, /en, /nl; under a prefix the
+ * docs/product.md#routes route table. Every page exists bare (French) and under /fr, /en, /nl; under a prefix the
  * plans page /offers is `pro` and the Pro tool /pro is `nego`. Pages are lazy chunks named by their
  * file (`features/<f>/<name>.page.tsx`): a page whose file does not exist yet shows "not available
  * yet" (lazy-page.ts), so a helper only has to create its file, or edit its own line here.
@@ -35,7 +35,7 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
     // Home has no shared layout (web-search: features/search/home.page.tsx).
     { index: true, lazy: lazyPage('search/home'), errorElement: <RouteError /> },
     {
-      // SPEC §2: plain-layout pages (a later issue builds them).
+      // docs/product.md#plain-layout-pages: plain-layout pages (a later issue builds them).
       lazy: plainLayout,
       children: [
         {
@@ -67,7 +67,7 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
             { path: 'privacy', lazy: lazyPage('info/privacy') },
             { path: 'faq', lazy: lazyPage('info/faq') },
             { path: 'contact', lazy: lazyPage('info/contact') },
-            // Nearby pharmacies map (DESIGN §12: before the product catch-all).
+            // Nearby pharmacies map (docs/architecture.md#settled-choices: before the product catch-all).
             { path: 'pharmacies', lazy: lazyPage('pharmacies/pharmacies') },
             // The basket (issue 12 item 5; before the product catch-all too, ADR 113).
             { path: 'panier', lazy: lazyPage('basket/basket') },
@@ -75,7 +75,7 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
             { path: 'compte', lazy: lazyPage('account/account') },
             { path: 'congrats', lazy: lazyPage('billing/congrats') },
             { path: 'subscription', lazy: lazyPage('billing/subscription') },
-            // Plans page and Pro tool: renamed under a language prefix (SPEC §2).
+            // Plans page and Pro tool: renamed under a language prefix (docs/product.md#routes).
             { path: prefix ? 'pro' : 'offers', lazy: lazyPage('billing/offers') },
             // The Pro tool behind its wall (app/pro-wall.tsx): visitors and free users see the wall instead.
             {

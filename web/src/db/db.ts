@@ -4,7 +4,7 @@ import type { QueryKind, SearchResult } from '@pharmaradar/shared/search.schema'
 import type { GroupBase } from '@pharmaradar/shared/group-sync.schema';
 import { DB_NAME } from './db-name';
 
-/** The last final result of one search, kept so it can be shown offline (DESIGN §7). */
+/** The last final result of one search, kept so it can be shown offline (docs/architecture.md#offline-first-and-sync). */
 export interface SavedSearch {
   /** Normalised query (7-digit CNK or folded name): the primary key. */
   query: string;
@@ -23,7 +23,7 @@ export interface SavedSearch {
   savedAt: number;
 }
 
-/** A Pro group (DESIGN §7): client-made UUID, last-writer-wins by updatedAt, kept as a tombstone when deleted. */
+/** A Pro group (docs/architecture.md#offline-first-and-sync): client-made UUID, last-writer-wins by updatedAt, kept as a tombstone when deleted. */
 export interface ProGroupRecord {
   id: string;
   name: string;
@@ -71,7 +71,7 @@ export interface BasketItemRecord {
   addedAt: number;
 }
 
-/** One product of a finished group analysis, as the report compares it (DESIGN §12 "reports"). */
+/** One product of a finished group analysis, as the report compares it (docs/architecture.md#settled-choices "reports"). */
 export interface ProReportRow {
   cnk: string;
   name: string | null;
@@ -115,7 +115,7 @@ export class PharmaRadarDb extends Dexie {
     super(name);
     // Schema steps are append-only: a change is a new version(n) below, never an edit of a past one.
     this.version(1).stores({ searches: 'query, savedAt' });
-    // The Pro tool (DESIGN §7): groups, settings, catalogue prices, last offers, sync outbox.
+    // The Pro tool (docs/architecture.md#offline-first-and-sync): groups, settings, catalogue prices, last offers, sync outbox.
     this.version(2).stores({
       proGroups: 'id, updatedAt',
       proMeta: 'key',
@@ -125,7 +125,7 @@ export class PharmaRadarDb extends Dexie {
     });
     // The basket (issue 12 item 5): products with their last prices, and the shops' shipping terms.
     this.version(3).stores({ basket: 'cnk, addedAt', basketMeta: 'key' });
-    // Group analysis reports (DESIGN §12): per-device snapshots, listed by group in date order.
+    // Group analysis reports (docs/architecture.md#settled-choices): per-device snapshots, listed by group in date order.
     this.version(5).stores({ proReports: 'id, [groupId+analysedAt]' });
   }
 }

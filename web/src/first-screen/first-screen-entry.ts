@@ -22,7 +22,7 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
  */
 export function startFromFirstScreen(container: HTMLElement, start: (handover: FirstScreenHandover) => void): void {
   settleDrawnSplash(container);
-  // SPEC §4's first-visit language move (/ -> /nl) is the address the server drew the page for.
+  // docs/product.md#states's first-visit language move (/ -> /nl) is the address the server drew the page for.
   const { locale, redirectTo } = decideLocale({
     pathname: location.pathname,
     languages: browserLanguages(),

@@ -32,7 +32,7 @@ export interface DemoStripe {
 }
 
 /**
- * The local Stripe look-alike of demo mode and tests (DESIGN §4): its API on a loopback port for the
+ * The local Stripe look-alike of demo mode and tests (docs/architecture.md#running-modes): its API on a loopback port for the
  * SDK, its hosted pages on the app, webhooks signed with a secret made up at each start.
  */
 export async function startDemoStripe(options: { publicUrl: string; nowS?: () => number }): Promise<DemoStripe> {

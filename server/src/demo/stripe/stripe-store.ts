@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * In-memory objects of the Stripe look-alike, in the shapes of Stripe API 2026 / SDK 23 (DESIGN §4):
+ * In-memory objects of the Stripe look-alike, in the shapes of Stripe API 2026 / SDK 23 (docs/architecture.md#running-modes):
  * current_period_end on the subscription item, invoice.parent.subscription_details, card on the
  * payment method. Only the fields a client reads are kept; the rest is what Stripe would send empty.
  */

@@ -66,7 +66,7 @@ ${button}
   return { subject: text.subject, text: plain, html };
 }
 
-/** `${PUBLIC_URL}/{lang}/{path}`: every web route also exists under its language prefix (SPEC §2). */
+/** `${PUBLIC_URL}/{lang}/{path}`: every web route also exists under its language prefix (docs/product.md#routes). */
 export function webLink(env: Pick<Env, 'PUBLIC_URL'>, locale: Locale, path: string): string {
   return `${env.PUBLIC_URL}/${locale}${path}`;
 }

@@ -2,7 +2,7 @@ import type { AuthMessageKey } from '@pharmaradar/shared';
 import type { Messages } from '../../lib/i18n';
 import type { IssueVocabulary } from '../../lib/validate';
 
-/** Field messages for the stable keys the shared zod schemas emit (texts of SPEC §5 where it has one). */
+/** Field messages for the stable keys the shared zod schemas emit (texts of docs/product.md#validation where it has one). */
 export const FIELD_MESSAGES: Record<AuthMessageKey, Messages> = {
   required: {
     fr: 'Ce champ est obligatoire.',
@@ -71,7 +71,7 @@ export const FIELD_MESSAGES: Record<AuthMessageKey, Messages> = {
   },
 };
 
-/** Error details (SPEC §8 where it has the text) and success details of the account API. */
+/** Error details (docs/product.md#messages where it has the text) and success details of the account API. */
 export const AUTH_MESSAGES = {
   requiredFields: {
     fr: 'Veuillez remplir tous les champs obligatoires.',
@@ -166,5 +166,5 @@ export const AUTH_MESSAGES = {
   },
 } satisfies Record<string, Messages>;
 
-/** How the account API words its 400 `validation` answers (SPEC §5 texts). */
+/** How the account API words its 400 `validation` answers (docs/product.md#validation texts). */
 export const ACCOUNT_ISSUES: IssueVocabulary = { fields: FIELD_MESSAGES, missing: AUTH_MESSAGES.requiredFields };

@@ -17,7 +17,7 @@ export function requireStaff(c: Context): { id: number; email: string } {
   return { id: user.id, email: user.email };
 }
 
-/** Contact messages from a signed-in Pro or Ultra user are priority (SPEC §1 'priority support'). */
+/** Contact messages from a signed-in Pro or Ultra user are priority (docs/product.md#audience-and-plans 'priority support'). */
 export function prioritySender(now: () => number) {
   return (c: Context): boolean => {
     const user = currentUser(c);

@@ -42,7 +42,7 @@ export function serializeUser(user: UserRow, now: number, searchUsed: SearchUsag
     // No permission system beyond the plan yet; 'pro' lets the web gate Pro screens by name.
     permissions: pro ? ['pro'] : [],
     is_pharmacist: user.is_pharmacist === null ? null : user.is_pharmacist === 1,
-    // Extension of SPEC §3: the deletion dialog asks for the password only when there is one.
+    // Extension of docs/product.md#data: the deletion dialog asks for the password only when there is one.
     has_password: user.password_hash !== null,
   };
 }

@@ -100,7 +100,7 @@ export function createAdminRepository(db: Db) {
     setStaff(id: number, staff: boolean, now: number): void {
       setStaff.run(staff ? 1 : 0, now, id);
     },
-    /** Priority messages first (SPEC §1 priority support), then the newest. */
+    /** Priority messages first (docs/product.md#audience-and-plans priority support), then the newest. */
     listMessages: () => messages.all(MESSAGE_PAGE),
     addAudit(entry: NewAuditEntry): void {
       insertAudit.run({ ...entry, details: JSON.stringify(entry.details) });

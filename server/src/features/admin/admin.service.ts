@@ -109,7 +109,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       return shown;
     },
 
-    /** SPEC §1 Ultra provisioning (and Pro without Stripe), the same grant as `npm run plan`. */
+    /** docs/product.md#audience-and-plans Ultra provisioning (and Pro without Stripe), the same grant as `npm run plan`. */
     setPlan(actor: Actor, userId: number, input: AdminSetPlan): AdminUser {
       const until = input.plan === 'free' || input.until === null ? null : grantEnd(input.until);
       if (until !== null && until <= now()) throw new HttpError(400, 'date_past', M.datePast);

@@ -14,7 +14,7 @@ export function adNetworkOrigin(env: AdsEnv): string | null {
 }
 
 /**
- * Only configuration is served: whether a user sees ads (never Pro or Ultra, SPEC §1) is the web's
+ * Only configuration is served: whether a user sees ads (never Pro or Ultra, docs/product.md#audience-and-plans) is the web's
  * rule, which already knows the plan; the answer is the same for everybody and may be cached briefly.
  */
 export function createAdsRoutes(env: AdsEnv): Hono {

@@ -83,7 +83,7 @@ export function createAlertsModule(deps: AlertsDeps) {
   };
 }
 
-/** The account export's `alerts` part (DESIGN §12). */
+/** The account export's `alerts` part (docs/features/account-data-export.md). */
 export function alertsPersonalData(db: Db) {
   const repository = createAlertsRepository(db);
   return (user: { id: number }) => ({ alerts: repository.listForUser(user.id).map(serializeAlert) });

@@ -1,6 +1,6 @@
 import type { Messages } from '../../lib/i18n';
 
-/** Translated details of the billing answers (codes in DESIGN §12). */
+/** Translated details of the billing answers (codes in docs/architecture.md#billing-and-plans). */
 export const BILLING_MESSAGES = {
   loginRequired: {
     fr: 'Connexion requise. Vous n’êtes pas connecté.',

@@ -14,7 +14,7 @@ function userId(c: Context): number {
   return user.id;
 }
 
-/** SPEC §7 sends no body; a JSON body may name the plan and a promotion code (DESIGN §12). */
+/** docs/architecture.md#billing-and-plans sends no body; a JSON body may name the plan and a promotion code (docs/architecture.md#billing-and-plans). */
 async function checkoutInput(c: Context): Promise<CheckoutRequest> {
   const text = await c.req.text();
   let body: unknown = {};
@@ -69,7 +69,7 @@ export function createBillingRoutes(billing: BillingService): Hono {
     return c.json(await billing.checkout(id, await checkoutInput(c), requestLocale(c)));
   });
   r.post('/billing/create-portal-session/', async (c) => c.json(await billing.portal(userId(c), requestLocale(c))));
-  // A GET that writes only the copy of Stripe's state (SPEC §7 makes it a GET).
+  // A GET that writes only the copy of Stripe's state (docs/architecture.md#billing-and-plans makes it a GET).
   r.get('/billing/check-subscription/', ...readLimits, async (c) => c.json(await billing.checkSubscription(userId(c))));
   r.get('/billing/subscription/', ...readLimits, async (c) => c.json(await billing.details(userId(c))));
   for (const action of ['cancel', 'resume'] as const) {

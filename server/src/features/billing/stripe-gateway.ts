@@ -6,7 +6,7 @@ export interface StripeTarget {
   webhookSecret: string;
   /** Stripe price id per checkout plan. */
   prices: { pro_monthly: string };
-  /** Local look-alike: host, port and http (DESIGN §4); absent = the real Stripe. */
+  /** Local look-alike: host, port and http (docs/architecture.md#running-modes); absent = the real Stripe. */
   local?: { host: string; port: number };
 }
 
@@ -53,7 +53,7 @@ export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
   const item = sub.items.data[0];
   let status: string = sub.status;
   if ((status === 'active' || status === 'trialing') && sub.cancel_at_period_end) status = 'canceled_at_period_end';
-  // A paused subscription gives nothing, like an ended one (SPEC §4 has no 'paused').
+  // A paused subscription gives nothing, like an ended one (docs/product.md#states has no 'paused').
   if (status === 'paused') status = 'canceled';
   return {
     subscriptionId: sub.id,

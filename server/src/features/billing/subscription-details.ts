@@ -9,7 +9,7 @@ function card(method: Stripe.PaymentMethod | string | null | undefined): CardSum
   return { brand, last4, exp_month, exp_year };
 }
 
-/** GET /api/billing/subscription/ from Stripe's objects (DESIGN §12 shape; SDK 23 field places, DESIGN §4). */
+/** GET /api/billing/subscription/ from Stripe's objects (docs/architecture.md#billing-and-plans shape; SDK 23 field places, docs/architecture.md#running-modes). */
 export function subscriptionDetails(
   sub: Stripe.Subscription,
   cards: Stripe.PaymentMethod[],
@@ -52,7 +52,7 @@ export function subscriptionDetails(
           url: upcoming.hosted_invoice_url ?? null,
         }
       : null,
-    // Drafts have no links yet (DESIGN §4): only finalised invoices are listed.
+    // Drafts have no links yet (docs/architecture.md#running-modes): only finalised invoices are listed.
     invoices: invoices
       .filter((inv) => inv.status !== 'draft')
       .map((inv) => ({

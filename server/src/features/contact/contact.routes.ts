@@ -20,7 +20,7 @@ export interface ContactDeps {
   log: Logger;
   now: () => number;
   /**
-   * Whether the sender gets priority support (SPEC §1: a signed-in Pro or Ultra user), wired in
+   * Whether the sender gets priority support (docs/product.md#audience-and-plans: a signed-in Pro or Ultra user), wired in
    * app.ts from the session; absent, no message is priority.
    */
   isPriority?: (c: Context) => boolean;

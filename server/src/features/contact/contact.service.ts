@@ -42,7 +42,7 @@ export async function submitContactMessage(
       to: deps.contactTo,
       replyTo: { name: input.name, address: input.email },
       // No personal data in the subject: mail subjects are logged. Priority messages say so first,
-      // so the team's inbox sorts and filters them (SPEC §1 priority support).
+      // so the team's inbox sorts and filters them (docs/product.md#audience-and-plans priority support).
       subject: `${priority ? '[PRIORITY] ' : ''}[${BRAND_NAME}] Contact form message #${id}`,
       text: [
         `Message #${id} from the ${BRAND_NAME} contact form`,

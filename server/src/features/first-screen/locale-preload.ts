@@ -6,7 +6,7 @@ import { requestLocale } from '../../lib/i18n';
 import { isBareHomePath, type HtmlTransformer } from '../../lib/web-static';
 
 /**
- * The language the web app will load for a page address (SPEC §4): the prefix's; on a bare address
+ * The language the web app will load for a page address (docs/product.md#states): the prefix's; on a bare address
  * French, except the home page, which a first visit sends to the browser's language.
  */
 export function shellLocale(c: Context): Locale {

@@ -9,7 +9,7 @@ import {
 import { addDays } from './price-history.days';
 import type { HistoryRow } from './price-history.repository';
 
-// The rules of the product page's history block (DESIGN §11, ADR 105), pure so they are tested
+// The rules of the product page's history block (docs/architecture.md#regulated-facts, ADR 105), pure so they are tested
 // without a database.
 
 /** How far back the rows must reach: the chart, plus the 30 days before a reduction that began in it. */

@@ -91,7 +91,7 @@ function page(repository: ProRepository, userId: number, since: number): Omit<Gr
 }
 
 /**
- * DESIGN §7, docs/decisions/131 and 132: applies the device's changes in the order they arrive, each
+ * docs/architecture.md#offline-first-and-sync, docs/decisions/131 and 132: applies the device's changes in the order they arrive, each
  * stamped with the server's clock (a device's clock, slow or from the far future, orders nothing),
  * refuses the whole request if it would take the account past a cap, and answers the first page of
  * the stored changes after `since` with the changes that were not (fully) applied.

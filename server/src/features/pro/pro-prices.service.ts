@@ -13,7 +13,7 @@ export interface PriceSearch {
   search(query: string): Promise<SearchResult>;
 }
 
-/** DESIGN §12: Pro 2,000 CNKs a month unless the account carries its own allowance (users.search_quota). */
+/** docs/architecture.md#pro-allowance: Pro 2,000 CNKs a month unless the account carries its own allowance (users.search_quota). */
 export const DEFAULT_PRO_MONTHLY_QUOTA = 2000;
 /**
  * CNK searches the batch endpoint runs at once, all Pro users together: each fans out to every

@@ -1,4 +1,4 @@
-// The Pro allowance runs by calendar month in Europe/Brussels (DESIGN §12).
+// The Pro allowance runs by calendar month in Europe/Brussels (docs/architecture.md#pro-allowance).
 
 const MONTH_FORMAT = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Brussels',

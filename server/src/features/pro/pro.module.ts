@@ -16,7 +16,7 @@ export interface ProDeps {
   requirePro: RequirePro;
 }
 
-/** POST /api/pro/prices/ (batch pricing, SSE) and POST /api/groups/sync/ (DESIGN §7, §12). */
+/** POST /api/pro/prices/ (batch pricing, SSE) and POST /api/groups/sync/ (docs/architecture.md#offline-first-and-sync, docs/architecture.md#pro-allowance). */
 export function createProModule(deps: ProDeps) {
   const repository = createProRepository(deps.db);
   const usage = createProUsageRepository(deps.db);
@@ -58,7 +58,7 @@ export function proPersonalData(db: Db) {
 }
 
 /**
- * This month's Pro use of a user (CNKs priced by POST /api/pro/prices/, DESIGN §12): the `search_used`
+ * This month's Pro use of a user (CNKs priced by POST /api/pro/prices/, docs/architecture.md#settled-choices): the `search_used`
  * of the user shape, wired into accounts by app.ts so the account page shows what the quota counts.
  */
 export function proSearchUsed(db: Db) {

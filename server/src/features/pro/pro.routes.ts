@@ -49,7 +49,7 @@ export function createProRoutes(deps: {
     });
   });
 
-  // This month's use of the allowance, shown in the tool before an analysis (pro_usage, DESIGN §12).
+  // This month's use of the allowance, shown in the tool before an analysis (pro_usage, docs/architecture.md#pro-allowance).
   app.get('/pro/usage/', (c) => {
     const { quota, used, resetsOn } = deps.prices.allowance(deps.requirePro(c));
     c.header('Cache-Control', 'no-store');

@@ -25,7 +25,7 @@ export default function AccountPage() {
     document.getElementById('subscription')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [highlightPro, isAuthenticated]);
 
-  // Nothing is decided before the session check finishes (SPEC §2).
+  // Nothing is decided before the session check finishes (docs/product.md#routes).
   if (!booted) {
     return (
       <div className="account-page">

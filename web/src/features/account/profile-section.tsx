@@ -13,7 +13,7 @@ interface Draft {
   is_pharmacist: boolean | null;
 }
 
-/** Personal data: view, editing, saving (SPEC §4); a saved profile replaces the session user. */
+/** Personal data: view, editing, saving (docs/product.md#states); a saved profile replaces the session user. */
 export function ProfileSection() {
   const intl = useIntl();
   const locale = useLocale();

@@ -6,7 +6,7 @@ import { LocalizedLink } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { FormAlert } from '../../lib/ui';
 
-/** Free: what Pro adds and an upgrade that opens the checkout (DESIGN §12). Pro/Ultra: dates and manage. */
+/** Free: what Pro adds and an upgrade that opens the checkout (docs/architecture.md#billing-and-plans). Pro/Ultra: dates and manage. */
 export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
   const intl = useIntl();
   const locale = useLocale();

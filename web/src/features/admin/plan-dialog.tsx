@@ -5,7 +5,7 @@ import { isApiRequestError } from '../../lib/api/client';
 import { Dialog } from '../../lib/ui';
 import { adminApi } from './admin-api';
 
-/** Sets a user's plan (SPEC §1 Ultra provisioning): free, pro or ultra, with an optional last day. */
+/** Sets a user's plan (docs/product.md#audience-and-plans Ultra provisioning): free, pro or ultra, with an optional last day. */
 export function PlanDialog({ user, onClose, onSaved }: { user: AdminUser; onClose: () => void; onSaved: () => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `admin.plan.${id}` }, values);

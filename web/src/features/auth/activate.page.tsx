@@ -28,7 +28,7 @@ export default function ActivatePage() {
     void (async () => {
       try {
         await api.post('/auth/activate/', { uid, token });
-        // The server logged the user in (DESIGN §8): pick up the new session.
+        // The server logged the user in (docs/architecture.md#accounts-and-security): pick up the new session.
         await reload();
         setPhase('success');
       } catch (error) {

@@ -69,7 +69,7 @@ const REGISTER_ORDER: readonly RegisterField[] = [
   'accept_terms',
 ];
 
-/** SPEC §5 register rules, all checked together. */
+/** docs/product.md#validation register rules, all checked together. */
 export function validateRegister(v: RegisterValues): Invalid<RegisterField> | null {
   return reportInvalid(REGISTER_ORDER, messages(schemaIssues(registerFormSchema, v)), SUMMARY);
 }
@@ -84,7 +84,7 @@ export function validateLogin(v: LoginValues): Invalid<keyof LoginValues> | null
   return reportInvalid(['email', 'password'], messages(issues, { username: 'email' }), SUMMARY);
 }
 
-/** SPEC §5 forgot rules: an empty field asks for an address, a malformed one is called invalid. */
+/** docs/product.md#validation forgot rules: an empty field asks for an address, a malformed one is called invalid. */
 export function validateForgot(email: string): Invalid<'email'> | null {
   const issue = schemaIssues(passwordResetSchema, { email }).email;
   if (!issue) return null;
@@ -97,7 +97,7 @@ export interface ResetValues {
   password_confirm: string;
 }
 
-/** SPEC §5 reset rules (length, match), all checked together; the link's uid and token are the page's. */
+/** docs/product.md#validation reset rules (length, match), all checked together; the link's uid and token are the page's. */
 export function validateReset(v: ResetValues, link: { uid: string; token: string }): Invalid<keyof ResetValues> | null {
   const issues = schemaIssues(passwordResetFormSchema, { ...link, ...v });
   return reportInvalid(['new_password', 'password_confirm'], messages(issues), SUMMARY);

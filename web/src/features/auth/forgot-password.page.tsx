@@ -49,7 +49,7 @@ export default function ForgotPasswordPage() {
     const invalid = validateForgot(email);
     if (invalid) return form.show(intl.formatMessage({ id: invalid.message }), invalid.fields);
     const address = email.trim();
-    // The answer is the same whether an account exists or not (no enumeration, DESIGN §8).
+    // The answer is the same whether an account exists or not (no enumeration, docs/architecture.md#accounts-and-security).
     if (await request(address)) setSentTo(address);
   }
 

@@ -18,7 +18,7 @@ const CAPTION_ID = 'google-signin-caption';
 
 /**
  * "Sign in with Google" rendered by Google Identity Services (its own iframe button), with what a
- * Google sign-up needs first. Hidden entirely when the server has no Google client id (DESIGN §4).
+ * Google sign-up needs first. Hidden entirely when the server has no Google client id (docs/architecture.md#running-modes).
  */
 export function GoogleButton({ onCredential, status, caption, children, blockRef }: GoogleButtonProps) {
   const intl = useIntl();

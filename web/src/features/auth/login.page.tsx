@@ -33,7 +33,7 @@ export default function LoginPage() {
   const [pharmacist, setPharmacist] = useState<PharmacistAnswer>(null);
   const [busy, setBusy] = useState(false);
   const [googleStatus, setGoogleStatus] = useState<string | null>(null);
-  // A Google credential received before the pharmacist question was answered (SPEC §5).
+  // A Google credential received before the pharmacist question was answered (docs/product.md#validation).
   const [pendingCredential, setPendingCredential] = useState<string | null>(null);
   const form = useFormError();
   const { show, clear, touch } = form;
@@ -99,7 +99,7 @@ export default function LoginPage() {
     clear();
     setBusy(true);
     try {
-      // No pharmacist question here: an account without an answer gets the pharmacist gate (SPEC §2).
+      // No pharmacist question here: an account without an answer gets the pharmacist gate (docs/product.md#sign-in-screens).
       await api.post<unknown>('/auth/login/', { username: email.trim(), password });
       await finishSignIn((text) => show(text));
     } catch (error) {

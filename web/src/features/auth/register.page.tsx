@@ -67,7 +67,7 @@ export default function RegisterPage() {
         },
         { schema: registerResponseSchema },
       );
-      // Registering does not log in (SPEC §4): the code sent by e-mail does.
+      // Registering does not log in (docs/product.md#states): the code sent by e-mail does.
       const email = answer.email || values.email.trim();
       writePendingEmail(email);
       navigate(localize(`/verify-otp${plan}`), { state: { email } });

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { LocalizedLink, useLocalizedPath } from '../../lib/router';
 
-/** DESIGN §12: logged-out visitors of /congrats and /subscription get SPEC §6's notice. */
+/** docs/architecture.md#settled-choices: logged-out visitors of /congrats and /subscription get docs/product.md#roles's notice. */
 export function LoginRequired({ from }: { from: string }) {
   const intl = useIntl();
   const localize = useLocalizedPath();

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import './billing.css';
 
-/** SPEC §1: row 1 for both plans, rows 2–6 Pro only, row 7 Pro 'soon'. */
+/** docs/product.md#audience-and-plans: row 1 for both plans, rows 2–6 Pro only, row 7 Pro 'soon'. */
 const ROWS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'] as const;
 
 /** Free against Pro, feature by feature: on the plans page and on the Pro tool's wall. */

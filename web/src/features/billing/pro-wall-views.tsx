@@ -4,14 +4,14 @@ import { LocalizedLink } from '../../lib/router';
 import { PlanComparison } from './plan-comparison';
 import './billing.css';
 
-/** The Pro tool's intro video (about 2 minutes, SPEC §6), when the build configures one. */
+/** The Pro tool's intro video (about 2 minutes, docs/product.md#roles), when the build configures one. */
 export interface ProVideo {
   src: string;
   poster?: string | undefined;
 }
 
 /**
- * SPEC §2's wall for a visitor on the Pro tool route: hero, optional video, plan comparison and the
+ * docs/product.md#pro-wall's wall for a visitor on the Pro tool route: hero, optional video, plan comparison and the
  * four ways in. `from` is the path asked for (with its language prefix), where login brings the visitor back.
  */
 export function ProMarketing({ from, video }: { from: string; video?: ProVideo | null }) {

@@ -14,7 +14,7 @@ const PRO_PRICE_EUR = 30;
 const BENEFITS = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'] as const;
 
 /**
- * SPEC §2 /promo (plain layout): the Pro offer with an optional promotion code, pre-filled from
+ * docs/product.md#plain-layout-pages /promo (plain layout): the Pro offer with an optional promotion code, pre-filled from
  * `?code=` (a campaign link), checked by the server with Stripe and applied to the checkout.
  */
 export default function PromoPage() {

@@ -42,7 +42,7 @@ export default function SubscriptionPage() {
     try {
       await action();
       setConfirming(false);
-      // SPEC §4: the user is reloaded after cancel and resume.
+      // docs/product.md#states: the user is reloaded after cancel and resume.
       await reload();
       await refresh();
     } catch {

@@ -12,8 +12,8 @@ import {
 import { isOneTapExcluded } from './one-tap-paths';
 
 /**
- * Google One Tap for signed-out visitors (SPEC §2). Renders nothing itself: GIS shows its own
- * prompt. Cancelled on the authentication screens; failures are only logged (SPEC §7).
+ * Google One Tap for signed-out visitors (docs/product.md#sign-in-screens). Renders nothing itself: GIS shows its own
+ * prompt. Cancelled on the authentication screens; failures are only logged (docs/architecture.md#client-rules).
  */
 export function GoogleOneTap() {
   const { booted, isAuthenticated, reload } = useSession();

@@ -1,7 +1,7 @@
 import { authScreenOf } from '../../lib/router/auth-paths';
 
 /**
- * Screens where One Tap is cancelled (SPEC §2 lists them): every authentication screen but the
+ * Screens where One Tap is cancelled (docs/product.md#sign-in-screens lists them): every authentication screen but the
  * activation link, whose visitor may well want to sign in another way.
  */
 export function isOneTapExcluded(pathname: string): boolean {

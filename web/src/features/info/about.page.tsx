@@ -7,7 +7,7 @@ import { MailLink } from './info-values';
 const VALUES = ['independence', 'transparency', 'privacy', 'access'] as const;
 const STEPS = ['search', 'fetch', 'compare'] as const;
 
-/** /about: values, how the comparison works, a word on privacy, how to reach us (SPEC §2). */
+/** /about: values, how the comparison works, a word on privacy, how to reach us (docs/product.md#information-pages). */
 export default function AboutPage() {
   return (
     <InfoPage titleId="info.about.title" leadId="info.about.lead" testId="about-page">

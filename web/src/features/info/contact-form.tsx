@@ -15,12 +15,12 @@ function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-/** The contact form (SPEC §2, §5, §8): validates with the shared schema, then POST /api/contact/. */
+/** The contact form (docs/product.md#information-pages, docs/product.md#validation, docs/product.md#messages): validates with the shared schema, then POST /api/contact/. */
 export function ContactForm() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [params] = useSearchParams();
-  // DESIGN §12: 'Contact us' for Ultra (plans page) opens /contact?subject=ultra with a first line written.
+  // docs/architecture.md#settled-choices: 'Contact us' for Ultra (plans page) opens /contact?subject=ultra with a first line written.
   const [values, setValues] = useState<ContactValues>(() =>
     params.get('subject') === 'ultra'
       ? { ...EMPTY, message: `${intl.formatMessage({ id: 'contact.form.ultraSubject' })}\n\n` }

@@ -4,7 +4,7 @@ import type { Locale } from '@pharmaradar/shared';
 import { renderWithProviders } from '../../test/render';
 import ContactPage from './contact.page';
 
-// DESIGN §12: the plans page's 'Contact us' for Ultra opens /contact?subject=ultra, message pre-filled.
+// docs/architecture.md#settled-choices: the plans page's 'Contact us' for Ultra opens /contact?subject=ultra, message pre-filled.
 describe('contact page for Ultra', () => {
   it.each([
     ['fr', '/contact', 'Je souhaite des informations sur l’offre Ultra.'],

@@ -5,7 +5,7 @@ import { ContactForm } from './contact-form';
 import { InfoPage } from './info-page';
 import { MailLink } from './info-values';
 
-/** /contact: how to reach the company by e-mail or post, and the contact form (SPEC §2). */
+/** /contact: how to reach the company by e-mail or post, and the contact form (docs/product.md#information-pages). */
 export default function ContactPage() {
   const company = companyFor(useLocale());
   return (

@@ -1,4 +1,4 @@
-/** The nine sections of the privacy policy (SPEC §2), in order; each id is also its URL fragment. */
+/** The nine sections of the privacy policy (docs/product.md#information-pages), in order; each id is also its URL fragment. */
 export const PRIVACY_SECTIONS = [
   'controller',
   'data',

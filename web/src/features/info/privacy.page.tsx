@@ -84,7 +84,7 @@ const SECTION_BODIES: Record<PrivacySection, () => ReactNode> = {
   changes: () => <Text id="info.privacy.changes.text" />,
 };
 
-/** /privacy: GDPR privacy policy with a table of contents of its nine sections (SPEC §2, §9). */
+/** /privacy: GDPR privacy policy with a table of contents of its nine sections (docs/product.md#information-pages, docs/product.md#constants). */
 export default function PrivacyPage() {
   useScrollToHash();
   const backToContents = (

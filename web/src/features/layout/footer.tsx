@@ -18,7 +18,7 @@ const HELP_LINKS = [
   { to: '/privacy', id: 'layout.footer.privacy' },
 ] as const;
 
-/** SPEC §2 footer: information links, 'why Pro', company line with VAT number, copyright year. */
+/** docs/product.md#shell footer: information links, 'why Pro', company line with VAT number, copyright year. */
 export function Footer() {
   const intl = useIntl();
   const company = companyFor(useLocale());

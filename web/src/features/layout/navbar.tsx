@@ -34,7 +34,7 @@ function NavLinks({ className }: { className: string }) {
   );
 }
 
-/** SPEC §2 navbar; below 1024 px the links and account move into a burger drawer. */
+/** docs/product.md#shell navbar; below 1024 px the links and account move into a burger drawer. */
 export function Navbar() {
   const intl = useIntl();
   const location = useLocation();

@@ -13,7 +13,7 @@ function setOnline(online: boolean) {
 afterEach(() => setOnline(true));
 
 describe('offline banner', () => {
-  it('appears when the connection drops and goes away when it is back (fr text of SPEC §2)', () => {
+  it('appears when the connection drops and goes away when it is back (fr text of docs/product.md#shell)', () => {
     renderWithProviders(<OfflineBanner />);
     expect(screen.queryByTestId('offline-banner')).toBeNull();
     setOnline(false);

@@ -23,7 +23,7 @@ function usePublishedHeight(ref: RefObject<HTMLElement | null>, shown: boolean) 
   }, [ref, shown]);
 }
 
-/** SPEC §2: shown on every page (home included) while the browser reports no connection. */
+/** docs/product.md#shell: shown on every page (home included) while the browser reports no connection. */
 export function OfflineBanner() {
   const online = useOnlineStatus();
   const ref = useRef<HTMLDivElement>(null);

@@ -5,7 +5,7 @@ import { LocalizedLink } from '../../lib/router/localized-link';
 import { Logo } from './logo';
 import './layout.css';
 
-/** SPEC §2 plain-layout pages (/update, /promo, /admin): a brand bar and the page, no navbar or footer. */
+/** docs/product.md#plain-layout-pages plain-layout pages (/update, /promo, /admin): a brand bar and the page, no navbar or footer. */
 export function PlainLayout() {
   const intl = useIntl();
   return (

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session';
 import './session-error-banner.css';
 
 /**
- * SPEC §4 keeps a start-up failure of the session as a boot error: the visitor may then look signed
+ * docs/product.md#states keeps a start-up failure of the session as a boot error: the visitor may then look signed
  * out while they are not. Online only (offline, the offline banner already says why); Retry reloads
  * the session, and a successful reload clears the boot error, so the banner goes away by itself.
  */

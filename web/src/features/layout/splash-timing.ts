@@ -1,4 +1,4 @@
-/** SPEC §9: the splash fades at 2.3 s and is removed at 3.2 s, once per session. */
+/** docs/product.md#constants: the splash fades at 2.3 s and is removed at 3.2 s, once per session. */
 export const SPLASH_FADE_MS = 2300;
 export const SPLASH_END_MS = 3200;
 export const SPLASH_SEEN_KEY = 'splashSeen';
@@ -28,7 +28,7 @@ export function splashDrawnByServer(): boolean {
 
 /**
  * The splash the server drew with the home page (ADR 120) runs on its own, timed from the landing:
- * it leaves #root so the app can take the page over under it, fades and goes as SPEC §9 says. A
+ * it leaves #root so the app can take the page over under it, fades and goes as docs/product.md#constants says. A
  * session that has seen it already gets it removed before the app starts.
  */
 export function settleDrawnSplash(root: HTMLElement): void {

@@ -7,7 +7,7 @@ import { settleDrawnSplash, SPLASH_SEEN_KEY } from './splash-timing';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('splash (SPEC §2, §9)', () => {
+describe('splash (docs/product.md#shell, docs/product.md#constants)', () => {
   it('on landing on home: visible, fades at 2.3 s, removed at 3.2 s, then marked seen', () => {
     renderWithProviders(<Splash />, { route: '/' });
     const splash = screen.getByTestId('splash');

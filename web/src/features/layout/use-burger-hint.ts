@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §9: the burger hint shows once, for 1.8 s, remembered in local storage. */
+/** docs/product.md#constants: the burger hint shows once, for 1.8 s, remembered in local storage. */
 export const MENU_HINT_KEY = 'pe_menu_hint_seen';
 export const MENU_HINT_MS = 1800;
 export const MOBILE_QUERY = '(max-width: 1023.98px)';

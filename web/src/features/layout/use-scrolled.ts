@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §9: the navbar condenses once the page scrolled beyond 8 px. */
+/** docs/product.md#constants: the navbar condenses once the page scrolled beyond 8 px. */
 export const SCROLL_THRESHOLD_PX = 8;
 
 function subscribe(onChange: () => void): () => void {

@@ -1,6 +1,6 @@
 import type { Position } from './nearby-client';
 
-/** SPEC §8 'Nearby': the position errors a user can see. */
+/** docs/product.md#messages 'Nearby': the position errors a user can see. */
 export type LocateError = 'unsupported' | 'denied' | 'unavailable';
 
 export class LocateFailure extends Error {

@@ -28,7 +28,7 @@ function StatusMessage({ state }: { state: NearbyState }) {
   return null;
 }
 
-/** `/pharmacies`: the physical pharmacies near the user (SPEC §2 'Nearby physical pharmacies map'). */
+/** `/pharmacies`: the physical pharmacies near the user (docs/product.md#nearby-pharmacies 'Nearby physical pharmacies map'). */
 export default function PharmaciesPage() {
   const intl = useIntl();
   const locale = useLocale();

@@ -5,7 +5,7 @@ import { locate, LocateFailure, type LocateError } from './geolocation';
 import { loadLastAnswer, saveLastAnswer, type SavedAnswer } from './last-answer';
 import { fetchMapConfig, fetchNearby, type Position } from './nearby-client';
 
-/** SPEC §4 'Nearby map': location required, locating, shown, error (loading = asking our server). */
+/** docs/product.md#states 'Nearby map': location required, locating, shown, error (loading = asking our server). */
 export type NearbyPhase = 'idle' | 'locating' | 'loading' | 'shown' | 'error';
 export type NearbyError = LocateError | 'network' | 'server';
 

@@ -43,7 +43,7 @@ export function PharmacistGateDialog({ onSaved }: { onSaved: (raw: unknown) => v
     }
   }
 
-  // Blocking: no onClose, so neither Escape nor the backdrop closes it, and no close button (SPEC §2).
+  // Blocking: no onClose, so neither Escape nor the backdrop closes it, and no close button (docs/product.md#shell).
   return (
     <Dialog labelledBy="gate-title" describedBy="gate-body" className="gate" testId="pharmacist-gate">
       <h2 id="gate-title" className="gate__title">

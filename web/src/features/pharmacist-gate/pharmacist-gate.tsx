@@ -4,7 +4,7 @@ import { isAuthScreen } from '../../lib/router/auth-paths';
 import { PharmacistGateDialog } from './pharmacist-gate-dialog';
 
 /**
- * SPEC §2: a blocking question for a signed-in user whose pharmacist flag is not a boolean yet,
+ * docs/product.md#shell: a blocking question for a signed-in user whose pharmacist flag is not a boolean yet,
  * on every page but the authentication screens. Once saved the user carries a boolean and the
  * gate never shows again.
  */

@@ -13,7 +13,7 @@ const PREVIEW_ROWS = 5;
 export type NewGroup = { name: string; description: string; cnks: string[]; imported: ImportRow[] };
 
 /**
- * Group creation (SPEC §2): name required, description, CNKs pasted or imported with a preview. With
+ * Group creation (docs/product.md#pro-tool): name required, description, CNKs pasted or imported with a preview. With
  * `initial` it edits a group: renamed, its CNKs edited in the list (one per line) or added from a file.
  */
 export function GroupCreateDialog({

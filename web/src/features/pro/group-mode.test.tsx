@@ -110,7 +110,7 @@ describe('group mode', () => {
     expect((await db.proOutbox.toArray()).filter((e) => e.id === ID).length).toBe(2);
   });
 
-  it('shows SPEC §8 "Import error." when the import worker fails', async () => {
+  it('shows docs/product.md#messages "Import error." when the import worker fails', async () => {
     // A browser that cannot start the worker (blocked, out of memory): the import step throws.
     vi.stubGlobal(
       'Worker',
@@ -134,7 +134,7 @@ describe('group mode', () => {
     }
   });
 
-  it('shows SPEC §8 "Unable to create the group." when IndexedDB refuses the save', async () => {
+  it('shows docs/product.md#messages "Unable to create the group." when IndexedDB refuses the save', async () => {
     await openGroup();
     const groupsBefore = await db.proGroups.count();
     // The device's storage is full: every write fails as a browser reports it.

@@ -10,7 +10,7 @@ import { SyncStatusLine } from './sync/sync-status';
 import { useProSyncVersion } from './sync/use-group-sync';
 import './pro-tool.css';
 
-/** /pro (/fr/nego…): the Pro pricing tool, product mode and group mode (SPEC §2). The Pro wall wraps the route. */
+/** /pro (/fr/nego…): the Pro pricing tool, product mode and group mode (docs/product.md#pro-tool). The Pro wall wraps the route. */
 export default function ProToolPage() {
   const intl = useIntl();
   const [mode, setMode] = useState<'product' | 'group'>('product');

@@ -9,7 +9,7 @@ import { Spinner, TextField } from '../../lib/ui';
 import { offerRecord, proStore } from './data/pro-store';
 import { streamProPrices } from './pro-prices.client';
 
-/** Product mode: one CNK priced live, its card under the current settings (SPEC §3). */
+/** Product mode: one CNK priced live, its card under the current settings (docs/product.md#data). */
 export function ProductMode({
   settings,
   onUsage,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PRICING_STRATEGIES, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared';
 
-/** General parameters (SPEC §3): validated by the shared schema and applied at once. */
+/** General parameters (docs/product.md#data): validated by the shared schema and applied at once. */
 export function SettingsForm({
   settings,
   onChange,

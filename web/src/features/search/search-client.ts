@@ -7,7 +7,7 @@ import {
 } from '@pharmaradar/shared/search.schema';
 import { API_TIMEOUT_MS, isApiRequestError, openStream } from '../../lib/api/client';
 
-/** Same ceiling as every other API call (SPEC §7); retailers time out server-side long before. */
+/** Same ceiling as every other API call (docs/architecture.md#client-rules); retailers time out server-side long before. */
 export const SEARCH_TIMEOUT_MS = API_TIMEOUT_MS;
 
 /**

@@ -19,7 +19,7 @@ import {
 } from './testing/search-fixtures';
 import { deferred, json, sse, type Handler } from '../../test/fakes/search-api-server';
 
-// SPEC §2: the home page's shared search context holds cnk, localProduct and results. These tests
+// docs/product.md#home: the home page's shared search context holds cnk, localProduct and results. These tests
 // drive the real pages and read the context next to them, as any component of the page would.
 
 const server = serveSearchApi();

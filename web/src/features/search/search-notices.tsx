@@ -33,7 +33,7 @@ export function NoResults({ query }: { query: string }) {
   );
 }
 
-/** A product's landing page when no retailer asked offers it (SPEC §8 'No offers available'). */
+/** A product's landing page when no retailer asked offers it (docs/product.md#messages 'No offers available'). */
 export function NoOffers() {
   const intl = useIntl();
   return (

@@ -10,7 +10,7 @@ import type {
 import { groupOffers } from '@pharmaradar/shared/search-grouping';
 import type { SavedSearch } from '../../db/db';
 
-/** Retailers compared by default (SPEC §1); a retailer the server adds or drops is fixed by its events. */
+/** Retailers compared by default (docs/product.md#audience-and-plans); a retailer the server adds or drops is fixed by its events. */
 export const DEFAULT_RETAILERS = ['farmaline', 'medimarket', 'multipharma'] as const;
 
 export type RetailerRowStatus = 'waiting' | RetailerStatus;

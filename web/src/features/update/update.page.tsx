@@ -8,7 +8,7 @@ import { CHANGELOG } from './changelog';
 import './update.css';
 
 /**
- * SPEC §2 /update (plain layout): the running version, what changed, and "reload to update" when a
+ * docs/product.md#plain-layout-pages /update (plain layout): the running version, what changed, and "reload to update" when a
  * new service worker is waiting (the same store as the app-wide prompt, lib/pwa: never a silent reload).
  */
 export default function UpdatePage() {

@@ -2,7 +2,7 @@ import { ApiRequestError } from './api-request-error';
 import type { Method, RequestOptions } from './api-exchange';
 import { send } from './api-json';
 
-/** SPEC §7: the CSRF cookie's name (the header's is in api-exchange.ts). */
+/** docs/architecture.md#client-rules: the CSRF cookie's name (the header's is in api-exchange.ts). */
 export const CSRF_COOKIE = 'pe_csrftoken';
 
 export function readCookie(name: string): string | null {

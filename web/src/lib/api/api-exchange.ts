@@ -3,11 +3,11 @@ import type { ZodType } from 'zod';
 import { ApiRequestError } from './api-request-error';
 import { getApiLocale } from './api-locale';
 
-/** SPEC §7: base path, 30 s timeout, CSRF header name. */
+/** docs/architecture.md#client-rules: base path, 30 s timeout, CSRF header name. */
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 30_000;
 export const CSRF_HEADER = 'X-CSRFToken';
-/** SPEC §4/§7: a 401 on any call fires the global 'unauthorized' event (window CustomEvent). */
+/** docs/product.md#states, docs/architecture.md#client-rules: a 401 on any call fires the global 'unauthorized' event (window CustomEvent). */
 export const UNAUTHORIZED_EVENT = 'unauthorized';
 
 export interface RequestOptions<T> {

@@ -20,7 +20,7 @@ export interface ApiStream {
 }
 
 /**
- * GET that accepts an event stream (SPEC §7 search). Unlike JSON calls, the timeout covers the whole
+ * GET that accepts an event stream (docs/architecture.md#client-rules search). Unlike JSON calls, the timeout covers the whole
  * stream, not only the wait for its headers; failures midway become ApiRequestError network, timeout
  * or aborted like any other call.
  */

@@ -127,7 +127,7 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 502, code: 'http_502' });
   });
 
-  it("dispatches the 'unauthorized' event on 401 (SPEC §7)", async () => {
+  it("dispatches the 'unauthorized' event on 401 (docs/architecture.md#client-rules)", async () => {
     server.handle((_req, res) => sendJson(res, 401, { detail: 'Non connecté.', code: 'not_authenticated' }));
     const events: string[] = [];
     const listener = () => events.push('unauthorized');

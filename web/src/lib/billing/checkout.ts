@@ -3,7 +3,7 @@ import { api } from '../api/client';
 
 /**
  * Leaving for Stripe's hosted pages, shared by the screens that offer it (plans page, account page,
- * registration with ?plan=pro). SPEC §4: checkout and portal requests are each one in flight.
+ * registration with ?plan=pro). docs/product.md#states: checkout and portal requests are each one in flight.
  */
 const inFlight = new Map<string, Promise<string>>();
 

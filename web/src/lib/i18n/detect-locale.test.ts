@@ -10,7 +10,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-describe('decideLocale (SPEC §4)', () => {
+describe('decideLocale (docs/product.md#states)', () => {
   it('takes the language from the path prefix, whatever the browser says', () => {
     const storage = memoryStorage();
     expect(decideLocale({ pathname: '/nl/about', languages: ['en-GB'], storage })).toEqual({

@@ -35,7 +35,7 @@ function safeSet(storage: BootInput['storage'], value: Locale): void {
 }
 
 /**
- * SPEC §4 language rules.
+ * docs/product.md#states language rules.
  * - The URL decides: /fr, /en, /nl prefix -> that language; a bare path -> French.
  * - The first visit of a session (no `langBooted`) on a bare path matches navigator.languages
  *   against fr/en/nl (fallback fr) and stores the result; if the path is home and the result is not

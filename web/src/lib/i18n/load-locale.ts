@@ -3,7 +3,7 @@ import { createConcurrencyLimit } from '@pharmaradar/shared/concurrency-limit';
 import { flattenMessages } from './flatten';
 import { NAMESPACES, type Namespace } from './namespaces';
 
-/** SPEC §9: translation loading retries up to 5 tries, first delay 350 ms doubling, at most 10 parallel reads. */
+/** docs/product.md#constants: translation loading retries up to 5 tries, first delay 350 ms doubling, at most 10 parallel reads. */
 export const LOCALE_MAX_TRIES = 5;
 export const LOCALE_FIRST_DELAY_MS = 350;
 export const LOCALE_MAX_PARALLEL = 10;

@@ -1,6 +1,6 @@
 /**
  * Whether a new service worker is installed and waiting. The worker never takes over by itself
- * (skipWaiting: false): the user is told and chooses to reload (DESIGN §7, no silent reload).
+ * (skipWaiting: false): the user is told and chooses to reload (docs/architecture.md#offline-first-and-sync, no silent reload).
  */
 type Listener = () => void;
 

@@ -1,4 +1,4 @@
-/** The authentication screens (SPEC §2), the one list every path rule about them uses. */
+/** The authentication screens (docs/product.md#routes), the one list every path rule about them uses. */
 export const AUTH_SCREENS = [
   'login',
   'register',

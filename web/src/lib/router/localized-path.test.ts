@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localeOfPath, localizePath, splitLocalePath, switchLanguagePath, toBarePath } from './localized-path';
 
-describe('localized paths (SPEC §2)', () => {
+describe('localized paths (docs/product.md#routes)', () => {
   it('splits the language prefix', () => {
     expect(splitLocalePath('/en/about?x=1')).toEqual({ prefix: 'en', rest: '/about?x=1' });
     expect(splitLocalePath('/nl')).toEqual({ prefix: 'nl', rest: '/' });

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@pharmaradar/shared';
 
 /**
- * Path rules of SPEC §2: every page exists bare (French) and under /fr, /en, /nl. Two pages change
+ * Path rules of docs/product.md#routes: every page exists bare (French) and under /fr, /en, /nl. Two pages change
  * name under a prefix: the plans page /offers is /{lang}/pro, and the Pro tool /pro is /{lang}/nego.
  */
 const BARE_TO_PREFIXED: Record<string, string> = { offers: 'pro', pro: 'nego' };
@@ -55,7 +55,7 @@ export function switchLanguagePath(path: string, target: Locale): string {
   return localizePath(toBarePath(path), target);
 }
 
-/** The language a URL is in: its prefix, else French (SPEC §4). */
+/** The language a URL is in: its prefix, else French (docs/product.md#states). */
 export function localeOfPath(path: string): Locale {
   return splitLocalePath(path).prefix ?? DEFAULT_LOCALE;
 }

@@ -1,5 +1,5 @@
 /**
- * What the catch-all `/:slug/*` accepts (SPEC §2: product landing pages, unknown paths -> /404,
+ * What the catch-all `/:slug/*` accepts (docs/product.md#routes: product landing pages, unknown paths -> /404,
  * non-language first segment under the language wrapper -> /404). Applied to the path after an
  * optional /fr|/en|/nl prefix has been removed:
  * 1. a first segment that looks like a language tag (2 letters, optionally -region: `de`, `es`,

@@ -4,7 +4,7 @@ import { SESSION_USER_KEY as KEY } from './session-cache-key';
 
 /**
  * Last known signed-in user, so a pharmacy tablet that starts without a connection keeps its
- * account view (offline-first, DESIGN §7). Only used when the server cannot be reached; any real
+ * account view (offline-first, docs/architecture.md#offline-first-and-sync). Only used when the server cannot be reached; any real
  * answer from the server overrides it, and logout/deletion wipe it.
  */
 export function readCachedUser(): CurrentUser | null {

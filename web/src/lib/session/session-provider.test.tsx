@@ -147,7 +147,7 @@ describe('SessionProvider against a real HTTP server', () => {
     expect(api.received.slice(before).map((r) => r.path)).toEqual(['/api/auth/csrf/', '/api/auth/me/']);
   });
 
-  it("an 'unauthorized' event (SPEC §4) reloads the user and signs out", async () => {
+  it("an 'unauthorized' event (docs/product.md#states) reloads the user and signs out", async () => {
     api.user = testUser();
     renderSession();
     await waitFor(() => expect(probe()).toContain('user:'));
@@ -158,7 +158,7 @@ describe('SessionProvider against a real HTTP server', () => {
     await waitFor(() => expect(probe()).toBe('booted anonymous no-error'));
   });
 
-  it('a 401 on any call signs out through the unauthorized event (SPEC §7)', async () => {
+  it('a 401 on any call signs out through the unauthorized event (docs/architecture.md#client-rules)', async () => {
     api.user = testUser();
     renderSession();
     await waitFor(() => expect(probe()).toContain('user:'));

@@ -35,7 +35,7 @@ async function refreshCsrf(): Promise<void> {
   try {
     await fetchCsrfToken();
   } catch {
-    // SPEC §7: CSRF errors are ignored here; the client fetches a token again before the next write.
+    // docs/architecture.md#client-rules: CSRF errors are ignored here; the client fetches a token again before the next write.
   }
 }
 

@@ -6,7 +6,7 @@ const raw = { id: 3, email: 'jan@example.be', first_name: 'Jan', is_pro: true, i
 const signedIn: SessionState = { booted: true, bootError: null, user: normalizeCurrentUser(raw) };
 const offline = new Error('network');
 
-describe('session state machine (SPEC §4)', () => {
+describe('session state machine (docs/product.md#states)', () => {
   it('starts unbooted and anonymous', () => {
     expect(INITIAL_SESSION.booted).toBe(false);
     expect(INITIAL_SESSION.bootError).toBeNull();

@@ -1,7 +1,7 @@
 import { ANONYMOUS_USER, normalizeCurrentUser, type CurrentUser } from '@pharmaradar/shared/current-user';
 
 /**
- * Session state machine of SPEC §4, kept pure so its transitions are testable without React:
+ * Session state machine of docs/product.md#states, kept pure so its transitions are testable without React:
  * unbooted -> booted (anonymous or authenticated); a start-up failure is kept as bootError.
  */
 export interface SessionState {

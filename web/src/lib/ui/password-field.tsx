@@ -4,7 +4,7 @@ import { TextField, type TextFieldProps } from './text-field';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
-/** A password input with a show/hide toggle (SPEC §2 login). The toggle never submits the form. */
+/** A password input with a show/hide toggle (docs/product.md#sign-in-screens login). The toggle never submits the form. */
 export function PasswordField(props: PasswordFieldProps) {
   const intl = useIntl();
   const [visible, setVisible] = useState(false);

@@ -1,4 +1,4 @@
-// The priced group as an .xlsx, written locally (SPEC §1): metadata rows (group, strategy, ideal and
+// The priced group as an .xlsx, written locally (docs/product.md#audience-and-plans): metadata rows (group, strategy, ideal and
 // minimum margin, ISO date), a blank row, the header, one row per product. Numbers are numbers with
 // euro and percent formats; every text is a shared-string cell, so text beginning with = + - @ is
 // shown as typed and never becomes a formula (SECURITY.md §1.6, ADR 060).
@@ -18,7 +18,7 @@ export type ExportRow = PricedRow & { marketStatus?: MarketStatus };
 export type GroupExport = {
   groupName: string;
   settings: PricingSettings;
-  /** YYYY-MM-DD, the user's local day (DESIGN §12). */
+  /** YYYY-MM-DD, the user's local day (docs/architecture.md#pro-pricing). */
   date: string;
   labels: ExportLabels;
   rows: readonly ExportRow[];

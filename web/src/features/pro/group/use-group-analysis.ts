@@ -10,7 +10,7 @@ export type PriceRun = { completed: boolean };
 export type AnalysisFailure = { kind: 'quota'; detail: string } | { kind: 'failed' };
 
 // Answers arrive one CNK at a time: re-rendering a large table for each would block the main thread
-// (DESIGN §7, 50 ms), so they are applied in batches.
+// (docs/architecture.md#offline-first-and-sync, 50 ms), so they are applied in batches.
 const FLUSH_EVERY_MS = 250;
 
 /**

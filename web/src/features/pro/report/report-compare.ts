@@ -1,4 +1,4 @@
-// The group report (pure): what moved between two finished analyses of a group (DESIGN §12 "reports").
+// The group report (pure): what moved between two finished analyses of a group (docs/architecture.md#settled-choices "reports").
 import type { ProReportRow } from '../data/pro-records';
 
 /**

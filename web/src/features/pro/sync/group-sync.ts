@@ -1,4 +1,4 @@
-// The device side of POST /api/groups/sync (DESIGN §7): pushes the outbox, applies the server's changes.
+// The device side of POST /api/groups/sync (docs/architecture.md#offline-first-and-sync): pushes the outbox, applies the server's changes.
 import type { GroupChange, GroupSyncResponse } from '@pharmaradar/shared/pro.schema';
 import { api, isApiRequestError } from '../../../lib/api/client';
 import type { LostChange, ProStore } from '../data/pro-store';

@@ -1,4 +1,4 @@
-// When the device syncs (DESIGN §7): on the Pro tool's start, on reconnect, and shortly after each change.
+// When the device syncs (docs/architecture.md#offline-first-and-sync): on the Pro tool's start, on reconnect, and shortly after each change.
 import { registerBeforeLogout } from '../../../lib/session/before-logout';
 import { proStore, type ProStore } from '../data/pro-store';
 import { syncOnce, type LostChange, type SyncOutcome } from './group-sync';

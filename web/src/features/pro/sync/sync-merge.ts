@@ -1,4 +1,4 @@
-// The pure rules of group sync (DESIGN §7, ADR 061/080/132): what to send, what to take from the server.
+// The pure rules of group sync (docs/architecture.md#offline-first-and-sync, ADR 061/080/132): what to send, what to take from the server.
 import { mergeGroup, sameContent } from '@pharmaradar/shared/group-merge';
 import {
   groupChangeSchema,

@@ -5,7 +5,7 @@ import { LocalizedLink } from '../../../lib/router';
 import { SessionContext } from '../../../lib/session/session-context';
 
 /**
- * The ad space of the free tier (SPEC §1 "with ads"). With an ad network configured on the server it
+ * The ad space of the free tier (docs/product.md#audience-and-plans "with ads"). With an ad network configured on the server it
  * holds that network's ad unit and loads its script; otherwise a house ad for Pro. Pro users never see
  * it, and nothing of the network loads for them; while the session is still loading it stays hidden so
  * a Pro user gets no flash of advertising. Without a session provider the visitor case applies.

@@ -6,7 +6,7 @@ import { DEMO_CATALOGUE_SIZE } from './home-figures';
 import { useDemoMode } from './use-demo-mode';
 
 /**
- * Audience segments and key figures (SPEC §2 "Home banner"); every figure is a fact of this server.
+ * Audience segments and key figures (docs/product.md#home "Home banner"); every figure is a fact of this server.
  * The demo catalogue's size only means something in demo mode: on the real shops it is left out (the
  * catalogue searched is then the shops' own, which we do not count).
  */

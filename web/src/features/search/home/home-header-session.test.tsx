@@ -4,7 +4,7 @@ import { serveAuthApi, testUser } from '../../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../../test/render';
 import { HomeHeader } from './home-header';
 
-// SPEC §2: signed in, the header shows the plan badge and an avatar with the first letter of the first name.
+// docs/product.md#home: signed in, the header shows the plan badge and an avatar with the first letter of the first name.
 describe('home header when signed in', () => {
   const api = serveAuthApi();
 

@@ -8,7 +8,7 @@ import { SessionContext } from '../../../lib/session/session-context';
 
 const LANGUAGE_NAMES = { fr: 'Français', en: 'English', nl: 'Nederlands' } as const;
 
-/** Home has no shared layout (SPEC §2): its own slim header with the brand, key links and languages. */
+/** Home has no shared layout (docs/product.md#home): its own slim header with the brand, key links and languages. */
 export function HomeHeader() {
   const intl = useIntl();
   const locale = useLocale();
@@ -45,7 +45,7 @@ export function HomeHeader() {
           >
             {user ? (
               <>
-                {/* SPEC §2: the plan badge and an avatar with the first letter of the first name or e-mail. */}
+                {/* docs/product.md#home: the plan badge and an avatar with the first letter of the first name or e-mail. */}
                 <span className="home-header__plan" data-testid="home-plan-badge" aria-hidden="true">
                   {plan}
                 </span>

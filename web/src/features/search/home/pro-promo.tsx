@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { formatNumber, useLocale } from '../../../lib/i18n';
 import { LocalizedLink } from '../../../lib/router';
 
-/** SPEC §1: Pro is advertised "from 30 € per month, no commitment". */
+/** docs/product.md#audience-and-plans: Pro is advertised "from 30 € per month, no commitment". */
 export const PRO_MONTHLY_FROM_EUR = 30;
 
 export function ProPromo() {

@@ -143,7 +143,7 @@ function HistoryContent({ history, savedAt }: { history: PriceHistoryResponse; s
 
 /**
  * The product page's price history: per shop a small chart with its words and table, the 30-day
- * low, the 'lowest price in 30 days' badge and the prior-price flag (DESIGN §11, ADR 105).
+ * low, the 'lowest price in 30 days' badge and the prior-price flag (docs/architecture.md#regulated-facts, ADR 105).
  */
 export function PriceHistory({
   cnk,
