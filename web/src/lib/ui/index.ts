@@ -5,6 +5,8 @@ export { EMAIL_INPUT, EmailField } from './email-field';
 export { FormAlert } from './form-alert';
 export { reportInvalid, schemaIssues, type Invalid, type SummaryIds } from './form-validation';
 export { AlertIcon, BasketIcon, ClockIcon, PersonIcon, PharmacyIcon, ReloadIcon } from './icons';
+export { LoadState, type LoadStateProps } from './load-state';
+export { PageFrame } from './page-frame';
 export { PasswordField } from './password-field';
 export { Spinner } from './spinner';
 export { StatusPage, type StatusLink, type StatusPageProps } from './status-page';
