@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
-import { installFakeGis, type FakeGis } from '../../test/fakes/fake-gis';
+import { serveFakeGis } from '../../test/fakes/fake-gis';
 import { renderWithProviders } from '../../test/render';
 import AccountPage from './account.page';
 import { AccountDeletedNotice } from './account-deleted-notice';
@@ -272,12 +272,8 @@ describe('account deletion dialog', () => {
 
 describe('deleting a Google-only account (no password)', () => {
   /** Google Identity Services' browser protocol, played by the test. */
-  let gis: FakeGis;
-  beforeAll(() => {
-    gis = installFakeGis();
-  });
+  const gis = serveFakeGis();
   afterAll(() => {
-    gis.remove();
     api.googleClientId = null;
   });
 

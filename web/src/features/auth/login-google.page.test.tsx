@@ -1,29 +1,16 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiOrigin } from '../../lib/api/client';
-import { startAuthApiServer, testUser, type AuthApiServer } from '../../test/fakes/auth-api-server';
-import { installFakeGis, type FakeGis } from '../../test/fakes/fake-gis';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
+import { serveFakeGis } from '../../test/fakes/fake-gis';
 import { renderWithProviders } from '../../test/render';
 import LoginPage from './login.page';
 import { choosePharmacist } from './test-helpers';
 
+const api = serveAuthApi();
 /** Google Identity Services' browser protocol, played by the test. */
-let gis: FakeGis;
-
-let api: AuthApiServer;
-beforeAll(async () => {
-  api = await startAuthApiServer();
-  gis = installFakeGis();
-});
-afterAll(async () => {
-  setApiOrigin('');
-  gis.remove();
-  await api.close();
-});
+const gis = serveFakeGis();
 beforeEach(() => {
-  api.reset();
   api.googleClientId = 'test-client.apps.googleusercontent.com';
-  setApiOrigin(api.origin);
 });
 
 function renderLogin(locale: 'fr' | 'nl') {

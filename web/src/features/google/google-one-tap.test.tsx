@@ -1,29 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiOrigin } from '../../lib/api/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session';
-import { startAuthApiServer, testUser, type AuthApiServer } from '../../test/fakes/auth-api-server';
-import { installFakeGis, type FakeGis } from '../../test/fakes/fake-gis';
+import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
+import { serveFakeGis } from '../../test/fakes/fake-gis';
 import { renderWithProviders } from '../../test/render';
 import { GoogleOneTap } from './google-one-tap';
 import { isOneTapExcluded } from './one-tap-paths';
 
-let api: AuthApiServer;
-let gis: FakeGis;
-beforeAll(async () => {
-  api = await startAuthApiServer();
-  gis = installFakeGis();
-});
-afterAll(async () => {
-  setApiOrigin('');
-  gis.remove();
-  await api.close();
-});
+const api = serveAuthApi();
+const gis = serveFakeGis();
 beforeEach(() => {
-  api.reset();
   api.googleClientId = 'test-client.apps.googleusercontent.com';
-  gis.calls.length = 0;
-  setApiOrigin(api.origin);
 });
 
 function Who() {

@@ -1,3 +1,5 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+
 /**
  * Google Identity Services is an external service: the page talks to it through window.google. This
  * stand-in implements that protocol (initialize with a callback, renderButton, prompt, cancel), records
@@ -35,5 +37,30 @@ export function installFakeGis(): FakeGis {
     calls,
     sendCredential: (credential) => callback?.({ credential }),
     remove: () => delete window.google,
+  };
+}
+
+/**
+ * The fake for the tests of one file or describe block: installed before them, its calls forgotten
+ * before each, taken away after. The returned object always speaks for the installed fake.
+ */
+export function serveFakeGis(): Omit<FakeGis, 'remove'> {
+  let current: FakeGis | undefined;
+  const live = (): FakeGis => {
+    if (!current) throw new Error('the fake Google Identity Services only runs inside tests');
+    return current;
+  };
+  beforeAll(() => {
+    current = installFakeGis();
+  });
+  beforeEach(() => {
+    live().calls.length = 0;
+  });
+  afterAll(() => current?.remove());
+  return {
+    get calls() {
+      return live().calls;
+    },
+    sendCredential: (credential) => live().sendCredential(credential),
   };
 }
