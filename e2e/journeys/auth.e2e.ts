@@ -37,6 +37,8 @@ describe('accounts and sessions', () => {
   }
 
   const codeFor = (email: string) => mailedCode(journey.app, email);
+  /** The Google user who signs up on the login page, then deletes his Google-only account. */
+  const JAN = { sub: 'google-sub-jan', email: 'jan.peeters@gmail.com', given_name: 'Jan', family_name: 'Peeters' };
 
   const anne = {
     email: 'anne.dupont@example.be',
@@ -213,12 +215,7 @@ describe('accounts and sessions', () => {
   });
 
   it('signs up with Google on the login page (nl), asking the pharmacist question first', async () => {
-    const credential = journey.google.idToken({
-      sub: 'google-sub-jan',
-      email: 'jan.peeters@gmail.com',
-      given_name: 'Jan',
-      family_name: 'Peeters',
-    });
+    const credential = journey.google.idToken(JAN);
     const { page, pageErrors } = await open({ credential, locale: 'nl-BE' });
     await go(page, '/nl/login');
     await page.getByTestId('fake-google-button').waitFor();
@@ -347,12 +344,7 @@ describe('accounts and sessions', () => {
   });
 
   it('deletes a Google-only account (nl) right after a Google sign-in, without a password', async () => {
-    const credential = journey.google.idToken({
-      sub: 'google-sub-jan',
-      email: 'jan.peeters@gmail.com',
-      given_name: 'Jan',
-      family_name: 'Peeters',
-    });
+    const credential = journey.google.idToken(JAN);
     const { page, pageErrors } = await open({ credential, locale: 'nl-BE' });
     await go(page, '/nl/login?from=/nl/compte');
     await page.locator('input[name="is_pharmacist"][value="no"]').check();

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { spawnMain, stopMain } from '../../server/src/main-process.test-support';
 import { readOutbox, type OutboxMail } from './fakes/mail-outbox';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -65,24 +65,14 @@ export async function startApp(envOverrides: Record<string, string> = {}): Promi
     DATA_DIR: dataDir,
     MAIL_OUTBOX_DIR: outboxDir,
   };
-  let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // One way to start the real server for every test tool (ADR 146); the journeys keep the shell's environment.
+  const server = spawnMain({ ...env, NODE_ENV: 'production' }, { dataDir, inheritEnv: true });
+  const { child } = server;
 
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null)
-      throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output}`);
+      throw new Error(`server exited with ${child.exitCode} before it was ready:\n${server.output()}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -91,7 +81,7 @@ export async function startApp(envOverrides: Record<string, string> = {}): Promi
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in time:\n${output}`);
+      throw new Error(`server did not become healthy in time:\n${server.output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -112,14 +102,9 @@ export async function startApp(envOverrides: Record<string, string> = {}): Promi
         await new Promise((r) => setTimeout(r, 150));
       }
     },
-    logs: () => output,
+    logs: () => server.output(),
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await stopMain(server, 10_000);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,13 +2,12 @@
 // server process (demo mode, temporary DATA_DIR, loopback), all scenarios at once for `seconds`.
 // autocannon's overallRate keeps the offered rate fixed, so latencies are those a client sees at that
 // rate (not the server's best-case throughput). load.test.ts runs it briefly to keep it working.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { REPO_ROOT } from '../src/config/paths';
 import { searchUrl } from '../src/features/search/testing/sse';
+import { spawnMain, stopMain, waitForUrl, type SpawnedMain } from '../src/main-process.test-support';
 import { registerVerifiedAccount } from '../test/helpers/accounts';
 import { createTestClient } from '../test/helpers/test-client';
 import { createFakeWebDist } from '../test/helpers/test-server';
@@ -84,50 +83,16 @@ export function checkLoadOptions(options: LoadOptions): LoadOptions {
 }
 
 /** The real entry point (main.ts) as its own process, so the load generator does not share its event loop. */
-async function startServerProcess(dataDir: string): Promise<{ url: string; child: ChildProcess; tail: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(REPO_ROOT, 'server'),
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      RETAILERS_MODE: 'demo',
-      DEMO_LATENCY_MS: '',
-      WEB_DIST_DIR: createFakeWebDist(join(dataDir, 'web-dist')),
-      // One loopback client stands for every user here; the per-client search limit would answer 429.
-      SEARCH_RATE_LIMIT_PER_MIN: '1000000',
-      BACKUP_INTERVAL_H: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let lines: string[] = [];
-  const keep = (chunk: Buffer) => (lines = [...lines, ...chunk.toString().split('\n').filter(Boolean)].slice(-40));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      const match = /PharmaRadar listening url=(http:\/\/\S+)/.exec(chunk.toString());
-      if (match) {
-        child.stdout!.off('data', onData);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${lines.join('\n')}`)));
-  });
-  return { url, child, tail: () => lines.join('\n') };
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(force);
+function startServerProcess(dataDir: string): SpawnedMain {
+  const env = {
+    LOG_LEVEL: 'info',
+    RETAILERS_MODE: 'demo',
+    WEB_DIST_DIR: createFakeWebDist(join(dataDir, 'web-dist')),
+    // One loopback client stands for every user here; the per-client search limit would answer 429.
+    SEARCH_RATE_LIMIT_PER_MIN: '1000000',
+    BACKUP_INTERVAL_H: '0',
+  };
+  return spawnMain(env, { dataDir, keepLines: 40 });
 }
 
 /** A logged-in account, a cached search and an anonymous CSRF pair: what the scenarios replay. */
@@ -238,24 +203,25 @@ function summarise(name: string, rate: number, result: RunResult, sources: numbe
 export async function runLoad(input: LoadOptions): Promise<LoadReport> {
   const options = checkLoadOptions(input);
   const dataDir = mkdtempSync(join(os.tmpdir(), 'pharmaradar-load-'));
-  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  let server: SpawnedMain | undefined;
   const runs: Array<ReturnType<typeof fire>> = [];
   // Bounded whatever happens: past seconds + grace, every load run is stopped.
   const deadline = setTimeout(() => runs.forEach((run) => run.stop()), options.seconds * 1000 + GRACE_MS);
   try {
-    server = await startServerProcess(dataDir);
-    const scenarios = await prepare(server.url, dataDir);
+    server = startServerProcess(dataDir);
+    const url = await waitForUrl(server);
+    const scenarios = await prepare(url, dataDir);
     const rates = scenarios.map((s) => Math.max(1, Math.round(options.rate * s.weight)));
     // Several client addresses where the server limits per address (Linux: all of 127/8 is loopback).
-    const multiSource = await canBindLoopbackSources(server.url);
+    const multiSource = await canBindLoopbackSources(url);
     const sources = scenarios.map((s, i) =>
       s.perAddressLimit && multiSource ? loopbackSources(sourcesFor(rates[i]!, options.seconds)) : [],
     );
     scenarios.forEach((s, i) =>
       runs.push(
         s.perAddressLimit
-          ? fireFromSources(server!.url, s.request, { rate: rates[i]!, seconds: options.seconds, sources: sources[i]! })
-          : fire(server!.url, s, rates[i]!, options.seconds),
+          ? fireFromSources(url, s.request, { rate: rates[i]!, seconds: options.seconds, sources: sources[i]! })
+          : fire(url, s, rates[i]!, options.seconds),
       ),
     );
     const results = await Promise.all(runs.map((run) => run.done));
@@ -270,7 +236,7 @@ export async function runLoad(input: LoadOptions): Promise<LoadReport> {
     );
     return {
       options,
-      url: server.url,
+      url,
       scenarios: reports,
       errors: reports.reduce((sum, r) => sum + r.errors, 0),
       machine:
@@ -281,11 +247,11 @@ export async function runLoad(input: LoadOptions): Promise<LoadReport> {
           .join(' ')}`,
     };
   } catch (error) {
-    if (server) (error as Error).message += `\nlast server lines:\n${server.tail()}`;
+    if (server) (error as Error).message += `\nlast server lines:\n${server.output()}`;
     throw error;
   } finally {
     clearTimeout(deadline);
-    if (server) await stopProcess(server.child);
+    if (server) await stopMain(server, 15_000);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,8 @@
-/** Runs the real entry point (main.ts) as a child process for the process-level tests (not a test file itself). */
+/**
+ * Runs the real entry point (main.ts) as a child process: for the process-level tests, the load test
+ * (server/bench) and the e2e journeys, one way to start and stop it (ADR 146; not a test file itself).
+ * Only node: built-ins, so that the e2e workspace can import it.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +22,10 @@ export interface SpawnOptions {
   dataDir?: string;
   /** Modules loaded with `--import` after tsx, before main.ts (test-only fault injection). */
   preload?: string[];
+  /** Start from the caller's whole environment (the e2e journeys) instead of loopback defaults only. */
+  inheritEnv?: boolean;
+  /** Keep only the last lines of the output (a long run logs without end). */
+  keepLines?: number;
 }
 
 const dirs: string[] = [];
@@ -32,7 +40,8 @@ export function tempDataDir(): string {
 
 /**
  * Starts `node --import tsx src/main.ts` from server/ (as `npm start` does, proving the cwd does not
- * matter), with an environment built only from `env` and loopback defaults, never the developer's shell.
+ * matter), with an environment built only from `env` and loopback defaults, never the developer's shell
+ * (unless `inheritEnv`).
  */
 export function spawnMain(env: Record<string, string> = {}, options: SpawnOptions = {}): SpawnedMain {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -40,6 +49,7 @@ export function spawnMain(env: Record<string, string> = {}, options: SpawnOption
   const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'src/main.ts'], {
     cwd: join(REPO_ROOT, 'server'),
     env: {
+      ...(options.inheritEnv ? process.env : {}),
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       DATA_DIR: dataDir,
@@ -52,8 +62,16 @@ export function spawnMain(env: Record<string, string> = {}, options: SpawnOption
   });
   children.push(child);
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (options.keepLines)
+      output = output
+        .split('\n')
+        .slice(-options.keepLines - 1)
+        .join('\n');
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, dataDir, output: () => output, exit };
 }
@@ -74,6 +92,16 @@ export async function waitForOutput(spawned: SpawnedMain, pattern: RegExp): Prom
 export async function waitForUrl(spawned: SpawnedMain): Promise<string> {
   const match = await waitForOutput(spawned, /PharmaRadar listening url=(http:\/\/\S+)/);
   return match[1] ?? '';
+}
+
+/** SIGTERM (the graceful shutdown), then SIGKILL if it has not exited after `graceMs`. */
+export async function stopMain(spawned: SpawnedMain, graceMs: number): Promise<void> {
+  const { child } = spawned;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await spawned.exit;
+  clearTimeout(force);
 }
 
 /** For afterEach: kills what is still running (by its own handle) and removes the temporary directories. */

@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeCurrentUser } from './current-user';
 import { currentUserSchema, planSchema, serverUserSchema, subscriptionStatusSchema } from './user.schema';
+import { serverUserFixture } from './user.test-support';
 
 // normalizeCurrentUser has no zod (it runs at boot, ADR 036); these fixtures hold it to the schemas of
 // user.schema.ts: whatever it is given, what it returns is a valid CurrentUser, and what the schema
 // accepts from the server it reads to the same values.
-const serverUser = {
-  id: 7,
-  email: 'anne@example.be',
-  username: 'anne@example.be',
-  first_name: 'Anne',
-  last_name: 'Peeters',
-  is_pro: false,
-  plan: 'free',
-  subscription_status: 'none',
-  trial_ends_at: null,
-  pro_until: null,
-  search_quota: null,
-  search_used: 3,
-  date_joined: '2025-01-02T10:00:00.000Z',
-  is_staff: false,
-  is_superuser: false,
-  permissions: ['search'],
-  is_pharmacist: true,
-  has_password: true,
-};
+const serverUser = serverUserFixture({ search_used: 3, permissions: ['search'] });
 
 const fixtures: unknown[] = [
   serverUser,

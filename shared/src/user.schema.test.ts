@@ -1,30 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS_USER, currentUserSchema, normalizeCurrentUser, userResponseSchema } from './user.schema';
+import { serverUserFixture } from './user.test-support';
 
-const serverUser = {
-  id: 7,
-  email: 'anne@example.be',
-  username: 'anne@example.be',
-  first_name: 'Anne',
-  last_name: 'Peeters',
-  is_pro: false,
-  plan: 'free',
-  subscription_status: 'none',
-  trial_ends_at: null,
-  pro_until: null,
-  search_quota: null,
+// Without has_password: an older server's answer.
+const serverUser = serverUserFixture({
   search_used: 3,
-  date_joined: '2025-01-02T10:00:00.000Z',
-  is_staff: false,
-  is_superuser: false,
   permissions: ['search'],
-  is_pharmacist: true,
-};
+  has_password: undefined,
+});
 
 describe('normalizeCurrentUser', () => {
   it('reads a user wrapped in {user}', () => {
     const user = normalizeCurrentUser({ user: serverUser });
-    expect(user).toMatchObject({ id: 7, email: 'anne@example.be', isAuthenticated: true, isPro: false, plan: 'free' });
+    expect(user).toMatchObject({
+      id: 7,
+      email: 'anne.dupont@example.be',
+      isAuthenticated: true,
+      isPro: false,
+      plan: 'free',
+    });
     expect(user.permissions).toEqual(['search']);
     expect(user.is_pharmacist).toBe(true);
     expect(currentUserSchema.parse(user)).toEqual(user);

@@ -1,67 +1,17 @@
-import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BrowserContext } from 'playwright-core';
+import { startFakeGoogleIdp, type FakeGoogleIdp } from '../../../server/test/fakes/google-idp';
 
 /**
  * Google's two sides, on loopback and in the browser, speaking their real protocols:
- * - a JWKS endpoint (as https://www.googleapis.com/oauth2/v3/certs) with a local RSA key, which the
- *   server reads through GOOGLE_JWKS_URL, and RS256 ID tokens signed with that key;
+ * - the JWKS endpoint and the RS256 ID tokens of the server's API tests (one fake, ADR 146);
  * - the Google Identity Services script (https://accounts.google.com/gsi/client), served by a
  *   Playwright route: `google.accounts.id.initialize/renderButton/prompt/cancel`, handing the
  *   registered callback `{credential}` as GIS does.
  */
-export interface FakeGoogle {
-  clientId: string;
-  jwksUrl: string;
-  idToken(user: { sub: string; email: string; given_name?: string; family_name?: string }): string;
-  close(): Promise<void>;
-}
+export type FakeGoogle = FakeGoogleIdp;
 
-const b64url = (value: Buffer | string) => Buffer.from(value).toString('base64url');
-
-export async function startFakeGoogle(clientId = 'e2e-client.apps.googleusercontent.com'): Promise<FakeGoogle> {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const kid = randomBytes(8).toString('hex');
-  const jwk = { ...(publicKey as KeyObject).export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
-  const server: Server = createServer((req, res) => {
-    if (req.url === '/oauth2/v3/certs') {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' });
-      res.end(JSON.stringify({ keys: [jwk] }));
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
-  return {
-    clientId,
-    jwksUrl: `http://127.0.0.1:${port}/oauth2/v3/certs`,
-    idToken(user) {
-      const now = Math.floor(Date.now() / 1000);
-      const header = b64url(JSON.stringify({ alg: 'RS256', kid, typ: 'JWT' }));
-      const payload = b64url(
-        JSON.stringify({
-          iss: 'https://accounts.google.com',
-          aud: clientId,
-          azp: clientId,
-          email_verified: true,
-          iat: now,
-          exp: now + 3600,
-          ...user,
-        }),
-      );
-      const signature = sign('RSA-SHA256', Buffer.from(`${header}.${payload}`), privateKey);
-      return `${header}.${payload}.${b64url(signature)}`;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+export const startFakeGoogle = (clientId = 'e2e-client.apps.googleusercontent.com'): Promise<FakeGoogle> =>
+  startFakeGoogleIdp(clientId);
 
 export const GIS_URL = 'https://accounts.google.com/gsi/client';
 

@@ -6,8 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerVerifiedAccount } from '../../test/helpers/accounts';
 import { createTestClient } from '../../test/helpers/test-client';
-import { createFakeWebDist } from '../../test/helpers/test-server';
-import { loadEnv } from '../config/env';
+import { testEnv } from '../../test/helpers/test-server';
 import { REPO_ROOT } from '../config/paths';
 import { closeDatabase, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -26,20 +25,10 @@ function tempDir(): string {
   return dir;
 }
 
-function envFor(dataDir: string) {
-  return loadEnv({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: createFakeWebDist(join(dataDir, 'web-dist')),
-    DEMO_LATENCY_MS: '',
-    BACKUP_INTERVAL_H: '0',
-  });
-}
-
 async function start(dataDir: string): Promise<RunningServer> {
-  const server = await startServer(envFor(dataDir), { log: createLogger({ level: 'silent' }) });
+  const server = await startServer(testEnv(dataDir, { LOG_LEVEL: 'silent' }), {
+    log: createLogger({ level: 'silent' }),
+  });
   cleanups.push(() => server.close());
   return server;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ProMarketing, ProNeeded, type ProVideo } from '../features/billing/pro-wall-views';
 import { useSession } from '../lib/session';
+import { PageFrame } from '../lib/ui/page-frame';
 
 /** The intro video of the wall, when the build sets VITE_PRO_VIDEO_URL (and optionally a poster). */
 function configuredVideo(): ProVideo | null {
@@ -18,7 +19,7 @@ function configuredVideo(): ProVideo | null {
 export function ProWall({ children, video = configuredVideo() }: { children?: ReactNode; video?: ProVideo | null }) {
   const { booted, isAuthenticated, user } = useSession();
   const location = useLocation();
-  if (!booted) return <div className="page-frame" aria-busy="true" data-testid="pro-wall-booting" />;
+  if (!booted) return <PageFrame aria-busy="true" data-testid="pro-wall-booting" />;
   if (!isAuthenticated) return <ProMarketing from={`${location.pathname}${location.search}`} video={video} />;
   if (user.plan === 'free') return <ProNeeded />;
   return children ?? <Outlet />;

@@ -28,7 +28,7 @@ describe('deleting a Google-only account', () => {
     );
     client = createTestClient(server.url);
     const res = await client.post('/api/auth/google/verify/', {
-      id_token: await idp.idToken(jan),
+      id_token: idp.idToken(jan),
       is_pharmacist: false,
     });
     expect(res.status).toBe(200);
@@ -73,7 +73,7 @@ describe('deleting a Google-only account', () => {
   it('signing in with Google again makes the deletion possible', async () => {
     clock.advance(30 * MINUTE);
     expect((await client.post('/api/account/delete/', deletion)).status).toBe(403);
-    const again = await client.post('/api/auth/google/verify/', { id_token: await idp.idToken(jan) });
+    const again = await client.post('/api/auth/google/verify/', { id_token: idp.idToken(jan) });
     expect(again.status).toBe(200);
     expect(again.body.user.email).toBe(jan.email);
     const res = await client.post('/api/account/delete/', deletion);

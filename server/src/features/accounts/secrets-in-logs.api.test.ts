@@ -49,11 +49,11 @@ describe('logs never contain codes, tokens, passwords, session ids or contact me
 
     // Google Sign-In: one accepted ID token, one with a forged signature.
     const google = createTestClient(server.url);
-    const good = await idp.idToken({ sub: '1098765432101234567890', email: 'jan.janssens@gmail.com' });
+    const good = idp.idToken({ sub: '1098765432101234567890', email: 'jan.janssens@gmail.com' });
     const accepted = await google.post('/api/auth/google/verify/', { id_token: good, is_pharmacist: false });
     expect(accepted.status).toBe(200);
     secrets.push(good, jwtSignature(good), google.cookies.get(SESSION_COOKIE) as string);
-    const victim = await idp.idToken({ sub: '2098765432101234567890', email: 'forged.user@gmail.com' });
+    const victim = idp.idToken({ sub: '2098765432101234567890', email: 'forged.user@gmail.com' });
     const forged = `${victim.slice(0, victim.lastIndexOf('.') + 1)}${jwtSignature(good)}`;
     const rejected = await createTestClient(server.url).post('/api/auth/google/verify/', { id_token: forged });
     expect(rejected.status).toBe(400);

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Locale } from '@pharmaradar/shared';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
+import { serveFakeGis } from '../../test/fakes/fake-gis';
 import { renderWithProviders } from '../../test/render';
 import AccountPage from './account.page';
 import { AccountDeletedNotice } from './account-deleted-notice';
@@ -270,26 +271,9 @@ describe('account deletion dialog', () => {
 });
 
 describe('deleting a Google-only account (no password)', () => {
-  /** Google Identity Services' browser protocol, played by the test (see login-google.page.test.tsx). */
-  let callback: ((response: { credential: string }) => void) | null = null;
-  beforeAll(() => {
-    window.google = {
-      accounts: {
-        id: {
-          initialize: (config: Record<string, unknown>) => {
-            callback = config.callback as typeof callback;
-          },
-          renderButton: (parent: HTMLElement) => {
-            parent.append(Object.assign(document.createElement('div'), { textContent: 'Sign in with Google' }));
-          },
-          prompt: () => undefined,
-          cancel: () => undefined,
-        },
-      },
-    };
-  });
+  /** Google Identity Services' browser protocol, played by the test. */
+  const gis = serveFakeGis();
   afterAll(() => {
-    delete window.google;
     api.googleClientId = null;
   });
 
@@ -321,7 +305,7 @@ describe('deleting a Google-only account (no password)', () => {
     expect(confirm.disabled).toBe(true);
     expect(within(dialog).getByRole('button', { name: 'Sign in again' })).toBeTruthy();
     await within(dialog).findByText('Sign in with Google');
-    act(() => callback?.({ credential: 'fresh-id-token' }));
+    act(() => gis.sendCredential('fresh-id-token'));
     expect(await within(dialog).findByText('Identity confirmed. You can now delete your account.')).toBeTruthy();
     expect(api.bodies('POST /api/auth/google/verify/')).toEqual([{ id_token: 'fresh-id-token' }]);
     expect(screen.queryByTestId('delete-reauth')).toBeNull();

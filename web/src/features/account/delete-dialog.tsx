@@ -5,6 +5,7 @@ import { api, isApiRequestError } from '../../lib/api/client';
 import { useLocalizedNavigate } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { Dialog } from '../../lib/ui/dialog';
+import { EMAIL_INPUT } from '../../lib/ui/email-field';
 import { DeleteReauth } from './delete-reauth';
 
 /**
@@ -128,10 +129,8 @@ export function DeleteDialog({ onClose }: { onClose: () => void }) {
           <input
             id="delete-email"
             name="email_confirmation"
-            type="email"
-            inputMode="email"
+            {...EMAIL_INPUT}
             autoComplete="off"
-            spellCheck={false}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             disabled={busy}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { FormAlert, Spinner } from '../../lib/ui';
+import { LoadState } from '../../lib/ui/load-state';
 import type { Load } from './use-admin-load';
 
 export interface AdminSectionProps<T> {
@@ -19,22 +19,10 @@ export function AdminSection<T>({ id, load, onRetry, isEmpty, tools, children }:
   const intl = useIntl();
   const t = (key: string) => intl.formatMessage({ id: `admin.${key}` });
   const body = () => {
-    if (load.state === 'loading') {
-      return (
-        <p role="status">
-          <Spinner size="sm" /> {t('loading')}
-        </p>
-      );
-    }
+    if (load.state === 'loading') return <LoadState state="loading" text={t('loading')} />;
     if (load.state === 'failed') {
-      return (
-        <>
-          <FormAlert id={`admin-${id}-error`}>{t('loadFailed')}</FormAlert>
-          <button type="button" className="btn btn--secondary" onClick={onRetry}>
-            {t('retry')}
-          </button>
-        </>
-      );
+      const retry = { label: t('retry'), onRetry };
+      return <LoadState state="failed" errorId={`admin-${id}-error`} text={t('loadFailed')} retry={retry} />;
     }
     if (isEmpty?.(load.data)) return <p className="admin-empty">{t(`${id}.empty`)}</p>;
     return children(load.data);

@@ -7,7 +7,7 @@ import { errorText, fieldErrors, isRateLimited, retryAfterSeconds } from './auth
 import { validateForgot } from './auth.validation';
 import { FormAlert } from '../../lib/ui/form-alert';
 import { ResendButton } from './resend-button';
-import { TextField } from '../../lib/ui/text-field';
+import { EmailField } from '../../lib/ui/email-field';
 import { useCountdown } from './use-countdown';
 import { useFormError } from '../../lib/ui/use-form-error';
 import { mailboxLink } from './webmail';
@@ -119,13 +119,9 @@ export default function ForgotPasswordPage() {
       footer={<LocalizedLink to="/login">{intl.formatMessage({ id: 'auth.common.backToLogin' })}</LocalizedLink>}
     >
       <form ref={form.formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <TextField
+        <EmailField
           id="forgot-email"
           name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
           maxLength={254}
           label={intl.formatMessage({ id: 'auth.common.email' })}
           value={email}

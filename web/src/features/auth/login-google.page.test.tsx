@@ -1,43 +1,16 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiOrigin } from '../../lib/api/client';
-import { startAuthApiServer, testUser, type AuthApiServer } from '../../test/fakes/auth-api-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
+import { serveFakeGis } from '../../test/fakes/fake-gis';
 import { renderWithProviders } from '../../test/render';
 import LoginPage from './login.page';
 import { choosePharmacist } from './test-helpers';
 
-/** Google Identity Services' browser protocol, played by the test (see google-one-tap.test.tsx). */
-let callback: ((response: { credential: string }) => void) | null = null;
-const rendered: HTMLElement[] = [];
-
-let api: AuthApiServer;
-beforeAll(async () => {
-  api = await startAuthApiServer();
-  window.google = {
-    accounts: {
-      id: {
-        initialize: (config: Record<string, unknown>) => {
-          callback = config.callback as typeof callback;
-        },
-        renderButton: (parent: HTMLElement) => {
-          rendered.push(parent);
-          parent.append(Object.assign(document.createElement('div'), { textContent: 'Sign in with Google' }));
-        },
-        prompt: () => undefined,
-        cancel: () => undefined,
-      },
-    },
-  };
-});
-afterAll(async () => {
-  setApiOrigin('');
-  delete window.google;
-  await api.close();
-});
+const api = serveAuthApi();
+/** Google Identity Services' browser protocol, played by the test. */
+const gis = serveFakeGis();
 beforeEach(() => {
-  api.reset();
   api.googleClientId = 'test-client.apps.googleusercontent.com';
-  setApiOrigin(api.origin);
 });
 
 function renderLogin(locale: 'fr' | 'nl') {
@@ -67,7 +40,7 @@ describe('login page: Google sign-in', () => {
     expect(screen.getByRole('group', { name: 'Pour vous inscrire avec Google' })).toBe(block);
     expect(block.querySelectorAll('input[name="is_pharmacist"]')).toHaveLength(2);
     expect(document.querySelector('form input[name="is_pharmacist"]')).toBeNull();
-    act(() => callback?.({ credential: 'id-token-1' }));
+    act(() => gis.sendCredential('id-token-1'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Veuillez indiquer si vous êtes pharmacien·ne.');
     expect(block.contains(alert)).toBe(true);
@@ -90,7 +63,7 @@ describe('login page: Google sign-in', () => {
     renderLogin('nl');
     await screen.findByText('Sign in with Google');
     fireEvent.click(document.querySelector('input[name="is_pharmacist"][value="no"]')!);
-    act(() => callback?.({ credential: 'bad' }));
+    act(() => gis.sendCredential('bad'));
     expect(screen.getByRole('group', { name: 'Om u met Google te registreren' })).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toBe('Inloggen met Google is mislukt.');
     await waitFor(() =>

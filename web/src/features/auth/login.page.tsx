@@ -14,7 +14,7 @@ import { PasswordField } from '../../lib/ui/password-field';
 import { writePendingEmail } from './pending-email';
 import { PharmacistChoice } from './pharmacist-choice';
 import { safeRedirectPath } from './safe-redirect';
-import { TextField } from '../../lib/ui/text-field';
+import { EmailField } from '../../lib/ui/email-field';
 import { useFormError } from '../../lib/ui/use-form-error';
 
 const ALERT_ID = 'login-alert';
@@ -137,13 +137,10 @@ export default function LoginPage() {
     >
       <form ref={form.formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <FormAlert id={ALERT_ID}>{form.error?.text}</FormAlert>
-        <TextField
+        <EmailField
           id="login-email"
           name="email"
-          type="email"
           autoComplete="username"
-          inputMode="email"
-          required
           label={intl.formatMessage({ id: 'auth.common.email' })}
           value={email}
           onValueChange={(v) => {

@@ -12,6 +12,7 @@ import { FormAlert } from '../../lib/ui/form-alert';
 import { PasswordField } from '../../lib/ui/password-field';
 import { writePendingEmail } from './pending-email';
 import { PharmacistChoice } from './pharmacist-choice';
+import { EmailField } from '../../lib/ui/email-field';
 import { TextField } from '../../lib/ui/text-field';
 import { useFormError } from '../../lib/ui/use-form-error';
 
@@ -121,13 +122,9 @@ export default function RegisterPage() {
             fieldError={form.fieldText('last_name')}
           />
         </div>
-        <TextField
+        <EmailField
           id="register-email"
           name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
           maxLength={254}
           label={intl.formatMessage({ id: 'auth.common.email' })}
           value={values.email}

@@ -5,7 +5,7 @@ import { MAX_BASKET_QUANTITY } from '@pharmaradar/shared/basket/basket.schema';
 import { formatDateTime, formatPrice, useLocale } from '../../lib/i18n';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { LocalizedLink } from '../../lib/router';
-import { Spinner } from '../../lib/ui/spinner';
+import { LoadState } from '../../lib/ui/load-state';
 import { removeFromBasket, setBasketQuantity } from '../../db/basket-store';
 import type { BasketItemRecord } from '../../db/db';
 import { BasketPlanView } from './basket-plan';
@@ -96,9 +96,7 @@ export default function BasketPage() {
         </p>
       )}
       {items === null ? (
-        <p role="status">
-          <Spinner /> {t('loading')}
-        </p>
+        <LoadState state="loading" spinner="md" text={t('loading')} />
       ) : items.length === 0 ? (
         <div className="basket-page__empty" data-testid="basket-empty">
           <p>{t('empty')}</p>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
-import { Spinner } from '../../lib/ui';
+import { PageFrame, Spinner } from '../../lib/ui';
 import { checkSubscription } from './billing-api';
 import { LoginRequired } from './login-required';
 import './billing.css';
@@ -45,16 +45,16 @@ export default function CongratsPage() {
     };
   }, [booted, isAuthenticated, setUser, round]);
 
-  if (!booted) return <div className="page-frame" data-testid="billing-booting" />;
+  if (!booted) return <PageFrame data-testid="billing-booting" />;
   if (!isAuthenticated) {
     return (
-      <div className="page-frame">
+      <PageFrame>
         <LoginRequired from="/congrats" />
-      </div>
+      </PageFrame>
     );
   }
   return (
-    <div className="page-frame">
+    <PageFrame>
       <section className="panel" data-testid="congrats" data-phase={phase}>
         <h1>{intl.formatMessage({ id: 'billing.congrats.title' })}</h1>
         <p role="status" aria-live="polite">
@@ -87,6 +87,6 @@ export default function CongratsPage() {
           </LocalizedLink>
         </div>
       </section>
-    </div>
+    </PageFrame>
   );
 }

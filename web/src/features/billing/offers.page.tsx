@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
-import { FormAlert } from '../../lib/ui';
+import { FormAlert, PageFrame } from '../../lib/ui';
 import { goTo, startCheckout } from './billing-api';
 import { PlanComparison } from './plan-comparison';
 import './billing.css';
@@ -49,7 +49,7 @@ export default function OffersPage() {
   );
 
   return (
-    <div className="page-frame">
+    <PageFrame>
       <h1>{t('title')}</h1>
       <p className="billing-claim">{t('claim')}</p>
       <FormAlert id="offers-error">{error}</FormAlert>
@@ -100,6 +100,6 @@ export default function OffersPage() {
         </section>
       </div>
       <PlanComparison />
-    </div>
+    </PageFrame>
   );
 }

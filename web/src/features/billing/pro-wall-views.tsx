@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LocalizedLink } from '../../lib/router';
+import { PageFrame } from '../../lib/ui/page-frame';
 import { PlanComparison } from './plan-comparison';
 import './billing.css';
 
@@ -18,7 +19,7 @@ export function ProMarketing({ from, video }: { from: string; video?: ProVideo |
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id: `billing.wall.${id}` });
   return (
-    <div className="page-frame" data-testid="pro-wall-marketing">
+    <PageFrame data-testid="pro-wall-marketing">
       <section className="panel billing-hero" aria-labelledby="pro-wall-title">
         <h1 id="pro-wall-title">{t('heroTitle')}</h1>
         <p className="billing-claim">{t('heroBody')}</p>
@@ -41,7 +42,7 @@ export function ProMarketing({ from, video }: { from: string; video?: ProVideo |
           {t('alreadyMember')}
         </LocalizedLink>
       </p>
-    </div>
+    </PageFrame>
   );
 }
 
@@ -68,7 +69,7 @@ export function ProNeeded() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id: `billing.wall.${id}` });
   return (
-    <div className="page-frame">
+    <PageFrame>
       <section className="panel" data-testid="pro-wall-needed" aria-labelledby="pro-needed-title">
         <h1 id="pro-needed-title">{t('neededTitle')}</h1>
         <p>{t('neededBody')}</p>
@@ -81,6 +82,6 @@ export function ProNeeded() {
           </LocalizedLink>
         </div>
       </section>
-    </div>
+    </PageFrame>
   );
 }

@@ -6,7 +6,7 @@ import { isApiRequestError } from '../../lib/api/client';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession } from '../../lib/session';
-import { FormAlert, TextField } from '../../lib/ui';
+import { FormAlert, PageFrame, TextField } from '../../lib/ui';
 import { goTo, startCheckout } from './billing-api';
 import './billing.css';
 
@@ -100,7 +100,7 @@ export default function PromoPage() {
   }
 
   return (
-    <div className="page-frame">
+    <PageFrame>
       <section className="panel billing-plan billing-plan--pro" data-testid="promo">
         <span className="billing-ribbon">{intl.formatMessage({ id: 'billing.offers.pro.ribbon' })}</span>
         <h1>{t('title')}</h1>
@@ -119,6 +119,6 @@ export default function PromoPage() {
           <LocalizedLink to="/offers">{t('allPlans')}</LocalizedLink>
         </p>
       </section>
-    </div>
+    </PageFrame>
   );
 }

@@ -4,7 +4,7 @@ import type { SubscriptionDetails } from '@pharmaradar/shared';
 import { formatDate, formatPrice, useLocale } from '../../lib/i18n';
 import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
-import { Dialog, FormAlert, Spinner } from '../../lib/ui';
+import { Dialog, FormAlert, LoadState, PageFrame } from '../../lib/ui';
 import { cancelSubscription, goTo, loadSubscription, openPortal, resumeSubscription } from './billing-api';
 import { LoginRequired } from './login-required';
 import './billing.css';
@@ -63,26 +63,21 @@ export default function SubscriptionPage() {
     }
   };
 
-  if (!booted) return <div className="page-frame" data-testid="billing-booting" />;
+  if (!booted) return <PageFrame data-testid="billing-booting" />;
   if (!isAuthenticated) {
     return (
-      <div className="page-frame">
+      <PageFrame>
         <LoginRequired from="/subscription" />
-      </div>
+      </PageFrame>
     );
   }
 
   const money = (cents: number | null) => (cents === null ? '—' : formatPrice(cents / 100, locale));
   const date = (iso: string | null) => (iso ? formatDate(iso, locale) : '—');
   const body = () => {
-    if (load.state === 'loading') {
-      return (
-        <p role="status">
-          <Spinner size="sm" /> {t('loading')}
-        </p>
-      );
-    }
-    if (load.state === 'failed') return <FormAlert id="subscription-load-error">{t('loadFailed')}</FormAlert>;
+    if (load.state === 'loading') return <LoadState state="loading" text={t('loading')} />;
+    if (load.state === 'failed')
+      return <LoadState state="failed" errorId="subscription-load-error" text={t('loadFailed')} />;
     const sub = load.subscription;
     if (!sub) {
       return (
@@ -217,7 +212,7 @@ export default function SubscriptionPage() {
   };
 
   return (
-    <div className="page-frame">
+    <PageFrame>
       <section className="panel" data-testid="subscription-page">
         <h1>{t('title')}</h1>
         <FormAlert id="subscription-error">{error}</FormAlert>
@@ -226,6 +221,6 @@ export default function SubscriptionPage() {
           {t('refresh')}
         </button>
       </section>
-    </div>
+    </PageFrame>
   );
 }

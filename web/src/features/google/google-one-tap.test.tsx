@@ -1,52 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiOrigin } from '../../lib/api/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/session';
-import { startAuthApiServer, testUser, type AuthApiServer } from '../../test/fakes/auth-api-server';
+import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
+import { serveFakeGis } from '../../test/fakes/fake-gis';
 import { renderWithProviders } from '../../test/render';
 import { GoogleOneTap } from './google-one-tap';
 import { isOneTapExcluded } from './one-tap-paths';
 
-/**
- * Google Identity Services is an external service: the page talks to it through window.google.
- * This stand-in implements that protocol (initialize with a callback, prompt, cancel) and lets
- * the test play Google's part by calling the registered callback with a credential.
- */
-function installFakeGis() {
-  const calls: string[] = [];
-  let callback: ((response: { credential: string }) => void) | null = null;
-  window.google = {
-    accounts: {
-      id: {
-        initialize: (config: Record<string, unknown>) => {
-          calls.push(`initialize:${String(config.client_id)}`);
-          callback = config.callback as typeof callback;
-        },
-        renderButton: () => calls.push('renderButton'),
-        prompt: () => calls.push('prompt'),
-        cancel: () => calls.push('cancel'),
-      },
-    },
-  };
-  return { calls, sendCredential: (credential: string) => callback?.({ credential }) };
-}
-
-let api: AuthApiServer;
-let gis: ReturnType<typeof installFakeGis>;
-beforeAll(async () => {
-  api = await startAuthApiServer();
-  gis = installFakeGis();
-});
-afterAll(async () => {
-  setApiOrigin('');
-  delete window.google;
-  await api.close();
-});
+const api = serveAuthApi();
+const gis = serveFakeGis();
 beforeEach(() => {
-  api.reset();
   api.googleClientId = 'test-client.apps.googleusercontent.com';
-  gis.calls.length = 0;
-  setApiOrigin(api.origin);
 });
 
 function Who() {

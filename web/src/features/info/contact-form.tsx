@@ -4,6 +4,7 @@ import { CONTACT_LIMITS } from '@pharmaradar/shared/contact.schema';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, isApiRequestError } from '../../lib/api/client';
 import { LocalizedLink } from '../../lib/router';
+import { EMAIL_INPUT } from '../../lib/ui/email-field';
 import { CONTACT_FIELDS, validateContact, type ContactField, type ContactValues } from './contact-validation';
 
 const EMPTY: ContactValues = { name: '', email: '', message: '' };
@@ -133,10 +134,8 @@ export function ContactForm() {
           ref={(el) => {
             fieldRefs.current.email = el;
           }}
-          type="email"
+          {...EMAIL_INPUT}
           autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
         />
       </div>
       <div className="contact-field">

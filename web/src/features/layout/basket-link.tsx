@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { BASKET_CHANGED_EVENT } from '../../db/basket-event';
 import { mayHaveDatabase } from '../../db/db-name';
 import { LocalizedNavLink } from '../../lib/router/localized-link';
+import { BasketIcon } from '../../lib/ui/icons';
 
 // The store (and Dexie with it) is only loaded after the first paint, so the navbar adds nothing to
 // a page's first JavaScript.
@@ -37,19 +38,7 @@ export function BasketLink({ className }: { className?: string }) {
       className={`nav-link basket-link${className ? ` ${className}` : ''}`}
       data-testid="basket-link"
     >
-      <svg
-        viewBox="0 0 24 24"
-        width="20"
-        height="20"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
-        <circle cx="9" cy="20" r="1.4" />
-        <circle cx="17" cy="20" r="1.4" />
-      </svg>
+      <BasketIcon />
       <span className="basket-link__label">{intl.formatMessage({ id: 'layout.nav.basket' })}</span>
       {/* The name a screen reader says ("Basket 2 products") starts with what is seen (WCAG 2.5.3). */}
       <span className="basket-link__count" data-testid="basket-count">

@@ -4,6 +4,7 @@ import { formatDate, useLocale } from '../../lib/i18n';
 import { APP_VERSION } from '../../lib/pwa/app-version';
 import { updateStore } from '../../lib/pwa/update-store';
 import { useDocumentTitle } from '../../lib/router';
+import { PageFrame } from '../../lib/ui/page-frame';
 import { CHANGELOG } from './changelog';
 import './update.css';
 
@@ -19,7 +20,7 @@ export default function UpdatePage() {
   useDocumentTitle(t('title'));
 
   return (
-    <div className="page-frame page-frame--narrow">
+    <PageFrame narrow>
       <section className="panel" aria-labelledby="update-title">
         <h1 id="update-title">{t('title')}</h1>
         <p>
@@ -56,6 +57,6 @@ export default function UpdatePage() {
           </article>
         ))}
       </section>
-    </div>
+    </PageFrame>
   );
 }

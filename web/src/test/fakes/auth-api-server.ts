@@ -33,29 +33,8 @@ export interface AuthApiServer {
   close(): Promise<void>;
 }
 
-export function testUser(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: 7,
-    email: 'anne.dupont@example.be',
-    username: 'anne.dupont@example.be',
-    first_name: 'Anne',
-    last_name: 'Dupont',
-    is_pro: false,
-    plan: 'free',
-    subscription_status: 'none',
-    trial_ends_at: null,
-    pro_until: null,
-    search_quota: null,
-    search_used: 0,
-    date_joined: '2026-01-15T10:00:00Z',
-    is_staff: false,
-    is_superuser: false,
-    permissions: [],
-    is_pharmacist: true,
-    has_password: true,
-    ...overrides,
-  };
-}
+/** The user the fake answers with; one fixture for shared's schema tests and these (ADR 146). */
+export { serverUserFixture as testUser } from '@pharmaradar/shared/user.test-support';
 
 function parse(body: string): unknown {
   try {

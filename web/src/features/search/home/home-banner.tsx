@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { LOCALES } from '@pharmaradar/shared';
+import { PersonIcon, PharmacyIcon } from '../../../lib/ui/icons';
 import { useSearch } from '../search-context';
 import { DEFAULT_RETAILERS } from '../search-state';
 import { DEMO_CATALOGUE_SIZE } from './home-figures';
@@ -28,36 +29,14 @@ export function HomeBanner() {
       <div className="home-banner__segments">
         <article className="home-banner__segment">
           <span className="home-banner__icon" aria-hidden="true">
-            <svg
-              viewBox="0 0 24 24"
-              width="24"
-              height="24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <circle cx="12" cy="8" r="4" />
-              <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
-            </svg>
+            <PersonIcon size={24} />
           </span>
           <h3>{t('consumers.title')}</h3>
           <p>{t('consumers.text')}</p>
         </article>
         <article className="home-banner__segment home-banner__segment--pro">
           <span className="home-banner__icon" aria-hidden="true">
-            <svg
-              viewBox="0 0 24 24"
-              width="24"
-              height="24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M4 21V9l8-5 8 5v12z" />
-              <path d="M12 11v6M9 14h6" />
-            </svg>
+            <PharmacyIcon size={24} />
           </span>
           <h3>{t('pharmacies.title')}</h3>
           <p>{t('pharmacies.text')}</p>

@@ -5,6 +5,7 @@ import { BRAND_NAME, LOCALES } from '@pharmaradar/shared';
 import { useLocale } from '../../../lib/i18n';
 import { LocalizedLink, switchLanguagePath } from '../../../lib/router';
 import { SessionContext } from '../../../lib/session/session-context';
+import { PersonIcon } from '../../../lib/ui/icons';
 
 const LANGUAGE_NAMES = { fr: 'Français', en: 'English', nl: 'Nederlands' } as const;
 
@@ -58,19 +59,7 @@ export function HomeHeader() {
                 </span>
               </>
             ) : (
-              <svg
-                viewBox="0 0 24 24"
-                width="20"
-                height="20"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              >
-                <circle cx="12" cy="8" r="4" />
-                <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
-              </svg>
+              <PersonIcon />
             )}
             <span className="home-header__link-text">{t(user ? 'account' : 'login')}</span>
           </LocalizedLink>
