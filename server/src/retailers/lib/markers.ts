@@ -1,6 +1,6 @@
 import type { RetailerOffer } from '../types';
 
-// Belgian shops may only sell non-prescription medicines; Rx items can only be reserved (RETAILERS.md §1),
+// Belgian shops may only sell non-prescription medicines; Rx items can only be reserved (docs/retailers.md#the-cnk-code),
 // so a tile is treated as prescription-only when it carries a "prescription / reserve only" notice in
 // any of the site languages. Each connector adds its own structural marker on top of this text rule.
 const PRESCRIPTION_TEXT =

@@ -1,4 +1,4 @@
-// SECURITY.md §1.6 before any parser sees the bytes: a documented set of extensions, a size cap, the
+// docs/security.md#uploads-and-spreadsheets before any parser sees the bytes: a documented set of extensions, a size cap, the
 // content's magic bytes matching its extension, and zip archives (.xlsx, .ods) checked for entry
 // count and declared uncompressed size before anything is inflated.
 
