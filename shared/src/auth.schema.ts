@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Payloads of the account API (docs/architecture.md#account-contracts). Issue messages are stable keys (AUTH_MESSAGE_KEYS); the server
- * translates them into the `fields` of its 400 answer and the web maps them to its own translations.
+ * Payloads of the account API (docs/architecture.md#account-contracts). Issue messages are stable keys
+ * (AUTH_MESSAGE_KEYS); the server translates them into the `fields` of its 400 answer and the web maps them to its
+ * own translations.
  */
 export const AUTH_MESSAGE_KEYS = [
   'required',
