@@ -84,7 +84,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           ],
         },
         workbox: {
-          // Without clientsClaim the first visit is not controlled and offline reloads fail (STACK.md).
+          // Without clientsClaim the first visit is not controlled and offline reloads fail
+          // (docs/architecture.md#offline-first-and-sync).
           clientsClaim: true,
           skipWaiting: false,
           cleanupOutdatedCaches: true,

@@ -320,7 +320,7 @@ describe('accounts and sessions', () => {
     await field(page, 'acknowledge').check();
     expect(await confirm.isDisabled()).toBe(true);
     await field(page, 'email_confirmation').fill(anne.email);
-    // Re-authentication (SECURITY §1.2): the password is asked again; a wrong one deletes nothing.
+    // Re-authentication (docs/security.md#sessions): the password is asked again; a wrong one deletes nothing.
     expect(await confirm.isDisabled()).toBe(true);
     await field(page, 'password').fill('pas le bon mot de passe');
     expect(await confirm.isDisabled()).toBe(false);

@@ -127,7 +127,7 @@ describe('Pro tool', () => {
     const balancedSell = await sellPrices(page);
     await page.getByRole('combobox', { name: t.strategy }).selectOption({ label: t.aggressive });
     await expect.poll(() => first.getByTestId('row-sell').textContent(), { timeout: 15_000 }).toBe(lowest);
-    // Every row is priced again (in the worker, row by row) before the new prices are read.
+    // Every row is priced again (on the main thread, ADR 142) before the new prices are read.
     await expect
       .poll(
         () =>

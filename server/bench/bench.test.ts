@@ -14,7 +14,7 @@ const SMALL: BenchOptions = {
 };
 
 // One name search reaches Farmaline once, Multipharma once and Medi-Market twice (its parapharmacy
-// and pharmacy shops are separate sites, RETAILERS.md §4).
+// and pharmacy shops are separate sites, docs/retailers.md#medi-market).
 const REQUESTS_PER_NAME_SEARCH = 1 + 2 + 1;
 
 describe('search benchmark', () => {

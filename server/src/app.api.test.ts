@@ -17,7 +17,7 @@ function csp(headers: Headers): Map<string, string[]> {
   );
 }
 
-/** What every answer must carry, whatever produced it (SECURITY.md §1.5). */
+/** What every answer must carry, whatever produced it (docs/security.md#security-headers). */
 function expectSecurityHeaders(headers: Headers): void {
   const policy = csp(headers);
   expect(policy.get('default-src')).toEqual(["'self'"]);
@@ -221,7 +221,7 @@ describe('app without a web build', () => {
   });
 });
 
-describe('GET on mutating API routes (SECURITY.md §1.3)', () => {
+describe('GET on mutating API routes (docs/security.md#csrf-cors-and-methods)', () => {
   it('route table: GET/HEAD on every POST/PUT/PATCH/DELETE path answers 404/405 and changes nothing', async () => {
     const server = await startTestServer();
     try {

@@ -28,9 +28,9 @@ interface Acknowledged {
 }
 
 /**
- * SECURITY §5 crash test: each fresh search writes one cache row per answering shop and the products
- * it saw, committed before the 200 goes out. kill -9 the server while searches are in flight; every
- * search answered 200 before the kill must be found in the database file afterwards.
+ * Crash test (docs/security.md#sqlite-durability-backups-and-purge): each fresh search writes one cache row per
+ * answering shop and the products it saw, committed before the 200 goes out. kill -9 the server while searches are in
+ * flight; every search answered 200 before the kill must be found in the database file afterwards.
  */
 describe('kill -9 under write load', () => {
   it('leaves an intact database holding every acknowledged write', async () => {

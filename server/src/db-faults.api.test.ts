@@ -9,10 +9,10 @@ import { HEALTH_WRITE_PROBE_INTERVAL_MS } from './features/health/health.routes'
 import { DATABASE_FILE_NAME } from './server';
 
 /**
- * Fault drill (SECURITY.md §7): the database refusing writes — full disk, read-only file — must give
- * a retryable 503 `unavailable`, write nothing half-way, keep the process up, and heal on its own.
- * The faults are real SQLite conditions set on the server's own connection: `max_page_count` capped
- * at the current size (SQLITE_FULL) and `query_only` (SQLITE_READONLY).
+ * Fault drill (docs/security.md#load-and-fault-testing): the database refusing writes — full disk, read-only file —
+ * must give a retryable 503 `unavailable`, write nothing half-way, keep the process up, and heal on its own. The
+ * faults are real SQLite conditions set on the server's own connection: `max_page_count` capped at the current size
+ * (SQLITE_FULL) and `query_only` (SQLITE_READONLY).
  */
 describe('database write failures', () => {
   let server: TestServer;

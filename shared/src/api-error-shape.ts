@@ -2,7 +2,7 @@
 // zod is not part of the first JavaScript (issue 8, ADR 036). api-error.ts holds the zod schema of
 // the same shape for the server; api-error-shape.test.ts runs both on the same fixtures.
 
-/** The one JSON error shape every API answer uses on failure (DESIGN.md §8). */
+/** The one JSON error shape every API answer uses on failure (docs/architecture.md#server-composition). */
 export interface ApiError {
   detail: string;
   code: string;

@@ -3,7 +3,10 @@ import type { ApiError } from './api-error-shape';
 
 export type { ApiError } from './api-error-shape';
 
-/** The one JSON error shape every API answer uses on failure (DESIGN.md §8); readApiError is its zod-free twin. */
+/**
+ * The one JSON error shape every API answer uses on failure (docs/architecture.md#server-composition); readApiError
+ * is its zod-free twin.
+ */
 export const apiErrorSchema = z.object({
   detail: z.string(),
   code: z.string(),

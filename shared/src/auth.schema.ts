@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Payloads of the account API (DESIGN.md §8). Issue messages are stable keys (AUTH_MESSAGE_KEYS); the server
- * translates them into the `fields` of its 400 answer and the web maps them to its own translations.
+ * Payloads of the account API (docs/architecture.md#account-contracts). Issue messages are stable keys
+ * (AUTH_MESSAGE_KEYS); the server translates them into the `fields` of its 400 answer and the web maps them to its
+ * own translations.
  */
 export const AUTH_MESSAGE_KEYS = [
   'required',
@@ -189,7 +190,7 @@ export const accountDeleteSchema = z.object({
     .pipe(z.string().min(1, { error: 'required' })),
   acknowledge: z.literal(true, { error: 'acknowledge_required' }),
   /**
-   * Re-authentication (SECURITY §1.2, ASVS 7.5.3): required when the account has a password
+   * Re-authentication (docs/security.md#sessions, ASVS 7.5.3): required when the account has a password
    * (`has_password` on the current user); Google-only accounts send none and need a session
    * signed in within REAUTH_MAX_AGE_MS instead.
    */

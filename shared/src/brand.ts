@@ -1,6 +1,6 @@
 import type { Locale } from './locales';
 
-/** Product name and company identity, kept in one place (DESIGN.md: BRAND_NAME). */
+/** Product name and company identity, kept in one place. */
 export const BRAND_NAME = 'PharmaRadar';
 export const BRAND_SHORT_NAME = 'PharmaRadar';
 

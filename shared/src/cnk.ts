@@ -1,6 +1,6 @@
 import { parseGtin } from './gtin';
 
-// CNK: the Belgian 7-digit pharmacy product code (RETAILERS.md §1). Sheets and some systems drop the
+// CNK: the Belgian 7-digit pharmacy product code (docs/retailers.md#the-cnk-code). Sheets and some systems drop the
 // leading zero, so 6 digits are accepted and left-padded. The 7th digit behaves as a Luhn check digit
 // on real codes, but promo packs exist that fail it, so Luhn is informational and never blocks a search.
 
@@ -49,7 +49,7 @@ export type ClassifiedQuery = { kind: 'cnk' | 'name' | 'ean'; value: string };
 
 /**
  * A query of 6–7 digits (spaces/dots allowed) is a CNK; 8, 12, 13 or 14 digits forming a valid GTIN,
- * or a GS1 element string with AI (01), is an EAN (value: the canonical GTIN, DESIGN.md §12);
+ * or a GS1 element string with AI (01), is an EAN (value: the canonical GTIN, docs/architecture.md#price-engine);
  * anything else is a name search.
  */
 export function classifyQuery(query: string): ClassifiedQuery {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalGtin, gtinCheckDigit, gtinFromGs1, isValidGtin, parseGtin } from './gtin';
 
 describe('GTIN check digit', () => {
-  it('computes the GS1 mod-10 digit of real pack codes (RETAILERS.md §8)', () => {
+  it('computes the GS1 mod-10 digit of real pack codes (docs/retailers.md#sample-codes)', () => {
     expect(gtinCheckDigit('328277014971')).toBe('5');
     expect(gtinCheckDigit('541496301351')).toBe('2');
     expect(gtinCheckDigit('340136021223')).toBe('7');

@@ -1,6 +1,6 @@
 // GTIN (EAN-8, UPC-A, EAN-13, GTIN-14): the manufacturer's GS1 code printed on packs as an EAN-13 bar
 // code and, on medicines, inside the FMD GS1 DataMatrix as application identifier (01). It is not
-// derived from the CNK (DESIGN.md §11): GTIN -> CNK is a lookup, never a formula.
+// derived from the CNK (docs/architecture.md#regulated-facts): GTIN -> CNK is a lookup, never a formula.
 
 const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
 const SEPARATORS = /[\s.\-\u00a0\u202f]/g;

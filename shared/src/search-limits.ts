@@ -2,5 +2,5 @@
 // schema is loaded (issue 8, ADR 036). search.schema.ts builds its validation on them.
 
 export const SEARCH_QUERY_MAX_LENGTH = 120;
-/** docs/product.md#audience-and-plans / §9: up to 5 offers are shown per product. */
+/** docs/product.md#constants: up to 5 offers are shown per product. */
 export const MAX_OFFERS_PER_PRODUCT = 5;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiErrorSchema, type ApiError } from './api-error';
 import { unitPriceSchema } from './unit-price/unit-price.schema';
 
-// The price-search contract (DESIGN.md §5). The server validates requests with it and the web
+// The price-search contract (docs/architecture.md#search-contract). The server validates requests with it and the web
 // parses every SSE event and the final JSON with it, so both sides agree on one definition.
 
 import { MAX_OFFERS_PER_PRODUCT, SEARCH_QUERY_MAX_LENGTH } from './search-limits';

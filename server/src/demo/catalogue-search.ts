@@ -39,7 +39,7 @@ export function searchDemoCatalogue(
   const sold = getDemoCatalogue().filter((p) => p.offers[retailer] && filter(p));
   const cnk = normaliseCnk(q);
   if (cnk) return sold.filter((p) => p.cnk === cnk);
-  // Of the shops, only Farmaline's search knows EANs (RETAILERS.md §3); the others find nothing.
+  // Of the shops, only Farmaline's search knows EANs (docs/retailers.md#farmaline); the others find nothing.
   const gtin = parseGtin(q);
   if (gtin) return retailer === 'farmaline' ? sold.filter((p) => p.ean === gtin) : [];
   const wanted = tokens(q);

@@ -1,6 +1,6 @@
 // Demo catalogue source rows: real Belgian pharmacy brands with realistic names, pack sizes and
 // reference prices (EUR). `n` is the French name without the pack; `nl`/`en` only where they differ.
-// `cnk` is given only for codes seen on real retailer pages (RETAILERS.md §8); the others are
+// `cnk` is given only for codes seen on real retailer pages (docs/retailers.md#sample-codes); the others are
 // generated (stable, Luhn-valid) by catalogue.ts. `med` = medicine (Medi-Market sells it from its
 // pharmacy shop); `rx` = prescription-only (reserve-only at the shops, filtered out by the search).
 

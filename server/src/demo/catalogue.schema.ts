@@ -13,7 +13,7 @@ export const demoProductSchema = z.object({
     .string()
     .regex(/^\d{7}$/)
     .refine(luhnValid, { error: 'CNK check digit (Luhn) is wrong' }),
-  /** The pack's EAN-13 (GS1 Belgium prefix 54x), what the barcode scan reads (DESIGN.md §11). */
+  /** The pack's EAN-13 (GS1 Belgium prefix 54x), what the barcode scan reads (docs/architecture.md#regulated-facts). */
   ean: z
     .string()
     .regex(/^\d{13}$/)

@@ -12,7 +12,7 @@ import { createNewpharmaSite } from './sites/newpharma';
 
 export { parseDemoFaults, parseDemoLatency, DEMO_FAULTS, DEFAULT_DEMO_LATENCY_MS, type DemoFault } from './demo-config';
 
-/** Where the main app serves the demo shops for browsers (DESIGN.md §4). */
+/** Where the main app serves the demo shops for browsers (docs/architecture.md#running-modes, ADR 009). */
 export const DEMO_PUBLIC_PATH = '/__demo/retailers';
 
 /** Path segment of each demo shop under DEMO_PUBLIC_PATH (Medi-Market has two shops). */

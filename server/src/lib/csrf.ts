@@ -88,10 +88,10 @@ function isAllowedOrigin(c: Context, origin: string, publicOrigin: string | unde
  * X-CSRFToken; a plain HTML form, which cannot set headers, sends it as a field). Before the token,
  * whatever the content type (hono/csrf only looks at form-like bodies): a browser-declared cross-site
  * or same-site (sibling sub-domain) request is refused, and so is an `Origin` header naming another
- * origin (SECURITY.md §1.4 layer 2; browsers too old for Sec-Fetch-Site still send Origin on
- * cross-origin POSTs). A request without Origin (older browsers on same-origin requests, non-browser
- * clients) is judged on the token alone: it must equal a pe_csrftoken cookie and verify against the
- * current session. Throws 403 csrf_failed.
+ * origin (docs/security.md#csrf-cors-and-methods, second layer; browsers too old for Sec-Fetch-Site still send Origin
+ * on cross-origin POSTs). A request without Origin (older browsers on same-origin requests, non-browser clients) is
+ * judged on the token alone: it must equal a pe_csrftoken cookie and verify against the current session. Throws 403
+ * csrf_failed.
  */
 export function checkCsrf(c: Context, env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>, token: string): void {
   const site = c.req.header('sec-fetch-site');

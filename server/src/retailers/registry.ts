@@ -7,7 +7,7 @@ import { createMultipharmaConnector } from './multipharma/multipharma.connector'
 import { createNewpharmaConnector } from './newpharma/newpharma.connector';
 
 // Connectors return every offer they can parse, prescription items included (offer.prescription=true).
-// Filtering them out is the search service's job (DESIGN.md §5 "Prescription items are excluded").
+// Filtering them out is the search service's job (docs/architecture.md#price-engine: "Prescription items are dropped").
 
 export const RETAILER_LABELS: Record<RetailerId, string> = {
   farmaline: 'Farmaline',
@@ -23,7 +23,7 @@ export const DEFAULT_BASE_URLS: Record<RetailerId, string> = {
   newpharma: 'https://www.newpharma.be',
 };
 
-/** Medi-Market sells medicines from a second, legally separate shop (RETAILERS.md §4). */
+/** Medi-Market sells medicines from a second, legally separate shop (docs/retailers.md#medi-market). */
 export const DEFAULT_MEDIMARKET_PHARMACY_BASE_URL = 'https://pharmacy-medi-market.be';
 
 export type CreateConnectorsOptions = {

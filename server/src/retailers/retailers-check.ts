@@ -2,7 +2,10 @@ import { classifyQuery } from '@pharmaradar/shared';
 import { startRetailers, type RetailersEnv, type StartOptions } from './start-retailers';
 import { RetailerError, type RetailerConnector, type RetailerId, type SearchQuery } from './types';
 
-/** A product every shop is expected to know, by name and by a real CNK (Ducray Kelual, RETAILERS.md §8). */
+/**
+ * A product every shop is expected to know, by name and by a real CNK (Ducray Kelual,
+ * docs/retailers.md#sample-codes).
+ */
 export const DEFAULT_CHECK_QUERIES = ['dafalgan', '3720083'];
 
 export type ProbeResult = {

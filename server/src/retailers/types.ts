@@ -52,7 +52,7 @@ export interface RetailerConnector {
   readonly id: RetailerId;
   readonly label: string;
   readonly baseUrl: string;
-  /** The shop's own search finds products by EAN/GTIN (Farmaline, RETAILERS.md §3). */
+  /** The shop's own search finds products by EAN/GTIN (Farmaline, docs/retailers.md#farmaline). */
   readonly searchesByEan?: boolean;
   /** Resolves with every parsed offer ([] = the retailer answered "no results"); rejects with RetailerError. */
   search(query: SearchQuery, signal: AbortSignal): Promise<RetailerOffer[]>;

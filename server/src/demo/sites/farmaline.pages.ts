@@ -2,7 +2,7 @@ import type { DemoProduct } from '../catalogue';
 import { baseName } from '../catalogue-search';
 import { demoBanner, esc, euro } from './site-kit';
 
-// Farmaline page shapes (RETAILERS.md §3): data-qa-id markup plus the embedded InstantSearch JSON.
+// Farmaline page shapes (docs/retailers.md#farmaline): data-qa-id markup plus the embedded InstantSearch JSON.
 
 export function farmalineProductPath(p: DemoProduct, prefix = ''): string {
   return `${prefix}/fr/${p.category}/BE0${p.cnk}/${p.slug}.htm`;
@@ -21,7 +21,7 @@ function hit(p: DemoProduct, prefix: string) {
     price: Math.round(offer.price * 100),
     listPrice: Math.round(p.referencePrice * 100),
     prices: { retailPrice: { net: Math.round(offer.price * 100) } },
-    // The struck-out price the entry shows (RETAILERS.md §3: best_offer.strike_price.amount, cents).
+    // The struck-out price the entry shows (docs/retailers.md#farmaline: best_offer.strike_price.amount, cents).
     ...(p.referencePrice > offer.price
       ? { best_offer: { strike_price: { amount: Math.round(p.referencePrice * 100) } } }
       : {}),

@@ -1,7 +1,7 @@
 import type { DemoProduct } from '../catalogue';
 import { demoBanner, esc, euro } from './site-kit';
 
-// Medi-Market page shapes (RETAILERS.md §4): Tailwind tiles whose only stable hook is the Skeepers
+// Medi-Market page shapes (docs/retailers.md#medi-market): Tailwind tiles whose only stable hook is the Skeepers
 // review widget keyed on the CNK.
 
 export type MedimarketShop = 'parapharmacy' | 'pharmacy';

@@ -1,7 +1,7 @@
 import type { DemoProduct } from '../catalogue';
 import { demoBanner, esc, euro } from './site-kit';
 
-// Multipharma page shapes (RETAILERS.md §5): Salesforce SFRA tiles and product detail page, with the
+// Multipharma page shapes (docs/retailers.md#multipharma): Salesforce SFRA tiles and product detail page, with the
 // schema.org JSON-LD the real pages are said to carry. The pages show each pack's GTIN there, never a
 // CNK: the connector learns the CNK through the catalogue (the demo catalogue in demo mode, ADR 134).
 

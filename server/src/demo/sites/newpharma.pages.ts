@@ -3,7 +3,7 @@ import { slugify } from '../catalogue';
 import { hashString } from '../demo-random';
 import { demoBanner, esc, euro } from './site-kit';
 
-// Newpharma page shapes (RETAILERS.md §6): rows with the analytics JSON in data-google-360 and
+// Newpharma page shapes (docs/retailers.md#newpharma): rows with the analytics JSON in data-google-360 and
 // protocol-relative links; Newpharma's own numeric ids, no CNK in the tile.
 
 export function newpharmaId(p: DemoProduct): number {

@@ -8,7 +8,7 @@ const MINUTE = 60 * 1000;
 const jan = { sub: 'google-sub-jan', email: 'jan.peeters@gmail.com', given_name: 'Jan', family_name: 'Peeters' };
 const deletion = { email_confirmation: jan.email, acknowledge: true };
 
-/** A Google-only account (no password) re-authenticates by signing in with Google again (SECURITY §1.2). */
+/** A Google-only account (no password) re-authenticates by signing in with Google again (docs/security.md#sessions). */
 describe('deleting a Google-only account', () => {
   let idp: FakeGoogleIdp;
   let server: TestServer;

@@ -109,7 +109,7 @@ describe('account: profile update and deletion', () => {
     expect((await client.get('/api/auth/me/')).body.user.has_password).toBe(true);
   });
 
-  describe('re-authentication with the password (SECURITY §1.2)', () => {
+  describe('re-authentication with the password (docs/security.md#sessions)', () => {
     const stillThere = async () => {
       expect((await client.get('/api/auth/me/')).body.user.email).toBe('me@example.be');
       expect(server.db.prepare('SELECT count(*) AS n FROM users WHERE closed_at IS NULL').get()).toEqual({ n: 1 });

@@ -27,7 +27,7 @@ export function createAccountService(ctx: AccountsContext) {
   const { db, now, log, purgeAccount, subscriptions } = ctx.deps;
 
   /**
-   * Re-authentication before deletion (SECURITY §1.2, ASVS 7.5.3): an account with a password must
+   * Re-authentication before deletion (docs/security.md#sessions, ASVS 7.5.3): an account with a password must
    * type it again (5 tries per 15 minutes per account); a Google-only account must have signed in
    * with Google within REAUTH_MAX_AGE_MS (its session is that recent), else 403 reauth_required.
    */

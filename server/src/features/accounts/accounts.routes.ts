@@ -47,8 +47,8 @@ const connectionOf = (c: Context): string => c.get('clientIp') ?? clientAddress(
 const parseAccountBody = <S extends z.ZodType>(c: Context, schema: S) => parseJsonBody(c, schema, ACCOUNT_ISSUES);
 
 /**
- * The account API under /api/auth/ and /api/account/ (DESIGN.md §8; payloads in shared auth.schema.ts).
- * Handlers read the request (body, cookie, connection) and write the cookies; the services decide.
+ * The account API under /api/auth/ and /api/account/ (docs/architecture.md#account-contracts; payloads in shared
+ * auth.schema.ts). Handlers read the request (body, cookie, connection) and write the cookies; the services decide.
  */
 export function createAccountsRoutes(ctx: AccountsContext): Hono {
   const { env, now } = ctx.deps;

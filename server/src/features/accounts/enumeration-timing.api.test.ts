@@ -6,9 +6,9 @@ import { SESSION_COOKIE, waitForMails } from './accounts.test-support';
 import { hashPassword } from './password';
 
 /**
- * No account enumeration by timing (SECURITY §1.1, ASVS 6.3.8): over 200 interleaved requests each,
- * the median answer time for existing and unknown addresses differs by less than 10 ms (whatever
- * exists only for real accounts, mail and code, happens after the answer).
+ * No account enumeration by timing (docs/security.md#authentication-passwords-and-codes, ASVS 6.3.8): over 200
+ * interleaved requests each, the median answer time for existing and unknown addresses differs by less than 10 ms
+ * (whatever exists only for real accounts, mail and code, happens after the answer).
  *
  * - The client runs in its own process, as a real one would: in this process it would also wait
  *   for the server's after-the-answer work, which no remote client ever sees.

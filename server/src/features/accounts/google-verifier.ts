@@ -40,7 +40,7 @@ function toClaims(payload: JWTPayload): GoogleClaims {
 }
 
 /**
- * Verifies a Google ID token (SECURITY.md §6): RS256 only, signed by a key of the JWKS (fetched and
+ * Verifies a Google ID token (docs/security.md#google-id-tokens): RS256 only, signed by a key of the JWKS (fetched and
  * cached by jose, refetched on an unknown kid), aud = our client id, iss = Google, not expired, issued
  * at most an hour ago and not in the future. Throws on any failure.
  */

@@ -7,7 +7,10 @@ import { GOOGLE_ISSUER, type GoogleClaims } from './google-verifier';
 
 const googleFailed = () => new HttpError(400, 'google_failed', AUTH_MESSAGES.googleFailed);
 
-/** Google is authoritative for an address only for Gmail and Workspace (hd) accounts (SECURITY.md §6). */
+/**
+ * Google is authoritative for an address only for Gmail and Workspace (hd) accounts
+ * (docs/security.md#google-id-tokens).
+ */
 function googleOwnsAddress(claims: GoogleClaims, email: string): boolean {
   return claims.emailVerified && (email.endsWith('@gmail.com') || claims.hd !== null);
 }

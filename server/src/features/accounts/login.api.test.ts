@@ -187,8 +187,8 @@ describe('POST /api/auth/login/', () => {
 });
 
 /**
- * Anti-automation without malicious lockout (SECURITY §1.1, ASVS 6.1.1/6.3.1). Behind a trusted
- * reverse proxy (TRUST_PROXY) the connection is the address the proxy appends to X-Forwarded-For,
+ * Anti-automation without malicious lockout (docs/security.md#authentication-passwords-and-codes, ASVS 6.1.1/6.3.1).
+ * Behind a trusted reverse proxy (TRUST_PROXY) the connection is the address the proxy appends to X-Forwarded-For,
  * which is how these tests play an attacker and the owner on two different connections.
  */
 describe('login throttling per account and connection (behind a trusted proxy)', () => {

@@ -192,7 +192,7 @@ describe('password reset', () => {
     ).toBe(200);
   });
 
-  it('invalid e-mail in the request is a 400 with the SPEC message', async () => {
+  it('invalid e-mail in the request is a 400 with the validation message', async () => {
     const res = await client.post('/api/auth/password-reset/', { email: 'nope' }, { lang: 'en' });
     expect(res.status).toBe(400);
     expect(res.body.fields.email).toBe('Please enter a valid email address.');

@@ -4,9 +4,10 @@ import { startTestServer, type TestServer } from '../../../test/helpers/test-ser
 import { startFakeGoogleIdp, type FakeGoogleIdp } from '../../../test/fakes/google-idp';
 
 /**
- * Per-connection limits of the account routes (SECURITY §1.8, docs/architecture.md#accounts-and-security): past the allowance the
- * answer is 429 `rate_limited` with Retry-After and RateLimit headers, whatever account is named and
- * whatever X-Forwarded-For the client invents (no trusted proxy here: the socket address counts).
+ * Per-connection limits of the account routes (docs/security.md#rate-limits-errors-and-logging,
+ * docs/architecture.md#accounts-and-security): past the allowance the answer is 429 `rate_limited` with Retry-After
+ * and RateLimit headers, whatever account is named and whatever X-Forwarded-For the client invents (no trusted proxy
+ * here: the socket address counts).
  */
 interface Case {
   path: string;

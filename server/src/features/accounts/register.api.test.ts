@@ -116,7 +116,7 @@ describe('POST /api/auth/register/', () => {
       'Veuillez saisir une adresse e-mail valide.',
       'Please enter a valid email address.',
     ],
-  ])('rejects %o with the SPEC message in fr and en and stores nothing', async (override, field, fr, en) => {
+  ])('rejects %o with the validation message in fr and en and stores nothing', async (override, field, fr, en) => {
     for (const [lang, text] of [
       ['fr', fr],
       ['en', en],

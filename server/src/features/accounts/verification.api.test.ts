@@ -115,7 +115,7 @@ describe('e-mail verification: code, resend, activation link', () => {
     expect((await client.post('/api/auth/verify-otp/', { email: 'b@example.be', code: codeB })).status).toBe(200);
   });
 
-  it('validates the payload with the SPEC messages', async () => {
+  it('validates the payload with the validation messages', async () => {
     const res = await client.post('/api/auth/verify-otp/', { email: '', code: '12a' }, { lang: 'en' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({

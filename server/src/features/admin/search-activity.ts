@@ -77,7 +77,8 @@ export interface ActivityDeps {
  * The recorder the search reports to (its SearchActivity, wired in app.ts) and the reader behind the
  * admin's health and statistics. A retailer call is one row (a fresh upstream fetch is slow anyway);
  * query counts, which every cached search adds, are summed in memory and written in batches so the
- * hot cached path stays free of a write (ADR 091). What is buffered is flushed before every read.
+ * hot cached path stays free of a write (docs/features/search-activity-recording.md). What is buffered
+ * is flushed before every read.
  */
 export function createSearchActivity(deps: ActivityDeps) {
   const { repo, now, log } = deps;

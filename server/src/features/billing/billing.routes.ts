@@ -79,7 +79,7 @@ export function createBillingRoutes(billing: BillingService): Hono {
     });
   }
   r.post('/billing/webhook/', async (c) => {
-    // The raw text, never parsed JSON: the signature covers the exact bytes (SECURITY §3).
+    // The raw text, never parsed JSON: the signature covers the exact bytes (docs/security.md#payments).
     const raw = await c.req.text();
     return c.json(await billing.webhook(raw, c.req.header('stripe-signature')));
   });

@@ -17,7 +17,7 @@ const roundKm = (km: number) => Math.round(km * 100) / 100;
 
 /**
  * The nearest open pharmacies within the radius, nearest first. The position is used for this answer
- * only: it is neither stored nor logged (SECURITY, ADR 055).
+ * only: it is neither stored nor logged (ADR 055).
  */
 export function findNearby(deps: PharmaciesServiceDeps, query: NearbyQuery): NearbyResponse {
   const radiusKm = query.radius_km ?? deps.defaultRadiusKm;

@@ -3,7 +3,7 @@ import { LOCALES } from '@pharmaradar/shared';
 import type { ProductsService } from './products.service';
 
 // What search engines read at the site root: /sitemap.xml (the product pages in fr, en and nl with
-// hreflang alternates) and /robots.txt (API and account pages kept out). ADR 106.
+// hreflang alternates) and /robots.txt (API and account pages kept out). docs/features/rich-results-sitemap-robots.md.
 
 /** A sitemap holds 50,000 URLs at most; each product takes three (one per language). */
 export const SITEMAP_MAX_PRODUCTS = 16_000;

@@ -3,8 +3,8 @@ import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/searc
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { searchUrl, startSearchTestServer, type SearchTestServer } from './testing/search-test-kit.test-support';
 
-// The `ean` query kind (DESIGN.md §12): what the barcode scan sends. Farmaline searches by EAN itself;
-// Medi-Market and Multipharma are asked the CNK the demo catalogue maps the EAN to.
+// The `ean` query kind (docs/architecture.md#price-engine, ADR 115): what the barcode scan sends. Farmaline searches
+// by EAN itself; Medi-Market and Multipharma are asked the CNK the demo catalogue maps the EAN to.
 
 async function searchJson(base: string, q: string): Promise<SearchResult> {
   const response = await fetch(searchUrl(base, q), { headers: { accept: 'application/json' } });

@@ -55,7 +55,8 @@ export type SearchServiceDeps = {
   prices?: PriceRecorder;
   /**
    * EAN/GTIN -> CNK from a catalogue (demo mode: the demo catalogue). Without one, or when it does not
-   * know the code, the CNK comes from the shops that search by EAN (DESIGN.md §11: a lookup, no formula).
+   * know the code, the CNK comes from the shops that search by EAN (docs/architecture.md#regulated-facts: a lookup,
+   * no formula).
    */
   cnkOfEan?: (gtin: string) => string | null;
   timeoutMs: number;

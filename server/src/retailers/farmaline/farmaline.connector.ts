@@ -5,7 +5,10 @@ import { narrowToCnk } from '../lib/markers';
 import { retailerQueryText } from '../lib/query-text';
 import { parseSearchPage } from './farmaline.parse';
 
-/** Farmaline search: `/fr/search.htm?q=…&searchChannel=algolia` takes names, CNKs and EANs alike (RETAILERS.md §3). */
+/**
+ * Farmaline search: `/fr/search.htm?q=…&searchChannel=algolia` takes names, CNKs and EANs alike
+ * (docs/retailers.md#farmaline).
+ */
 export function farmalineSearchUrl(baseUrl: string, query: string): string {
   const params = new URLSearchParams({ q: retailerQueryText(query), searchChannel: 'algolia' });
   return `${baseUrl}/fr/search.htm?${params.toString()}`;

@@ -35,7 +35,7 @@ const hitSchema = z
   })
   .loose();
 
-/** Farmaline's click-tracking parameters (RETAILERS.md §10): never part of a stored offer link. */
+/** Farmaline's click-tracking parameters (docs/retailers.md#farmaline): never part of a stored offer link. */
 export const FARMALINE_TRACKING_PARAMS = ['eventName', 'position', 'query', 'queryID', 'eventType', 'objectIDs'];
 
 /** An offer link: absolute, http(s) only, without the click-tracking parameters. */

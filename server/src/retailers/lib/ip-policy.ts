@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 
-// Outbound address policy for live retailer fetching (SECURITY.md §1.7). Only public unicast
+// Outbound address policy for live retailer fetching (docs/security.md#outbound-fetches-ssrf). Only public unicast
 // addresses may be connected to. Parsing is ipaddr.js's (ADR 137): it reads every IPv4 text form the
 // URL parser and inet_aton accept (decimal, octal, hex, shortened) as the address it denotes, and
 // IPv6 with zones and embedded IPv4 tails. The ranges are its special-range tables (kept up to date

@@ -1,8 +1,9 @@
 import type { RetailerOffer } from '../types';
 
-// Belgian shops may only sell non-prescription medicines; Rx items can only be reserved (RETAILERS.md §1),
-// so a tile is treated as prescription-only when it carries a "prescription / reserve only" notice in
-// any of the site languages. Each connector adds its own structural marker on top of this text rule.
+// Belgian shops may only sell non-prescription medicines; Rx items can only be reserved
+// (docs/retailers.md#the-cnk-code), so a tile is treated as prescription-only when it carries a "prescription /
+// reserve only" notice in any of the site languages. Each connector adds its own structural marker on top of this
+// text rule.
 const PRESCRIPTION_TEXT =
   /\b(sur|avec|sous)\s+(ordonnance|prescription)\b|\bsoumis\s+[àa]\s+(prescription|ordonnance)\b|\bprescription\s+(obligatoire|requise|m[ée]dicale)\b|\buniquement\s+(sur|en)\s+r[ée]servation\b|\br[ée]servation\s+uniquement\b|\bop\s+(dokters)?voorschrift\b|\bvoorschriftplichtig\b|\benkel\s+(te\s+)?reserver|\bprescription\s+only\b|\bprescription\s+required\b|\breserve\s+only\b/i;
 

@@ -9,7 +9,8 @@ import { abortFailure, parseRetryAfter } from './fetch-errors';
 import { systemResolver, type Resolver } from './resolver';
 import { parseRobots, robotsAllow, type RobotsRules } from './robots';
 
-// Fetching retailer pages politely and safely (DESIGN.md §5, SECURITY.md §1.7).
+// Fetching retailer pages politely and safely (docs/architecture.md#price-engine,
+// docs/security.md#outbound-fetches-ssrf).
 // Built on node:http/https rather than global fetch: Node's fetch (undici) ignores http.Agent and the
 // `undici` package is not a direct dependency, while http.request takes a `lookup` hook that runs at
 // connect time, which is where the address policy must be enforced (DNS rebinding).

@@ -92,7 +92,7 @@ function sane(value: number | null): number | null {
 
 /**
  * A struck-out 'was' price as an offer field: kept only when it is a readable amount above the
- * selling price (a list or recommended price at or below it is no reduction; RETAILERS.md §3).
+ * selling price (a list or recommended price at or below it is no reduction; docs/retailers.md#farmaline).
  */
 export function wasPriceField(was: number | null, price: number): { wasPrice?: number } {
   return was !== null && was > price ? { wasPrice: was } : {};

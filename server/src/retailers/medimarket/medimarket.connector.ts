@@ -12,7 +12,7 @@ export function medimarketSearchUrl(baseUrl: string, query: string): string {
 }
 
 // Medi-Market is two shops (parapharmacy and, legally separate, medicines). A CNK is looked up on the
-// parapharmacy shop first and on the pharmacy shop only when absent there (RETAILERS.md §4). A name
+// parapharmacy shop first and on the pharmacy shop only when absent there (docs/retailers.md#medi-market). A name
 // search asks both at once since "Dafalgan" lives only on the pharmacy shop; one shop failing while the
 // other answers still yields the answering shop's offers.
 export function createMedimarketConnector(ctx: MedimarketContext): RetailerConnector {

@@ -6,7 +6,7 @@ import { absoluteUrl, cleanText, looksLikePrescription, saysNoResults, stockFrom
 import { parseFailed } from '../lib/connector-kit';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
-// Medi-Market (Tailwind markup, RETAILERS.md §4). The only stable hook is the Skeepers review widget
+// Medi-Market (Tailwind markup, docs/retailers.md#medi-market). The only stable hook is the Skeepers review widget
 // `div.skeepers_product__stars[data-product-id="{CNK}"]`: each product tile is taken as the nearest
 // ancestor of that widget holding an h2, and name/price are read inside that tile only (the Oct 2025
 // scraper took the first match on the page, which mixes products up).

@@ -5,7 +5,7 @@ import { narrowToCnk } from '../lib/markers';
 import { retailerQueryText } from '../lib/query-text';
 import { parseSearchPage } from './newpharma.parse';
 
-// Off by default: the live site answers plain HTTP clients with a Cloudflare 403 (RETAILERS.md §6).
+// Off by default: the live site answers plain HTTP clients with a Cloudflare 403 (docs/retailers.md#newpharma).
 export function newpharmaSearchUrl(baseUrl: string, query: string): string {
   return `${baseUrl}/fr/search-results/search.html?${new URLSearchParams({ q: retailerQueryText(query) }).toString()}`;
 }

@@ -5,7 +5,7 @@ import { absoluteUrl, cleanText, looksLikePrescription, stockFromText } from '..
 import { parseFailed } from '../lib/connector-kit';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
-// Newpharma (RETAILERS.md §6): tiles `div.product.js-product-row` carry the analytics payload as
+// Newpharma (docs/retailers.md#newpharma): tiles `div.product.js-product-row` carry the analytics payload as
 // HTML-escaped JSON in `data-google-360` (2025: ecommerce.items[0] with item_name/price in euros;
 // older: ecommerce.click.products[0]). The numeric id is Newpharma's own, not a CNK: the CNK is only
 // taken from a "CNK" line in the tile when present. No results: `span.gtm-search-no-results`.

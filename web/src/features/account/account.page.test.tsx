@@ -164,7 +164,7 @@ describe('account deletion dialog', () => {
     fireEvent.click(field('acknowledge'));
     expect(confirm.disabled).toBe(true);
     change('email_confirmation', ' Anne.Dupont@example.be ');
-    // The account has a password: it must be typed again (re-authentication, SECURITY §1.2).
+    // The account has a password: it must be typed again (re-authentication, docs/security.md#sessions).
     expect(confirm.disabled).toBe(true);
     expect(field('password').type).toBe('password');
     expect(field('password').getAttribute('autocomplete')).toBe('current-password');

@@ -51,7 +51,7 @@ export function DeleteDialog({ onClose }: { onClose: () => void }) {
     passwordRef.current?.select();
   }, [passwordError]);
 
-  // Re-authentication (SECURITY §1.2): the password when the account has one (unknown counts as
+  // Re-authentication (docs/security.md#sessions): the password when the account has one (unknown counts as
   // yes), otherwise a recent Google sign-in, which the server asks for with 403 reauth_required.
   const needsPassword = user.has_password !== false;
   const ready =

@@ -13,8 +13,8 @@ interface DeleteReauthProps {
 }
 
 /**
- * A Google-only account is deleted only from a fresh Google sign-in (403 reauth_required, SECURITY
- * §1.2): GIS's button right here or, where Google cannot load, sign out and sign in again.
+ * A Google-only account is deleted only from a fresh Google sign-in (403 reauth_required,
+ * docs/security.md#sessions): GIS's button right here or, where Google cannot load, sign out and sign in again.
  */
 export function DeleteReauth({ userId, onConfirmed, onOtherAccount }: DeleteReauthProps) {
   const intl = useIntl();

@@ -12,7 +12,7 @@ export interface ScanDialogProps extends ScanActionProps {
 
 /**
  * The camera view that reads a pack's EAN-13 or GS1 DataMatrix. The Belgian CNK bar code (MSI) is
- * unreadable by these readers (DESIGN.md §11), so typing the CNK is offered in every state.
+ * unreadable by these readers (docs/architecture.md#regulated-facts), so typing the CNK is offered in every state.
  */
 export default function ScanDialog({ onClose, onCode, onTypeInstead }: ScanDialogProps) {
   const intl = useIntl();

@@ -1,6 +1,6 @@
-// SECURITY.md §1.6 before any parser sees the bytes: a documented set of extensions, a size cap, the
-// content's magic bytes matching its extension, and zip archives (.xlsx, .ods) checked for entry
-// count and declared uncompressed size before anything is inflated.
+// docs/security.md#uploads-and-spreadsheets before any parser sees the bytes: a documented set of extensions, a size
+// cap, the content's magic bytes matching its extension, and zip archives (.xlsx, .ods) checked for entry count and
+// declared uncompressed size before anything is inflated.
 
 export const IMPORT_EXTENSIONS = ['xlsx', 'xls', 'ods', 'csv', 'txt'] as const;
 export type ImportFormat = (typeof IMPORT_EXTENSIONS)[number];
