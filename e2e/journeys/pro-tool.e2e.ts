@@ -21,6 +21,9 @@ type Texts = {
   meta: string[];
   header: string[];
   quota: RegExp;
+  /** The cost shown before the first analysis, and before the second (every CNK already charged). */
+  firstCost: RegExp;
+  againCost: RegExp;
   report: string;
   reportTitle: string;
   marginDown: RegExp;
@@ -40,6 +43,9 @@ const FR: Texts = {
   meta: ['Groupe', 'Stratégie', 'Marge idéale', 'Marge minimale', 'Date'],
   header: ['Produit', 'CNK', 'Prix marché le plus bas (TVAC)'],
   quota: /^Forfait mensuel : 5 \/ 2\s000 CNK$/,
+  firstCost: /^Cette analyse utilisera 5 de vos 2\s000 CNK restants ce mois-ci\.$/,
+  againCost:
+    /^Cette analyse utilisera 0 de vos 1\s995 CNK restants ce mois-ci\. 5 lignes déjà analysées ce mois-ci ne coûtent rien\.$/,
   report: 'Rapport',
   reportTitle: 'Rapport : =Comptoir+1',
   marginDown: /^(\d+) marges? en baisse$/,
@@ -58,6 +64,9 @@ const NL: Texts = {
   meta: ['Groep', 'Strategie', 'Ideale marge', 'Minimale marge', 'Datum'],
   header: ['Product', 'CNK', 'Laagste marktprijs (incl. btw)'],
   quota: /^Maandtegoed: 5 \/ 2\.000 CNK’s$/,
+  firstCost: /^Deze analyse gebruikt 5 van je 2\.000 resterende CNK’s deze maand\.$/,
+  againCost:
+    /^Deze analyse gebruikt 0 van je 1\.995 resterende CNK’s deze maand\. 5 rijen die deze maand al geprijsd zijn, kosten niets\.$/,
   report: 'Rapport',
   reportTitle: 'Rapport: =Comptoir+1',
   marginDown: /^(\d+) marges? gedaald$/,
@@ -107,6 +116,9 @@ describe('Pro tool', () => {
     await dialog.getByRole('button', { name: t.save }).click();
     await dialog.waitFor({ state: 'detached' });
 
+    // What the analysis will take from the allowance is shown before it runs (ADR 147).
+    const cost = page.getByTestId('pro-cost-analyse');
+    await expect.poll(async () => (await cost.textContent())?.trim(), { timeout: 15_000 }).toMatch(t.firstCost);
     await page.getByRole('button', { name: t.analyse, exact: true }).click();
     await expect
       .poll(() => rowsOf(page).locator('[data-testid="row-age"]').allTextContents(), { timeout: 60_000 })
@@ -174,7 +186,9 @@ describe('Pro tool', () => {
       expect(cell(`F${r}`)).toMatchObject({ t: 'n', z: '#,##0.00 "€"' });
     }
 
-    // Reports (docs/architecture.md#settled-choices): a second analysis under the new strategy, compared with the first.
+    // Reports (docs/architecture.md#settled-choices): a second analysis under the new strategy, compared with the first. The same
+    // CNKs were charged this month: it costs nothing, and says so before it runs.
+    await expect.poll(async () => (await cost.textContent())?.trim(), { timeout: 15_000 }).toMatch(t.againCost);
     await page.getByRole('button', { name: t.analyse, exact: true }).click();
     const report = page.getByRole('dialog', { name: t.reportTitle });
     const table = report.getByTestId('pro-report-table');
@@ -197,6 +211,7 @@ describe('Pro tool', () => {
       .evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-cnk'), r.getAttribute('data-margin')]));
     expect(marginMoves.filter(([, m]) => m === 'down').map(([cnk]) => cnk)).toEqual(expect.arrayContaining(lowered));
     expect(marginMoves.filter(([, m]) => m === 'down')).toHaveLength(lowered.length);
+    expect((await page.getByTestId('pro-quota').locator('span').first().textContent())?.trim()).toMatch(t.quota);
     const summary = await report.locator('[data-summary="marginDown"]').textContent();
     expect(Number(t.marginDown.exec(summary?.trim() ?? '')?.[1])).toBe(lowered.length);
     await expectNoSeriousA11yViolations(page, `${lang} group report`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normaliseCnk } from './cnk';
+import { GROUP_MAX_CNKS } from './group-sync-limits';
 import { searchProductSchema, searchRetailerSummarySchema } from './search.schema';
 
 /** CNKs one batch request may price: a group is sent in slices of this size (docs/architecture.md#pro-allowance quota unit: one CNK). */
@@ -46,7 +47,10 @@ export const proProductEventSchema = z.object({
 });
 export type ProProductEvent = z.infer<typeof proProductEventSchema>;
 
-/** SSE `done` event: how many CNKs were priced (counted against the allowance) and this month's use of it. */
+/**
+ * SSE `done` event: how many CNKs this batch counted against the allowance (priced and not yet charged
+ * this month: docs/decisions/147) and this month's use of it.
+ */
 export const proDoneEventSchema = z.object({
   count: z.number().int().nonnegative(),
   quota: z.number().int().nonnegative(),
@@ -58,6 +62,30 @@ export type ProDoneEvent = z.infer<typeof proDoneEventSchema>;
 /** GET /api/pro/usage: this month's use of the allowance, before any analysis. */
 export const proUsageSchema = proDoneEventSchema.omit({ count: true });
 export type ProUsage = z.infer<typeof proUsageSchema>;
+
+/** POST /api/pro/usage/cost body: the CNKs an analysis would price (a whole group at most). */
+export const proCostRequestSchema = z.object({
+  cnks: z
+    .array(proCnkSchema)
+    .min(1, { message: 'required' })
+    .max(GROUP_MAX_CNKS, { message: 'too_many_cnks' })
+    .transform((cnks) => [...new Set(cnks)]),
+});
+export type ProCostRequest = z.infer<typeof proCostRequestSchema>;
+
+/**
+ * What pricing those CNKs now would take from the allowance (docs/decisions/147): `cost` CNKs not yet
+ * charged this month of the `remaining` ones; `alreadyCharged` and `invalid` (wrong check digit) are
+ * free. When `fits` is false, POST /api/pro/prices refuses a batch of them whole (429 quota_exceeded).
+ */
+export const proCostSchema = proUsageSchema.extend({
+  remaining: z.number().int().nonnegative(),
+  cost: z.number().int().nonnegative(),
+  alreadyCharged: z.number().int().nonnegative(),
+  invalid: z.number().int().nonnegative(),
+  fits: z.boolean(),
+});
+export type ProCost = z.infer<typeof proCostSchema>;
 
 // Group sync (docs/architecture.md#offline-first-and-sync) has its own file; re-exported so existing imports keep working.
 export * from './group-sync.schema';

@@ -81,7 +81,9 @@ describe('POST /api/pro/prices', () => {
     const client = await accountOn(server, 'quota@example.be', true);
     server.db.prepare('UPDATE users SET search_quota = 3 WHERE email = ?').run('quota@example.be');
     expect((await prices(client, [a.cnk!, b.cnk!])).status).toBe(200);
-    const over = await prices(client, [a.cnk!, c.cnk!], 'en');
+    // A is already charged this month (free, ADR 147); C and D are two new CNKs for one left.
+    const d = sold[3]!;
+    const over = await prices(client, [a.cnk!, c.cnk!, d.cnk!], 'en');
     expect(over.status).toBe(429);
     expect(over.body.code).toBe('quota_exceeded');
     expect(over.body.detail).toMatch(/renews on \d{4}-\d{2}-01/);

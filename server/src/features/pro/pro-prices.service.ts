@@ -35,10 +35,29 @@ const FAILED = new Set(['error', 'timeout', 'blocked']);
 type ProUser = { id: number; search_quota: number | null };
 
 /**
- * A batch whose CNKs with a right check digit hold their place in the month's allowance (ADR 127);
- * the others are answered `invalid_cnk` without asking a shop.
+ * A batch's CNKs with a right check digit (`cnks`), of which `charged` were not yet charged this month
+ * and now hold their place in the allowance (ADR 127, 147); the others are answered `invalid_cnk`
+ * without asking a shop.
  */
-export type Reservation = { month: string; quota: number; cnks: readonly string[]; invalid: readonly string[] };
+export type Reservation = {
+  month: string;
+  quota: number;
+  cnks: readonly string[];
+  charged: ReadonlySet<string>;
+  invalid: readonly string[];
+};
+
+/** What pricing `cnks` now would take from the allowance (POST /api/pro/usage/cost/, ADR 147). */
+export type AnalysisCost = {
+  quota: number;
+  used: number;
+  resetsOn: string;
+  remaining: number;
+  cost: number;
+  alreadyCharged: number;
+  invalid: number;
+  fits: boolean;
+};
 
 export function toProductEvent(cnk: string, result: SearchResult): ProProductEvent {
   const product = result.products.find((p) => p.cnk === cnk) ?? null;
@@ -64,18 +83,39 @@ export function createProPricesService(deps: ProPricesDeps) {
   }
 
   /**
-   * Takes the batch's CNKs out of this month's allowance before any shop is asked, in one conditional
-   * write, so concurrent batches cannot overdraw it: 429 `quota_exceeded` (nothing taken) when they do
-   * not all fit. CNKs failing the check digit are set apart and cost nothing.
+   * Takes the batch's CNKs not yet charged this month out of the allowance before any shop is asked,
+   * in one transaction, so concurrent batches cannot overdraw it nor charge a CNK twice: 429
+   * `quota_exceeded` (nothing taken) when they do not all fit. CNKs already charged this month and
+   * CNKs failing the check digit cost nothing.
    */
   function reserve(user: ProUser, cnks: readonly string[]): Reservation {
     const month = brusselsMonth(deps.now());
     const quota = quotaOf(user);
     const valid = cnks.filter((cnk) => luhnValid(cnk));
     const invalid = cnks.filter((cnk) => !luhnValid(cnk));
-    if (valid.length > 0 && !deps.usage.reserve(user.id, month, valid.length, quota))
-      throw new HttpError(429, 'quota_exceeded', quotaExceededMessages(renewalDay(month)));
-    return { month, quota, cnks: valid, invalid };
+    const charged = valid.length > 0 ? deps.usage.reserve(user.id, month, valid, quota) : [];
+    if (!charged) throw new HttpError(429, 'quota_exceeded', quotaExceededMessages(renewalDay(month)));
+    return { month, quota, cnks: valid, charged: new Set(charged), invalid };
+  }
+
+  /** What `cnks` would cost if priced now: their CNKs not yet charged this month, and whether they fit. */
+  function cost(user: ProUser, cnks: readonly string[]): AnalysisCost {
+    const { month, quota, used, resetsOn } = allowance(user);
+    const distinct = [...new Set(cnks)];
+    const valid = distinct.filter((cnk) => luhnValid(cnk));
+    const alreadyCharged = deps.usage.charged(user.id, month, valid).size;
+    const remaining = Math.max(0, quota - used);
+    const newCnks = valid.length - alreadyCharged;
+    return {
+      quota,
+      used,
+      resetsOn,
+      remaining,
+      cost: newCnks,
+      alreadyCharged,
+      invalid: distinct.length - valid.length,
+      fits: newCnks <= remaining,
+    };
   }
 
   async function priceOne(cnk: string): Promise<ProProductEvent> {
@@ -95,9 +135,10 @@ export function createProPricesService(deps: ProPricesDeps) {
   }
 
   /**
-   * Prices the reserved CNKs (politeness-capped, fair between users), calling `onProduct` as each
-   * answer arrives. Stops starting new CNKs once `signal` aborts (the client stopped). Whatever was
-   * reserved and not priced (not started, or no shop could answer) is given back at the end.
+   * Prices the batch's CNKs (politeness-capped, fair between users), calling `onProduct` as each
+   * answer arrives. Stops starting new CNKs once `signal` aborts (the client stopped). What it charged
+   * and did not price (not started, or no shop could answer) is given back at the end; `count` is
+   * what it charged and priced (CNKs already charged this month count nothing again).
    */
   async function priceAll(
     user: ProUser,
@@ -110,24 +151,30 @@ export function createProPricesService(deps: ProPricesDeps) {
       const fetchedAt = new Date(deps.now()).toISOString();
       onProduct({ cnk, status: 'invalid_cnk', product: null, retailers: [], fetchedAt, cached: false });
     }
-    let count = 0;
+    // The CNKs this batch charged and priced; the rest of what it charged goes back at the end.
+    const priced = new Set<string>();
     try {
       await Promise.all(
         reservation.cnks.map((cnk) =>
           limit(user.id, async () => {
             if (signal?.aborted) return;
             const event = await priceOne(cnk);
-            if (event.status !== 'error') count += 1;
+            if (event.status !== 'error' && reservation.charged.has(cnk)) priced.add(cnk);
             onProduct(event);
           }),
         ),
       );
     } finally {
-      deps.usage.giveBack(user.id, month, reservation.cnks.length - count);
+      deps.usage.giveBack(
+        user.id,
+        month,
+        [...reservation.charged].filter((cnk) => !priced.has(cnk)),
+      );
     }
+    const count = priced.size;
     return { count, quota, used: deps.usage.usage(user.id, month), resetsOn: renewalDay(month) };
   }
 
-  return { reserve, priceAll, allowance };
+  return { reserve, priceAll, allowance, cost };
 }
 export type ProPricesService = ReturnType<typeof createProPricesService>;

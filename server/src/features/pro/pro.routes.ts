@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { groupSyncRequestSchema, proPricesRequestSchema } from '@pharmaradar/shared/pro.schema';
+import { groupSyncRequestSchema, proCostRequestSchema, proPricesRequestSchema } from '@pharmaradar/shared/pro.schema';
 import { streamPrivateSSE } from '../../lib/sse';
 import { COMMON_ISSUES, parseJsonBody, type IssueVocabulary } from '../../lib/validate';
 import type { Logger } from '../../lib/log';
@@ -54,6 +54,15 @@ export function createProRoutes(deps: {
     const { quota, used, resetsOn } = deps.prices.allowance(deps.requirePro(c));
     c.header('Cache-Control', 'no-store');
     return c.json({ quota, used, resetsOn });
+  });
+
+  // What an analysis of these CNKs would cost now (ADR 147): shown before it runs. A POST because a
+  // group's CNKs do not fit in a URL; it reads only.
+  app.post('/pro/usage/cost/', async (c) => {
+    const user = deps.requirePro(c);
+    const { cnks } = await parseJsonBody(c, proCostRequestSchema, PRO_ISSUES);
+    c.header('Cache-Control', 'no-store');
+    return c.json(deps.prices.cost(user, cnks));
   });
 
   app.post('/groups/sync/', async (c) => {

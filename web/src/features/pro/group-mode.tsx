@@ -4,6 +4,7 @@ import type { PricingSettings } from '@pharmaradar/shared';
 import type { ProDoneEvent } from '@pharmaradar/shared/pro.schema';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { saveFile } from '../../lib/save-file';
+import { AnalysisCostNote } from './analysis-cost-note';
 import { proStore, type ProGroupRecord } from './data/pro-store';
 import { exportLabelsFromMessages } from './export/export-labels';
 import type { ExportRow } from './export/xlsx-export';
@@ -16,11 +17,14 @@ import { useGroupAnalysis } from './group/use-group-analysis';
 import { ReportDialog } from './report/report-dialog';
 import { analysisRecord } from './report/report-rows';
 import { useProSyncVersion } from './sync/use-group-sync';
+import { useAnalysisCost } from './use-analysis-cost';
 import { exportGroupInWorker } from './workers/export-worker.client';
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
 type DialogState = 'create' | 'edit' | 'delete' | 'report' | null;
+
+const NO_CNKS: readonly string[] = [];
 
 /** A table row as the export writes it: its card as priced for the table, and why it has no price. */
 const exportRow = (r: GroupRow): ExportRow => ({
@@ -57,6 +61,11 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
     [group, analysis.offers, analysis.catalogue, settings],
   );
   const stale = rows.filter(isStale).map((r) => r.cnk);
+  const busy = analysis.progress !== null;
+  const refreshOffered = analysis.loaded && online && stale.length > 0;
+  // What each run would take from the allowance, shown before it runs (ADR 147).
+  const analyseCost = useAnalysisCost(group ? group.cnks : NO_CNKS, busy);
+  const refreshCost = useAnalysisCost(refreshOffered ? stale : NO_CNKS, busy);
 
   // Only a finished live run is a dated analysis for the report (a stopped one would show false "gone").
   // It is recorded from the rows above once they hold the run's last answers, not priced a second time.
@@ -103,9 +112,10 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
       return;
     }
     setError(null);
-    // Stored offers first: offline, the analysis is what the device already knows.
+    // Stored offers first: offline, or when the new CNKs do not fit in the allowance (the server would
+    // refuse them), the analysis is what the device already knows.
     await analysis.load(group.cnks);
-    const run = online ? await analysis.price(group.cnks) : null;
+    const run = online && analyseCost?.fits !== false ? await analysis.price(group.cnks) : null;
     if (run?.completed) setFinished({ groupId: group.id, analysedAt: Date.now() });
   };
 
@@ -131,7 +141,6 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
       : analysis.failure
         ? intl.formatMessage({ id: 'pro.tool.fetchFailed' })
         : null;
-  const busy = analysis.progress !== null;
 
   return (
     <section className="pro-card" aria-labelledby="pro-group-title">
@@ -181,16 +190,18 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
           className="btn btn--primary"
           onClick={() => void analyse()}
           disabled={busy}
+          aria-describedby={analyseCost ? 'pro-cost-analyse' : undefined}
           data-testid="pro-analyse"
         >
           <FormattedMessage id="pro.tool.group.analyse" />
         </button>
-        {analysis.loaded && online && stale.length > 0 && (
+        {refreshOffered && (
           <button
             type="button"
             className="btn btn--secondary"
             onClick={() => void analysis.price(stale)}
-            disabled={busy}
+            disabled={busy || refreshCost?.fits === false}
+            aria-describedby={refreshCost ? 'pro-cost-refresh' : undefined}
             data-testid="pro-refresh-stale"
           >
             <FormattedMessage id="pro.tool.group.refreshStale" values={{ count: stale.length }} />
@@ -219,6 +230,8 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
           </button>
         )}
       </div>
+      {group && <AnalysisCostNote cost={analyseCost} action="analyse" id="pro-cost-analyse" />}
+      {refreshOffered && <AnalysisCostNote cost={refreshCost} action="refresh" id="pro-cost-refresh" />}
       {!online && (
         <p className="pro-note" role="status">
           <FormattedMessage id="pro.tool.group.offline" />

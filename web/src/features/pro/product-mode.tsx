@@ -6,8 +6,12 @@ import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.sche
 import { isApiRequestError } from '../../lib/api/client';
 import { formatPercent, formatPrice, useLocale } from '../../lib/i18n';
 import { Spinner, TextField } from '../../lib/ui';
+import { AnalysisCostNote } from './analysis-cost-note';
 import { offerRecord, proStore } from './data/pro-store';
 import { streamProPrices } from './pro-prices.client';
+import { useAnalysisCost } from './use-analysis-cost';
+
+const NO_CNKS: readonly string[] = [];
 
 /** Product mode: one CNK priced live, its card under the current settings (docs/product.md#data). */
 export function ProductMode({
@@ -25,6 +29,9 @@ export function ProductMode({
   const [answer, setAnswer] = useState<ProProductEvent | null>(null);
   const [vat, setVat] = useState('');
   const [catalogue, setCatalogue] = useState('');
+  const typed = normaliseCnk(input);
+  // What pricing the typed CNK would cost, shown before it runs (ADR 147).
+  const cost = useAnalysisCost(typed ? [typed] : NO_CNKS, busy);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,6 +40,7 @@ export function ProductMode({
       setError(intl.formatMessage({ id: 'pro.tool.product.invalidCnk' }));
       return;
     }
+    if (cost?.fits === false) return; // the note under the form says why it will not be priced
     setError(null);
     setBusy(true);
     setAnswer(null);
@@ -101,10 +109,16 @@ export function ProductMode({
           invalid={error !== null}
           fieldError={error ?? undefined}
         />
-        <button type="submit" className="btn btn--primary" disabled={busy}>
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={busy || cost?.fits === false}
+          aria-describedby={cost ? 'pro-cost-product' : undefined}
+        >
           <FormattedMessage id="pro.tool.product.submit" />
         </button>
       </form>
+      <AnalysisCostNote cost={cost} action="product" id="pro-cost-product" />
       {busy && <Spinner />}
       {answer && answer.status === 'not_found' && (
         <p role="status">
