@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normaliseCnk } from './cnk';
-import { searchProductSchema, searchRetailerSummarySchema } from './search.schema';
+import { DEFAULT_LOCALE } from './locales';
+import { localeSchema, searchProductSchema, searchRetailerSummarySchema } from './search.schema';
 
 /** CNKs one batch request may price: a group is sent in slices of this size (DESIGN §12 quota unit: one CNK). */
 export const PRO_PRICES_MAX_CNKS = 100;
@@ -25,6 +26,8 @@ export const proPricesRequestSchema = z.object({
     .min(1, { message: 'required' })
     .max(PRO_PRICES_MAX_CNKS, { message: 'too_many_cnks' })
     .transform((cnks) => [...new Set(cnks)]),
+  /** The interface language: offer names and links come in it where the shop has it (ADR 148). */
+  lang: localeSchema.default(DEFAULT_LOCALE),
 });
 export type ProPricesRequest = z.infer<typeof proPricesRequestSchema>;
 

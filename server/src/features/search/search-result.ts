@@ -36,7 +36,7 @@ export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchO
  */
 export function cachedSignature(query: SearchQuery, answers: RetailerAnswer[]): string | null {
   if (!answers.every((a) => a.cached)) return null;
-  return `${query.kind}:${query.value}|${answers.map((a) => `${a.retailer}@${a.fetchedAt}`).join(',')}`;
+  return `${query.lang ?? 'fr'}:${query.kind}:${query.value}|${answers.map((a) => `${a.retailer}@${a.fetchedAt}`).join(',')}`;
 }
 
 /** Keeps `value` under `key`, forgetting the oldest entry past the memo's size. */
