@@ -17,7 +17,10 @@ async function searchIn(base: string, q: string, lang?: string): Promise<SearchR
   return searchResultSchema.parse(await response.json());
 }
 
-/** A product all three default shops sell, whose Dutch name differs from its French one. */
+/**
+ * A product all three default shops sell, whose Dutch name differs from its French one, cheapest at
+ * Medi-Market (which answers in French only).
+ */
 const product = getDemoCatalogue().find(
   (p) =>
     p.medicine &&
@@ -25,7 +28,8 @@ const product = getDemoCatalogue().find(
     p.name.nl !== p.name.fr &&
     p.offers.farmaline &&
     p.offers.medimarket &&
-    p.offers.multipharma,
+    p.offers.multipharma &&
+    p.offers.medimarket.price < Math.min(p.offers.farmaline.price, p.offers.multipharma.price),
 )!;
 
 const offerOf = (result: SearchResult, retailer: string) =>
@@ -62,12 +66,15 @@ describe('GET /api/search in the user’s language', () => {
       expect(new URL(offerOf(nl, retailer)!.url!).pathname).toContain('/nl/');
     }
     expect(offerOf(nl, 'medimarket')?.name).toBe(product.name.fr);
+    // The product is named in Dutch even where the French-only shop is the cheapest.
+    expect(nl.products.find((p) => p.cnk === product.cnk)?.name).toBe(product.name.nl);
+    expect(fr.products.find((p) => p.cnk === product.cnk)?.name).toBe(product.name.fr);
 
     clock += 60_000;
     // From the cache now, still each in its own language; English reads the French answers.
-    const [frAgain, nlAgain, en] = await Promise.all(
-      ['fr', 'nl', 'en'].map((lang) => searchIn(ctx.server.url, product.cnk, lang)),
-    );
+    const frAgain = await searchIn(ctx.server.url, product.cnk, 'fr');
+    const nlAgain = await searchIn(ctx.server.url, product.cnk, 'nl');
+    const en = await searchIn(ctx.server.url, product.cnk, 'en');
     expect(ctx.shops.counts()).toEqual(asked);
     expect([frAgain.cached, nlAgain.cached, en.cached]).toEqual([true, true, true]);
     expect(offerOf(frAgain, 'farmaline')?.name).toBe(product.name.fr);
