@@ -82,7 +82,12 @@ ${rx}${was}<span data-qa-id="entry-price" class="text-l font-bold">${euro(offer.
 </li>`;
 }
 
-export function renderFarmalineSearch(q: string, products: DemoProduct[], prefix = '', lang: ShopLanguage = 'fr'): string {
+export function renderFarmalineSearch(
+  q: string,
+  products: DemoProduct[],
+  prefix = '',
+  lang: ShopLanguage = 'fr',
+): string {
   const t = TEXTS[lang];
   const index = `products_mktplc_prod_BE_${lang}`;
   const blob = {
