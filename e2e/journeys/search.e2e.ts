@@ -155,6 +155,25 @@ describe('price search', () => {
     });
   }
 
+  // Issue 19 item 9 (ADR 148): Dutch users read the shops' Dutch names and go to their Dutch pages
+  // where a shop has them; English users read the French ones.
+  for (const { home, browser: browserLocale, name, path } of [
+    { home: '/nl', browser: 'nl-BE', name: 'Ducray Kelual Emulsie nieuwe formule 50 ml', path: '/nl/' },
+    { home: '/', browser: 'fr-BE', name: 'Ducray Kelual Émulsion nouvelle formule 50 ml', path: '/fr/' },
+    { home: '/en', browser: 'en-GB', name: 'Ducray Kelual Émulsion nouvelle formule 50 ml', path: '/fr/' },
+  ]) {
+    it(`names the product and links Farmaline in the shop language of ${home}`, async () => {
+      const { page, context } = await journey.open({ locale: browserLocale });
+      await page.goto(journey.url(`${home}${home.endsWith('/') ? '' : '/'}?q=3720083`));
+      await waitComplete(page);
+      const card = page.locator('[data-testid="product-card"][data-cnk="3720083"]');
+      expect(await card.locator('h3').textContent()).toBe(name);
+      const link = card.locator('[data-testid="offer"][data-retailer="farmaline"] a');
+      expect(new URL((await link.getAttribute('href'))!, journey.url('/')).pathname).toContain(path);
+      await context.close();
+    });
+  }
+
   for (const { lang, home, browser: browserLocale, hints } of [
     {
       lang: 'fr',

@@ -6,6 +6,16 @@ export const DEFAULT_LOCALE: Locale = 'fr';
 /** Intl locale used to format prices, numbers and dates for each interface language. */
 export const INTL_LOCALE: Record<Locale, string> = { fr: 'fr-BE', en: 'en-BE', nl: 'nl-BE' };
 
+/**
+ * The language a shop is asked in (ADR 148): Dutch for nl, French for fr and en (the Belgian shops
+ * have no English pages, and French is the language every one of them has).
+ */
+export type ShopLanguage = 'fr' | 'nl';
+
+export function shopLanguageOf(locale: Locale): ShopLanguage {
+  return locale === 'nl' ? 'nl' : 'fr';
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { normaliseCnk } from './cnk';
 import { GROUP_MAX_CNKS } from './group-sync-limits';
-import { searchProductSchema, searchRetailerSummarySchema } from './search.schema';
+import { DEFAULT_LOCALE } from './locales';
+import { localeSchema, searchProductSchema, searchRetailerSummarySchema } from './search.schema';
 
 /** CNKs one batch request may price: a group is sent in slices of this size (docs/architecture.md#pro-allowance quota unit: one CNK). */
 export const PRO_PRICES_MAX_CNKS = 100;
@@ -26,6 +27,8 @@ export const proPricesRequestSchema = z.object({
     .min(1, { message: 'required' })
     .max(PRO_PRICES_MAX_CNKS, { message: 'too_many_cnks' })
     .transform((cnks) => [...new Set(cnks)]),
+  /** The interface language: offer names and links come in it where the shop has it (ADR 148). */
+  lang: localeSchema.default(DEFAULT_LOCALE),
 });
 export type ProPricesRequest = z.infer<typeof proPricesRequestSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema, type ApiError } from './api-error';
+import { DEFAULT_LOCALE, LOCALES } from './locales';
 import { unitPriceSchema } from './unit-price/unit-price.schema';
 
 // The price-search contract (docs/architecture.md#search-contract). The server validates requests with it and the web
@@ -9,11 +10,15 @@ import { MAX_OFFERS_PER_PRODUCT, SEARCH_QUERY_MAX_LENGTH } from './search-limits
 
 export { MAX_OFFERS_PER_PRODUCT, SEARCH_QUERY_MAX_LENGTH } from './search-limits';
 
+export const localeSchema = z.enum(LOCALES);
+
 export const searchRequestSchema = z.object({
   q: z
     .string()
     .transform((value) => value.trim())
     .pipe(z.string().min(1).max(SEARCH_QUERY_MAX_LENGTH)),
+  /** The interface language: the shops are asked in it where they have it (ADR 148). */
+  lang: localeSchema.default(DEFAULT_LOCALE),
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 

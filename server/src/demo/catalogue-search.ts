@@ -50,8 +50,9 @@ export function searchDemoCatalogue(
   });
 }
 
-/** The French name without its pack size, as shops that show the pack separately do. */
-export function baseName(p: DemoProduct): string {
-  const suffix = ` ${p.packSize.fr}`;
-  return p.name.fr.endsWith(suffix) ? p.name.fr.slice(0, -suffix.length) : p.name.fr;
+/** The name (French unless asked) without its pack size, as shops that show the pack separately do. */
+export function baseName(p: DemoProduct, lang: 'fr' | 'nl' = 'fr'): string {
+  const suffix = ` ${p.packSize[lang]}`;
+  const name = p.name[lang];
+  return name.endsWith(suffix) ? name.slice(0, -suffix.length) : name;
 }

@@ -92,6 +92,7 @@ function withRewrittenUrls(connector: RetailerConnector, rewrite: (url: string) 
     id: connector.id,
     label: connector.label,
     baseUrl: connector.baseUrl,
+    languages: connector.languages,
     ...(connector.searchesByEan ? { searchesByEan: true } : {}),
     search: async (query, signal) =>
       (await connector.search(query, signal)).map((o) => ({

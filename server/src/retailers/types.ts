@@ -1,3 +1,5 @@
+import type { ShopLanguage } from '@pharmaradar/shared';
+
 // The connector contract shared by the retailer connectors (this folder) and the search service.
 // Connectors return every offer they parse, prescription items included (prescription=true): the
 // search service is the one place that filters them out, so the rule lives in one spot and stays testable.
@@ -10,7 +12,14 @@ export type RetailerId = (typeof RETAILER_IDS)[number];
  * connectors with `searchesByEan` are ever asked an 'ean' query (the search service asks the others
  * by the CNK it maps the EAN to).
  */
-export type SearchQuery = { kind: 'cnk' | 'name' | 'ean'; value: string };
+export type SearchQuery = {
+  kind: 'cnk' | 'name' | 'ean';
+  value: string;
+  /** The language the shop is asked in; absent = French. Only a language in `languages` is asked. */
+  lang?: ShopLanguage;
+};
+
+export type { ShopLanguage };
 
 export type RetailerOffer = {
   retailer: RetailerId;
@@ -52,6 +61,11 @@ export interface RetailerConnector {
   readonly id: RetailerId;
   readonly label: string;
   readonly baseUrl: string;
+  /**
+   * The languages the shop has pages in, French first (ADR 148). A query in another language is asked
+   * in French, so the search keeps one cached answer for both.
+   */
+  readonly languages: readonly ShopLanguage[];
   /** The shop's own search finds products by EAN/GTIN (Farmaline, docs/retailers.md#farmaline). */
   readonly searchesByEan?: boolean;
   /** Resolves with every parsed offer ([] = the retailer answered "no results"); rejects with RetailerError. */
@@ -60,4 +74,9 @@ export interface RetailerConnector {
 
 export function isRetailerId(value: string): value is RetailerId {
   return (RETAILER_IDS as readonly string[]).includes(value);
+}
+
+/** The language `connector` is asked `query` in: the query's when the shop has it, else French. */
+export function askedLanguage(connector: Pick<RetailerConnector, 'languages'>, query: SearchQuery): ShopLanguage {
+  return query.lang && connector.languages.includes(query.lang) ? query.lang : 'fr';
 }

@@ -103,8 +103,14 @@ export class PharmaRadarDb extends Dexie {
   /** Key-value records of the Pro tool: 'settings' and 'syncSeq'. */
   proMeta!: Table<{ key: string; value: unknown; updatedAt: number }, string>;
   proOffers!: Table<ProOfferRecord, string>;
-  /** Catalogue purchase price excl. VAT and VAT rate typed per CNK. */
-  proCatalogue!: Table<{ cnk: string; cataloguePriceExVat: number | null; vatPercent: number | null }, string>;
+  /**
+   * Catalogue purchase price excl. VAT and VAT rate typed per CNK, and the product's name in the
+   * pharmacist's own file (absent when the file gave none): it is shown instead of a shop's name.
+   */
+  proCatalogue!: Table<
+    { cnk: string; cataloguePriceExVat: number | null; vatPercent: number | null; name?: string | null },
+    string
+  >;
   proOutbox!: Table<ProOutboxEntry, number>;
   basket!: Table<BasketItemRecord, string>;
   /** Key-value records of the basket: 'shipping' (the last GET /api/retailers/shipping/ answer). */

@@ -3,14 +3,19 @@ import { getDemoCatalogue } from '../catalogue';
 import { searchDemoCatalogue } from '../catalogue-search';
 import { addImageRoute } from './common-routes';
 import { renderFarmalineProduct, renderFarmalineSearch } from './farmaline.pages';
-import { searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
+import { pageLanguage, searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
 
-/** `prefix`: the path the shop is mounted under (empty on its own loopback port); every link carries it. */
+/**
+ * `prefix`: the path the shop is mounted under (empty on its own loopback port); every link carries it.
+ * Its pages exist under /fr/ and /nl/ as on the real shop (docs/retailers.md#farmaline).
+ */
 export function createFarmalineSite(state: SiteState, prefix = ''): Hono {
   const app = new Hono();
   app.use('*', securityHeaders);
   addImageRoute(app); // before the catch-all product routes
   app.get('/:lang/search.htm', searchFaults(state), (c) => {
+    const lang = pageLanguage(c.req.param('lang'));
+    if (!lang) return c.notFound();
     const q = (c.req.query('q') ?? '').trim();
     return c.html(
       renderFarmalineSearch(
@@ -21,13 +26,15 @@ export function createFarmalineSite(state: SiteState, prefix = ''): Hono {
               .map((p) => todays(state, p))
           : [],
         prefix,
+        lang,
       ),
     );
   });
   app.get('/:lang/:category/:code/:slug', (c) => {
+    const lang = pageLanguage(c.req.param('lang'));
     const cnk = /^BE0(\d{7})$/.exec(c.req.param('code'))?.[1];
     const product = getDemoCatalogue().find((p) => p.cnk === cnk && p.offers.farmaline);
-    return product ? c.html(renderFarmalineProduct(todays(state, product), prefix)) : c.notFound();
+    return product && lang ? c.html(renderFarmalineProduct(todays(state, product), prefix, lang)) : c.notFound();
   });
   return app;
 }

@@ -4,16 +4,21 @@ import { getDemoCatalogue } from '../catalogue';
 import { searchDemoCatalogue } from '../catalogue-search';
 import { addImageRoute } from './common-routes';
 import { multipharmaProductPath, renderMultipharmaProduct, renderMultipharmaSearch } from './multipharma.pages';
-import { searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
+import { pageLanguage, searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
 
 const SEARCH = '/on/demandware.store/Sites-Multipharma-Webshop-BE-Site/:locale/Search-Show';
 
-/** `prefix`: the path the shop is mounted under (empty on its own loopback port); every link carries it. */
+/**
+ * `prefix`: the path the shop is mounted under (empty on its own loopback port); every link carries it.
+ * The site's locales are fr_BE and nl_BE, its pages under /fr/ and /nl/ (docs/retailers.md#multipharma).
+ */
 export function createMultipharmaSite(state: SiteState, prefix = ''): Hono {
   const app = new Hono();
   app.use('*', securityHeaders);
   addImageRoute(app); // before the catch-all product routes
   app.get(SEARCH, searchFaults(state), (c) => {
+    const lang = pageLanguage(c.req.param('locale'));
+    if (!lang) return c.notFound();
     const q = (c.req.query('q') ?? '').trim();
     const found = q
       ? searchDemoCatalogue(q, 'multipharma')
@@ -21,13 +26,14 @@ export function createMultipharmaSite(state: SiteState, prefix = ''): Hono {
           .map((p) => todays(state, p))
       : [];
     // SFRA sends an exact product-id match straight to the product page.
-    if (normaliseCnk(q) && found.length === 1) return c.redirect(multipharmaProductPath(found[0]!, prefix), 302);
-    return c.html(renderMultipharmaSearch(q, found, prefix));
+    if (normaliseCnk(q) && found.length === 1) return c.redirect(multipharmaProductPath(found[0]!, prefix, lang), 302);
+    return c.html(renderMultipharmaSearch(q, found, prefix, lang));
   });
   app.get('/:lang/:page', (c) => {
+    const lang = pageLanguage(c.req.param('lang'));
     const cnk = /-(\d{7})\.html$/.exec(c.req.param('page'))?.[1];
     const product = getDemoCatalogue().find((p) => p.cnk === cnk && p.offers.multipharma);
-    return product ? c.html(renderMultipharmaProduct(todays(state, product), prefix)) : c.notFound();
+    return product && lang ? c.html(renderMultipharmaProduct(todays(state, product), prefix, lang)) : c.notFound();
   });
   return app;
 }

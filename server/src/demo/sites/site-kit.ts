@@ -1,3 +1,4 @@
+import type { ShopLanguage } from '@pharmaradar/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { DemoProduct } from '../catalogue';
 import type { DemoFault } from '../demo-config';
@@ -129,4 +130,10 @@ export function demoBanner(shop: string): string {
 /** The product at today's prices of the shop (unchanged when the shop's prices do not move). */
 export function todays(state: SiteState, product: DemoProduct): DemoProduct {
   return state.now ? productOnDay(product, demoDay(state.now())) : product;
+}
+
+/** The language of a shop page's path segment (`fr`, `nl`, `fr_BE`, `nl_BE`); null for any other. */
+export function pageLanguage(segment: string | undefined): ShopLanguage | null {
+  const lang = segment?.replace(/_BE$/, '');
+  return lang === 'fr' || lang === 'nl' ? lang : null;
 }

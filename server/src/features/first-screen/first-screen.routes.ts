@@ -24,7 +24,7 @@ export function createFirstScreenRoutes(deps: {
     const parts = path.startsWith('/') && path.length <= PATH_MAX_LENGTH ? landingPathParts(path) : null;
     const product = parts && deps.service.product(parts.slug);
     if (!parts || !product) throw new HttpError(404, 'not_found', COMMON_MESSAGES.notFound);
-    const seed = await deps.service.searchedPrices(product.cnk);
+    const seed = await deps.service.searchedPrices(product.cnk, parts.locale);
     if (!seed) throw new HttpError(409, 'prices_incomplete', FIRST_SCREEN_MESSAGES.pricesIncomplete);
     const drawn = await deps.draw.productPrices({ locale: parts.locale, path, prices: seed });
     if (drawn === null) throw new HttpError(503, 'not_drawn', FIRST_SCREEN_MESSAGES.notDrawn);

@@ -1,3 +1,4 @@
+import type { Locale } from '@pharmaradar/shared';
 import type { ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import type { PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
 import type { ProductLandingResponse } from '@pharmaradar/shared/product-landing';
@@ -12,9 +13,9 @@ export interface FirstScreenPorts {
   products: { landing(slug: string): ProductLandingResponse | null };
   search: {
     /** A live search, as a client's: counted, joining one under way (the coalescer), filling the cache. */
-    search(query: string, listener?: undefined, options?: { count?: boolean }): Promise<SearchResult>;
+    search(query: string, listener?: undefined, options?: { count?: boolean; lang?: Locale }): Promise<SearchResult>;
     /** The result every retailer's cached answer gives, without asking any; null if one would have to be asked. */
-    cachedSearch(query: string): { result: SearchResult; freshUntil: number } | null;
+    cachedSearch(query: string, locale?: Locale): { result: SearchResult; freshUntil: number } | null;
   };
   history: { history(cnk: string): PriceHistoryResponse };
   log: Logger;
@@ -24,11 +25,12 @@ export function createFirstScreenService({ products, search, history, log }: Fir
   /**
    * A product page's prices as the server holds them (ADR 121): the search cache's (never a request
    * to a retailer, so drawing a page never waits for one) and the price history; null when they
-   * cannot be read (the page is then drawn without them and the app fetches them).
+   * cannot be read (the page is then drawn without them and the app fetches them). In the page's
+   * language: a page at /nl/… shows the shops' Dutch names and links (ADR 148).
    */
-  function cachedPrices(cnk: string): ProductPricesSeed | null {
+  function cachedPrices(cnk: string, locale: Locale): ProductPricesSeed | null {
     try {
-      const cached = search.cachedSearch(cnk);
+      const cached = search.cachedSearch(cnk, locale);
       return {
         cnk,
         search: cached && { result: cached.result, freshUntil: new Date(cached.freshUntil).toISOString() },
@@ -48,9 +50,9 @@ export function createFirstScreenService({ products, search, history, log }: Fir
      * then the prices as a page drawn now would show them (ADR 140); null unless every retailer's
      * answer is in the cache (one failed, or the cache let one go meanwhile): the app then searches.
      */
-    async searchedPrices(cnk: string): Promise<ProductPricesSeed | null> {
-      await search.search(cnk, undefined, { count: true });
-      const prices = cachedPrices(cnk);
+    async searchedPrices(cnk: string, locale: Locale): Promise<ProductPricesSeed | null> {
+      await search.search(cnk, undefined, { count: true, lang: locale });
+      const prices = cachedPrices(cnk, locale);
       return prices?.search ? prices : null;
     },
   };

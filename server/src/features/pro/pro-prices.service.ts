@@ -1,6 +1,7 @@
 import { createFairConcurrencyLimit } from '@pharmaradar/shared/concurrency-limit';
 import { luhnValid } from '@pharmaradar/shared/cnk';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
+import type { Locale } from '@pharmaradar/shared';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from '../../lib/log';
@@ -10,7 +11,8 @@ import type { ProUsageRepository } from './pro-usage.repository';
 
 /** What the batch needs of the price search (app.ts wires the search service): its fan-out, cache and coalescing. */
 export interface PriceSearch {
-  search(query: string): Promise<SearchResult>;
+  /** lang: the shops are asked in the user's language where they have it (ADR 148). */
+  search(query: string, listener?: undefined, options?: { lang?: Locale }): Promise<SearchResult>;
 }
 
 /** docs/architecture.md#pro-allowance: Pro 2,000 CNKs a month unless the account carries its own allowance (users.search_quota). */
@@ -118,9 +120,9 @@ export function createProPricesService(deps: ProPricesDeps) {
     };
   }
 
-  async function priceOne(cnk: string): Promise<ProProductEvent> {
+  async function priceOne(cnk: string, lang: Locale): Promise<ProProductEvent> {
     try {
-      return toProductEvent(cnk, await deps.search.search(cnk));
+      return toProductEvent(cnk, await deps.search.search(cnk, undefined, { lang }));
     } catch (error) {
       log.error('pro batch search failed', { error });
       return {
@@ -145,6 +147,7 @@ export function createProPricesService(deps: ProPricesDeps) {
     reservation: Reservation,
     onProduct: (event: ProProductEvent) => void,
     signal?: AbortSignal,
+    lang: Locale = 'fr',
   ): Promise<ProDoneEvent> {
     const { month, quota } = reservation;
     for (const cnk of reservation.invalid) {
@@ -158,7 +161,7 @@ export function createProPricesService(deps: ProPricesDeps) {
         reservation.cnks.map((cnk) =>
           limit(user.id, async () => {
             if (signal?.aborted) return;
-            const event = await priceOne(cnk);
+            const event = await priceOne(cnk, lang);
             if (event.status !== 'error' && reservation.charged.has(cnk)) priced.add(cnk);
             onProduct(event);
           }),

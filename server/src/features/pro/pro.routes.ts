@@ -1,5 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { groupSyncRequestSchema, proCostRequestSchema, proPricesRequestSchema } from '@pharmaradar/shared/pro.schema';
+import {
+  groupSyncRequestSchema,
+  proCostRequestSchema,
+  proPricesRequestSchema,
+  type ProProductEvent,
+} from '@pharmaradar/shared/pro.schema';
 import { streamPrivateSSE } from '../../lib/sse';
 import { COMMON_ISSUES, parseJsonBody, type IssueVocabulary } from '../../lib/validate';
 import type { Logger } from '../../lib/log';
@@ -31,7 +36,7 @@ export function createProRoutes(deps: {
 
   app.post('/pro/prices/', async (c) => {
     const user = deps.requirePro(c);
-    const { cnks } = await parseJsonBody(c, proPricesRequestSchema, PRO_ISSUES);
+    const { cnks, lang } = await parseJsonBody(c, proPricesRequestSchema, PRO_ISSUES);
     // Before the stream opens, so a batch that does not fit gets a plain 429 answer.
     const reservation = deps.prices.reserve(user, cnks);
     c.header('X-Accel-Buffering', 'no');
@@ -43,7 +48,8 @@ export function createProRoutes(deps: {
         if (stream.aborted || stream.closed) return;
         chain = chain.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
       };
-      const done = await deps.prices.priceAll(user, reservation, (event) => write('product', event), stop.signal);
+      const onProduct = (event: ProProductEvent) => write('product', event);
+      const done = await deps.prices.priceAll(user, reservation, onProduct, stop.signal, lang);
       write('done', done);
       await chain;
     });

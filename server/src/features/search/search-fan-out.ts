@@ -1,7 +1,7 @@
 import { normaliseOfferCnk } from '@pharmaradar/shared/search-grouping';
 import { createStageRule, type StageAnswer } from '@pharmaradar/shared/search-stages';
 import type { Logger } from '../../lib/log';
-import type { RetailerConnector, SearchQuery } from '../../retailers/types';
+import { askedLanguage, type RetailerConnector, type SearchQuery } from '../../retailers/types';
 import { callRetailer, type RetailerAnswer } from './retailer-call';
 import { createCoalescer } from './search-coalescer';
 import type { SearchListener, SearchServiceDeps } from './search-ports';
@@ -10,8 +10,15 @@ import { toSearchOffer } from './search-result';
 
 type FanOutDeps = Pick<SearchServiceDeps, 'connectors' | 'cache' | 'cnkOfEan' | 'timeoutMs' | 'cacheTtlMs' | 'now'>;
 
-/** What a retailer's answer is cached under: the kind and the normalised value of the query. */
-const cacheKey = (query: SearchQuery): string => `${query.kind}:${query.value}`;
+/**
+ * What a retailer's answer is cached and shared under: the language the shop is asked in, the kind
+ * and the normalised value of the query (ADR 148). A French answer keeps the key it always had; a
+ * shop without Dutch pages answers a Dutch user from its French entry.
+ */
+function cacheKey(connector: RetailerConnector, query: SearchQuery): string {
+  const lang = askedLanguage(connector, query);
+  return `${lang === 'fr' ? '' : `${lang}:`}${query.kind}:${query.value}`;
+}
 
 /**
  * Asking the retailers (ADR 143): every connector at once, each answer from the cache while fresh,
@@ -44,7 +51,7 @@ export function createSearchFanOut(deps: FanOutDeps, recording: SearchRecording,
   };
 
   const answerFor = (connector: RetailerConnector, query: SearchQuery): Promise<RetailerAnswer> => {
-    const key = cacheKey(query);
+    const key = cacheKey(connector, query);
     const hit = cacheHit(connector, key);
     if (hit) return Promise.resolve(hit);
     return coalescer.run(`${connector.id}|${key}`, () => fetchFresh(connector, query, key));
@@ -53,10 +60,9 @@ export function createSearchFanOut(deps: FanOutDeps, recording: SearchRecording,
   /** Every retailer's answer when all come from the cache, else null (an EAN query asks in two steps). */
   function allCached(query: SearchQuery): RetailerAnswer[] | null {
     if (query.kind === 'ean') return null;
-    const key = cacheKey(query);
     const answers: RetailerAnswer[] = [];
     for (const connector of deps.connectors) {
-      const hit = cacheHit(connector, key);
+      const hit = cacheHit(connector, cacheKey(connector, query));
       if (!hit) return null;
       answers.push(hit);
     }
@@ -86,7 +92,8 @@ export function createSearchFanOut(deps: FanOutDeps, recording: SearchRecording,
       if (own) return () => own;
       return async () => {
         const code = await cnk;
-        if (code) return answerFor(connector, { kind: 'cnk', value: code });
+        if (code)
+          return answerFor(connector, { kind: 'cnk', value: code, ...(query.lang ? { lang: query.lang } : {}) });
         return { retailer: connector.id, status: 'empty', ms: 0, offers: [], cached: true, fetchedAt: deps.now() };
       };
     });

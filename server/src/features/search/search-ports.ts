@@ -1,3 +1,4 @@
+import type { Locale } from '@pharmaradar/shared';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
 import type { RetailerConnector } from '../../retailers/types';
@@ -68,5 +69,8 @@ export type SearchServiceDeps = {
 
 export type SearchListener = (event: SearchEvent) => void;
 
-/** count: a consumer search, counted in the search statistics (Pro batch pricing is not). */
-export type RunOptions = { count?: boolean };
+/**
+ * count: a consumer search, counted in the search statistics (Pro batch pricing is not). lang: the
+ * interface language, French when absent; the shops are asked in it where they have it (ADR 148).
+ */
+export type RunOptions = { count?: boolean; lang?: Locale };

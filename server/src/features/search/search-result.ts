@@ -2,13 +2,13 @@ import { groupOffers } from '@pharmaradar/shared/search-grouping';
 import { unitPriceOf } from '@pharmaradar/shared/unit-price/unit-price';
 import type { SearchOffer, SearchProduct, SearchResult } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
-import type { RetailerOffer, SearchQuery } from '../../retailers/types';
+import type { RetailerId, RetailerOffer, SearchQuery } from '../../retailers/types';
 import type { RetailerAnswer } from './retailer-call';
 import type { SearchServiceDeps } from './search-ports';
 
 const GROUPED_MEMO_ENTRIES = 200;
 
-type ResultDeps = Pick<SearchServiceDeps, 'pages' | 'demo' | 'now'>;
+type ResultDeps = Pick<SearchServiceDeps, 'pages' | 'demo' | 'now' | 'connectors'>;
 
 export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchOffer {
   return {
@@ -36,7 +36,7 @@ export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchO
  */
 export function cachedSignature(query: SearchQuery, answers: RetailerAnswer[]): string | null {
   if (!answers.every((a) => a.cached)) return null;
-  return `${query.kind}:${query.value}|${answers.map((a) => `${a.retailer}@${a.fetchedAt}`).join(',')}`;
+  return `${query.lang ?? 'fr'}:${query.kind}:${query.value}|${answers.map((a) => `${a.retailer}@${a.fetchedAt}`).join(',')}`;
 }
 
 /** Keeps `value` under `key`, forgetting the oldest entry past the memo's size. */
@@ -62,14 +62,31 @@ export function createSearchResults(deps: ResultDeps, log: Logger) {
     return products.map((p) => ({ ...p, slug: p.cnk ? (slugs.get(p.cnk) ?? null) : null }));
   };
 
+  /**
+   * A product is named from its cheapest offer; in Dutch, from its cheapest offer of a shop asked in
+   * Dutch when there is one, so a shop answering only in French does not name it (ADR 148).
+   */
+  const inQueryLanguage = (query: SearchQuery, products: SearchProduct[]): SearchProduct[] => {
+    const lang = query.lang;
+    if (!lang || lang === 'fr') return products;
+    const asked = new Set(deps.connectors.filter((c) => c.languages.includes(lang)).map((c) => c.id));
+    return products.map((p) => {
+      const named = p.offers.find((o) => asked.has(o.retailer as RetailerId));
+      return named && named.name !== p.name ? { ...p, name: named.name } : p;
+    });
+  };
+
   // Grouped products of fully cached answers, by signature: a hot query is served without regrouping.
   const grouped = new Map<string, SearchProduct[]>();
   function productsFor(query: SearchQuery, answers: RetailerAnswer[]): SearchProduct[] {
     const build = () =>
       attachSlugs(
-        groupOffers(
-          answers.flatMap((a) => a.offers.map((offer) => toSearchOffer(offer, query))),
+        inQueryLanguage(
           query,
+          groupOffers(
+            answers.flatMap((a) => a.offers.map((offer) => toSearchOffer(offer, query))),
+            query,
+          ),
         ),
       );
     const signature = cachedSignature(query, answers);

@@ -1,5 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { SEARCH_QUERY_MAX_LENGTH, searchRequestSchema, type SearchEvent } from '@pharmaradar/shared/search.schema';
+import {
+  SEARCH_QUERY_MAX_LENGTH,
+  searchRequestSchema,
+  type SearchEvent,
+  type SearchRequest,
+} from '@pharmaradar/shared/search.schema';
 import { streamPrivateSSE } from '../../lib/sse';
 import { HttpError } from '../../lib/http-error';
 import { rateLimit } from '../../lib/rate-limit';
@@ -34,6 +39,11 @@ export const SEARCH_MESSAGES = {
     en: `Your search is too long (${SEARCH_QUERY_MAX_LENGTH} characters at most).`,
     nl: `Uw zoekopdracht is te lang (maximaal ${SEARCH_QUERY_MAX_LENGTH} tekens).`,
   },
+  invalidLanguage: {
+    fr: 'Langue inconnue : choisissez fr, nl ou en.',
+    en: 'Unknown language: choose fr, nl or en.',
+    nl: 'Onbekende taal: kies fr, nl of en.',
+  },
   // Word for word the web's search.error.fetch, so the user reads one message whichever side speaks.
   failed: {
     fr: 'Impossible de récupérer les résultats. Veuillez réessayer dans quelques instants.',
@@ -42,10 +52,12 @@ export const SEARCH_MESSAGES = {
   },
 } satisfies Record<string, Messages>;
 
-/** The trimmed query (validated with the shared schema), or a translated 400. */
-function readQuery(raw: string | undefined): string {
-  const parsed = searchRequestSchema.safeParse({ q: raw ?? '' });
-  if (parsed.success) return parsed.data.q;
+/** The trimmed query and the interface language (validated with the shared schema), or a translated 400. */
+function readRequest(raw: string | undefined, lang: string | undefined): SearchRequest {
+  const parsed = searchRequestSchema.safeParse({ q: raw ?? '', lang });
+  if (parsed.success) return parsed.data;
+  if (parsed.error.issues.every((issue) => issue.path[0] === 'lang'))
+    throw new HttpError(400, 'invalid_language', SEARCH_MESSAGES.invalidLanguage);
   if ((raw ?? '').trim()) throw new HttpError(400, 'query_too_long', SEARCH_MESSAGES.queryTooLong);
   throw new HttpError(400, 'empty_query', SEARCH_MESSAGES.emptyQuery);
 }
@@ -59,13 +71,16 @@ export function createSearchRoutes(deps: SearchRoutesDeps): Hono {
   const log = deps.log.child({ feature: 'search' });
 
   app.get('/search/', deps.limit, async (c) => {
-    const q = readQuery(c.req.query('q'));
+    // The shops are asked in the interface language where they have it (ADR 148), French by default.
+    const { q, lang } = readRequest(c.req.query('q'), c.req.query('lang'));
     c.header('Cache-Control', 'no-store');
     c.header('Vary', 'Accept, Accept-Language');
 
     // The same bytes and Content-Type as c.json(result), from the service's serialised answer.
     if (!wantsEventStream(c.req.header('accept'))) {
-      return c.body(await deps.service.searchJson(q, { count: true }), 200, { 'Content-Type': 'application/json' });
+      return c.body(await deps.service.searchJson(q, { count: true, lang }), 200, {
+        'Content-Type': 'application/json',
+      });
     }
 
     // Buffering proxies (nginx) would hold the events back until the end without this.
@@ -80,7 +95,7 @@ export function createSearchRoutes(deps: SearchRoutesDeps): Hono {
         chain = chain.then(() => stream.writeSSE({ event: event.event, data: JSON.stringify(event.data) }));
       };
       try {
-        await deps.service.search(q, send, { count: true });
+        await deps.service.search(q, send, { count: true, lang });
       } catch (error) {
         log.error('search failed', { error });
         send({ event: 'error', data: { code: 'search_failed', detail: SEARCH_MESSAGES.failed[locale] } });

@@ -1,3 +1,4 @@
+import { shopLanguageOf, type Locale } from '@pharmaradar/shared';
 import { classifyQuery } from '@pharmaradar/shared/cnk';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import type { SearchQuery } from '../../retailers/types';
@@ -22,7 +23,13 @@ export { toSearchOffer } from './search-result';
 /** Cache/coalescing key: case and spacing never change what a retailer answers. */
 export function normaliseQuery(query: SearchQuery): SearchQuery {
   if (query.kind !== 'name') return query;
-  return { kind: 'name', value: query.value.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim() };
+  const value = query.value.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+  return { ...query, value };
+}
+
+/** The query as the shops are asked it: classified, normalised, in the user's shop language (ADR 148). */
+function shopQuery(trimmed: string, locale: Locale = 'fr'): SearchQuery {
+  return normaliseQuery({ ...classifyQuery(trimmed), lang: shopLanguageOf(locale) });
 }
 
 /**
@@ -51,7 +58,7 @@ export function createSearchService(deps: SearchServiceDeps) {
    */
   async function searchJson(rawQuery: string, options?: RunOptions): Promise<string> {
     const trimmed = rawQuery.trim();
-    const query = normaliseQuery(classifyQuery(trimmed));
+    const query = shopQuery(trimmed, options?.lang);
     const cached = fanOut.allCached(query);
     const hit = cached && results.keptBody(trimmed, cachedSignature(query, cached));
     if (hit) {
@@ -67,9 +74,9 @@ export function createSearchService(deps: SearchServiceDeps) {
    * nothing counted, and when the oldest of those answers leaves the cache; null when one answer
    * would need a live request. A product page is drawn with it (ADR 121).
    */
-  function cachedSearch(rawQuery: string): { result: SearchResult; freshUntil: number } | null {
+  function cachedSearch(rawQuery: string, locale?: Locale): { result: SearchResult; freshUntil: number } | null {
     const trimmed = rawQuery.trim();
-    const query = normaliseQuery(classifyQuery(trimmed));
+    const query = shopQuery(trimmed, locale);
     const cached = fanOut.allCached(query);
     if (!cached || cached.length === 0) return null;
     const result = results.resultOf(trimmed, query, cached);
@@ -83,7 +90,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     options: RunOptions = {},
   ): Promise<{ result: SearchResult; signature: string | null }> {
     const trimmed = rawQuery.trim();
-    const query = normaliseQuery(classifyQuery(trimmed));
+    const query = shopQuery(trimmed, options.lang);
     // A listener that throws (client gone) must not stop the search others may share.
     const emit: SearchListener = (event) => {
       if (!listener) return;

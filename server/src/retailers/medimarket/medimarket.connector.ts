@@ -7,6 +7,13 @@ import { parseSearchPage } from './medimarket.parse';
 
 export type MedimarketContext = ConnectorContext & { pharmacyBaseUrl: string };
 
+/**
+ * French only (ADR 148): no Dutch page of either Medi-Market shop was ever observed (docs/retailers.md#medi-market
+ * lists `/nl/` as a guess; every scraper and capture used `/fr/search`). Guessing a path would cost
+ * Dutch users the shop if it is wrong; asked in French, they get its prices with French names.
+ */
+export const MEDIMARKET_LANGUAGES = ['fr'] as const;
+
 export function medimarketSearchUrl(baseUrl: string, query: string): string {
   return `${baseUrl}/fr/search?${new URLSearchParams({ q: retailerQueryText(query) }).toString()}`;
 }
@@ -25,6 +32,7 @@ export function createMedimarketConnector(ctx: MedimarketContext): RetailerConne
     id: 'medimarket',
     label: ctx.label,
     baseUrl: ctx.baseUrl,
+    languages: MEDIMARKET_LANGUAGES,
     search: (query, signal) =>
       withDeadline(signal, ctx.timeoutMs, async (s) => {
         if (!retailerQueryText(query.value)) return [];

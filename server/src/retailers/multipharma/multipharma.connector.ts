@@ -1,16 +1,23 @@
-import type { RetailerConnector, RetailerOffer } from '../types';
+import { askedLanguage, type RetailerConnector, type RetailerOffer, type ShopLanguage } from '../types';
 import type { ConnectorContext } from '../lib/connector-context';
 import { parsePage, withDeadline } from '../lib/connector-kit';
 import { EMPTY_CATALOGUE, type CnkCatalogue } from '../lib/cnk-catalogue';
 import { retailerQueryText } from '../lib/query-text';
 import { parseSearchPage } from './multipharma.parse';
 
-const SITE_PATH = '/on/demandware.store/Sites-Multipharma-Webshop-BE-Site/fr_BE/Search-Show';
+const SITE = '/on/demandware.store/Sites-Multipharma-Webshop-BE-Site';
 
-/** SFRA search, `+` for spaces as the site's own form sends it. */
-export function multipharmaSearchUrl(baseUrl: string, query: string): string {
-  return `${baseUrl}${SITE_PATH}?${new URLSearchParams({ q: retailerQueryText(query) }).toString()}`;
+/**
+ * SFRA search in the site's locale, `+` for spaces as the site's own form sends it. The site has the
+ * locales fr_BE and nl_BE (docs/retailers.md#multipharma: its own store pipeline runs under `nl_BE`, its Dutch
+ * terms live under `/nl/…`), so a Dutch user is asked in nl_BE.
+ */
+export function multipharmaSearchUrl(baseUrl: string, query: string, lang: ShopLanguage = 'fr'): string {
+  const params = new URLSearchParams({ q: retailerQueryText(query) });
+  return `${baseUrl}${SITE}/${lang}_BE/Search-Show?${params.toString()}`;
 }
+
+export const MULTIPHARMA_LANGUAGES: readonly ShopLanguage[] = ['fr', 'nl'];
 
 export type MultipharmaContext = ConnectorContext & { catalogue?: CnkCatalogue };
 
@@ -22,8 +29,8 @@ export type MultipharmaContext = ConnectorContext & { catalogue?: CnkCatalogue }
  */
 export function createMultipharmaConnector(ctx: MultipharmaContext): RetailerConnector {
   const catalogue = ctx.catalogue ?? EMPTY_CATALOGUE;
-  const searchPage = async (text: string, signal: AbortSignal): Promise<RetailerOffer[]> => {
-    const page = await ctx.fetcher.get(multipharmaSearchUrl(ctx.baseUrl, text), signal);
+  const searchPage = async (text: string, lang: ShopLanguage, signal: AbortSignal): Promise<RetailerOffer[]> => {
+    const page = await ctx.fetcher.get(multipharmaSearchUrl(ctx.baseUrl, text, lang), signal);
     return parsePage('multipharma', page.status, () =>
       parseSearchPage(page.body, ctx.baseUrl, page.url, { catalogue }),
     );
@@ -32,16 +39,18 @@ export function createMultipharmaConnector(ctx: MultipharmaContext): RetailerCon
     id: 'multipharma',
     label: ctx.label,
     baseUrl: ctx.baseUrl,
+    languages: MULTIPHARMA_LANGUAGES,
     search: (query, signal) =>
       withDeadline(signal, ctx.timeoutMs, async (s) => {
         if (!retailerQueryText(query.value)) return [];
-        const offers = await searchPage(query.value, s);
+        const lang = askedLanguage({ languages: MULTIPHARMA_LANGUAGES }, query);
+        const offers = await searchPage(query.value, lang, s);
         if (query.kind !== 'cnk') return offers;
         const cnk = query.value;
         const verified = offers.filter((o) => o.cnk === cnk);
         if (verified.length) return verified;
         const name = catalogue.nameOfCnk(cnk);
-        const candidates = name ? await searchPage(name, s) : offers;
+        const candidates = name ? await searchPage(name, lang, s) : offers;
         const exact = candidates.filter((o) => o.cnk === cnk);
         if (exact.length) return exact;
         // An offer whose page shows another CNK is another product.

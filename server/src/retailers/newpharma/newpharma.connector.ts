@@ -5,6 +5,12 @@ import { narrowToCnk } from '../lib/markers';
 import { retailerQueryText } from '../lib/query-text';
 import { parseSearchPage } from './newpharma.parse';
 
+/**
+ * French only (ADR 148): the Dutch catalogue path was never observed (docs/retailers.md#newpharma lists
+ * `/apotheek/…` as a guess; the only search URL seen is `/fr/search-results/…`).
+ */
+export const NEWPHARMA_LANGUAGES = ['fr'] as const;
+
 // Off by default: the live site answers plain HTTP clients with a Cloudflare 403 (docs/retailers.md#newpharma).
 export function newpharmaSearchUrl(baseUrl: string, query: string): string {
   return `${baseUrl}/fr/search-results/search.html?${new URLSearchParams({ q: retailerQueryText(query) }).toString()}`;
@@ -15,6 +21,7 @@ export function createNewpharmaConnector(ctx: ConnectorContext): RetailerConnect
     id: 'newpharma',
     label: ctx.label,
     baseUrl: ctx.baseUrl,
+    languages: NEWPHARMA_LANGUAGES,
     search: (query, signal) =>
       withDeadline(signal, ctx.timeoutMs, async (s) => {
         if (!retailerQueryText(query.value)) return [];

@@ -89,7 +89,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
     };
     await proStore.saveGroup(record);
     await proStore.saveCatalogue(
-      input.imported.map((r) => ({ cnk: r.cnk, price: r.purchasePriceExVat, vat: r.vatPercent })),
+      input.imported.map((r) => ({ cnk: r.cnk, price: r.purchasePriceExVat, vat: r.vatPercent, name: r.name })),
     );
     setGroups(await proStore.listGroups());
     setSelected(record.id);

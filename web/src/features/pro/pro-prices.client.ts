@@ -6,6 +6,7 @@ import {
 } from '@pharmaradar/shared/pro.schema';
 import { PRO_PRICES_MAX_CNKS } from '@pharmaradar/shared/pro.schema';
 import { openStream } from '../../lib/api/client';
+import { getApiLocale } from '../../lib/api/api-locale';
 
 /**
  * Prices CNKs through POST /api/pro/prices (SSE), in slices of the endpoint's maximum, calling
@@ -21,7 +22,8 @@ export async function streamProPrices(
     if (signal?.aborted) break;
     const stream = await openStream('/pro/prices/', {
       method: 'POST',
-      body: { cnks: cnks.slice(i, i + PRO_PRICES_MAX_CNKS) },
+      // The shops are asked in the interface language where they have it (ADR 148).
+      body: { cnks: cnks.slice(i, i + PRO_PRICES_MAX_CNKS), lang: getApiLocale() },
       timeoutMs: 10 * 60_000,
       ...(signal ? { signal } : {}),
     });

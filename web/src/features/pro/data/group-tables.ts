@@ -65,14 +65,26 @@ export function groupTables(db: PharmaRadarDb, changed: () => void) {
     async catalogueOf(cnks: readonly string[]): Promise<Map<string, CatalogueEntry>> {
       const rows = await db.proCatalogue.bulkGet([...cnks]);
       return new Map(
-        rows.flatMap((r) => (r ? [[r.cnk, { price: r.cataloguePriceExVat, vat: r.vatPercent }] as const] : [])),
+        rows.flatMap((r) =>
+          r ? [[r.cnk, { price: r.cataloguePriceExVat, vat: r.vatPercent, name: r.name ?? null }] as const] : [],
+        ),
       );
     },
 
+    /**
+     * Saves typed or imported prices. A name is replaced only by another one: a price typed later, or
+     * a file without a name column, keeps the name a file gave before.
+     */
     async saveCatalogue(entries: readonly (CatalogueEntry & { cnk: string })[]): Promise<void> {
-      await db.proCatalogue.bulkPut(
-        entries.map((e) => ({ cnk: e.cnk, cataloguePriceExVat: e.price, vatPercent: e.vat })),
-      );
+      await db.transaction('rw', db.proCatalogue, async () => {
+        const stored = await db.proCatalogue.bulkGet(entries.map((e) => e.cnk));
+        await db.proCatalogue.bulkPut(
+          entries.map((e, i) => {
+            const name = e.name?.trim() || stored[i]?.name || null;
+            return { cnk: e.cnk, cataloguePriceExVat: e.price, vatPercent: e.vat, ...(name ? { name } : {}) };
+          }),
+        );
+      });
     },
   };
 }

@@ -56,7 +56,8 @@ export function buildRows(
     const fetched = record ? Date.parse(record.fetchedAt) : NaN;
     return {
       cnk,
-      name: record?.name ?? null,
+      // The pharmacist's own name for the product wins over the shops' (issue 19: a Dutch file stays Dutch).
+      name: known?.name || record?.name || null,
       ...input,
       record,
       card: priceProduct(input, settings),

@@ -1,0 +1,121 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared';
+import { db } from '../../db/db';
+import { setApiOrigin } from '../../lib/api/client';
+import { setApiLocale } from '../../lib/api/api-locale';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
+import { renderWithProviders } from '../../test/render';
+import { proStore } from './data/pro-store';
+import { GroupMode } from './group-mode';
+
+// Issue 19 item 9: a Dutch pharmacist's file names the products in Dutch; an analysis shows and keeps
+// those names, not the shops' (French) ones, and asks the shops in the interface language (ADR 148).
+
+const ID = '0b7f5c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b';
+const OWN_NAME = 'Paracetamol Teva 500 mg 30 tabletten';
+const SHOP_NAME = 'Dafalgan 500 mg 30 comprimés';
+
+let server: LoopbackServer;
+const bodies: unknown[] = [];
+
+const event = (cnk: string, name: string, price: number) => ({
+  cnk,
+  status: 'found',
+  product: {
+    cnk,
+    name,
+    brand: null,
+    image: null,
+    slug: null,
+    offers: [
+      {
+        retailer: 'farmaline',
+        name,
+        price,
+        currency: 'EUR',
+        url: null,
+        best: true,
+        brand: null,
+        cnk,
+        searchedCode: cnk,
+        image: null,
+        inStock: true,
+      },
+    ],
+  },
+  retailers: [],
+  fetchedAt: new Date().toISOString(),
+  cached: false,
+});
+
+beforeAll(async () => {
+  server = await startLoopbackServer((req, res) => {
+    if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
+    if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
+    bodies.push(JSON.parse(req.body));
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    res.write(`event: product\ndata: ${JSON.stringify(event('1000001', SHOP_NAME, 9))}\n\n`);
+    res.write(`event: product\ndata: ${JSON.stringify(event('1000002', 'Arnica Boiron', 5))}\n\n`);
+    const done = { count: 2, quota: 1000, used: 2, resetsOn: '2026-12-01' };
+    res.end(`event: done\ndata: ${JSON.stringify(done)}\n\n`);
+  });
+  setApiOrigin(server.origin);
+});
+afterAll(async () => {
+  setApiOrigin('');
+  await server.close();
+});
+
+beforeEach(async () => {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+  bodies.length = 0;
+  await Promise.all([db.proGroups.clear(), db.proOffers.clear(), db.proCatalogue.clear(), db.proReports.clear()]);
+  await db.proGroups.put({
+    id: ID,
+    name: 'Pijnstillers',
+    description: '',
+    cnks: ['1000001', '1000002'],
+    updatedAt: 1,
+    deleted: false,
+  });
+  // As a group created from a file saves it: the file named the first product, not the second.
+  await proStore.saveCatalogue([
+    { cnk: '1000001', price: 6.7, vat: 6, name: OWN_NAME },
+    { cnk: '1000002', price: null, vat: null, name: null },
+  ]);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  setApiLocale('fr');
+});
+
+describe('group mode keeps the pharmacist’s own product names', () => {
+  it('shows and reports the file’s name after a live analysis asked in Dutch, the shop’s name where the file had none', async () => {
+    setApiLocale('nl');
+    renderWithProviders(<GroupMode settings={DEFAULT_PRICING_SETTINGS} onUsage={() => undefined} />, {
+      locale: 'nl',
+    });
+    const select = await screen.findByRole('combobox', { name: 'Groep' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBe(2));
+    fireEvent.change(select, { target: { value: ID } });
+    fireEvent.click(screen.getByRole('button', { name: 'Analyseren' }));
+
+    await waitFor(async () => expect(await db.proReports.count()).toBe(1), { timeout: 5000 });
+    expect(bodies).toEqual([{ cnks: ['1000001', '1000002'], lang: 'nl' }]);
+    const rows = within(screen.getByTestId('pro-group-table')).getAllByRole('row').slice(2);
+    expect(rows[0]!.textContent).toContain(OWN_NAME);
+    expect(rows[0]!.textContent).not.toContain(SHOP_NAME);
+    expect(rows[1]!.textContent).toContain('Arnica Boiron');
+    const [report] = await db.proReports.toArray();
+    expect(report!.rows.map((r) => r.name)).toEqual([OWN_NAME, 'Arnica Boiron']);
+  });
+
+  it('a price typed later, or a file without names, keeps the name a file gave', async () => {
+    await proStore.saveCatalogue([{ cnk: '1000001', price: 7.1, vat: 6 }]);
+    await proStore.saveCatalogue([{ cnk: '1000001', price: 7.2, vat: 6, name: null }]);
+    const known = await proStore.catalogueOf(['1000001']);
+    expect(known.get('1000001')).toEqual({ price: 7.2, vat: 6, name: OWN_NAME });
+  });
+});
