@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { UpdatePrompt } from './update-prompt';
-import { updateStore } from './update-store';
+import { updateStore } from '../../lib/pwa/update-store';
 
 describe('update prompt', () => {
   it('stays hidden until a new version waits, then reloads only when asked', () => {

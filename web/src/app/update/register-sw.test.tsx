@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Workbox } from 'workbox-window';
 import { renderWithProviders } from '../../test/render';
-import { startServiceWorker } from './register-sw';
+import { startServiceWorker } from '../../lib/pwa/register-sw';
 import { UpdatePrompt } from './update-prompt';
 
 // The browser's service worker API is the external part here: a small ServiceWorkerContainer stand-in

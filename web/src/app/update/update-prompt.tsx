@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { updateStore } from './update-store';
+import { updateStore } from '../../lib/pwa/update-store';
 import './update-prompt.css';
 
 /** "New version available — Reload", visible until the user decides. */
