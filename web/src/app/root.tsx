@@ -4,7 +4,7 @@ import { OfflineBanner } from './layout/offline-banner';
 import { NavigationProgress } from './layout/navigation-progress';
 import { SessionErrorBanner } from './layout/session-error-banner';
 import { Splash } from './layout/splash';
-import { AccountDeletedNotice } from '../features/account/account-deleted-notice';
+import { AccountDeletedNotice } from '../features/accounts/account-deleted-notice';
 import { GoogleOneTap } from './one-tap/google-one-tap';
 import { PharmacistGate } from './pharmacist-gate/pharmacist-gate';
 import { I18nProvider } from '../lib/i18n/i18n-provider';

@@ -59,27 +59,27 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
           errorElement: <RouteError />,
           children: [
             // Authentication (auth-web).
-            { path: 'login', lazy: lazyPage(() => import('../features/auth/login.page')) },
-            { path: 'register', lazy: lazyPage(() => import('../features/auth/register.page')) },
-            { path: 'verify-otp', lazy: lazyPage(() => import('../features/auth/verify-otp.page')) },
-            { path: 'forgot-password', lazy: lazyPage(() => import('../features/auth/forgot-password.page')) },
+            { path: 'login', lazy: lazyPage(() => import('../features/accounts/login.page')) },
+            { path: 'register', lazy: lazyPage(() => import('../features/accounts/register.page')) },
+            { path: 'verify-otp', lazy: lazyPage(() => import('../features/accounts/verify-otp.page')) },
+            { path: 'forgot-password', lazy: lazyPage(() => import('../features/accounts/forgot-password.page')) },
             {
               path: 'reset-password/:uid/:token',
-              lazy: lazyPage(() => import('../features/auth/reset-password.page')),
+              lazy: lazyPage(() => import('../features/accounts/reset-password.page')),
             },
-            { path: 'activate/:uid/:token', lazy: lazyPage(() => import('../features/auth/activate.page')) },
+            { path: 'activate/:uid/:token', lazy: lazyPage(() => import('../features/accounts/activate.page')) },
             // Information (info-pages).
             { path: 'about', lazy: lazyPage(() => import('../features/info/about.page')) },
             { path: 'legal', lazy: lazyPage(() => import('../features/info/legal.page')) },
             { path: 'privacy', lazy: lazyPage(() => import('../features/info/privacy.page')) },
             { path: 'faq', lazy: lazyPage(() => import('../features/info/faq.page')) },
-            { path: 'contact', lazy: lazyPage(() => import('../features/info/contact.page')) },
+            { path: 'contact', lazy: lazyPage(() => import('../features/contact/contact.page')) },
             // Nearby pharmacies map (DESIGN §12: before the product catch-all).
             { path: 'pharmacies', lazy: lazyPage(() => import('../features/pharmacies/pharmacies.page')) },
             // The basket (issue 12 item 5; before the product catch-all too, ADR 113).
             { path: 'panier', lazy: lazyPage(() => import('../features/basket/basket.page')) },
             // Account and billing.
-            { path: 'compte', lazy: lazyPage(() => import('../features/account/account.page')) },
+            { path: 'compte', lazy: lazyPage(() => import('../features/accounts/account.page')) },
             { path: 'congrats', lazy: lazyPage(() => import('../features/billing/congrats.page')) },
             { path: 'subscription', lazy: lazyPage(() => import('../features/billing/subscription.page')) },
             // Plans page and Pro tool: renamed under a language prefix (SPEC §2).

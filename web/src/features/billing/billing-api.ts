@@ -1,7 +1,7 @@
 import { subscriptionResponseSchema, userResponseSchema } from '@pharmaradar/shared';
 import { api } from '../../lib/api/client';
 
-export { goTo, openPortal, startCheckout } from '../../lib/billing/checkout';
+export { goTo, openPortal, startCheckout } from './checkout';
 
 export const checkSubscription = () => api.get('/billing/check-subscription/', { schema: userResponseSchema });
 export const loadSubscription = () => api.get('/billing/subscription/', { schema: subscriptionResponseSchema });

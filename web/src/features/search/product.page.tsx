@@ -10,7 +10,7 @@ import { AddToBasket } from './add-to-basket';
 import { LivePrices } from './live-prices';
 import { PriceHistory } from './price-history/price-history';
 import { ProductImage } from './product-image';
-import { PriceAlertForm } from './price-alert-form';
+import { PriceAlertForm } from '../alerts/price-alert-form';
 import { PricesSeedContext, usePricesSeed } from '../../first-screen/first-screen-seeds';
 import { SearchProvider, useSearch, type SearchStart } from './search-context';
 import { useProductLanding, type OfflineProduct } from './use-product-landing';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../api/client';
+import { api } from '../../lib/api/client';
 
 /** The ad network the server is configured with (AD_NETWORK_SCRIPT_URL, AD_CLIENT_ID). */
 export interface AdNetwork {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Alert } from '@pharmaradar/shared/alerts.schema';
-import { deleteAlert, listAlerts } from '../../lib/alerts/alerts-api';
+import { deleteAlert, listAlerts } from './alerts-api';
 
 /** The user's price alerts, each deletable (they are set on the product pages). */
 export function AlertsSection() {

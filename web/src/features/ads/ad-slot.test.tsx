@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANONYMOUS_USER } from '@pharmaradar/shared/user.schema';
-import { useSession } from '../../../lib/session';
-import { SessionContext, type SessionValue } from '../../../lib/session/session-context';
-import { serveAuthApi, testUser } from '../../../test/fakes/auth-api-server';
-import { renderWithProviders } from '../../../test/render';
+import { useSession } from '../../lib/session';
+import { SessionContext, type SessionValue } from '../../lib/session/session-context';
+import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
+import { renderWithProviders } from '../../test/render';
 import { AdSlot } from './ad-slot';
 
 function session(overrides: Partial<SessionValue> & { isPro?: boolean }): SessionValue {

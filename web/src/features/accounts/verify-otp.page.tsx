@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { goTo, startCheckout } from '../../lib/billing/checkout';
+import { goTo, startCheckout } from '../billing/checkout';
 import { api, isApiRequestError } from '../../lib/api/client';
 import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession } from '../../lib/session';

@@ -1,8 +1,8 @@
 import { useContext, useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { loadAdNetworkScript, useAdNetwork } from '../../../lib/ads/ad-network';
-import { LocalizedLink } from '../../../lib/router';
-import { SessionContext } from '../../../lib/session/session-context';
+import { loadAdNetworkScript, useAdNetwork } from './ad-network';
+import { LocalizedLink } from '../../lib/router';
+import { SessionContext } from '../../lib/session/session-context';
 
 /**
  * The ad space of the free tier (SPEC §1 "with ads"). With an ad network configured on the server it

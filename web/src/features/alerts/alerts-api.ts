@@ -1,5 +1,5 @@
 import { alertListSchema, alertSchema, type Alert, type CreateAlertInput } from '@pharmaradar/shared/alerts.schema';
-import { api } from '../api/client';
+import { api } from '../../lib/api/client';
 
 // Price alerts of the logged-in user: set on the product page, listed and deleted on the account page.
 

@@ -3,12 +3,12 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession } from '../../lib/session';
-import { AlertsSection } from './alerts-section';
+import { AlertsSection } from '../alerts/alerts-section';
 import { DataExportSection } from './data-export-section';
 import { HelpSection } from './help-section';
 import { ProfileSection } from './profile-section';
 import { SecuritySection } from './security-section';
-import { SubscriptionSection } from './subscription-section';
+import { SubscriptionSection } from '../billing/subscription-section';
 import { Spinner } from '../../lib/ui/spinner';
 import './account.css';
 

@@ -1,5 +1,5 @@
 import { urlResponseSchema } from '@pharmaradar/shared';
-import { api } from '../api/client';
+import { api } from '../../lib/api/client';
 
 /**
  * Leaving for Stripe's hosted pages, shared by the screens that offer it (plans page, account page,

@@ -1,7 +1,7 @@
 import { useContext, useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { AlertKind } from '@pharmaradar/shared/alerts.schema';
-import { createAlert } from '../../lib/alerts/alerts-api';
+import { createAlert } from './alerts-api';
 import { LocalizedLink } from '../../lib/router';
 import { SessionContext } from '../../lib/session/session-context';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { goTo, startCheckout } from '../../lib/billing/checkout';
+import { goTo, startCheckout } from './checkout';
 import { formatDate, useLocale } from '../../lib/i18n';
 import { LocalizedLink } from '../../lib/router';
 import { useSession } from '../../lib/session';

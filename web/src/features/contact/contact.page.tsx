@@ -2,8 +2,8 @@ import { companyFor } from '@pharmaradar/shared';
 import { FormattedMessage } from 'react-intl';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { ContactForm } from './contact-form';
-import { InfoPage } from './info-page';
-import { MailLink } from './info-values';
+import { InfoPage } from '../info/info-page';
+import { MailLink } from '../info/info-values';
 
 /** /contact: how to reach the company by e-mail or post, and the contact form (SPEC §2). */
 export default function ContactPage() {
