@@ -28,7 +28,7 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
       if (classifyCatchAll(params.slug ?? '') === 'not-found') throw redirect(notFound);
       return null;
     },
-    lazy: lazyPage(() => import('../features/search/product.page')),
+    lazy: lazyPage(() => import('../features/products/product.page')),
   };
 
   return [

@@ -4,7 +4,7 @@ import { Route, Routes, StaticRouter } from 'react-router';
 import { LOCALES, type Locale } from '@pharmaradar/shared';
 import type { FirstScreenPage, FirstScreenRenderer } from '@pharmaradar/shared/first-screen.schema';
 import HomePage from '../features/search/home.page';
-import ProductPage, { ProductPriceParts } from '../features/search/product.page';
+import ProductPage, { ProductPriceParts } from '../features/products/product.page';
 import { Layout } from '../app/layout/layout';
 import { Splash } from '../app/layout/splash';
 import { flattenMessages } from '../lib/i18n/flatten';

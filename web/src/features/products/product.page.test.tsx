@@ -5,7 +5,7 @@ import { LANDING_SEED_ID, PRICES_SEED_ID } from '@pharmaradar/shared/first-scree
 import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import { loadSearchResult, saveSearchResult } from '../../db/search-cache';
-import { loadHistory } from './price-history/history-cache';
+import { loadHistory } from '../price-history/history-cache';
 import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
@@ -17,7 +17,7 @@ import {
   product,
   retailerAnswer,
   searchStream,
-} from './testing/search-fixtures';
+} from '../search/testing/search-fixtures';
 import { json, sse, startTestServer, type Handler } from '../../test/fakes/search-api-server';
 import ProductPage from './product.page';
 import type { PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
@@ -73,7 +73,7 @@ const renderAt = (route: string, locale: 'fr' | 'en' | 'nl') =>
 // The search machinery and the saved-searches list are lazy chunks in the app; here they are
 // loaded once up front so the first test does not pay the module transform inside its timeouts.
 beforeAll(async () => {
-  await Promise.all([import('./run-search'), import('./recent-searches')]);
+  await Promise.all([import('../search/run-search'), import('../search/recent-searches')]);
 });
 
 describe('product landing page', () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { priceHistoryResponseSchema, type PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
-import { api, isApiRequestError } from '../../../lib/api/client';
+import { api, isApiRequestError } from '../../lib/api/client';
 import { loadHistory, saveHistory } from './history-cache';
 
 export type HistoryState =

@@ -6,13 +6,13 @@ import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema'
 import type { LandingTexts } from '@pharmaradar/shared/product-landing';
 import { useLocale } from '../../lib/i18n';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
-import { AddToBasket } from './add-to-basket';
-import { LivePrices } from './live-prices';
-import { PriceHistory } from './price-history/price-history';
-import { ProductImage } from './product-image';
+import { AddToBasket } from '../basket/add-to-basket';
+import { LivePrices } from '../search/live-prices';
+import { PriceHistory } from '../price-history/price-history';
+import { ProductImage } from '../search/product-image';
 import { PriceAlertForm } from '../alerts/price-alert-form';
 import { PricesSeedContext, usePricesSeed } from '../../first-screen/first-screen-seeds';
-import { SearchProvider, useSearch, type SearchStart } from './search-context';
+import { SearchProvider, useSearch, type SearchStart } from '../search/search-context';
 import { useProductLanding, type OfflineProduct } from './use-product-landing';
 import { Spinner } from '../../lib/ui/spinner';
 import './product.css';
