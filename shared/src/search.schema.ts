@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema, type ApiError } from './api-error';
-import { unitPriceSchema } from './unit-price/unit-price.schema';
+import { unitPriceSchema } from './unit-price.schema';
 
 // The price-search contract (DESIGN.md §5). The server validates requests with it and the web
 // parses every SSE event and the final JSON with it, so both sides agree on one definition.

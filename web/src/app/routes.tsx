@@ -1,5 +1,5 @@
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { LOCALES, type Locale } from '@pharmaradar/shared';
+import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import NotFoundPage from './not-found/not-found.page';
 import { classifyCatchAll } from '../lib/router/path-rules';
 import { lazyPage } from './lazy-page';

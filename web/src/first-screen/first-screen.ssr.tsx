@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
-import { LOCALES, type Locale } from '@pharmaradar/shared';
+import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import type { FirstScreenPage, FirstScreenRenderer } from '@pharmaradar/shared/first-screen.schema';
 import HomePage from '../features/search/home.page';
 import ProductPage, { ProductPriceParts } from '../features/products/product.page';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
-import { LOCALES, isLocale } from '@pharmaradar/shared';
+import { LOCALES, isLocale } from '@pharmaradar/shared/locales';
 import { rememberLocale, sessionStore } from '../../lib/i18n/detect-locale';
 import { localeOfPath, switchLanguagePath } from '../../lib/router/localized-path';
 

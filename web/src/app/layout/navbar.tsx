@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { BRAND_NAME } from '@pharmaradar/shared';
+import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import { LocalizedLink, LocalizedNavLink } from '../../lib/router/localized-link';
 import { AccountArea } from './account-area';
 import { BasketLink } from './basket-link';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
-import { BRAND_NAME } from '@pharmaradar/shared';
+import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import { LocalizedLink } from '../../lib/router/localized-link';
 import { Logo } from './logo';
 import './layout.css';

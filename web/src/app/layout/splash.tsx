@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { BRAND_NAME } from '@pharmaradar/shared';
+import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import { splitLocalePath } from '../../lib/router/localized-path';
 import { Logo } from './logo';
 import { alreadySeen, markSeen, SPLASH_END_MS, SPLASH_FADE_MS, splashDrawnByServer } from './splash-timing';

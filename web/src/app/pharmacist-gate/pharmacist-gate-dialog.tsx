@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { BRAND_NAME } from '@pharmaradar/shared';
+import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import { api, isApiRequestError } from '../../lib/api/client';
 import { Dialog } from '../../lib/ui/dialog';
 import { YesNoChoice } from '../../lib/ui/yes-no-choice';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
-import { BRAND_NAME } from '@pharmaradar/shared';
+import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import './account-deleted-notice.css';
 
 /**

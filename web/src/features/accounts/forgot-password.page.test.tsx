@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { setApiOrigin } from '../../lib/api/client';
 import { serveAuthApi } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';

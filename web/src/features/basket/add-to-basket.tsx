@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { MAX_BASKET_QUANTITY } from '@pharmaradar/shared/basket/basket.schema';
+import { MAX_BASKET_QUANTITY } from '@pharmaradar/shared/basket.schema';
 import type { SearchProduct } from '@pharmaradar/shared/search.schema';
 import { LocalizedLink } from '../../lib/router';
 

@@ -1,4 +1,5 @@
-import { subscriptionResponseSchema, userResponseSchema } from '@pharmaradar/shared';
+import { subscriptionResponseSchema } from '@pharmaradar/shared/billing.schema';
+import { userResponseSchema } from '@pharmaradar/shared/user.schema';
 import { api } from '../../lib/api/client';
 
 export { goTo, openPortal, startCheckout } from './checkout';

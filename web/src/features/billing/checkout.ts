@@ -1,4 +1,4 @@
-import { urlResponseSchema } from '@pharmaradar/shared';
+import { urlResponseSchema } from '@pharmaradar/shared/billing.schema';
 import { api } from '../../lib/api/client';
 
 /**

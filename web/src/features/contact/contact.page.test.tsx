@@ -1,4 +1,5 @@
-import { COMPANY, type Locale } from '@pharmaradar/shared';
+import { COMPANY } from '@pharmaradar/shared/brand';
+import { type Locale } from '@pharmaradar/shared/locales';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiOrigin } from '../../lib/api/client';

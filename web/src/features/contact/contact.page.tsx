@@ -1,4 +1,4 @@
-import { companyFor } from '@pharmaradar/shared';
+import { companyFor } from '@pharmaradar/shared/brand';
 import { FormattedMessage } from 'react-intl';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { ContactForm } from './contact-form';

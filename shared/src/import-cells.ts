@@ -1,6 +1,6 @@
 // Reading one spreadsheet or CSV cell as what pharmacy software puts there: CNKs stored as numbers
 // (leading zero lost), comma decimals, currency signs, VAT as 6, "6 %" or 0.06 (a percent-formatted cell).
-import { normaliseCnk } from '../cnk';
+import { normaliseCnk } from './cnk';
 
 export type SheetCell = string | number | boolean | Date | null | undefined;
 
