@@ -4,17 +4,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
 
-// Boundaries of both workspaces (docs/decisions/016). Features never import each other sideways, nor the
-// composition root that wires them (web/src/app; server/src/app.ts, app-deps.ts, server.ts, main.ts). On
-// the server the floor (lib/, db/, config/) never imports a feature either. Every relative import is
-// resolved, so '../search', '../../features/x' and deeper paths are all caught.
+// Boundaries of both workspaces (docs/decisions/016, 149). Features never import each other sideways, nor the
+// composition root that wires them (web/src/app and main.tsx; server/src/app.ts, app-deps.ts, server.ts,
+// main.ts). The floor (web: lib/, db/; server: lib/, db/, config/) imports neither a feature nor the root.
+// On the web a page (`*.page.tsx`) is where a route composes the pieces of several domains, as app.ts
+// does on the server: a page and a test may import another feature; every other file of a feature may not.
+// shared/src imports nothing from web or server. Every relative import is resolved, so '../search',
+// '../../features/x' and deeper paths are all caught.
 const WORKSPACES = {
-  web: { composition: /^app(?:\/|$)/, floor: null },
-  server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config)\// },
+  web: { composition: /^(?:app\/|main\.tsx$)/, floor: /^(?:lib|db)\//, composes: /\.(?:page|test)\.tsx?$/ },
+  server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config)\//, composes: null },
 };
-/** ['server', 'features/search/x.ts'] for any path inside web/src or server/src, else null. */
+/** ['server', 'features/search/x.ts'] for any path inside web/src, server/src or shared/src, else null. */
 const place = (file) => {
-  const match = /(?:^|\/)(web|server)\/src\/(.+)$/.exec(file.replace(/\\/g, '/'));
+  const match = /(?:^|\/)(web|server|shared)\/src\/(.+)$/.exec(file.replace(/\\/g, '/'));
   return match ? [match[1], match[2]] : null;
 };
 const featureOf = (rel) => /^features\/([^/]+)(?:\/|$)/.exec(rel)?.[1];
@@ -25,19 +28,37 @@ const featureBoundaries = {
         type: 'problem',
         messages: {
           sideways:
-            "Feature '{{from}}' must not import feature '{{to}}': move shared code to {{workspace}}/src/lib or shared/.",
+            "Feature '{{from}}' must not import feature '{{to}}': move shared code to {{workspace}}/src/lib or shared/ (on the web, a page may compose it).",
           upward:
             "Feature '{{from}}' must not import the composition root ({{target}}): the app composes features, not the reverse.",
           floor: "{{from}} must not import feature '{{to}}': lib/, db/ and config/ are the floor features stand on.",
+          floorUp: '{{from}} must not import the composition root ({{target}}): the floor sits below it.',
+          shared: 'shared/src must not import {{target}}: the shared package sits below web and server (ADR 149).',
         },
       },
       create(context) {
         const own = place(context.filename);
         if (!own) return {};
         const [workspace, rel] = own;
+        if (workspace === 'shared') {
+          const check = (node, source) => {
+            if (typeof source !== 'string') return;
+            const outside = source.startsWith('.')
+              ? place(path.resolve(path.dirname(context.filename), source))?.[0] !== 'shared'
+              : /^@pharmaradar\//.test(source);
+            if (outside) context.report({ node, messageId: 'shared', data: { target: source } });
+          };
+          return {
+            ImportDeclaration: (node) => check(node, node.source.value),
+            ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+            ExportAllDeclaration: (node) => check(node, node.source.value),
+            ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+          };
+        }
         const rules = WORKSPACES[workspace];
         const ownFeature = featureOf(rel);
         const inFloor = rules.floor?.test(rel) ?? false;
+        const composes = rules.composes?.test(rel) ?? false;
         if (!ownFeature && !inFloor) return {};
         const check = (node, source) => {
           if (typeof source !== 'string' || !source.startsWith('.')) return;
@@ -46,13 +67,19 @@ const featureBoundaries = {
           const targetFeature = featureOf(target[1]);
           if (inFloor && targetFeature) {
             context.report({ node, messageId: 'floor', data: { from: `${workspace}/src/${rel}`, to: targetFeature } });
+          } else if (inFloor && !/\.test\.tsx?$/.test(rel) && rules.composition.test(target[1])) {
+            context.report({
+              node,
+              messageId: 'floorUp',
+              data: { from: `${workspace}/src/${rel}`, target: `${workspace}/src/${target[1]}` },
+            });
           } else if (ownFeature && rules.composition.test(target[1])) {
             context.report({
               node,
               messageId: 'upward',
               data: { from: ownFeature, target: `${workspace}/src/${target[1]}` },
             });
-          } else if (ownFeature && targetFeature && targetFeature !== ownFeature) {
+          } else if (ownFeature && targetFeature && targetFeature !== ownFeature && !composes) {
             context.report({ node, messageId: 'sideways', data: { from: ownFeature, to: targetFeature, workspace } });
           }
         };
@@ -182,6 +209,10 @@ export default tseslint.config(
                 'react/*',
                 '**/app/*',
                 '!**/app/styles',
+                // The splash's timing (plain code, no React) is shared by the drawn splash and the shell's.
+                '!**/app/layout',
+                '**/app/layout/*',
+                '!**/app/layout/splash-timing',
                 '**/*.page',
                 '**/lib/api/*',
               ],
@@ -193,7 +224,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/features/**/*.{ts,tsx}', 'server/src/features/**/*.ts', 'server/src/{lib,db,config}/**/*.ts'],
+    files: [
+      'web/src/{features,lib,db}/**/*.{ts,tsx}',
+      'server/src/features/**/*.ts',
+      'server/src/{lib,db,config}/**/*.ts',
+      'shared/src/**/*.ts',
+    ],
     plugins: { boundaries: featureBoundaries },
     rules: { 'boundaries/no-cross-feature-imports': 'error' },
   },

@@ -59,7 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild &&
       VitePWA({
         strategies: 'generateSW',
-        // The app shows its own "new version available" prompt (lib/pwa): never a silent reload.
+        // The app shows its own "new version available" prompt (app/update, its store in lib/pwa): never a silent reload.
         registerType: 'prompt',
         // CSP forbids inline scripts: the app registers the worker itself through workbox-window.
         injectRegister: null,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { PHONE, ROOT, screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { DESKTOP, PHONE, screenshot, waitForApp, waitForServiceWorker, watchAppCode } from '../support/harness';
 import { useJourney } from '../support/journey';

@@ -6,7 +6,7 @@ import {
   GROUP_NAME_MAX_LENGTH,
   SYNC_MAX_CHANGES,
 } from './group-sync-limits';
-import { pricingSettingsSchema } from './pricing/pricing.schema';
+import { pricingSettingsSchema } from './pricing.schema';
 
 export * from './group-sync-limits';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiErrorSchema, type ApiError } from './api-error';
 import { DEFAULT_LOCALE, LOCALES } from './locales';
-import { unitPriceSchema } from './unit-price/unit-price.schema';
+import { unitPriceSchema } from './unit-price.schema';
 
 // The price-search contract (docs/architecture.md#search-contract). The server validates requests with it and the web
 // parses every SSE event and the final JSON with it, so both sides agree on one definition.

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { z } from 'zod';
-import { COMPANY } from '@pharmaradar/shared';
+import { COMPANY } from '@pharmaradar/shared/brand';
 import { DEFAULT_WEB_DIST_DIR, resolveFromRoot } from './paths';
 import { PRIVATE_DIR_MODE } from './private-files';
 import { loadOrCreateSecretKey, SECRET_KEY_MIN_LENGTH } from './secret-key';

@@ -1,4 +1,5 @@
-import { normaliseCnk, parseGtin } from '@pharmaradar/shared';
+import { normaliseCnk } from '@pharmaradar/shared/cnk';
+import { parseGtin } from '@pharmaradar/shared/gtin';
 import type { RetailerId } from '../retailers/types';
 import { getDemoCatalogue, type DemoProduct } from './catalogue';
 

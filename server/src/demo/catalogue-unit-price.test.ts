@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '@pharmaradar/shared';
-import { parsePack, type Pack } from '@pharmaradar/shared/unit-price/unit-price';
+import { LOCALES } from '@pharmaradar/shared/locales';
+import { parsePack, type Pack } from '@pharmaradar/shared/unit-price';
 import { CATALOGUE_ROWS } from './catalogue.data';
 import { getDemoCatalogue } from './catalogue';
 

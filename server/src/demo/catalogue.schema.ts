@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isValidGtin, luhnValid } from '@pharmaradar/shared';
+import { isValidGtin } from '@pharmaradar/shared/gtin';
+import { luhnValid } from '@pharmaradar/shared/cnk';
 import { RETAILER_IDS } from '../retailers/types';
 import { DEMO_CATEGORIES } from './catalogue.data';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidGtin, luhnValid } from '@pharmaradar/shared';
+import { isValidGtin } from '@pharmaradar/shared/gtin';
+import { luhnValid } from '@pharmaradar/shared/cnk';
 import { DEMO_PACKS } from '@pharmaradar/shared/testing/demo-packs';
 import { RETAILER_IDS } from '../retailers/types';
 import { findDemoProductByEan, findDemoProductBySlug, getDemoCatalogue } from './catalogue';

@@ -1,4 +1,6 @@
-import { gtinCheckDigit, luhnCheckDigit, type Locale } from '@pharmaradar/shared';
+import { gtinCheckDigit } from '@pharmaradar/shared/gtin';
+import { luhnCheckDigit } from '@pharmaradar/shared/cnk';
+import { type Locale } from '@pharmaradar/shared/locales';
 import { RETAILER_IDS, type RetailerId } from '../retailers/types';
 import { CATALOGUE_ROWS, type CatalogueRow } from './catalogue.data';
 import { demoProductSchema, type DemoOffer, type DemoProduct } from './catalogue.schema';

@@ -1,5 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { BRAND_NAME } from '@pharmaradar/shared';
+import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import type { Env } from '../config/env';
 import { checkCsrf, CSRF_HEADER_NAME, issueCsrfToken } from '../lib/csrf';
 import { DAY_MS, demoDay } from './demo-prices';

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@pharmaradar/shared';
+import { normalizeEmail } from '@pharmaradar/shared/auth.schema';
 
 export interface PlanArgs {
   email: string;

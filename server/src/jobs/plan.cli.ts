@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { planOf } from '@pharmaradar/shared';
+import { planOf } from '@pharmaradar/shared/billing.schema';
 import { loadEnvOrExit } from '../config/env';
 import { closeDatabase } from '../db/database';
 import { openCliDatabase } from '../db/cli-database';

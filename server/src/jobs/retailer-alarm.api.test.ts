@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RetailerHealth } from '@pharmaradar/shared';
+import type { RetailerHealth } from '@pharmaradar/shared/admin.schema';
 import type { TestClient } from '../../test/helpers/test-client';
 import type { OutboxMail } from '../../test/fakes/outbox';
 import { createLogger } from '../lib/log';
 import { signedIn, staffCli, userIdOf } from '../features/admin/admin.test-support';
-import { searchUrl, startSearchTestServer, type SearchTestServer } from '../features/search/testing/search-test-kit.test-support';
+import {
+  searchUrl,
+  startSearchTestServer,
+  type SearchTestServer,
+} from '../features/search/testing/search-test-kit.test-support';
 import { createRetailerAlarmJob } from './retailer-alarm.job';
 
 // Real searches against the demo shops: Farmaline's robots.txt disallows everything (so every search

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { normalizeEmail } from '@pharmaradar/shared';
+import { normalizeEmail } from '@pharmaradar/shared/auth.schema';
 import { loadEnvOrExit } from '../config/env';
 import { closeDatabase } from '../db/database';
 import { openCliDatabase } from '../db/cli-database';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '@pharmaradar/shared';
+import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '@pharmaradar/shared/locales';
 
 export type Messages = Record<Locale, string>;
 

@@ -1,4 +1,4 @@
-import { classifyQuery } from '@pharmaradar/shared';
+import { classifyQuery } from '@pharmaradar/shared/cnk';
 import { startRetailers, type RetailersEnv, type StartOptions } from './start-retailers';
 import { RetailerError, type RetailerConnector, type RetailerId, type SearchQuery } from './types';
 

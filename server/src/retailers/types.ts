@@ -1,4 +1,4 @@
-import type { ShopLanguage } from '@pharmaradar/shared';
+import type { ShopLanguage } from '@pharmaradar/shared/locales';
 
 // The connector contract shared by the retailer connectors (this folder) and the search service.
 // Connectors return every offer they parse, prescription items included (prescription=true): the

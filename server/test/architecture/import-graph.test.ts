@@ -3,16 +3,19 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The import graph of server/src, drawn from the import statements of every .ts file (tests included):
-// it must have no cycle, and its edges must keep the boundaries of docs/decisions/016 in the real code.
+// The import graphs of server/src, web/src and shared/src, drawn from the import statements of every
+// .ts/.tsx file (tests included): none may have a cycle, and their edges must keep the boundaries of
+// docs/decisions/016 and 149 in the real code.
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+const WEB = fileURLToPath(new URL('../../../web/src/', import.meta.url));
+const SHARED = fileURLToPath(new URL('../../../shared/src/', import.meta.url));
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
-    return entry.isFile() && entry.name.endsWith('.ts') ? [path] : [];
+    return entry.isFile() && /\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -22,24 +25,30 @@ function specifiers(text: string): string[] {
   return [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
 }
 
-/** The file a relative specifier names (x, x.ts, x/index.ts), or null for packages and non-ts files. */
+/** The file a relative specifier names (x, x.ts, x.tsx, x/index.ts), or null for packages and non-ts files. */
 function resolveImport(from: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null;
   const base = resolve(dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')]) {
-    if (candidate.endsWith('.ts') && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (/\.tsx?$/.test(candidate) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;
 }
 
 type Graph = Map<string, string[]>;
 
-function importGraph(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): Graph {
+/** Edges between files of `root` (default server/src); imports that leave it are kept only with `keepOutside`. */
+function importGraph(
+  files: string[],
+  read: (file: string) => string = (f) => readFileSync(f, 'utf8'),
+  root = SRC,
+  keepOutside = false,
+): Graph {
   const graph: Graph = new Map();
   for (const file of files) {
     const targets = specifiers(read(file))
       .map((spec) => resolveImport(file, spec))
-      .filter((t): t is string => t !== null && t.startsWith(SRC));
+      .filter((t): t is string => t !== null && (keepOutside || t.startsWith(root)));
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
@@ -149,5 +158,85 @@ describe('server/src import graph', () => {
       'import {\n  g,\n  h,\n} from "./gh";',
     ].join('\n');
     expect(specifiers(text)).toEqual(['./a', '../b', './side-effect', './c', './d', './e', './gh']);
+  });
+});
+
+describe('web/src import graph', () => {
+  const graph = importGraph(sources(WEB), undefined, WEB);
+  const web = (file: string) => relative(WEB, file).replaceAll('\\', '/');
+  const feature = (file: string) => /^features\/([^/]+)\//.exec(web(file))?.[1];
+  const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+  it('is drawn from every source file', () => {
+    expect(graph.size).toBeGreaterThan(300);
+    expect(graph.get(join(WEB, 'app/root.tsx'))).toContain(join(WEB, 'app/layout/splash.tsx'));
+  });
+
+  it('has no cycle', () => {
+    expect(findCycles(graph).map((cycle) => cycle.map(web).join(' -> '))).toEqual([]);
+  });
+
+  it('keeps the domain map (ADR 149): a feature imports another only from a page or a test, never the app', () => {
+    const offending: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = feature(file);
+      if (!from) continue;
+      const composes = /\.page\.tsx$/.test(file) || isTest(file);
+      for (const target of targets) {
+        const to = feature(target);
+        const sideways = to && to !== from && !composes;
+        const upward = /^(app\/|main\.tsx$)/.test(web(target));
+        const firstScreen = /^first-screen\//.test(web(target)) && web(target) !== 'first-screen/first-screen-seeds.ts';
+        if (sideways || upward || firstScreen) offending.push(`${web(file)} -> ${web(target)}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('keeps the floor below: lib/ and db/ import no feature, no app and no first screen', () => {
+    const offending: string[] = [];
+    for (const [file, targets] of graph) {
+      if (!/^(lib|db)\//.test(web(file)) || isTest(file)) continue;
+      for (const target of targets)
+        if (/^(features|app|first-screen)\/|^main\.tsx$/.test(web(target)))
+          offending.push(`${web(file)} -> ${web(target)}`);
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('names every feature for a domain, and the shell lives in app/, not in features/', () => {
+    const features = new Set([...graph.keys()].map(feature).filter(Boolean));
+    for (const shell of ['layout', 'update', 'google', 'pharmacist-gate', 'not-found', 'not-available'])
+      expect(features.has(shell), shell).toBe(false);
+    for (const domain of ['accounts', 'alerts', 'basket', 'billing', 'contact', 'price-history', 'products', 'search'])
+      expect(features.has(domain), domain).toBe(true);
+  });
+});
+
+describe('shared/src import graph', () => {
+  const files = sources(SHARED);
+  const graph = importGraph(files, undefined, SHARED, true);
+  const shared = (file: string) => relative(SHARED, file).replaceAll('\\', '/');
+
+  it('is drawn from every source file', () => {
+    expect(graph.size).toBeGreaterThan(40);
+  });
+
+  it('has no cycle', () => {
+    expect(findCycles(graph).map((cycle) => cycle.map(shared).join(' -> '))).toEqual([]);
+  });
+
+  it('imports nothing outside the package: no web, no server, not itself by name', () => {
+    const offending: string[] = [];
+    for (const [file, targets] of graph)
+      for (const target of targets) if (!target.startsWith(SHARED)) offending.push(`${shared(file)} -> ${target}`);
+    for (const file of files)
+      if (specifiers(readFileSync(file, 'utf8')).some((spec) => spec.startsWith('@pharmaradar/')))
+        offending.push(`${shared(file)} -> @pharmaradar/*`);
+    expect(offending).toEqual([]);
+  });
+
+  it('has no barrel: no index file, so callers name the module they need (ADR 149)', () => {
+    expect(files.filter((file) => /(^|\/)index\.tsx?$/.test(shared(file)))).toEqual([]);
   });
 });

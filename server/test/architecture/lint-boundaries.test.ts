@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The boundary rule of eslint.config.js, run on made-up files: it must fail on the imports it forbids
-// and pass the ones it allows, in both workspaces (docs/decisions/016).
+// and pass the ones it allows, in both workspaces and the shared package (docs/decisions/016, 149).
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const RULE = 'boundaries/no-cross-feature-imports';
@@ -67,8 +67,44 @@ describe('lint rule: feature boundaries', () => {
     [
       'web sideways',
       'web/src/features/search/x.ts',
-      "import { a } from '../auth/x';",
-      /Feature 'search' must not import feature 'auth'/,
+      "import { a } from '../accounts/x';",
+      /Feature 'search' must not import feature 'accounts'/,
+    ],
+    [
+      'web sideways from a non-page file',
+      'web/src/features/products/use-x.ts',
+      "import { a } from '../search/search-context';",
+      /Feature 'products' must not import feature 'search'/,
+    ],
+    [
+      'web page up to app',
+      'web/src/features/products/x.page.tsx',
+      "import { a } from '../../app/layout/layout';",
+      /composition root/,
+    ],
+    [
+      'web lib up to a feature',
+      'web/src/lib/x.ts',
+      "import { a } from '../features/alerts/alerts-api';",
+      /web\/src\/lib\/x.ts must not import feature 'alerts'/,
+    ],
+    [
+      'web db up to the app',
+      'web/src/db/x.ts',
+      "import { a } from '../app/routes';",
+      /web\/src\/db\/x.ts must not import the composition root/,
+    ],
+    [
+      'shared up to the web',
+      'shared/src/x.ts',
+      "import { a } from '../../web/src/lib/api/client';",
+      /shared\/src must not import/,
+    ],
+    [
+      'shared importing itself by name',
+      'shared/src/x.ts',
+      "import { a } from '@pharmaradar/shared/cnk';",
+      /shared\/src must not import/,
     ],
     [
       'web feature up to app',
@@ -86,7 +122,7 @@ describe('lint rule: feature boundaries', () => {
     [
       'server feature to lib, db, config and its own files',
       'server/src/features/search/x.ts',
-      "import { a } from '../../lib/http-error';\nimport { b } from '../../db/database';\nimport { c } from '../../config/env';\nimport { d } from './search.service';\nimport { e } from '@pharmaradar/shared';",
+      "import { a } from '../../lib/http-error';\nimport { b } from '../../db/database';\nimport { c } from '../../config/env';\nimport { d } from './search.service';\nimport { e } from '@pharmaradar/shared/cnk';",
     ],
     [
       'server lib to lib and config',
@@ -99,6 +135,17 @@ describe('lint rule: feature boundaries', () => {
       "import { a } from './features/accounts/accounts.module';\nimport { b } from './features/search/search.module';",
     ],
     ['web feature to lib', 'web/src/features/search/x.ts', "import { a } from '../../lib/api';"],
+    [
+      'web page composing other domains (ADR 149)',
+      'web/src/features/products/x.page.tsx',
+      "import { a } from '../search/live-prices';\nimport { b } from '../alerts/price-alert-form';",
+    ],
+    [
+      'web test composing other domains',
+      'web/src/features/search/x.test.tsx',
+      "import P from '../products/product.page';",
+    ],
+    ['shared to shared', 'shared/src/x.ts', "import { a } from './cnk';\nimport { z } from 'zod';"],
   ])('passes a %s import', async (_name, file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const x = 1;\n`)).toEqual([]);
   });

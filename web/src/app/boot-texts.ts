@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 
 /**
  * The few texts shown before (or instead of) the locale files: they cannot come from those files.

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { INTL_LOCALE } from '@pharmaradar/shared';
+import { INTL_LOCALE } from '@pharmaradar/shared/locales';
 import { App } from './app';
 import { takeOverFirstScreen, whenRouterReady } from '../first-screen/first-screen-handover';
 import { routes } from './routes';

@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import NotAvailablePage from '../features/not-available/not-available.page';
-import { hasPage, lazyPage } from './lazy-page';
+import AboutPage from '../features/info/about.page';
+import { ChunkLoadError } from './chunk-load';
+import { lazyPage } from './lazy-page';
 
 describe('lazyPage', () => {
-  it('loads an existing page file as the route component', async () => {
-    expect(hasPage('not-found/not-found')).toBe(false); // eager, outside the lazy set
-    expect(hasPage('info/about')).toBe(true);
-    const { Component } = await lazyPage('info/about')();
-    expect(Component).not.toBe(NotAvailablePage);
+  it('loads the page file a route names as the route component', async () => {
+    const { Component } = await lazyPage(() => import('../features/info/about.page'))();
+    expect(Component).toBe(AboutPage);
   });
 
-  it('shows the not-available page while a page file does not exist', async () => {
-    expect(hasPage('nothing/not-built-yet')).toBe(false);
-    const { Component } = await lazyPage('nothing/not-built-yet')();
-    expect(Component).toBe(NotAvailablePage);
+  it('turns a page chunk that fails to load into a ChunkLoadError (the route error offers a reload)', async () => {
+    const failing = lazyPage(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    await expect(failing()).rejects.toBeInstanceOf(ChunkLoadError);
   });
 });

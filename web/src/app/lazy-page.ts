@@ -1,29 +1,13 @@
 import type { ComponentType } from 'react';
-import NotAvailablePage from '../features/not-available/not-available.page';
 import { loadChunk } from './chunk-load';
 
 type PageModule = { default: ComponentType };
 
 /**
- * Every `features/<f>/<name>.page.tsx` becomes its own lazy chunk. A route names its page file;
- * while that file does not exist yet (a later issue builds it) the route shows the honest
- * "not available yet" page instead of failing the build.
+ * A route's page as its own lazy chunk, loaded with the chunk timeout of chunk-load.ts. Every route
+ * names its page by a static `import()`, so a page file that does not exist fails the build: no route
+ * needs a "not available yet" placeholder any more (ADR 149).
  */
-const pageModules = import.meta.glob<PageModule>([
-  '../features/*/*.page.tsx',
-  '!../features/not-available/*',
-  '!../features/not-found/*',
-]);
-
-export function hasPage(name: string): boolean {
-  return `../features/${name}.page.tsx` in pageModules;
-}
-
-export function lazyPage(name: string): () => Promise<{ Component: ComponentType }> {
-  return async () => {
-    const importer = pageModules[`../features/${name}.page.tsx`];
-    if (!importer) return { Component: NotAvailablePage };
-    const module = await loadChunk(importer);
-    return { Component: module.default };
-  };
+export function lazyPage(importer: () => Promise<PageModule>): () => Promise<{ Component: ComponentType }> {
+  return async () => ({ Component: (await loadChunk(importer)).default });
 }

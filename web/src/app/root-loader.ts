@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { setApiLocale } from '../lib/api/api-locale';
 import { browserLanguages, decideLocale, sessionStore } from '../lib/i18n/detect-locale';
 import { localeLoader, type Messages } from '../lib/i18n/load-locale';

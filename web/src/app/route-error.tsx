@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import NotFoundPage from '../features/not-found/not-found.page';
+import NotFoundPage from './not-found/not-found.page';
 import { AlertIcon, ReloadIcon } from '../lib/ui/icons';
 import { StatusPage } from '../lib/ui/status-page';
 import { isChunkLoadError } from './chunk-load';

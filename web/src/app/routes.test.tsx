@@ -66,7 +66,7 @@ async function settledAt(router: ReturnType<typeof createMemoryRouter>, pathname
 // The shared layouts are lazy chunks in the app; loaded once up front so the first test does not
 // pay the module transform inside its timeouts.
 beforeAll(async () => {
-  await Promise.all([import('../features/layout/layout'), import('../features/layout/plain-layout')]);
+  await Promise.all([import('./layout/layout'), import('./layout/plain-layout')]);
 });
 
 describe('routing and language', () => {

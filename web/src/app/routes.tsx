@@ -1,6 +1,6 @@
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { LOCALES, type Locale } from '@pharmaradar/shared';
-import NotFoundPage from '../features/not-found/not-found.page';
+import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
+import NotFoundPage from './not-found/not-found.page';
 import { classifyCatchAll } from '../lib/router/path-rules';
 import { lazyPage } from './lazy-page';
 import { RouteError } from './route-error';
@@ -8,15 +8,15 @@ import { AppRoot, BootError, BootScreen, rootLoader, shouldRevalidateRoot } from
 
 /**
  * docs/product.md#routes route table. Every page exists bare (French) and under /fr, /en, /nl; under a prefix the
- * plans page /offers is `pro` and the Pro tool /pro is `nego`. Pages are lazy chunks named by their
- * file (`features/<f>/<name>.page.tsx`): a page whose file does not exist yet shows "not available
- * yet" (lazy-page.ts), so a helper only has to create its file, or edit its own line here.
+ * plans page /offers is `pro` and the Pro tool /pro is `nego`. Each page is a lazy chunk of its own
+ * file: a feature's page (`features/<domain>/<name>.page.tsx`) or a page of the app shell (the update
+ * page); the domain map is ADR 149.
  */
 // The home page has its own header and footer: the shared layouts load with the first page that uses them.
-const layout = async () => ({ Component: (await import('../features/layout/layout')).Layout });
+const layout = async () => ({ Component: (await import('./layout/layout')).Layout });
 const proWall = async () => ({ Component: (await import('./pro-wall')).ProWall });
 const staffOnly = async () => ({ Component: (await import('./staff-only')).StaffOnly });
-const plainLayout = async () => ({ Component: (await import('../features/layout/plain-layout')).PlainLayout });
+const plainLayout = async () => ({ Component: (await import('./layout/plain-layout')).PlainLayout });
 
 function pageRoutes(prefix: Locale | null): RouteObject[] {
   const notFound = prefix ? `/${prefix}/404` : '/404';
@@ -28,22 +28,26 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
       if (classifyCatchAll(params.slug ?? '') === 'not-found') throw redirect(notFound);
       return null;
     },
-    lazy: lazyPage('search/product'),
+    lazy: lazyPage(() => import('../features/products/product.page')),
   };
 
   return [
     // Home has no shared layout (web-search: features/search/home.page.tsx).
-    { index: true, lazy: lazyPage('search/home'), errorElement: <RouteError /> },
+    { index: true, lazy: lazyPage(() => import('../features/search/home.page')), errorElement: <RouteError /> },
     {
-      // docs/product.md#plain-layout-pages: plain-layout pages (a later issue builds them).
+      // docs/product.md#plain-layout-pages: plain-layout pages.
       lazy: plainLayout,
       children: [
         {
           errorElement: <RouteError />,
           children: [
-            { path: 'update', lazy: lazyPage('update/update') },
-            { path: 'promo', lazy: lazyPage('billing/promo') },
-            { path: 'admin', lazy: staffOnly, children: [{ index: true, lazy: lazyPage('admin/admin') }] },
+            { path: 'update', lazy: lazyPage(() => import('./update/update.page')) },
+            { path: 'promo', lazy: lazyPage(() => import('../features/billing/promo.page')) },
+            {
+              path: 'admin',
+              lazy: staffOnly,
+              children: [{ index: true, lazy: lazyPage(() => import('../features/admin/admin.page')) }],
+            },
           ],
         },
       ],
@@ -55,33 +59,36 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
           errorElement: <RouteError />,
           children: [
             // Authentication (auth-web).
-            { path: 'login', lazy: lazyPage('auth/login') },
-            { path: 'register', lazy: lazyPage('auth/register') },
-            { path: 'verify-otp', lazy: lazyPage('auth/verify-otp') },
-            { path: 'forgot-password', lazy: lazyPage('auth/forgot-password') },
-            { path: 'reset-password/:uid/:token', lazy: lazyPage('auth/reset-password') },
-            { path: 'activate/:uid/:token', lazy: lazyPage('auth/activate') },
+            { path: 'login', lazy: lazyPage(() => import('../features/accounts/login.page')) },
+            { path: 'register', lazy: lazyPage(() => import('../features/accounts/register.page')) },
+            { path: 'verify-otp', lazy: lazyPage(() => import('../features/accounts/verify-otp.page')) },
+            { path: 'forgot-password', lazy: lazyPage(() => import('../features/accounts/forgot-password.page')) },
+            {
+              path: 'reset-password/:uid/:token',
+              lazy: lazyPage(() => import('../features/accounts/reset-password.page')),
+            },
+            { path: 'activate/:uid/:token', lazy: lazyPage(() => import('../features/accounts/activate.page')) },
             // Information (info-pages).
-            { path: 'about', lazy: lazyPage('info/about') },
-            { path: 'legal', lazy: lazyPage('info/legal') },
-            { path: 'privacy', lazy: lazyPage('info/privacy') },
-            { path: 'faq', lazy: lazyPage('info/faq') },
-            { path: 'contact', lazy: lazyPage('info/contact') },
+            { path: 'about', lazy: lazyPage(() => import('../features/info/about.page')) },
+            { path: 'legal', lazy: lazyPage(() => import('../features/info/legal.page')) },
+            { path: 'privacy', lazy: lazyPage(() => import('../features/info/privacy.page')) },
+            { path: 'faq', lazy: lazyPage(() => import('../features/info/faq.page')) },
+            { path: 'contact', lazy: lazyPage(() => import('../features/contact/contact.page')) },
             // Nearby pharmacies map (docs/architecture.md#settled-choices: before the product catch-all).
-            { path: 'pharmacies', lazy: lazyPage('pharmacies/pharmacies') },
+            { path: 'pharmacies', lazy: lazyPage(() => import('../features/pharmacies/pharmacies.page')) },
             // The basket (issue 12 item 5; before the product catch-all too, ADR 113).
-            { path: 'panier', lazy: lazyPage('basket/basket') },
-            // Account and billing (later issues).
-            { path: 'compte', lazy: lazyPage('account/account') },
-            { path: 'congrats', lazy: lazyPage('billing/congrats') },
-            { path: 'subscription', lazy: lazyPage('billing/subscription') },
+            { path: 'panier', lazy: lazyPage(() => import('../features/basket/basket.page')) },
+            // Account and billing.
+            { path: 'compte', lazy: lazyPage(() => import('../features/accounts/account.page')) },
+            { path: 'congrats', lazy: lazyPage(() => import('../features/billing/congrats.page')) },
+            { path: 'subscription', lazy: lazyPage(() => import('../features/billing/subscription.page')) },
             // Plans page and Pro tool: renamed under a language prefix (docs/product.md#routes).
-            { path: prefix ? 'pro' : 'offers', lazy: lazyPage('billing/offers') },
+            { path: prefix ? 'pro' : 'offers', lazy: lazyPage(() => import('../features/billing/offers.page')) },
             // The Pro tool behind its wall (app/pro-wall.tsx): visitors and free users see the wall instead.
             {
               path: prefix ? 'nego' : 'pro',
               lazy: proWall,
-              children: [{ index: true, lazy: lazyPage('pro/pro-tool') }],
+              children: [{ index: true, lazy: lazyPage(() => import('../features/pro/pro-tool.page')) }],
             },
             ...(prefix ? [{ path: 'offers', element: <Navigate to={`/${prefix}/pro`} replace /> }] : []),
             { path: '404', element: <NotFoundPage /> },

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import NotFoundPage from '../features/not-found/not-found.page';
+import NotFoundPage from './not-found/not-found.page';
 import { useSession } from '../lib/session';
 
 /**

@@ -1,5 +1,5 @@
-import { MAX_BASKET_LINES, MAX_BASKET_QUANTITY, type ShippingResponse } from '@pharmaradar/shared/basket/basket.schema';
-import { shippingResponseSchema } from '@pharmaradar/shared/basket/basket.schema';
+import { MAX_BASKET_LINES, MAX_BASKET_QUANTITY, type ShippingResponse } from '@pharmaradar/shared/basket.schema';
+import { shippingResponseSchema } from '@pharmaradar/shared/basket.schema';
 import { BASKET_CHANGED_EVENT } from './basket-event';
 import { db, type BasketItemRecord } from './db';
 

@@ -1,5 +1,5 @@
 import { Dexie, type Table } from 'dexie';
-import type { PricingSettings } from '@pharmaradar/shared';
+import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type { QueryKind, SearchResult } from '@pharmaradar/shared/search.schema';
 import type { GroupBase } from '@pharmaradar/shared/group-sync.schema';
 import { DB_NAME } from './db-name';

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
-import { LOCALES, type Locale } from '@pharmaradar/shared';
+import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import type { FirstScreenPage, FirstScreenRenderer } from '@pharmaradar/shared/first-screen.schema';
 import HomePage from '../features/search/home.page';
-import ProductPage, { ProductPriceParts } from '../features/search/product.page';
-import { Layout } from '../features/layout/layout';
-import { Splash } from '../features/layout/splash';
+import ProductPage, { ProductPriceParts } from '../features/products/product.page';
+import { Layout } from '../app/layout/layout';
+import { Splash } from '../app/layout/splash';
 import { flattenMessages } from '../lib/i18n/flatten';
 import { I18nProvider } from '../lib/i18n/i18n-provider';
 import type { Messages } from '../lib/i18n/load-locale';

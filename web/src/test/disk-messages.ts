@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { flattenMessages } from '../lib/i18n/flatten';
 import type { Messages } from '../lib/i18n/load-locale';
 import { NAMESPACES, type Namespace } from '../lib/i18n/namespaces';

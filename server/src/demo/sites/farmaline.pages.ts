@@ -1,4 +1,4 @@
-import type { ShopLanguage } from '@pharmaradar/shared';
+import type { ShopLanguage } from '@pharmaradar/shared/locales';
 import type { DemoProduct } from '../catalogue';
 import { baseName } from '../catalogue-search';
 import { demoBanner, esc, euro } from './site-kit';

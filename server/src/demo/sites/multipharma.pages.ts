@@ -1,4 +1,4 @@
-import type { ShopLanguage } from '@pharmaradar/shared';
+import type { ShopLanguage } from '@pharmaradar/shared/locales';
 import type { DemoProduct } from '../catalogue';
 import { demoBanner, esc, euro } from './site-kit';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { normaliseCnk } from '@pharmaradar/shared';
+import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { getDemoCatalogue } from '../catalogue';
 import { searchDemoCatalogue } from '../catalogue-search';
 import { addImageRoute } from './common-routes';

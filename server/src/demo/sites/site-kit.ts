@@ -1,4 +1,4 @@
-import type { ShopLanguage } from '@pharmaradar/shared';
+import type { ShopLanguage } from '@pharmaradar/shared/locales';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { DemoProduct } from '../catalogue';
 import type { DemoFault } from '../demo-config';

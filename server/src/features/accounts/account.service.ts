@@ -3,7 +3,7 @@ import {
   REAUTH_MAX_AGE_MS,
   type AccountDeleteInput,
   type UpdateProfileInput,
-} from '@pharmaradar/shared';
+} from '@pharmaradar/shared/auth.schema';
 import { HttpError } from '../../lib/http-error';
 import { COMMON_MESSAGES } from '../../lib/i18n';
 import { throttledError } from '../../lib/rate-limit';

@@ -5,7 +5,7 @@ import type { Mailer } from '../../lib/mailer';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { createUserRepository, type UserRow } from './user.repository';
 import { createSessionService, type StartedSession } from './session.service';
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { createAuthMails } from './accounts.mails';
 import { createGoogleVerifier } from './google-verifier';
 import { createIdentityRepository } from './identity.repository';

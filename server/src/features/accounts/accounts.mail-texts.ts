@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 
 /**
  * Wording of the account e-mails. Each text is a list of paragraphs; `{code}`, `{link}`, `{minutes}`,

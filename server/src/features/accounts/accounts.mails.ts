@@ -1,4 +1,6 @@
-import { BRAND_NAME, isFirstName, type Locale } from '@pharmaradar/shared';
+import { BRAND_NAME } from '@pharmaradar/shared/brand';
+import { isFirstName } from '@pharmaradar/shared/auth.schema';
+import { type Locale } from '@pharmaradar/shared/locales';
 import type { Env } from '../../config/env';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';

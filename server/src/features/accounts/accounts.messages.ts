@@ -1,4 +1,4 @@
-import type { AuthMessageKey } from '@pharmaradar/shared';
+import type { AuthMessageKey } from '@pharmaradar/shared/auth.schema';
 import type { Messages } from '../../lib/i18n';
 import type { IssueVocabulary } from '../../lib/validate';
 

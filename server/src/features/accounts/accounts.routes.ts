@@ -15,8 +15,8 @@ import {
   type DetailResponse,
   type PasswordResetCheckResponse,
   type RegisterResponse,
-  type UserResponse,
-} from '@pharmaradar/shared';
+} from '@pharmaradar/shared/auth.schema';
+import { type UserResponse } from '@pharmaradar/shared/user.schema';
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
 import type { z } from 'zod';

@@ -1,4 +1,5 @@
-import { normalizeEmail, type Locale } from '@pharmaradar/shared';
+import { normalizeEmail } from '@pharmaradar/shared/auth.schema';
+import { type Locale } from '@pharmaradar/shared/locales';
 import { HttpError } from '../../lib/http-error';
 import type { UserRow } from './user.repository';
 import { AUTH_MESSAGES } from './accounts.messages';

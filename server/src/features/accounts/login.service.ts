@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { HttpError } from '../../lib/http-error';
 import { COMMON_MESSAGES } from '../../lib/i18n';
 import { rateLimitedError } from '../../lib/rate-limit';

@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { HttpError } from '../../lib/http-error';
 import { AUTH_MESSAGES } from './accounts.messages';
 import { RESET_LINK_TTL_MS, resetState, type AccountsContext } from './accounts.context';

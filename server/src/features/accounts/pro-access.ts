@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { MONTHLY_QUOTA, planOf } from '@pharmaradar/shared';
+import { MONTHLY_QUOTA, planOf } from '@pharmaradar/shared/billing.schema';
 import { requireUser } from './session.middleware';
 import { isProUser } from './user.serializer';
 import { HttpError } from '../../lib/http-error';

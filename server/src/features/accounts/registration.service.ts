@@ -1,4 +1,5 @@
-import type { Locale, RegisterInput } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
+import type { RegisterInput } from '@pharmaradar/shared/auth.schema';
 import { HttpError } from '../../lib/http-error';
 import { throttledError } from '../../lib/rate-limit';
 import type { UserRow } from './user.repository';

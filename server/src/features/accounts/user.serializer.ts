@@ -1,4 +1,5 @@
-import { MONTHLY_QUOTA, planOf, subscriptionStatusSchema, type ServerUser } from '@pharmaradar/shared';
+import { MONTHLY_QUOTA, planOf } from '@pharmaradar/shared/billing.schema';
+import { subscriptionStatusSchema, type ServerUser } from '@pharmaradar/shared/user.schema';
 import type { UserRow } from './user.repository';
 
 /** Pro (or Ultra) from the subscription summary and the staff grant (shared/src/billing.schema.ts). */

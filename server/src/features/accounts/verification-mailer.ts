@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { UserRow } from './user.repository';
 import type { VerificationNotice } from './accounts.mail-texts';
 import { ACTIVATION_LINK_TTL_MS, activationState, type AccountsContext } from './accounts.context';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RetailerHealth } from '@pharmaradar/shared';
+import type { RetailerHealth } from '@pharmaradar/shared/admin.schema';
 import type { TestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { signedIn, staffCli } from './admin.test-support';

@@ -1,4 +1,4 @@
-import type { AdminAction, AdminUserQuery } from '@pharmaradar/shared';
+import type { AdminAction, AdminUserQuery } from '@pharmaradar/shared/admin.schema';
 import type { Db } from '../../db/database';
 
 /** The columns of `users` the admin lists, with the latest session activity. */

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { adminSetPlanSchema, adminSetStaffSchema, adminUserQuerySchema } from '@pharmaradar/shared';
+import { adminSetPlanSchema, adminSetStaffSchema, adminUserQuerySchema } from '@pharmaradar/shared/admin.schema';
 import { HttpError } from '../../lib/http-error';
 import { COMMON_MESSAGES } from '../../lib/i18n';
 import { COMMON_ISSUES, parseJsonBody, validationError } from '../../lib/validate';

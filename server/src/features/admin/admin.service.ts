@@ -1,14 +1,14 @@
+import { planOf } from '@pharmaradar/shared/billing.schema';
 import {
-  planOf,
   type AdminMessage,
   type AdminSetPlan,
   type AdminUser,
   type AdminUserQuery,
   type AuditEntry,
-  type Plan,
   type RetailerCheckRun,
   type RetailerProbe,
-} from '@pharmaradar/shared';
+} from '@pharmaradar/shared/admin.schema';
+import { type Plan } from '@pharmaradar/shared/current-user';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from '../../lib/log';
 import { ADMIN_MESSAGES as M } from './admin.messages';

@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 
 // Wording of the shop alarm mails to staff (docs/decisions/136). {shop}, {since}, {failed}, {answered},
 // {calls}, {kind}, {reason} and {link} are filled in by retailer-alarm.service.ts. The reason is the

@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { Db } from '../../db/database';
 import type { RetailerCallRecord } from './search-activity.repository';
 

@@ -1,4 +1,5 @@
-import { isLocale, type Locale, type RetailerHealth } from '@pharmaradar/shared';
+import { isLocale, type Locale } from '@pharmaradar/shared/locales';
+import { type RetailerHealth } from '@pharmaradar/shared/admin.schema';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import { isRetailerId } from '../../retailers/types';

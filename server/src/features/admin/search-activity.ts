@@ -1,4 +1,4 @@
-import type { QueryCount, RetailerHealth } from '@pharmaradar/shared';
+import type { QueryCount, RetailerHealth } from '@pharmaradar/shared/admin.schema';
 import type { Logger } from '../../lib/log';
 import type { RetailerCallRow, SearchActivityRepository } from './search-activity.repository';
 

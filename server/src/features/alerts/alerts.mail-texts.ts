@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 
 // Wording of the price alert mail. {product}, {price}, {target}, {retailer}, {link}, {unsubscribe}
 // are filled in by alerts.service.ts. The subject names the product only (subjects are logged).

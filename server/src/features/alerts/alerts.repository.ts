@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { AlertKind } from '@pharmaradar/shared/alerts.schema';
 import type { Db } from '../../db/database';
 

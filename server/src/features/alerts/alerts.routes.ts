@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { BRAND_NAME } from '@pharmaradar/shared';
+import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import { createAlertSchema } from '@pharmaradar/shared/alerts.schema';
 import { HttpError } from '../../lib/http-error';
 import { requestLocale } from '../../lib/i18n';

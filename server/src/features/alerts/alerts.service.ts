@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@pharmaradar/shared';
+import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import type { Alert, CreateAlertInput } from '@pharmaradar/shared/alerts.schema';
 import { MAX_ALERTS_PER_USER } from '@pharmaradar/shared/alerts.schema';
 import { HttpError } from '../../lib/http-error';

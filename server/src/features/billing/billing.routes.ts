@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { checkoutRequestSchema, type CheckoutRequest } from '@pharmaradar/shared';
+import { checkoutRequestSchema, type CheckoutRequest } from '@pharmaradar/shared/billing.schema';
 import { HttpError } from '../../lib/http-error';
 import { clientAddress } from '../../lib/client-address';
 import { COMMON_MESSAGES, localize, requestLocale } from '../../lib/i18n';

@@ -1,11 +1,7 @@
 import type Stripe from 'stripe';
-import {
-  planOf,
-  type CheckoutRequest,
-  type Locale,
-  type ServerUser,
-  type SubscriptionResponse,
-} from '@pharmaradar/shared';
+import { planOf, type CheckoutRequest, type SubscriptionResponse } from '@pharmaradar/shared/billing.schema';
+import { type Locale } from '@pharmaradar/shared/locales';
+import { type ServerUser } from '@pharmaradar/shared/user.schema';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from '../../lib/log';
 import { BILLING_MESSAGES as M } from './billing.messages';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { CardSummary, SubscriptionDetails } from '@pharmaradar/shared';
+import type { CardSummary, SubscriptionDetails } from '@pharmaradar/shared/billing.schema';
 
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
 

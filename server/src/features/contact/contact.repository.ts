@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 
 export type MailStatus = 'pending' | 'sent' | 'failed';
 

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { contactMessageSchema } from '@pharmaradar/shared';
+import { contactMessageSchema } from '@pharmaradar/shared/contact.schema';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import { localize, requestLocale } from '../../lib/i18n';

@@ -1,4 +1,6 @@
-import { BRAND_NAME, type ContactMessage, type Locale } from '@pharmaradar/shared';
+import { BRAND_NAME } from '@pharmaradar/shared/brand';
+import { type ContactMessage } from '@pharmaradar/shared/contact.schema';
+import { type Locale } from '@pharmaradar/shared/locales';
 import { HttpError } from '../../lib/http-error';
 import type { Messages } from '../../lib/i18n';
 import type { Logger } from '../../lib/log';

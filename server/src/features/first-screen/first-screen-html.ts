@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@pharmaradar/shared';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import {
   FIRST_SCREEN_ATTRIBUTE,
   FIRST_SCREEN_WHOLE_ATTRIBUTE,

@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import type { PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
 import type { ProductLandingResponse } from '@pharmaradar/shared/product-landing';

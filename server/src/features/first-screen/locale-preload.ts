@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@pharmaradar/shared';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import { requestLocale } from '../../lib/i18n';
 import { isBareHomePath, type HtmlTransformer } from '../../lib/web-static';
 

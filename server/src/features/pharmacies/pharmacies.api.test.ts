@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, haversineKm, mapConfigSchema, nearbyResponseSchema } from '@pharmaradar/shared';
+import { apiErrorSchema } from '@pharmaradar/shared/api-error';
+import { haversineKm, mapConfigSchema, nearbyResponseSchema } from '@pharmaradar/shared/pharmacies.schema';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { applyImport } from './import/pharmacies-import';
 import type { PharmacyRecord } from './pharmacy-record';

@@ -1,4 +1,4 @@
-import { PHARMACY_RADII_KM, type MapConfig } from '@pharmaradar/shared';
+import { PHARMACY_RADII_KM, type MapConfig } from '@pharmaradar/shared/pharmacies.schema';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import { createPharmaciesRepository } from './pharmacies.repository';

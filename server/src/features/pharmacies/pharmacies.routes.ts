@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { nearbyQuerySchema, type MapConfig } from '@pharmaradar/shared';
+import { nearbyQuerySchema, type MapConfig } from '@pharmaradar/shared/pharmacies.schema';
 import { HttpError } from '../../lib/http-error';
 import { PHARMACIES_MESSAGES } from './pharmacies.messages';
 import { findNearby, type PharmaciesServiceDeps } from './pharmacies.service';

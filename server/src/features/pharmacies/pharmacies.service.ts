@@ -4,7 +4,7 @@ import {
   MAX_NEARBY_RESULTS,
   type NearbyQuery,
   type NearbyResponse,
-} from '@pharmaradar/shared';
+} from '@pharmaradar/shared/pharmacies.schema';
 import type { PharmaciesRepository } from './pharmacies.repository';
 
 export interface PharmaciesServiceDeps {

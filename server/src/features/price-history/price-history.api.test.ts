@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '@pharmaradar/shared';
+import { apiErrorSchema } from '@pharmaradar/shared/api-error';
 import { priceHistoryResponseSchema, type PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
 import { searchResultSchema } from '@pharmaradar/shared/search.schema';
 import { createClock } from '../../../test/helpers/clock';

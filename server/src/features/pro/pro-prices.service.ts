@@ -1,7 +1,7 @@
 import { createFairConcurrencyLimit } from '@pharmaradar/shared/concurrency-limit';
 import { luhnValid } from '@pharmaradar/shared/cnk';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from '../../lib/log';

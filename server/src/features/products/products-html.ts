@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { LOCALES } from '@pharmaradar/shared';
+import { LOCALES } from '@pharmaradar/shared/locales';
 import { landingPathParts, productLandingTexts } from '@pharmaradar/shared/product-landing';
 import { scriptSafeJson, withHtmlLang, type HtmlTransformer } from '../../lib/web-static';
 import { productJsonLd, type OfferSummaries } from './products-json-ld';

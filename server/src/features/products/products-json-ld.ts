@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { LandingTexts } from '@pharmaradar/shared/product-landing';
 import type { LandingPageProduct } from './products.service';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { LOCALES } from '@pharmaradar/shared';
+import { LOCALES } from '@pharmaradar/shared/locales';
 import type { ProductsService } from './products.service';
 
 // What search engines read at the site root: /sitemap.xml (the product pages in fr, en and nl with

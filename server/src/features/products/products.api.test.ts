@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '@pharmaradar/shared';
+import { apiErrorSchema } from '@pharmaradar/shared/api-error';
 import { productLandingResponseSchema, productLandingTexts } from '@pharmaradar/shared/product-landing';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '@pharmaradar/shared';
+import { apiErrorSchema } from '@pharmaradar/shared/api-error';
 import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { SEARCH_MESSAGES } from './search.routes';

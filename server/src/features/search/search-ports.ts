@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
 import type { RetailerConnector } from '../../retailers/types';

@@ -1,5 +1,5 @@
 import { groupOffers } from '@pharmaradar/shared/search-grouping';
-import { unitPriceOf } from '@pharmaradar/shared/unit-price/unit-price';
+import { unitPriceOf } from '@pharmaradar/shared/unit-price';
 import type { SearchOffer, SearchProduct, SearchResult } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
 import type { RetailerId, RetailerOffer, SearchQuery } from '../../retailers/types';

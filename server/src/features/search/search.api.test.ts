@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '@pharmaradar/shared';
+import { apiErrorSchema } from '@pharmaradar/shared/api-error';
 import {
   MAX_OFFERS_PER_PRODUCT,
   searchResultSchema,

@@ -1,4 +1,4 @@
-import { shopLanguageOf, type Locale } from '@pharmaradar/shared';
+import { shopLanguageOf, type Locale } from '@pharmaradar/shared/locales';
 import { classifyQuery } from '@pharmaradar/shared/cnk';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import type { SearchQuery } from '../../retailers/types';

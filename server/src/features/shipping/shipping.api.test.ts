@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { shippingResponseSchema } from '@pharmaradar/shared/basket/basket.schema';
+import { shippingResponseSchema } from '@pharmaradar/shared/basket.schema';
 import { loadEnv } from '../../config/env';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { ShippingResponse } from '@pharmaradar/shared/basket/basket.schema';
+import type { ShippingResponse } from '@pharmaradar/shared/basket.schema';
 import { DEFAULT_SHIPPING, type Env } from '../../config/env';
 
 /** What the shipping terms need from the app (app.ts wires it). */

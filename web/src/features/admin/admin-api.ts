@@ -8,7 +8,7 @@ import type {
   RetailerCheckResponse,
   RetailerHealthResponse,
   SearchStats,
-} from '@pharmaradar/shared';
+} from '@pharmaradar/shared/admin.schema';
 import { api } from '../../lib/api/client';
 
 /** The staff admin API (/api/admin/*); every call answers 404 to anyone but staff. */

@@ -1,4 +1,4 @@
-import type { RetailerFailing } from '@pharmaradar/shared';
+import type { RetailerFailing } from '@pharmaradar/shared/admin.schema';
 import { useIntl } from 'react-intl';
 import { formatDateTime, useLocale } from '../../lib/i18n';
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { PLANS, type AdminUser, type Plan } from '@pharmaradar/shared';
+import { PLANS, type Plan } from '@pharmaradar/shared/current-user';
+import { type AdminUser } from '@pharmaradar/shared/admin.schema';
 import { isApiRequestError } from '../../lib/api/client';
 import { Dialog } from '../../lib/ui';
 import { adminApi } from './admin-api';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RetailerHealth } from '@pharmaradar/shared';
+import type { RetailerHealth } from '@pharmaradar/shared/admin.schema';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import { HealthSection } from './retailers-section';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { QueryCount } from '@pharmaradar/shared';
+import type { QueryCount } from '@pharmaradar/shared/admin.schema';
 import { formatDateTime, formatNumber, useLocale } from '../../lib/i18n';
 import { AdminSection } from './admin-section';
 import { adminApi } from './admin-api';

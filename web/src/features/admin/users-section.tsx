@@ -1,6 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { PLANS, type AdminUser, type AdminUserQuery } from '@pharmaradar/shared';
+import { PLANS } from '@pharmaradar/shared/current-user';
+import { type AdminUser, type AdminUserQuery } from '@pharmaradar/shared/admin.schema';
 import { formatDate, formatDateTime, useLocale } from '../../lib/i18n';
 import { AdminSection } from './admin-section';
 import { adminApi } from './admin-api';

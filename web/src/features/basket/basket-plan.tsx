@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import type { BasketPlan } from '@pharmaradar/shared/basket/basket-optimiser';
-import type { ShippingResponse } from '@pharmaradar/shared/basket/basket.schema';
+import type { BasketPlan } from '@pharmaradar/shared/basket-optimiser';
+import type { ShippingResponse } from '@pharmaradar/shared/basket.schema';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import type { BasketItemRecord } from '../../db/db';
 

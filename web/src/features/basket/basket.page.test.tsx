@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ShippingResponse } from '@pharmaradar/shared/basket/basket.schema';
+import type { ShippingResponse } from '@pharmaradar/shared/basket.schema';
 import { setApiOrigin } from '../../lib/api/client';
 import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';

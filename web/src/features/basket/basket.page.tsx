@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { planBasket } from '@pharmaradar/shared/basket/basket-optimiser';
-import { MAX_BASKET_QUANTITY } from '@pharmaradar/shared/basket/basket.schema';
+import { planBasket } from '@pharmaradar/shared/basket-optimiser';
+import { MAX_BASKET_QUANTITY } from '@pharmaradar/shared/basket.schema';
 import { formatDateTime, formatPrice, useLocale } from '../../lib/i18n';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { LocalizedLink } from '../../lib/router';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { shippingResponseSchema, type ShippingResponse } from '@pharmaradar/shared/basket/basket.schema';
+import { shippingResponseSchema, type ShippingResponse } from '@pharmaradar/shared/basket.schema';
 import { api } from '../../lib/api/client';
 import type { BasketItemRecord } from '../../db/db';
 import { BASKET_CHANGED_EVENT, listBasket, loadShipping, saveShipping } from '../../db/basket-store';

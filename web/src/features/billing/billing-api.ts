@@ -1,7 +1,8 @@
-import { subscriptionResponseSchema, userResponseSchema } from '@pharmaradar/shared';
+import { subscriptionResponseSchema } from '@pharmaradar/shared/billing.schema';
+import { userResponseSchema } from '@pharmaradar/shared/user.schema';
 import { api } from '../../lib/api/client';
 
-export { goTo, openPortal, startCheckout } from '../../lib/billing/checkout';
+export { goTo, openPortal, startCheckout } from './checkout';
 
 export const checkSubscription = () => api.get('/billing/check-subscription/', { schema: userResponseSchema });
 export const loadSubscription = () => api.get('/billing/subscription/', { schema: subscriptionResponseSchema });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { hostedPageUrl } from '../../test/fakes/billing-fixtures';
 import { renderWithProviders } from '../../test/render';

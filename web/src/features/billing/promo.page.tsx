@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { promotionCodeSchema } from '@pharmaradar/shared';
+import { promotionCodeSchema } from '@pharmaradar/shared/billing.schema';
 import { isApiRequestError } from '../../lib/api/client';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';

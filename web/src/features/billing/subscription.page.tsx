@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { SubscriptionDetails } from '@pharmaradar/shared';
+import type { SubscriptionDetails } from '@pharmaradar/shared/billing.schema';
 import { formatDate, formatPrice, useLocale } from '../../lib/i18n';
 import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';

@@ -1,4 +1,4 @@
-import { COMPANY } from '@pharmaradar/shared';
+import { COMPANY } from '@pharmaradar/shared/brand';
 import { FormattedMessage } from 'react-intl';
 import { LocalizedLink } from '../../lib/router';
 import { InfoPage, InfoSection, Text } from './info-page';

@@ -1,4 +1,4 @@
-import { LOCALES } from '@pharmaradar/shared';
+import { LOCALES } from '@pharmaradar/shared/locales';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { flattenMessages } from '../../lib/i18n/flatten';

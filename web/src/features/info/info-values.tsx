@@ -1,4 +1,5 @@
-import { BRAND_NAME, companyFor, type Locale } from '@pharmaradar/shared';
+import { BRAND_NAME, companyFor } from '@pharmaradar/shared/brand';
+import { type Locale } from '@pharmaradar/shared/locales';
 import { useLocale } from '../../lib/i18n/use-locale';
 
 /** Company identity for message placeholders, in the page's language (source: shared/src/brand.ts). */

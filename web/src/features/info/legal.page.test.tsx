@@ -1,4 +1,5 @@
-import { BRAND_NAME, COMPANY, type Locale } from '@pharmaradar/shared';
+import { BRAND_NAME, COMPANY } from '@pharmaradar/shared/brand';
+import { type Locale } from '@pharmaradar/shared/locales';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';

@@ -1,4 +1,4 @@
-import { COMPANY } from '@pharmaradar/shared';
+import { COMPANY } from '@pharmaradar/shared/brand';
 import { InfoPage, InfoSection, Text, TextList } from './info-page';
 import { MailLink } from './info-values';
 

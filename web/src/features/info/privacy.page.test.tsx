@@ -1,4 +1,5 @@
-import { COMPANY, type Locale } from '@pharmaradar/shared';
+import { COMPANY } from '@pharmaradar/shared/brand';
+import { type Locale } from '@pharmaradar/shared/locales';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { COMPANY } from '@pharmaradar/shared';
+import { COMPANY } from '@pharmaradar/shared/brand';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AnchorLink, useScrollToHash } from './anchor-navigation';
 import { InfoPage, InfoSection, Text, TextList } from './info-page';

@@ -6,7 +6,7 @@ import { Dialog } from '../../lib/ui';
 import type { ImportResult } from './import/import-result';
 import { readImportFileInWorker } from './workers/import-worker.client';
 
-import type { ImportRow } from '@pharmaradar/shared';
+import type { ImportRow } from '@pharmaradar/shared/import-table';
 
 const PREVIEW_ROWS = 5;
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared';
+import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import type { ProCost } from '@pharmaradar/shared/pro.schema';
 import { db } from '../../db/db';
 import { setApiOrigin } from '../../lib/api/client';

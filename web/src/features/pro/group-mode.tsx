@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PricingSettings } from '@pharmaradar/shared';
+import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type { ProDoneEvent } from '@pharmaradar/shared/pro.schema';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { saveFile } from '../../lib/save-file';

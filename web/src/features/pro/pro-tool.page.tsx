@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from '@pharmaradar/shared';
+import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import { proStore } from './data/pro-store';
 import { GroupMode } from './group-mode';
 import { ProductMode } from './product-mode';

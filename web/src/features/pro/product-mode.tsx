@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
-import { defaultVatPercent, priceProduct, type PricingSettings } from '@pharmaradar/shared';
+import { defaultVatPercent, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import { isApiRequestError } from '../../lib/api/client';
 import { formatPercent, formatPrice, useLocale } from '../../lib/i18n';

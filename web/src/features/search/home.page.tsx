@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { LocalizedLink } from '../../lib/router';
-import { AdSlot } from './home/ad-slot';
+import { AdSlot } from '../ads/ad-slot';
 import { FaqSection } from './home/faq-section';
 import { HomeBanner } from './home/home-banner';
 import { HomeFooter } from './home/home-footer';

@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react';
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { loadSearchResult, saveSearchResult } from '../../db/search-cache';
 import { SearchFailure, streamSearch } from './search-client';

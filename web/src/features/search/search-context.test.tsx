@@ -5,7 +5,7 @@ import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import { HomeContent } from './home.page';
-import { ProductContent } from './product.page';
+import { ProductContent } from '../products/product.page';
 import { SearchProvider, useSearch } from './search-context';
 import {
   dafalganResult,

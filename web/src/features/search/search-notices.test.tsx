@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { renderWithProviders } from '../../test/render';
 import { OfflineNotice } from './search-notices';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchOffer, SearchProduct } from '@pharmaradar/shared/search.schema';
-import { unitPriceOf } from '@pharmaradar/shared/unit-price/unit-price';
+import { unitPriceOf } from '@pharmaradar/shared/unit-price';
 import { bestUnitPrice, sortProducts } from './sort-products';
 
 function product(name: string, ...prices: number[]): SearchProduct {

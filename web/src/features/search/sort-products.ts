@@ -1,4 +1,4 @@
-import { UNIT_PRICE_BASES, type UnitPrice } from '@pharmaradar/shared/unit-price/unit-price';
+import { UNIT_PRICE_BASES, type UnitPrice } from '@pharmaradar/shared/unit-price';
 import type { SearchOffer, SearchProduct } from '@pharmaradar/shared/search.schema';
 
 export const PRODUCT_SORTS = ['relevance', 'price', 'unitPrice'] as const;

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { UnitPrice } from '@pharmaradar/shared/unit-price/unit-price';
+import type { UnitPrice } from '@pharmaradar/shared/unit-price';
 import { formatNumber, useLocale } from '../../lib/i18n';
 
 /** "0,115 € / comprimé", "2,60 € / 100 ml": three decimals below one euro, where cents hide the gap. */

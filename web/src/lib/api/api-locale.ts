@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '@pharmaradar/shared';
+import { DEFAULT_LOCALE, type Locale } from '@pharmaradar/shared/locales';
 
 // The UI language for Accept-Language, set by the app root whenever the path language changes
 // (a module value rather than a hook so non-React code, e.g. workers' callers, can use the client).

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, matchLocale, type Locale } from '@pharmaradar/shared';
+import { DEFAULT_LOCALE, matchLocale, type Locale } from '@pharmaradar/shared/locales';
 import { splitLocalePath } from '../router/localized-path';
 
 /** Session storage key marking that the language was chosen this session; its value is that language. */

@@ -1,4 +1,4 @@
-import { INTL_LOCALE, type Locale } from '@pharmaradar/shared';
+import { INTL_LOCALE, type Locale } from '@pharmaradar/shared/locales';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 

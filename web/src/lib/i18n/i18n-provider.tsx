@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { IntlProvider, type IntlConfig } from 'react-intl';
-import { INTL_LOCALE, type Locale } from '@pharmaradar/shared';
+import { INTL_LOCALE, type Locale } from '@pharmaradar/shared/locales';
 import { LocaleContext } from './locale-context';
 import type { Messages } from './load-locale';
 

@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { createConcurrencyLimit } from '@pharmaradar/shared/concurrency-limit';
 import { flattenMessages } from './flatten';
 import { NAMESPACES, type Namespace } from './namespaces';

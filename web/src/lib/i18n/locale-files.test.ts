@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '@pharmaradar/shared';
+import { LOCALES } from '@pharmaradar/shared/locales';
 import { localeFile, readNamespaceFromDisk } from '../../test/disk-messages';
 import { flattenMessages } from './flatten';
 import { NAMESPACES } from './namespaces';

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@pharmaradar/shared';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@pharmaradar/shared/locales';
 
 /**
  * Path rules of docs/product.md#routes: every page exists bare (French) and under /fr, /en, /nl. Two pages change

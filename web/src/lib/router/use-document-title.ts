@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BRAND_NAME } from '@pharmaradar/shared';
+import { BRAND_NAME } from '@pharmaradar/shared/brand';
 
 /** Sets `<title>` to "<page> · PharmaRadar" (or the brand alone) while the page is shown. */
 export function useDocumentTitle(title: string | null | undefined): void {

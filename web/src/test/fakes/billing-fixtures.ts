@@ -1,4 +1,4 @@
-import type { SubscriptionDetails } from '@pharmaradar/shared';
+import type { SubscriptionDetails } from '@pharmaradar/shared/billing.schema';
 
 /** A subscription as GET /api/billing/subscription/ describes it (amounts in cents, as Stripe gives them). */
 export function subscriptionDetails(overrides: Partial<SubscriptionDetails> = {}): SubscriptionDetails {

@@ -1,7 +1,7 @@
 // Groups, settings, stored offers and catalogue prices: what the screens read and write (ADR 142).
 // A change meant for the other devices goes to the outbox in the same transaction, then `changed` runs.
 import type { ProProductEvent } from '@pharmaradar/shared/pro.schema';
-import { DEFAULT_PRICING_SETTINGS, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared';
+import { DEFAULT_PRICING_SETTINGS, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type { PharmaRadarDb, ProGroupRecord, ProOfferRecord } from '../../../db/db';
 import { nextUpdatedAt } from '../sync/sync-merge';
 import type { CatalogueEntry } from './pro-records';

@@ -1,6 +1,6 @@
 // The export's texts come from the interface language (docs/architecture.md#pro-pricing): the UI passes them to the worker,
 // which has no i18n of its own. Ids live in web/public/locales/<lang>/pro.json under pro.export.
-import type { DeltaPosition, PricingStrategy } from '@pharmaradar/shared';
+import type { DeltaPosition, PricingStrategy } from '@pharmaradar/shared/pricing.schema';
 
 export const EXPORT_COLUMNS = [
   'name',

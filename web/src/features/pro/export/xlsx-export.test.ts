@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The written file is read back with SheetJS cell by cell: types, number formats, the frozen header
 // in the sheet XML, and formula-looking names kept as text.
-import { DEFAULT_PRICING_SETTINGS, priceGroup, type PricingSettings } from '@pharmaradar/shared';
+import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import { priceGroup } from '@pharmaradar/shared/margin-engine';
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { loadMessagesFromDisk } from '../../../test/disk-messages';

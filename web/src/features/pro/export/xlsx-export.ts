@@ -2,7 +2,7 @@
 // minimum margin, ISO date), a blank row, the header, one row per product. Numbers are numbers with
 // euro and percent formats; every text is a shared-string cell, so text beginning with = + - @ is
 // shown as typed and never becomes a formula (docs/security.md#uploads-and-spreadsheets, ADR 060).
-import type { PricedRow, PricingSettings } from '@pharmaradar/shared';
+import type { PricedRow, PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type * as XLSX from 'xlsx';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportLabels } from './export-labels';
 import { freezeTopRows } from './freeze-rows';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared';
+import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import type { ProOfferRecord } from '../../../db/db';
 import { buildRows, filterRows, isStale, secondsLeft, sortRows, STALE_AFTER_MS } from './group-rows';
 

@@ -2,7 +2,8 @@
 // mark (why it has no price), and the sort, filter and staleness rules the table and refresh use.
 // `buildRows` is the one place a group's rows are priced (ADR 142): the table, the report and the
 // export all read its cards.
-import { defaultVatPercent, priceProduct, type PricingSettings, type ProductCard } from '@pharmaradar/shared';
+import { defaultVatPercent, type PricingSettings, type ProductCard } from '@pharmaradar/shared/pricing.schema';
+import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import type { CatalogueEntry, ProOfferRecord } from '../data/pro-records';
 
 /**

@@ -1,7 +1,7 @@
 // CSV and text exports: the separator is guessed from the first lines, papaparse does the quoting,
 // and each record keeps the line it starts on so rejected rows point at the right line.
 import Papa from 'papaparse';
-import type { SheetRow } from '@pharmaradar/shared';
+import type { SheetRow } from '@pharmaradar/shared/import-table';
 
 export const DELIMITERS = ['\t', ';', ','] as const;
 export type Delimiter = (typeof DELIMITERS)[number];

@@ -1,6 +1,6 @@
 // The import preview as it crosses the worker boundary. Types only and one constructor, so the page
 // side can name them without pulling the parsers (papaparse, SheetJS) into its bundle.
-import type { ImportPreview, ImportTableError } from '@pharmaradar/shared';
+import type { ImportPreview, ImportTableError } from '@pharmaradar/shared/import-table';
 import type { Delimiter } from './csv-read';
 import type { TextEncodingName } from './decode-text';
 import type { ImportFileError, ImportFormat } from './import-file-checks';

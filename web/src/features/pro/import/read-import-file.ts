@@ -1,6 +1,6 @@
 // One file from the pharmacist to the import preview: checks, then the right reader, then the shared
 // table analysis. Pure (no DOM, no network): it runs in the import worker, in tests and in the bench.
-import { analyseTable } from '@pharmaradar/shared';
+import { analyseTable } from '@pharmaradar/shared/import-table';
 import { readCsvRows } from './csv-read';
 import { decodeText } from './decode-text';
 import { checkImportFile } from './import-file-checks';

@@ -1,6 +1,6 @@
 // Spreadsheets (.xlsx, .xls, .ods) through SheetJS. Only cell values are read: a formula's cached
 // result is used and the formula itself is never evaluated nor kept.
-import type { SheetRow } from '@pharmaradar/shared';
+import type { SheetRow } from '@pharmaradar/shared/import-table';
 import type * as XLSX from 'xlsx';
 
 export type SheetJs = Pick<typeof XLSX, 'read' | 'utils'>;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared';
+import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import { db, type ProReportRow } from '../../../db/db';
 import { renderWithProviders } from '../../../test/render';
 import { ReportDialog } from './report-dialog';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared';
+import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import { db, type ProOfferRecord } from '../../../db/db';
 import { proStore, REPORTS_KEPT } from '../data/pro-store';
 import { buildRows } from '../group/group-rows';

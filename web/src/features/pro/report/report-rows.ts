@@ -1,6 +1,6 @@
 // A finished analysis as the report keeps it: the table's rows, already priced, reduced to what the
 // report compares (ADR 086). Nothing is priced again here (ADR 142).
-import type { PricingSettings } from '@pharmaradar/shared';
+import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type { ProReportRecord, ProReportRow } from '../data/pro-records';
 import type { GroupRow } from '../group/group-rows';
 

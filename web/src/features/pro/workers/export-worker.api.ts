@@ -1,6 +1,6 @@
 // What the export worker exposes: the group's .xlsx, written from rows already priced on the main
 // thread (ADR 142: a row is priced once). Inputs are validated here, at the boundary.
-import { cnkSchema, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared';
+import { cnkSchema, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import * as XLSX from 'xlsx';
 import { z } from 'zod';
 import { exportFileName } from '../export/export-file-name';

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The workers' API objects called directly, then once each through comlink over a real MessageChannel:
 // the wrapped types line up with the exposed functions and the data survives structured cloning.
-import { DEFAULT_PRICING_SETTINGS, priceProduct, type PricingSettings } from '@pharmaradar/shared';
+import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import { expose, transfer, wrap, type Remote } from 'comlink';
 import { MessageChannel } from 'node:worker_threads';
 import * as XLSX from 'xlsx';

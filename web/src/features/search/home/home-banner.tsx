@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { LOCALES } from '@pharmaradar/shared';
+import { LOCALES } from '@pharmaradar/shared/locales';
 import { PersonIcon, PharmacyIcon } from '../../../lib/ui/icons';
 import { useSearch } from '../search-context';
 import { DEFAULT_RETAILERS } from '../search-state';

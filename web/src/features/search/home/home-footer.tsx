@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { BRAND_NAME, companyFor } from '@pharmaradar/shared';
+import { BRAND_NAME, companyFor } from '@pharmaradar/shared/brand';
 import { useLocale } from '../../../lib/i18n';
 import { LocalizedLink } from '../../../lib/router';
 

@@ -1,7 +1,8 @@
 import { useContext } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import { BRAND_NAME, LOCALES } from '@pharmaradar/shared';
+import { BRAND_NAME } from '@pharmaradar/shared/brand';
+import { LOCALES } from '@pharmaradar/shared/locales';
 import { useLocale } from '../../../lib/i18n';
 import { LocalizedLink, switchLanguagePath } from '../../../lib/router';
 import { SessionContext } from '../../../lib/session/session-context';

@@ -1,0 +1,239 @@
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
+import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
+import type { LandingTexts } from '@pharmaradar/shared/product-landing';
+import { useLocale } from '../../lib/i18n';
+import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
+import { AddToBasket } from '../basket/add-to-basket';
+import { LivePrices } from '../search/live-prices';
+import { PriceHistory } from '../price-history/price-history';
+import { ProductImage } from '../search/product-image';
+import { PriceAlertForm } from '../alerts/price-alert-form';
+import { PricesSeedContext, usePricesSeed } from '../../first-screen/first-screen-seeds';
+import { SearchProvider, useSearch, type SearchStart } from '../search/search-context';
+import { useProductLanding, type OfflineProduct } from './use-product-landing';
+import { Spinner } from '../../lib/ui/spinner';
+import './product.css';
+
+interface Summary {
+  cnk: string;
+  name: string | null;
+  brand: string | null;
+  image: string | null;
+}
+
+/**
+ * The live price block: the same progressive search as the home page, by the product's CNK; then
+ * the price history, fetched again once the search has recorded today's prices. A page drawn with
+ * this CNK's cached prices and history (ADR 121) starts with them and asks for neither again.
+ */
+function ProductPrices({ cnk }: { cnk: string }) {
+  const intl = useIntl();
+  const { search, status, query, products, fetchedAt, results } = useSearch();
+  const drawn = useContext(PricesSeedContext);
+  const product = status === 'done' || status === 'offline' ? products.find((p) => p.cnk === cnk) : undefined;
+  const startedWithPrices = useRef(status === 'done' && query === cnk);
+  useEffect(() => {
+    if (startedWithPrices.current) {
+      startedWithPrices.current = false;
+      return;
+    }
+    search(cnk);
+  }, [cnk, search]);
+  return (
+    <>
+      <section
+        className="product-page__prices"
+        aria-labelledby="product-prices-title"
+        {...{ [PRICES_PART_ATTRIBUTE]: 'offers' }}
+      >
+        <h2 id="product-prices-title">{intl.formatMessage({ id: 'product.prices.title' })}</h2>
+        <p className="product-page__muted">{intl.formatMessage({ id: 'product.prices.intro' })}</p>
+        {product && product.offers.length > 0 && fetchedAt && (
+          <AddToBasket product={{ ...product, cnk }} fetchedAt={fetchedAt} />
+        )}
+        <LivePrices showHeading={false} linkToPages={false} productCnk={cnk} />
+      </section>
+      <PriceHistory
+        cnk={cnk}
+        refreshKey={results?.fetchedAt ?? null}
+        initial={drawn?.cnk === cnk ? drawn.history : null}
+      />
+    </>
+  );
+}
+
+function ProductSummary({ product }: { product: Summary }) {
+  const intl = useIntl();
+  const name = product.name ?? intl.formatMessage({ id: 'product.cnk' }, { cnk: product.cnk });
+  return (
+    <div className="product-page__summary">
+      <ProductImage src={product.image} alt={intl.formatMessage({ id: 'product.imageAlt' }, { name })} />
+      <dl className="product-page__facts">
+        {product.brand && (
+          <div>
+            <dt>{intl.formatMessage({ id: 'product.brand' })}</dt>
+            <dd>{product.brand}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{intl.formatMessage({ id: 'product.cnkLabel' })}</dt>
+          <dd className="product-page__cnk">{product.cnk}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function Faq({ items }: { items: LandingTexts['faq'] }) {
+  const intl = useIntl();
+  return (
+    <section className="product-page__faq" aria-labelledby="product-faq-title">
+      <h2 id="product-faq-title">{intl.formatMessage({ id: 'product.faq' })}</h2>
+      {items.map((item) => (
+        <details key={item.q} className="product-page__faq-item" data-testid="product-faq-item" open>
+          <summary>{item.q}</summary>
+          <p>{item.a}</p>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+function Shell({ heading, children }: { heading: string; children: ReactNode }) {
+  const intl = useIntl();
+  return (
+    <article className="product-page">
+      <nav className="product-page__crumbs" aria-label={intl.formatMessage({ id: 'product.breadcrumb' })}>
+        <LocalizedLink to="/">{intl.formatMessage({ id: 'product.back' })}</LocalizedLink>
+      </nav>
+      <h1 className="product-page__title">{heading}</h1>
+      {children}
+      <p className="product-page__other">
+        <LocalizedLink to="/" className="btn btn--secondary">
+          {intl.formatMessage({ id: 'product.searchOther' })}
+        </LocalizedLink>{' '}
+        <LocalizedLink to="/pharmacies" className="btn btn--secondary">
+          {intl.formatMessage({ id: 'pharmacies.link.product' })}
+        </LocalizedLink>
+      </p>
+    </article>
+  );
+}
+
+function OfflineLanding({ product, onRetry }: { product: OfflineProduct | null; onRetry: () => void }) {
+  const intl = useIntl();
+  const heading =
+    product?.name ??
+    (product
+      ? intl.formatMessage({ id: 'product.cnk' }, { cnk: product.cnk })
+      : intl.formatMessage({ id: 'product.offline.title' }));
+  return (
+    <Shell heading={heading}>
+      <div className="product-page__notice" role="status" data-testid="product-offline">
+        <p>{intl.formatMessage({ id: 'product.offline.text' })}</p>
+        <button type="button" className="btn btn--secondary" onClick={onRetry}>
+          {intl.formatMessage({ id: 'product.retry' })}
+        </button>
+      </div>
+      {product && (
+        <>
+          <ProductSummary product={product} />
+          <ProductPrices cnk={product.cnk} />
+        </>
+      )}
+    </Shell>
+  );
+}
+
+/** The landing page inside its search context (exported for tests that look into that context). */
+export function ProductContent() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useLocalizedNavigate();
+  const { slug = '' } = useParams();
+  const { state, reload } = useProductLanding(slug);
+  const texts = state.status === 'ready' ? state.product.landing[locale] : null;
+
+  useEffect(() => {
+    if (state.status === 'not_found') navigate('/404', { replace: true });
+  }, [state.status, navigate]);
+
+  useEffect(() => {
+    if (!texts) return;
+    document.title = texts.title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', texts.description);
+  }, [texts]);
+
+  if (state.status === 'loading' || state.status === 'not_found') {
+    return (
+      <div
+        className="product-page product-page--loading"
+        role="status"
+        aria-live="polite"
+        data-testid="product-loading"
+      >
+        <Spinner />
+        {intl.formatMessage({ id: 'product.loading' })}
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="product-page">
+        <div className="product-page__notice product-page__notice--error" role="alert">
+          <p>{intl.formatMessage({ id: 'product.error' })}</p>
+          <button type="button" className="btn btn--secondary" onClick={reload}>
+            {intl.formatMessage({ id: 'product.retry' })}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (state.status === 'offline') return <OfflineLanding product={state.product} onRetry={reload} />;
+
+  const { product } = state;
+  return (
+    <Shell heading={texts!.heading}>
+      <div className="product-page__intro-block">
+        <ProductSummary product={product} />
+        <p className="product-page__intro">{texts!.intro}</p>
+      </div>
+      <ProductPrices cnk={product.cnk} />
+      <PriceAlertForm cnk={product.cnk} productName={texts!.heading} />
+      <Faq items={texts!.faq} />
+    </Shell>
+  );
+}
+
+/** Where the page's search starts: the drawn result, the drawn search under way, or nothing drawn. */
+const searchStart = (drawn: ProductPricesSeed | null): SearchStart | null =>
+  drawn?.search ? { ended: drawn.search.result } : drawn ? { started: drawn.cnk } : null;
+
+export default function ProductPage() {
+  const drawn = usePricesSeed();
+  return (
+    <PricesSeedContext.Provider value={drawn}>
+      <SearchProvider initial={searchStart(drawn)}>
+        <ProductContent />
+      </SearchProvider>
+    </PricesSeedContext.Provider>
+  );
+}
+
+/**
+ * The page's price parts alone (the `[data-prices-part]` elements), drawn with `prices` exactly as
+ * the whole page draws them: the server answers them to a page drawn without its prices, which
+ * swaps them in place (ADR 140).
+ */
+export function ProductPriceParts({ prices }: { prices: ProductPricesSeed }) {
+  return (
+    <PricesSeedContext.Provider value={prices}>
+      <SearchProvider initial={searchStart(prices)}>
+        <ProductPrices cnk={prices.cnk} />
+      </SearchProvider>
+    </PricesSeedContext.Provider>
+  );
+}
