@@ -73,6 +73,18 @@ export default function CongratsPage() {
             {intl.formatMessage({ id: 'billing.congrats.retry' })}
           </button>
         ) : null}
+        {phase === 'ok' ? (
+          <p className="billing-next" data-testid="congrats-next">
+            {intl.formatMessage({ id: 'billing.congrats.next' })}
+          </p>
+        ) : null}
+        {phase === 'timeout' ? (
+          <p className="billing-next" data-testid="congrats-next">
+            <LocalizedLink to="/subscription">
+              {intl.formatMessage({ id: 'billing.congrats.subscription' })}
+            </LocalizedLink>
+          </p>
+        ) : null}
         <div className="billing-actions">
           {phase === 'ok' ? (
             <LocalizedLink className="btn btn--primary" to="/pro">

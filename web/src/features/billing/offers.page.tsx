@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { isApiRequestError } from '../../lib/api/client';
 import { FormAlert, PageFrame } from '../../lib/ui';
 import { goTo, startCheckout } from './billing-api';
 import { PlanComparison } from './plan-comparison';
@@ -24,8 +25,11 @@ export default function OffersPage() {
     setError(null);
     try {
       goTo(await startCheckout());
-    } catch {
-      setError(t('checkoutFailed'));
+    } catch (failure) {
+      // The server answered but could not start a subscription (Stripe refused, misconfigured): say so;
+      // no answer at all (offline, timeout) is the payment page that could not be opened.
+      const refused = isApiRequestError(failure) && failure.status >= 400;
+      setError(t(refused ? 'startFailed' : 'checkoutFailed'));
       setBusy(false);
     }
   };
@@ -73,7 +77,7 @@ export default function OffersPage() {
         <section className="panel billing-plan billing-plan--pro" data-testid="plan-pro">
           <span className="billing-ribbon">{t('pro.ribbon')}</span>
           <h2>{t('pro.name')}</h2>
-          <p>{t('pro.price', { price: formatPrice(PRO_PRICE_EUR, locale) })}</p>
+          <p data-testid="pro-price">{t('pro.price', { price: formatPrice(PRO_PRICE_EUR, locale) })}</p>
           <p>{t('pro.noCommitment')}</p>
           <ul>
             {(['b1', 'b2', 'b3', 'b4', 'b5', 'b6'] as const).map((b) => (

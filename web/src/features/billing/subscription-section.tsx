@@ -44,7 +44,15 @@ export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
       </div>
       {user.isPro ? (
         <>
-          <p>{intl.formatMessage({ id: 'account.subscription.proBody' })}</p>
+          <p data-testid="subscription-state">
+            {intl.formatMessage({
+              // A scheduled cancellation keeps Pro until the period's end; the person must see it will not renew.
+              id:
+                user.subscription_status === 'canceled_at_period_end'
+                  ? 'account.subscription.cancelledBody'
+                  : 'account.subscription.proBody',
+            })}
+          </p>
           {trialUntil ? (
             <p className="account-hint">
               {intl.formatMessage({ id: 'account.subscription.trialUntil' }, { date: trialUntil })}

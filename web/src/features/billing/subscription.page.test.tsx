@@ -32,7 +32,7 @@ describe('subscription page', () => {
     api.on('GET /api/billing/subscription/', { body: { subscription: subscriptionDetails() } });
     renderPage('fr');
     expect((await screen.findByTestId('subscription-status')).textContent).toBe('Actif');
-    expect(screen.getByTestId('payment-method').textContent).toBe('visa •••• 4242, expire 12/2030');
+    expect(screen.getByTestId('payment-method').textContent).toBe('Visa •••• 4242, expire 12/2030');
     expect(screen.getByTestId('upcoming-invoice').textContent).toMatch(/^30,00\s€ pour la période du /);
     const invoices = screen.getByTestId('invoices');
     expect(within(invoices).getByText('PR-0001')).toBeTruthy();

@@ -9,6 +9,22 @@ import { cancelSubscription, goTo, loadSubscription, openPortal, resumeSubscript
 import { LoginRequired } from './login-required';
 import './billing.css';
 
+/** Stripe's card brands are lower-case ids; a person reads the brand's own spelling. */
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  bancontact: 'Bancontact',
+  maestro: 'Maestro',
+  discover: 'Discover',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  diners: 'Diners Club',
+};
+function brandName(brand: string): string {
+  return BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; subscription: SubscriptionDetails | null };
 
 export default function SubscriptionPage() {
@@ -92,7 +108,7 @@ export default function SubscriptionPage() {
     const status = sub.cancel_at_period_end && !sub.canceled ? 'canceled_at_period_end' : sub.status;
     const interval = sub.price.interval ? t(`interval.${sub.price.interval}`) : '';
     const card = (c: NonNullable<SubscriptionDetails['payment_method']>) =>
-      t('card', { brand: c.brand, last4: c.last4, month: c.exp_month, year: c.exp_year });
+      t('card', { brand: brandName(c.brand), last4: c.last4, month: c.exp_month, year: c.exp_year });
     return (
       <>
         {sub.status === 'past_due' ? (
@@ -101,20 +117,34 @@ export default function SubscriptionPage() {
           </p>
         ) : null}
         <dl className="billing-facts">
-          <dt>{t('status')}</dt>
-          <dd data-testid="subscription-status">{t(`statuses.${status}`)}</dd>
-          <dt>{t('plan')}</dt>
-          <dd>{sub.plan}</dd>
-          <dt>{t('price')}</dt>
-          <dd>{t('perInterval', { amount: money(sub.price.amount), interval })}</dd>
+          <div>
+            <dt>{t('status')}</dt>
+            <dd data-testid="subscription-status">{t(`statuses.${status}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('plan')}</dt>
+            <dd>{sub.plan}</dd>
+          </div>
+          <div>
+            <dt>{t('price')}</dt>
+            <dd data-testid="subscription-price">
+              {t('perInterval', { amount: money(sub.price.amount), interval })}
+              <span className="billing-vat"> {t('vatIncluded')}</span>
+            </dd>
+          </div>
           {sub.trial_end ? (
-            <>
+            <div>
               <dt>{t('trialEnd')}</dt>
               <dd>{date(sub.trial_end)}</dd>
-            </>
+            </div>
           ) : null}
-          <dt>{t('periodEnd')}</dt>
-          <dd>{date(sub.current_period_end)}</dd>
+          {sub.canceled ? null : (
+            <div>
+              {/* The period's end is a renewal unless a cancellation is scheduled: then Pro ends there. */}
+              <dt data-testid="period-end-label">{t(sub.cancel_at_period_end ? 'accessEnds' : 'renewsOn')}</dt>
+              <dd>{date(sub.current_period_end)}</dd>
+            </div>
+          )}
         </dl>
         {sub.canceled ? <p>{t('canceled')}</p> : null}
         {sub.cancel_at_period_end && !sub.canceled ? (
@@ -144,6 +174,13 @@ export default function SubscriptionPage() {
             </p>
             {sub.upcoming_invoice.next_payment_attempt ? (
               <p>{t('nextAttempt', { date: date(sub.upcoming_invoice.next_payment_attempt) })}</p>
+            ) : null}
+            {sub.upcoming_invoice.url ? (
+              <p>
+                <a href={sub.upcoming_invoice.url} data-testid="upcoming-invoice-link">
+                  {t('upcomingView')}
+                </a>
+              </p>
             ) : null}
           </>
         ) : null}
@@ -213,7 +250,7 @@ export default function SubscriptionPage() {
 
   return (
     <PageFrame>
-      <section className="panel" data-testid="subscription-page">
+      <section className="panel billing-subscription" data-testid="subscription-page">
         <h1>{t('title')}</h1>
         <FormAlert id="subscription-error">{error}</FormAlert>
         {body()}

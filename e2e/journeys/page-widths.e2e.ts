@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, waitForApp } from '../support/harness';
+import { useJourney } from '../support/journey';
+import { registerProUser } from '../support/pro';
+
+// Phones (issue 19 item 6): no page may scroll sideways on a 360 or 390 px phone, in any language.
+// One browser; one context per language walks every page as a visitor, then as a signed-in user.
+
+const WIDTHS = [360, 390] as const;
+const IMODIUM = '3838091';
+const METAGENICS = '3294469';
+const CAUDALIE = '1249705';
+
+const LANGS = [
+  { lang: 'fr', prefix: '', browser: 'fr-BE', plans: '/offers', wall: '/pro' },
+  { lang: 'nl', prefix: '/nl', browser: 'nl-BE', plans: '/pro', wall: '/nego' },
+  { lang: 'en', prefix: '/en', browser: 'en-GB', plans: '/pro', wall: '/nego' },
+] as const;
+
+interface Overflow {
+  width: number;
+  scrollWidth: number;
+  /** The widest elements past the right edge, to say what to fix. */
+  culprits: string[];
+}
+
+/** The page's width against the window's at each phone width; null when nothing scrolls sideways. */
+async function overflowAt(page: Page, width: number): Promise<Overflow | null> {
+  await page.setViewportSize({ width, height: 780 });
+  await page.waitForTimeout(50);
+  // A phone widens its layout viewport to fit a too-wide page (window.innerWidth grows with it), so
+  // the page is measured against the phone's own width as well.
+  return page.evaluate((device) => {
+    const root = document.documentElement;
+    const limit = Math.min(window.innerWidth, device);
+    if (root.scrollWidth <= limit) return null;
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > limit + 0.5)
+      .slice(-6)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0] ?? ''}`);
+    return { width: limit, scrollWidth: root.scrollWidth, culprits };
+  }, width);
+}
+
+async function addToBasket(page: Page, base: string, cnk: string): Promise<void> {
+  await page.goto(`${base}/?q=${cnk}`);
+  const card = page.locator(`[data-testid="product-card"][data-cnk="${cnk}"]`);
+  await card.locator('a.product-card__page').click({ timeout: 30_000 });
+  const form = page.getByTestId('add-to-basket');
+  await form.waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid="search-stage"][data-stage="complete"]').waitFor({ timeout: 30_000 });
+  await form.getByRole('button').click();
+  await page.getByTestId('add-to-basket-status').locator('a').waitFor();
+}
+
+describe('page widths on phones', () => {
+  const journey = useJourney({ viewport: { width: 390, height: 780 } });
+
+  for (const l of LANGS) {
+    it(`every page fits 360 and 390 px (${l.lang})`, async () => {
+      const { page, pageErrors } = await journey.open({ locale: l.browser });
+      const base = journey.url(l.prefix);
+      const wide: string[] = [];
+      const check = async (name: string, path: string, ready: string) => {
+        await page.goto(`${base}${path}`);
+        await waitForApp(page);
+        await page.locator(ready).first().waitFor({ timeout: 30_000 });
+        for (const width of WIDTHS) {
+          const over = await overflowAt(page, width);
+          if (over) wide.push(`${name} at ${width}: ${over.scrollWidth} px (${over.culprits.join(', ')})`);
+        }
+      };
+
+      // A visitor.
+      await check('home', '/', 'main');
+      await check('search results', `/?q=${IMODIUM}`, '[data-testid="product-card"]');
+      await page.locator('a.product-card__page').first().click();
+      await page.getByTestId('add-to-basket').waitFor({ timeout: 30_000 });
+      for (const width of WIDTHS) {
+        const over = await overflowAt(page, width);
+        if (over) wide.push(`product at ${width}: ${over.scrollWidth} px (${over.culprits.join(', ')})`);
+      }
+      for (const cnk of [IMODIUM, METAGENICS, CAUDALIE]) await addToBasket(page, base, cnk);
+      await check('basket', '/panier', '[data-testid="basket-split-total"]');
+      if (l.lang === 'fr') {
+        await page.setViewportSize({ width: 360, height: 780 });
+        await screenshot(page, 'page-widths-basket-fr-360');
+      }
+      await check('pharmacies', '/pharmacies', 'main h1');
+      for (const info of ['/about', '/legal', '/privacy', '/faq', '/contact']) await check(info, info, 'main h1');
+      await check('login', '/login', 'input[name="email"]');
+      await check('register', '/register', 'input[name="email"]');
+      await check('plans', l.plans, '[data-testid="plan-pro"]');
+      await check('Pro wall', l.wall, 'main h1');
+      await check('admin', '/admin', 'main h1');
+      await check('404', '/no-such-page', 'main h1');
+
+      // Signed in.
+      await registerProUser(journey.app, page, `widths.${l.lang}@example.be`, l.prefix);
+      await check('account', '/compte', '[data-testid="subscription-section"]');
+      await check('subscription', '/subscription', '[data-testid="subscription-page"]');
+
+      expect(wide).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    }, 180_000);
+  }
+});
