@@ -8,5 +8,9 @@ export type {
   ProReportRow,
 } from '../../../db/db';
 
-/** The catalogue purchase price (excl. VAT) and VAT rate typed for one CNK; null where none was typed. */
-export type CatalogueEntry = { price: number | null; vat: number | null };
+/**
+ * The catalogue purchase price (excl. VAT), VAT rate and own name known for one CNK; null where none is
+ * known. As an update, a field left out keeps what is known.
+ */
+export type CatalogueEntry = { price: number | null; vat: number | null; name?: string | null };
+export type CatalogueUpdate = { cnk: string } & Partial<CatalogueEntry>;

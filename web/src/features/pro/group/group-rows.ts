@@ -56,7 +56,8 @@ export function buildRows(
     const fetched = record ? Date.parse(record.fetchedAt) : NaN;
     return {
       cnk,
-      name: record?.name ?? null,
+      // The pharmacist's own name for the product first (imported or typed), then the shops' one.
+      name: known?.name ?? record?.name ?? null,
       ...input,
       record,
       card: priceProduct(input, settings),
@@ -76,6 +77,7 @@ export const COLUMNS = [
   'cnk',
   'lowestOffer',
   'cataloguePrice',
+  'vat',
   'recommendedPurchase',
   'sellPrice',
   'margin',
@@ -95,6 +97,8 @@ export function cellValue(row: GroupRow, column: Column): string | number | null
       return row.card.lowestOffer;
     case 'cataloguePrice':
       return row.card.cataloguePriceExVat;
+    case 'vat':
+      return row.vatPercent;
     case 'recommendedPurchase':
       return row.card.recommendedPurchaseExVat;
     case 'sellPrice':

@@ -51,7 +51,8 @@ describe('changesFromOutbox', () => {
         data: { name: 'Third name', description: '', cnks: ['4487039'] },
         base: null,
       },
-      { kind: 'settings', id: 'settings', updatedAt: 250, deleted: false, data: SETTINGS },
+      // No server version seen yet: the edit started from the defaults the form showed (ADR 151).
+      { kind: 'settings', id: 'settings', updatedAt: 250, deleted: false, data: SETTINGS, base: SETTINGS },
     ]);
   });
 
@@ -150,7 +151,7 @@ describe('planApply', () => {
         { kind: 'settings', id: 'settings', updatedAt: 9, deleted: false, data: SETTINGS, seq: 4 },
       ],
       new Map([[ID_A, group(ID_A, 100, 'Same', { base: base(3, 'Same') })]]),
-      { value: SETTINGS, updatedAt: 5 },
+      { value: SETTINGS, updatedAt: 5, base: SETTINGS },
     );
     expect(plan).toEqual({ putGroups: [], deleteGroups: [], settings: null, discarded: [] });
   });
@@ -189,10 +190,16 @@ describe('planApply', () => {
     ];
     const plan = planApply(remote, new Map(), { value: SETTINGS, updatedAt: 40 });
     expect(plan.putGroups.map((g) => g.name)).toEqual(['Later']);
-    expect(plan.settings).toEqual({ value: { ...SETTINGS, strategy: 'aggressive' }, updatedAt: 50 });
-    expect(
-      planApply(remote, new Map(), { value: SETTINGS, updatedAt: 40 }, { groups: new Set(), settings: true }).settings,
-    ).toBeNull();
+    const theirs = { ...SETTINGS, strategy: 'aggressive' };
+    // The server's version becomes the base of the next edit (docs/decisions/151).
+    expect(plan.settings).toEqual({ value: theirs, updatedAt: 50, base: theirs });
+    // A minimum changed here and still to send is kept, rebased on the strategy changed elsewhere.
+    const mine = { value: { ...SETTINGS, minMarginPercent: 25 }, updatedAt: 40, base: SETTINGS };
+    expect(planApply(remote, new Map(), mine, { groups: new Set(), settings: true }).settings).toEqual({
+      value: { ...theirs, minMarginPercent: 25 },
+      updatedAt: 50,
+      base: theirs,
+    });
   });
 });
 
