@@ -168,7 +168,9 @@ export function GroupTable({
                 </td>
                 <td className="pro-num">{money(row.card.cataloguePriceExVat)}</td>
                 <VatCell row={row} onChange={onVatChange} />
-                <td className="pro-num">{money(row.card.recommendedPurchaseExVat)}</td>
+                <td className="pro-num" data-testid="row-purchase">
+                  {money(row.card.recommendedPurchaseExVat)}
+                </td>
                 <td className="pro-num" data-testid="row-sell">
                   {money(row.card.sellPriceInclVat)}
                 </td>
