@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_MAX_CNKS, SYNC_MAX_STORED_BYTES } from '@pharmaradar/shared/group-sync-limits';
+import {
+  GROUP_LINE_NAME_MAX_LENGTH,
+  GROUP_MAX_CNKS,
+  SYNC_MAX_STORED_BYTES,
+} from '@pharmaradar/shared/group-sync-limits';
 import type { TestClient } from '../../../test/helpers/test-client';
 import { createTestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -140,10 +144,19 @@ describe('POST /api/groups/sync: settings per field, lines per line', () => {
     const heavy = await accountOn(server, 'heavy@example.be', true);
     const cnks = Array.from({ length: GROUP_MAX_CNKS }, (_, i) => String(1000000 + i));
     const lines = Object.fromEntries(
-      cnks.map((c) => [c, { price: 12.34, vat: 21, name: `Produit ${c} `.padEnd(150, 'x') }]),
+      cnks.map((c) => [c, { price: 12.34, vat: 21, name: `Produit ${c} `.padEnd(GROUP_LINE_NAME_MAX_LENGTH, 'é') }]),
     );
+    // The largest group there can be, edited with its base, fits in one request.
+    const id = randomUUID();
+    const full = { name: 'Full', description: '', cnks, lines };
+    const made = await sync(heavy, 0, [edit(id, full, null)]);
+    expect(made.status).toBe(200);
+    const renamed = await sync(heavy, 0, [
+      edit(id, { ...full, name: 'Full 0' }, { seq: find(made.body, id).seq, ...full }),
+    ]);
+    expect(renamed.status).toBe(200);
     let status = 200;
-    for (let i = 0; i < 20 && status === 200; i += 1) {
+    for (let i = 1; i < 20 && status === 200; i += 1) {
       const res = await sync(heavy, 0, [edit(randomUUID(), { name: `Full ${i}`, description: '', cnks, lines }, null)]);
       status = res.status;
       if (status !== 200) expect(res.body.code).toBe('group_storage_full');

@@ -1,7 +1,10 @@
 // A product's purchase price, VAT and own name as the device keeps them (proCatalogue, per CNK) and as
 // a group's lines carry them to the other devices (docs/decisions/151). Pure conversions.
-import type { GroupLine, GroupLines } from '@pharmaradar/shared/group-sync.schema';
+import { GROUP_LINE_NAME_MAX_LENGTH, type GroupLine, type GroupLines } from '@pharmaradar/shared/group-sync.schema';
 import type { CatalogueEntry, CatalogueUpdate } from './pro-records';
+
+/** An own name as a line carries it (trimmed and cut as the server keeps it); null when blank. */
+const lineName = (name: string | null | undefined) => name?.trim().slice(0, GROUP_LINE_NAME_MAX_LENGTH).trim() || null;
 
 export type CatalogueRow = {
   cnk: string;
@@ -31,7 +34,8 @@ export function lineOf(r: CatalogueRow): GroupLine | null {
   const line: GroupLine = {};
   if (r.cataloguePriceExVat !== null && r.cataloguePriceExVat > 0) line.price = r.cataloguePriceExVat;
   if (r.vatPercent !== null) line.vat = r.vatPercent;
-  if (r.name) line.name = r.name;
+  const name = lineName(r.name);
+  if (name) line.name = name;
   return Object.keys(line).length > 0 ? line : null;
 }
 
@@ -47,7 +51,8 @@ export function updatedLine(line: GroupLine | undefined, update: CatalogueUpdate
     else delete next.vat;
   }
   if (update.name !== undefined) {
-    if (update.name) next.name = update.name;
+    const name = lineName(update.name);
+    if (name) next.name = name;
     else delete next.name;
   }
   return Object.keys(next).length > 0 ? next : null;

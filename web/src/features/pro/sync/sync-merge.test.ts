@@ -203,6 +203,28 @@ describe('planApply', () => {
   });
 });
 
+describe('group lines on the device (docs/decisions/151)', () => {
+  it('sends the lines with the group and its base, and rebases an unsent line edit on the lines synced meanwhile', () => {
+    const lines = { '4487039': { vat: 21, price: 4.1, name: 'Own name' } };
+    const base = { seq: 3, name: 'Vitamins', description: '', cnks: ['4487039'], lines: { '4487039': { vat: 6 } } };
+    const local = group(ID_A, 100, 'Vitamins', { lines, base });
+    const batch = changesFromOutbox(
+      [{ seq: 1, kind: 'group', id: ID_A, updatedAt: 100 }],
+      new Map([[ID_A, local]]),
+      undefined,
+    );
+    expect(batch.changes[0]).toMatchObject({ data: { lines }, base });
+    const remote: StoredGroupChange = {
+      ...remoteGroup(ID_A, 200, 'Vitamins', 4),
+      data: { name: 'Vitamins', description: '', cnks: ['4487039'], lines: { '4487039': { vat: 6, price: 3.9 } } },
+    };
+    const plan = planApply([remote], new Map([[ID_A, local]]), undefined, { groups: new Set([ID_A]), settings: false });
+    // This device's VAT, price and name are still to send: the later write, they stay over the price set elsewhere.
+    expect(plan.putGroups[0]?.lines).toEqual({ '4487039': { vat: 21, price: 4.1, name: 'Own name' } });
+    expect(planApply([remote], new Map(), undefined).putGroups[0]?.lines).toEqual(remote.data?.lines);
+  });
+});
+
 describe('nextUpdatedAt', () => {
   it('is the clock, but always past the version the device knows', () => {
     expect(nextUpdatedAt(undefined, 1000)).toBe(1000);
