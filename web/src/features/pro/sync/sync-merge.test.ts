@@ -214,14 +214,19 @@ describe('group lines on the device (docs/decisions/151)', () => {
       undefined,
     );
     expect(batch.changes[0]).toMatchObject({ data: { lines }, base });
+    const remoteLines = { '4487039': { vat: 6, price: 3.9 } };
     const remote: StoredGroupChange = {
-      ...remoteGroup(ID_A, 200, 'Vitamins', 4),
-      data: { name: 'Vitamins', description: '', cnks: ['4487039'], lines: { '4487039': { vat: 6, price: 3.9 } } },
+      kind: 'group',
+      id: ID_A,
+      updatedAt: 200,
+      deleted: false,
+      data: { name: 'Vitamins', description: '', cnks: ['4487039'], lines: remoteLines },
+      seq: 4,
     };
     const plan = planApply([remote], new Map([[ID_A, local]]), undefined, { groups: new Set([ID_A]), settings: false });
     // This device's VAT, price and name are still to send: the later write, they stay over the price set elsewhere.
     expect(plan.putGroups[0]?.lines).toEqual({ '4487039': { vat: 21, price: 4.1, name: 'Own name' } });
-    expect(planApply([remote], new Map(), undefined).putGroups[0]?.lines).toEqual(remote.data?.lines);
+    expect(planApply([remote], new Map(), undefined).putGroups[0]?.lines).toEqual(remoteLines);
   });
 });
 
