@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ROOT, screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';
+import { demoCnks } from '../support/pro';
 import { registerAndVerify } from '../support/register';
 
 const run = promisify(execFile);
@@ -88,6 +89,24 @@ describe('Pro group sync between devices', () => {
   /** Changes this tablet made that the server has not accepted yet. */
   const unsyncedOnDevice = (page: Page) => proRowsOnDevice(page, ['proOutbox']);
 
+  /** Analyses the selected group and reads each row: own name, VAT, advised purchase price. */
+  async function analysed(page: Page) {
+    await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+    const rows = page.locator('[data-testid="pro-group-table"] tbody tr');
+    await expect
+      .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-mark'))), { timeout: 60_000 })
+      .toEqual(['priced', 'priced', 'priced']);
+    await page.getByTestId('pro-progress').waitFor({ state: 'detached', timeout: 60_000 });
+    return rows.evaluateAll((trs) =>
+      trs.map((tr) => ({
+        cnk: tr.getAttribute('data-cnk'),
+        name: tr.querySelector('th')?.textContent,
+        vat: tr.querySelector<HTMLSelectElement>('[data-testid="row-vat"]')?.value,
+        purchase: tr.querySelector('[data-testid="row-purchase"]')?.textContent,
+      })),
+    );
+  }
+
   it('a group made on one tablet reaches the other; offline changes wait, warn at logout, then sync', async () => {
     const tabletA = await journey.open();
     await registerPharmacist(tabletA.page);
@@ -159,6 +178,47 @@ describe('Pro group sync between devices', () => {
     await tabletB.page.getByTestId('nav-login').waitFor();
     expect(await tabletB.page.getByRole('dialog').count()).toBe(0);
     expect(await proRowsOnDevice(tabletB.page)).toBe(0);
+
+    // Issue 19 items 1 and 2: the margins and each line's purchase price, VAT and own name follow the
+    // pharmacist to the other tablet, across a logout (docs/decisions/151).
+    const cnks = await demoCnks(journey.app, 3);
+    await tabletA.page.getByLabel('Minimum margin (%)').fill('22');
+    await tabletA.page.getByLabel('Ideal margin (%)').fill('33');
+    await tabletA.page.getByRole('button', { name: 'Create a group' }).click();
+    const create = tabletA.page.getByTestId('pro-group-create');
+    await create.locator('input[name="name"]').fill('Cosmetics');
+    const file = [
+      'CNK,Product name,Purchase price,VAT rate',
+      ...cnks.map((c, i) => `${c},My cream ${i + 1},4.1${i},21`),
+    ];
+    await create.locator('input[type="file"]').setInputFiles({
+      name: 'cosmetics.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(file.join('\n')),
+    });
+    await create.getByTestId('pro-import-preview').waitFor();
+    await create.getByRole('button', { name: 'Save the group' }).click();
+    await create.waitFor({ state: 'detached' });
+    await expect.poll(() => unsyncedOnDevice(tabletA.page), { timeout: 30_000 }).toBe(0);
+    const onA = await analysed(tabletA.page);
+    expect(onA.map((r) => [r.name, r.vat])).toEqual(cnks.map((_, i) => [`My cream ${i + 1}`, '21']));
+
+    await login(tabletB.page);
+    await openGroups(tabletB.page);
+    await tabletB.page.getByRole('option', { name: 'Cosmetics (3)' }).waitFor({ state: 'attached' });
+    expect(await tabletB.page.getByLabel('Minimum margin (%)').inputValue()).toBe('22');
+    expect(await tabletB.page.getByLabel('Ideal margin (%)').inputValue()).toBe('33');
+    await tabletB.page.getByRole('combobox', { name: 'Group' }).selectOption({ label: 'Cosmetics (3)' });
+    expect(await analysed(tabletB.page)).toEqual(onA);
+
+    // Tablet B changes only the strategy: tablet A's margins stay.
+    await tabletB.page.getByRole('combobox', { name: 'Strategy' }).selectOption({ label: 'Aggressive (lowest)' });
+    await expect.poll(() => unsyncedOnDevice(tabletB.page), { timeout: 30_000 }).toBe(0);
+    await tabletA.page.reload();
+    await openGroups(tabletA.page);
+    expect(await tabletA.page.getByRole('combobox', { name: 'Strategy' }).inputValue()).toBe('aggressive');
+    expect(await tabletA.page.getByLabel('Minimum margin (%)').inputValue()).toBe('22');
+    expect(await tabletA.page.getByLabel('Ideal margin (%)').inputValue()).toBe('33');
 
     expect(tabletA.pageErrors).toEqual([]);
     expect(tabletB.pageErrors).toEqual([]);

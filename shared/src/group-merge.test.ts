@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeGroup } from './group-merge';
+import { mergeGroup, mergeSettings, sameContent } from './group-merge';
 
 const g = (name: string, cnks: string[], description = '') => ({ name, description, cnks });
 
@@ -36,5 +36,48 @@ describe('mergeGroup', () => {
       content: g('Mine', ['1000001']),
       conflicts: [],
     });
+  });
+});
+
+describe('lines and settings, per field (docs/decisions/151)', () => {
+  const withLines = (lines: Record<string, { price?: number; vat?: number; name?: string }>) => ({
+    ...g('Shelf', ['1000001', '1000002']),
+    lines,
+  });
+
+  it("keeps the other side's lines, takes the fields mine changed, clears what mine cleared", () => {
+    const base = withLines({ '1000001': { price: 5, vat: 6 }, '1000002': { name: 'Mine' } });
+    const mine = withLines({ '1000001': { price: 5, vat: 21 }, '1000002': {} });
+    const theirs = withLines({ '1000001': { price: 5.5, vat: 6 }, '1000002': { name: 'Mine', price: 3 } });
+    expect(mergeGroup(base, mine, theirs).content.lines).toEqual({
+      '1000001': { price: 5.5, vat: 21 },
+      '1000002': { price: 3 },
+    });
+  });
+
+  it('drops the lines of CNKs no longer in the group, and an older client (no lines) changes none', () => {
+    const theirs = withLines({ '1000001': { vat: 21 }, '1000002': { vat: 6 } });
+    expect(mergeGroup(null, g('Shelf', ['1000002']), theirs).content).toEqual({
+      ...g('Shelf', ['1000002']),
+      lines: { '1000002': { vat: 6 } },
+    });
+    expect(
+      sameContent(withLines({ '1000001': { vat: 21, price: 2 } }), withLines({ '1000001': { price: 2, vat: 21 } })),
+    ).toBe(true);
+  });
+
+  it('settings: the fields mine changed since the base, the rest from theirs; a mix breaking min ≤ ideal takes mine', () => {
+    const s = (min: number, ideal: number, strategy: 'balanced' | 'aggressive') => ({
+      minMarginPercent: min,
+      idealMarginPercent: ideal,
+      strategy,
+    });
+    expect(mergeSettings(s(20, 30, 'balanced'), s(20, 30, 'aggressive'), s(22, 33, 'balanced'))).toEqual(
+      s(22, 33, 'aggressive'),
+    );
+    expect(mergeSettings(s(20, 30, 'balanced'), s(20, 24, 'balanced'), s(25, 28, 'balanced'))).toEqual(
+      s(20, 24, 'balanced'),
+    );
+    expect(mergeSettings(undefined, s(20, 30, 'aggressive'), s(22, 33, 'balanced'))).toEqual(s(20, 30, 'aggressive'));
   });
 });

@@ -8,6 +8,17 @@ export const GROUP_NAME_MAX_LENGTH = 120;
 export const GROUP_DESCRIPTION_MAX_LENGTH = 1000;
 /** CNKs in one group (a whole shelf plan fits; a full group is about 20 KB of JSON). */
 export const GROUP_MAX_CNKS = 2000;
+/**
+ * A line's own product name (longer ones are cut): a full group of named lines, sent with its base,
+ * then stays under SYNC_MAX_REQUEST_BYTES.
+ */
+export const GROUP_LINE_NAME_MAX_LENGTH = 120;
+/**
+ * Bytes of one sync request (docs/decisions/151): the largest group, 2,000 lines each with a price,
+ * a VAT and a 120-character name in any script (up to 3 bytes a character), sent with its base, is
+ * about 1.7 MB. The server's body cap for the route reads it.
+ */
+export const SYNC_MAX_REQUEST_BYTES = 2_000_000;
 /** Changes one sync request may carry: the device sends a bigger outbox in slices. */
 export const SYNC_MAX_CHANGES = 200;
 

@@ -2,21 +2,40 @@
 import { z } from 'zod';
 import {
   GROUP_DESCRIPTION_MAX_LENGTH,
+  GROUP_LINE_NAME_MAX_LENGTH,
   GROUP_MAX_CNKS,
   GROUP_NAME_MAX_LENGTH,
   SYNC_MAX_CHANGES,
 } from './group-sync-limits';
-import { pricingSettingsSchema } from './pricing.schema';
+import { pricingSettingsSchema, vatPercentSchema } from './pricing.schema';
 
 export * from './group-sync-limits';
 
 const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 const storedCnkSchema = z.string().regex(/^\d{7}$/);
 
+/**
+ * What the pharmacist knows of one line of a group (docs/decisions/151): the purchase price excl. VAT,
+ * the VAT rate and their own name for the product. A field left out is not known.
+ */
+export const groupLineSchema = z.object({
+  price: z.number().finite().positive().max(1_000_000).optional(),
+  vat: vatPercentSchema.optional(),
+  name: z.string().trim().min(1).max(GROUP_LINE_NAME_MAX_LENGTH).optional(),
+});
+export type GroupLine = z.infer<typeof groupLineSchema>;
+
+/** The lines by CNK. Absent from older clients: the server then keeps the stored lines. */
+export const groupLinesSchema = z
+  .record(storedCnkSchema, groupLineSchema)
+  .refine((lines) => Object.keys(lines).length <= GROUP_MAX_CNKS, { message: 'too_many_lines' });
+export type GroupLines = z.infer<typeof groupLinesSchema>;
+
 export const groupDataSchema = z.object({
   name: z.string().trim().min(1, { message: 'required' }).max(GROUP_NAME_MAX_LENGTH, { message: 'too_long' }),
   description: z.string().max(GROUP_DESCRIPTION_MAX_LENGTH, { message: 'too_long' }).default(''),
   cnks: z.array(storedCnkSchema).max(GROUP_MAX_CNKS),
+  lines: groupLinesSchema.optional(),
 });
 export type GroupData = z.infer<typeof groupDataSchema>;
 
@@ -29,6 +48,7 @@ export const groupBaseSchema = z.object({
   name: z.string().max(GROUP_NAME_MAX_LENGTH),
   description: z.string().max(GROUP_DESCRIPTION_MAX_LENGTH),
   cnks: z.array(storedCnkSchema).max(GROUP_MAX_CNKS),
+  lines: groupLinesSchema.optional(),
 });
 export type GroupBase = z.infer<typeof groupBaseSchema>;
 
@@ -54,6 +74,12 @@ export const groupChangeSchema = z.discriminatedUnion('kind', [
     updatedAt: z.number().int().nonnegative(),
     deleted: z.literal(false),
     data: pricingSettingsSchema,
+    /**
+     * The settings as the device last had them from the server (docs/decisions/151): only the fields
+     * changed since are applied, so a strategy changed here leaves margins set elsewhere alone. Absent
+     * from older clients (their settings replace the stored ones whole).
+     */
+    base: pricingSettingsSchema.nullable().optional(),
   }),
 ]);
 export type GroupChange = z.infer<typeof groupChangeSchema>;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { SYNC_MAX_REQUEST_BYTES } from '@pharmaradar/shared/group-sync-limits';
 import { HttpError } from './http-error';
 import { COMMON_MESSAGES } from './i18n';
 
@@ -7,10 +8,12 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * Routes that legitimately receive more (path without trailing slash, as app.ts routes it).
- * Stripe events with many invoice lines can pass 64 KB.
+ * Stripe events with many invoice lines can pass 64 KB; a Pro group with its lines' prices, VAT and
+ * names, sent with its base, can pass it too (docs/decisions/151).
  */
 export const BODY_LIMIT_OVERRIDES: Readonly<Record<string, number>> = {
   '/api/billing/webhook': 512 * 1024,
+  '/api/groups/sync': SYNC_MAX_REQUEST_BYTES,
 };
 
 function tooLarge(): never {

@@ -1,7 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type { QueryKind, SearchResult } from '@pharmaradar/shared/search.schema';
-import type { GroupBase } from '@pharmaradar/shared/group-sync.schema';
+import type { GroupBase, GroupLines } from '@pharmaradar/shared/group-sync.schema';
 import { DB_NAME } from './db-name';
 
 /** The last final result of one search, kept so it can be shown offline (docs/architecture.md#offline-first-and-sync). */
@@ -37,6 +37,11 @@ export interface ProGroupRecord {
    * on records stored before it existed. Not indexed: no schema step needed.
    */
   base?: GroupBase | null;
+  /**
+   * Each line's purchase price, VAT and the pharmacist's own name, synced with the group
+   * (docs/decisions/151). Absent on records stored before it existed. Not indexed: no schema step.
+   */
+  lines?: GroupLines;
 }
 
 /** The last batch answer for one CNK, so a group can be analysed offline from stored offers. */
@@ -100,12 +105,15 @@ export { DB_NAME };
 export class PharmaRadarDb extends Dexie {
   searches!: Table<SavedSearch, string>;
   proGroups!: Table<ProGroupRecord, string>;
-  /** Key-value records of the Pro tool: 'settings' and 'syncSeq'. */
-  proMeta!: Table<{ key: string; value: unknown; updatedAt: number }, string>;
+  /**
+   * Key-value records of the Pro tool: 'settings' and 'syncSeq'. The settings keep `base`, the version
+   * last had from the server, against which a change is merged per field (docs/decisions/151).
+   */
+  proMeta!: Table<{ key: string; value: unknown; updatedAt: number; base?: unknown }, string>;
   proOffers!: Table<ProOfferRecord, string>;
   /**
-   * Catalogue purchase price excl. VAT and VAT rate typed per CNK, and the product's name in the
-   * pharmacist's own file (absent when the file gave none): it is shown instead of a shop's name.
+   * Catalogue purchase price excl. VAT, VAT rate and own name known per CNK on this device (typed,
+   * imported, or synced with a group's lines). `name` is absent on older records. Not indexed.
    */
   proCatalogue!: Table<
     { cnk: string; cataloguePriceExVat: number | null; vatPercent: number | null; name?: string | null },

@@ -1,4 +1,5 @@
-import { mergeGroup, sameContent, type GroupContent } from '@pharmaradar/shared/group-merge';
+import { keptLines, mergeGroup, mergeSettings, sameContent, type GroupContent } from '@pharmaradar/shared/group-merge';
+import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import {
   GROUP_MAX_CNKS,
   SYNC_MAX_GROUPS,
@@ -52,24 +53,39 @@ type Outcome = { store: { deleted: boolean; data: string | null } | null; notApp
 function resolve(change: GroupChange, stored: SyncRecordRow | undefined): Outcome {
   const none: Outcome = { store: null, notApplied: null };
   if (change.kind === 'settings') {
-    const data = JSON.stringify(change.data);
+    // Only the fields this device changed since its base apply (docs/decisions/151).
+    const theirs = stored?.data ? (JSON.parse(stored.data) as PricingSettings) : null;
+    const merged = mergeSettings(change.base, change.data, theirs);
+    const data = JSON.stringify({
+      minMarginPercent: merged.minMarginPercent,
+      idealMarginPercent: merged.idealMarginPercent,
+      strategy: merged.strategy,
+    });
     return stored?.data === data ? none : { store: { deleted: false, data }, notApplied: null };
   }
   if (change.deleted) return stored?.deleted === 1 ? none : { store: { deleted: true, data: null }, notApplied: null };
   const mine = change.data as GroupContent;
   if (stored?.deleted === 1)
     return { store: null, notApplied: { kind: 'group', id: change.id, reason: 'deleted', fields: [] } };
-  let content = mine;
+  const theirs = stored?.data ? (JSON.parse(stored.data) as GroupContent) : null;
+  // Mine as its own version, or merged onto what was stored meanwhile; an older client's push (no
+  // lines) keeps the stored lines of the CNKs it keeps (docs/decisions/151).
+  let content: GroupContent = { ...mine, lines: keptLines(mine.lines ?? theirs?.lines, mine.cnks) };
   let notApplied: NotApplied | null = null;
-  if (stored && change.base && change.base.seq !== stored.seq) {
-    const merged = mergeGroup(change.base, mine, JSON.parse(stored.data ?? 'null') as GroupContent);
+  if (theirs && change.base && change.base.seq !== stored?.seq) {
+    const merged = mergeGroup(change.base, mine, theirs);
     content = merged.content;
     if (merged.conflicts.length > 0)
       notApplied = { kind: 'group', id: change.id, reason: 'conflict', fields: merged.conflicts };
   }
   // Both sides' additions can together pass the per-group cap.
   if (content.cnks.length > GROUP_MAX_CNKS) throw storageFull();
-  const data = JSON.stringify({ name: content.name, description: content.description, cnks: content.cnks });
+  const data = JSON.stringify({
+    name: content.name,
+    description: content.description,
+    cnks: content.cnks,
+    ...(content.lines ? { lines: content.lines } : {}),
+  });
   if (stored && stored.data !== null && sameContent(JSON.parse(stored.data) as GroupContent, content))
     return { store: null, notApplied };
   return { store: { deleted: false, data }, notApplied };

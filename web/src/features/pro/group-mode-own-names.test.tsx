@@ -114,7 +114,8 @@ describe('group mode keeps the pharmacist’s own product names', () => {
 
   it('a price typed later, or a file without names, keeps the name a file gave', async () => {
     await proStore.saveCatalogue([{ cnk: '1000001', price: 7.1, vat: 6 }]);
-    await proStore.saveCatalogue([{ cnk: '1000001', price: 7.2, vat: 6, name: null }]);
+    // A typed price, or a file without a name column, leaves the name out (ADR 151: left out keeps it).
+    await proStore.saveCatalogue([{ cnk: '1000001', price: 7.2, vat: 6 }]);
     const known = await proStore.catalogueOf(['1000001']);
     expect(known.get('1000001')).toEqual({ price: 7.2, vat: 6, name: OWN_NAME });
   });

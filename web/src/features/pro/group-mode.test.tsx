@@ -165,6 +165,36 @@ describe('group mode', () => {
 
 // Online: a finished live analysis is kept for the report, from the very rows the table shows (priced
 // once, ADR 142), once the run's last answers are in. The pricing endpoint is a scripted loopback server.
+describe('group mode: the lines of a group (docs/decisions/151)', () => {
+  it("prices each line with its own VAT and purchase price, shows the pharmacist's name, and sets a VAT in the table", async () => {
+    await db.proCatalogue.clear();
+    await db.proGroups.update(ID, {
+      lines: { '1000001': { vat: 21, price: 6, name: 'Crème de jour (mon nom)' } },
+    });
+    await openGroup();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    await screen.findByTestId('pro-group-table');
+    const [first, second] = bodyRows();
+    expect(first!.textContent).toContain('Crème de jour (mon nom)');
+    expect((within(first!).getByTestId('row-vat') as HTMLSelectElement).value).toBe('21');
+    // Median 12 € incl. 21 % VAT, 30 % ideal margin: 6.94 € excl. VAT; at 6 % it would be 7.92 €.
+    expect(first!.textContent).toContain('6.94');
+    // The advised purchase price excl. VAT follows the line's VAT.
+    const before = second!.textContent;
+    const vat = within(second!).getByRole('combobox', { name: 'VAT of Arnica' });
+    expect((vat as HTMLSelectElement).value).toBe('6');
+    fireEvent.change(vat, { target: { value: '21' } });
+    await waitFor(() => expect(bodyRows()[1]!.textContent).not.toBe(before));
+    expect((within(bodyRows()[1]!).getByTestId('row-vat') as HTMLSelectElement).value).toBe('21');
+    // Kept in the group's lines and queued for sync, and known for the product on this device.
+    const stored = await db.proGroups.get(ID);
+    expect(stored?.lines?.['1000002']).toEqual({ vat: 21 });
+    expect(stored?.lines?.['1000001']).toEqual({ vat: 21, price: 6, name: 'Crème de jour (mon nom)' });
+    expect(await db.proOutbox.count()).toBe(1);
+    expect((await db.proCatalogue.get('1000002'))?.vatPercent).toBe(21);
+  });
+});
+
 describe('group mode online', () => {
   let server: LoopbackServer;
   const product = (cnk: string, name: string, prices: number[]) => ({

@@ -5,7 +5,8 @@ import type { ProDoneEvent } from '@pharmaradar/shared/pro.schema';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { saveFile } from '../../lib/save-file';
 import { AnalysisCostNote } from './analysis-cost-note';
-import { proStore, type ProGroupRecord } from './data/pro-store';
+import { groupCatalogue, proStore, type CatalogueUpdate, type ProGroupRecord } from './data/pro-store';
+import type { ImportRow } from '@pharmaradar/shared/import-table';
 import { exportLabelsFromMessages } from './export/export-labels';
 import type { ExportRow } from './export/xlsx-export';
 import { GroupCreateDialog, type NewGroup } from './group-create-dialog';
@@ -19,6 +20,13 @@ import { analysisRecord } from './report/report-rows';
 import { useProSyncVersion } from './sync/use-group-sync';
 import { useAnalysisCost } from './use-analysis-cost';
 import { exportGroupInWorker } from './workers/export-worker.client';
+
+const importedUpdate = (r: ImportRow): CatalogueUpdate => ({
+  cnk: r.cnk,
+  ...(r.purchasePriceExVat !== null ? { price: r.purchasePriceExVat } : {}),
+  ...(r.vatPercent !== null ? { vat: r.vatPercent } : {}),
+  ...(r.name !== null ? { name: r.name } : {}),
+});
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
@@ -56,8 +64,12 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
   const group = groups.find((g) => g.id === selected) ?? null;
 
   // The one pricing of the group's rows (ADR 142): the table, the report and the export read these cards.
+  // Each line's own purchase price, VAT and name (synced with the group) over what the device knows.
   const rows = useMemo(
-    () => (group ? buildRows(group.cnks, analysis.offers, analysis.catalogue, settings, Date.now()) : []),
+    () =>
+      group
+        ? buildRows(group.cnks, analysis.offers, groupCatalogue(group.lines, analysis.catalogue), settings, Date.now())
+        : [],
     [group, analysis.offers, analysis.catalogue, settings],
   );
   const stale = rows.filter(isStale).map((r) => r.cnk);
@@ -88,13 +100,18 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
       deleted: false,
     };
     await proStore.saveGroup(record);
-    await proStore.saveCatalogue(
-      input.imported.map((r) => ({ cnk: r.cnk, price: r.purchasePriceExVat, vat: r.vatPercent, name: r.name })),
-    );
+    // What the file gives; a column it lacks leaves what is known (a VAT once known stays known).
+    await proStore.saveCatalogue(input.imported.map(importedUpdate));
     setGroups(await proStore.listGroups());
     setSelected(record.id);
     if (base) void analysis.load(record.cnks);
     setDialog(null);
+  };
+
+  /** A line's VAT set in the table: the product's, in every group holding it, synced. */
+  const setVat = async (cnk: string, vat: number) => {
+    await proStore.saveCatalogue([{ cnk, vat }]);
+    setGroups(await proStore.listGroups());
   };
 
   const remove = async () => {
@@ -243,7 +260,9 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
           {error ?? failure}
         </p>
       )}
-      {group && analysis.loaded && <GroupTable rows={rows} />}
+      {group && analysis.loaded && (
+        <GroupTable rows={rows} onVatChange={busy ? undefined : (cnk, vat) => void setVat(cnk, vat)} />
+      )}
       {dialog === 'create' && <GroupCreateDialog onCreate={(g) => save(g, null)} onClose={() => setDialog(null)} />}
       {dialog === 'edit' && group && (
         <GroupCreateDialog initial={group} onCreate={(g) => save(g, group)} onClose={() => setDialog(null)} />

@@ -47,9 +47,9 @@ export default function ProToolPage() {
         <aside className="pro-layout__side">
           <SettingsForm
             settings={settings}
-            onChange={async (next) => {
-              setSettings(next);
-              await proStore.saveSettings(next);
+            onChange={async (patch) => {
+              // Only the changed field, onto what is stored now (docs/decisions/151).
+              setSettings(await proStore.saveSettings(patch));
             }}
           />
         </aside>

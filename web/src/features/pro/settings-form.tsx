@@ -2,24 +2,45 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PRICING_STRATEGIES, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
 
-/** General parameters (docs/product.md#data): validated by the shared schema and applied at once. */
+const asNumber = (text: string) => Number(text.replace(',', '.'));
+
+/**
+ * A margin field's text: what the person types, but whenever the stored value changes (synced from
+ * another device, saved elsewhere) the field shows it, unless the typed text already means it ("22,0").
+ */
+function useFieldText(stored: number): [string, (text: string) => void] {
+  const [text, setText] = useState(String(stored));
+  const [shown, setShown] = useState(stored);
+  if (shown !== stored) {
+    setShown(stored);
+    if (asNumber(text) !== stored) setText(String(stored));
+  }
+  return [text, setText];
+}
+
+/**
+ * General parameters (docs/product.md#data): always what is stored; a change is validated by the
+ * shared schema and sends only the field the person changed (docs/decisions/151), so values synced
+ * from another device are never written back over by a stale form.
+ */
 export function SettingsForm({
   settings,
   onChange,
 }: {
   settings: PricingSettings;
-  onChange: (settings: PricingSettings) => Promise<void>;
+  onChange: (patch: Partial<PricingSettings>) => Promise<void>;
 }) {
   const intl = useIntl();
-  const [min, setMin] = useState(String(settings.minMarginPercent));
-  const [ideal, setIdeal] = useState(String(settings.idealMarginPercent));
+  const [min, setMin] = useFieldText(settings.minMarginPercent);
+  const [ideal, setIdeal] = useFieldText(settings.idealMarginPercent);
   const [error, setError] = useState<string | null>(null);
 
-  const apply = (next: { min?: string; ideal?: string; strategy?: string }) => {
+  const apply = (patch: Partial<Record<keyof PricingSettings, string>>) => {
     const candidate = {
-      minMarginPercent: Number((next.min ?? min).replace(',', '.')),
-      idealMarginPercent: Number((next.ideal ?? ideal).replace(',', '.')),
-      strategy: next.strategy ?? settings.strategy,
+      ...settings,
+      ...(patch.minMarginPercent !== undefined ? { minMarginPercent: asNumber(patch.minMarginPercent) } : {}),
+      ...(patch.idealMarginPercent !== undefined ? { idealMarginPercent: asNumber(patch.idealMarginPercent) } : {}),
+      ...(patch.strategy !== undefined ? { strategy: patch.strategy } : {}),
     };
     const parsed = pricingSettingsSchema.safeParse(candidate);
     if (!parsed.success) {
@@ -27,7 +48,10 @@ export function SettingsForm({
       return;
     }
     setError(null);
-    onChange(parsed.data).catch(() => setError(intl.formatMessage({ id: 'pro.tool.settings.failed' })));
+    const changed = Object.fromEntries(
+      (Object.keys(patch) as (keyof PricingSettings)[]).map((key) => [key, parsed.data[key]]),
+    ) as Partial<PricingSettings>;
+    onChange(changed).catch(() => setError(intl.formatMessage({ id: 'pro.tool.settings.failed' })));
   };
 
   return (
@@ -42,7 +66,7 @@ export function SettingsForm({
           value={min}
           onChange={(e) => {
             setMin(e.target.value);
-            apply({ min: e.target.value });
+            apply({ minMarginPercent: e.target.value });
           }}
         />
       </label>
@@ -53,7 +77,7 @@ export function SettingsForm({
           value={ideal}
           onChange={(e) => {
             setIdeal(e.target.value);
-            apply({ ideal: e.target.value });
+            apply({ idealMarginPercent: e.target.value });
           }}
         />
       </label>

@@ -121,6 +121,45 @@ describe('logout and the Pro data of the device', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it.each([
+    ['fr', 'Synchroniser d’abord', 'La synchronisation n’a pas abouti', 'prix d’achat, TVA'],
+    ['nl', 'Eerst synchroniseren', 'De synchronisatie is niet gelukt', 'aankoopprijzen, btw'],
+  ] as const)(
+    '%s: "sync first" tries again; still unsynced it says so, once synced it logs out',
+    async (locale, syncFirst, stillPending, named) => {
+      await signedIn(locale);
+      await proDataOnDevice(1);
+      // The sync fails twice (offline), then goes through.
+      let attempts = 0;
+      const unregister = registerBeforeLogout(async () => {
+        attempts += 1;
+        if (attempts >= 3) await db.proOutbox.clear();
+      });
+      try {
+        let done: Promise<boolean> | undefined;
+        act(() => {
+          done = session.logout();
+        });
+        const first = await screen.findByRole('dialog');
+        expect(first.textContent).toContain(named);
+        expect(first.textContent).not.toContain(stillPending);
+        fireEvent.click(screen.getByRole('button', { name: syncFirst }));
+        await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain(stillPending));
+        expect(await db.proOutbox.count()).toBe(1);
+        expect(logoutPosts()).toBe(0);
+        fireEvent.click(screen.getByRole('button', { name: syncFirst }));
+        expect(await done).toBe(true);
+        expect(attempts).toBe(3);
+        expect(screen.queryByRole('dialog')).toBeNull();
+        await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('anonymous'));
+        expect(await proRows()).toBe(0);
+        expect(logoutPosts()).toBe(1);
+      } finally {
+        unregister();
+      }
+    },
+  );
+
   it('a registered hook (the Pro sync sending its outbox) runs first: once synced, no question', async () => {
     await signedIn();
     await proDataOnDevice(1);

@@ -7,7 +7,7 @@ import { readCachedUser, writeCachedUser } from './session-cache';
 import { isLogoutPending, setLogoutPending } from './pending-logout';
 import { clearPersonalData, countUnsyncedChanges } from './personal-data';
 import { runBeforeLogout } from './before-logout';
-import { LogoutWarningDialog } from './logout-warning-dialog';
+import { LogoutWarningDialog, type LogoutAnswer } from './logout-warning-dialog';
 
 const ME_PATH = '/auth/me/';
 
@@ -91,16 +91,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return run;
   }, [apply]);
 
-  const [warning, setWarning] = useState<{ count: number; answer: (logOut: boolean) => void } | null>(null);
+  const [warning, setWarning] = useState<{
+    count: number;
+    stillPending: boolean;
+    answer: (answer: LogoutAnswer) => void;
+  } | null>(null);
 
   const logout = useCallback(async (): Promise<boolean> => {
     // Pro changes still in the outbox get one chance to reach the server; what is left would be lost.
     await runBeforeLogout();
-    const unsynced = await countUnsyncedChanges();
-    if (unsynced > 0) {
-      const confirmed = await new Promise<boolean>((answer) => setWarning({ count: unsynced, answer }));
+    // Asked until nothing would be lost, or the person logs out anyway or stays; "sync first" tries again.
+    for (let tried = false; ; tried = true) {
+      const unsynced = await countUnsyncedChanges();
+      if (unsynced === 0) break;
+      const choice = await new Promise<LogoutAnswer>((answer) =>
+        setWarning({ count: unsynced, stillPending: tried, answer }),
+      );
       setWarning(null);
-      if (!confirmed) return false;
+      if (choice === 'cancel') return false;
+      if (choice === 'logout') break;
+      await runBeforeLogout();
     }
     // Marked before sending: if the answer never comes, the next start and the next 'online' send it again.
     setLogoutPending(true);
@@ -150,7 +160,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={value}>
       {children}
-      {warning ? <LogoutWarningDialog count={warning.count} onAnswer={warning.answer} /> : null}
+      {warning ? (
+        <LogoutWarningDialog count={warning.count} stillPending={warning.stillPending} onAnswer={warning.answer} />
+      ) : null}
     </SessionContext.Provider>
   );
 }

@@ -9,8 +9,8 @@ export type {
 } from '../../../db/db';
 
 /**
- * The catalogue purchase price (excl. VAT) and VAT rate typed for one CNK; null where none was typed.
- * `name`: the product's name in the pharmacist's own file, shown over the shops' names (its language
- * and wording are the pharmacist's); absent or null when no file named it.
+ * The catalogue purchase price (excl. VAT), VAT rate and own name known for one CNK; null where none is
+ * known. As an update, a field left out keeps what is known.
  */
 export type CatalogueEntry = { price: number | null; vat: number | null; name?: string | null };
+export type CatalogueUpdate = { cnk: string } & Partial<CatalogueEntry>;

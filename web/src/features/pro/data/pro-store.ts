@@ -9,6 +9,7 @@ import { syncTables } from './sync-tables';
 
 export type * from './pro-records';
 export { offerRecord } from './group-tables';
+export { groupCatalogue } from './group-lines';
 export { REPORTS_KEPT } from './report-table';
 export { SYNC_CURSOR_KEY, SYNC_OWNER_KEY, type LostChange } from './sync-tables';
 

@@ -3,7 +3,9 @@
 import type { GroupSyncResponse, NotApplied } from '@pharmaradar/shared/pro.schema';
 import { sameContent } from '@pharmaradar/shared/group-merge';
 import type { PharmaRadarDb, ProGroupRecord } from '../../../db/db';
+import type { CatalogueUpdate } from './pro-records';
 import { changesFromOutbox, planApply, type Pending } from '../sync/sync-merge';
+import { catalogueRow, updatesFromLines } from './group-lines';
 
 /** proMeta keys: the server sequence the device has seen, and whose data the Pro tables hold. */
 export const SYNC_CURSOR_KEY = 'syncSeq';
@@ -59,7 +61,7 @@ export function syncTables(db: PharmaRadarDb) {
       answer: GroupSyncResponse,
       sentSeqs: readonly number[],
     ): Promise<{ applied: number; lost: LostChange[] } | null> {
-      return db.transaction('rw', db.proGroups, db.proMeta, db.proOutbox, async () => {
+      return db.transaction('rw', db.proGroups, db.proMeta, db.proOutbox, db.proCatalogue, async () => {
         const owner = await db.proMeta.get(SYNC_OWNER_KEY);
         if (owner?.value !== userId) return null;
         const notApplied = answer.notApplied ?? [];
@@ -78,6 +80,13 @@ export function syncTables(db: PharmaRadarDb) {
         };
         const plan = planApply(answer.changes, local, await db.proMeta.get('settings'), pending);
         await db.proGroups.bulkPut(plan.putGroups);
+        // What the lines say of a product becomes what this device knows of it (product mode, new groups).
+        const byCnk = new Map<string, CatalogueUpdate>();
+        for (const u of plan.putGroups.flatMap((g) => updatesFromLines(g.lines)))
+          byCnk.set(u.cnk, { ...byCnk.get(u.cnk), ...u });
+        const updates = [...byCnk.values()];
+        const known = await db.proCatalogue.bulkGet(updates.map((u) => u.cnk));
+        await db.proCatalogue.bulkPut(updates.map((u, i) => catalogueRow(known[i], u)));
         await db.proGroups.bulkDelete(plan.deleteGroups);
         if (plan.settings) await db.proMeta.put({ key: 'settings', ...plan.settings });
         await db.proMeta.put({ key: SYNC_CURSOR_KEY, value: answer.seq, updatedAt: Date.now() });

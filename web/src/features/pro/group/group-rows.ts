@@ -57,7 +57,8 @@ export function buildRows(
     const fetched = record ? Date.parse(record.fetchedAt) : NaN;
     return {
       cnk,
-      // The pharmacist's own name for the product wins over the shops' (issue 19: a Dutch file stays Dutch).
+      // The pharmacist's own name for the product first (imported or typed; a Dutch file stays Dutch),
+      // then the shops' one.
       name: known?.name || record?.name || null,
       ...input,
       record,
@@ -78,6 +79,7 @@ export const COLUMNS = [
   'cnk',
   'lowestOffer',
   'cataloguePrice',
+  'vat',
   'recommendedPurchase',
   'sellPrice',
   'margin',
@@ -97,6 +99,8 @@ export function cellValue(row: GroupRow, column: Column): string | number | null
       return row.card.lowestOffer;
     case 'cataloguePrice':
       return row.card.cataloguePriceExVat;
+    case 'vat':
+      return row.vatPercent;
     case 'recommendedPurchase':
       return row.card.recommendedPurchaseExVat;
     case 'sellPrice':

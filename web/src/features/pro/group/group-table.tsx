@@ -12,6 +12,33 @@ import {
   type Sort,
 } from './group-rows';
 
+/** Belgian VAT rates a line can take; a rate imported from a file is offered too. */
+const VAT_RATES = [0, 6, 12, 21];
+
+/** A line's VAT, set in the table (docs/decisions/151): the product's rate on every device. */
+function VatCell({ row, onChange }: { row: GroupRow; onChange?: (cnk: string, vat: number) => void }) {
+  const intl = useIntl();
+  const rates = VAT_RATES.includes(row.vatPercent) ? VAT_RATES : [...VAT_RATES, row.vatPercent].sort((a, b) => a - b);
+  return (
+    <td className="pro-num">
+      <select
+        className="pro-vat"
+        value={row.vatPercent}
+        disabled={!onChange}
+        aria-label={intl.formatMessage({ id: 'pro.tool.table.vatOf' }, { name: row.name ?? row.cnk })}
+        onChange={(e) => onChange?.(row.cnk, Number(e.target.value))}
+        data-testid="row-vat"
+      >
+        {rates.map((rate) => (
+          <option key={rate} value={rate}>
+            {rate} %
+          </option>
+        ))}
+      </select>
+    </td>
+  );
+}
+
 const MARKS = ['priced', 'no_price', 'not_found', 'retailer_error', 'invalid_cnk', 'no_stored_price'] as const;
 
 function useAge() {
@@ -28,7 +55,14 @@ function useAge() {
 }
 
 /** The analysed group: sortable by each column, filterable by each column and by mark, marks per row. */
-export function GroupTable({ rows }: { rows: GroupRow[] }) {
+export function GroupTable({
+  rows,
+  onVatChange,
+}: {
+  rows: GroupRow[];
+  /** Sets a line's VAT; absent while an analysis runs (the cell is then read-only). */
+  onVatChange?: (cnk: string, vat: number) => void;
+}) {
   const intl = useIntl();
   const locale = useLocale();
   const age = useAge();
@@ -133,7 +167,10 @@ export function GroupTable({ rows }: { rows: GroupRow[] }) {
                   )}
                 </td>
                 <td className="pro-num">{money(row.card.cataloguePriceExVat)}</td>
-                <td className="pro-num">{money(row.card.recommendedPurchaseExVat)}</td>
+                <VatCell row={row} onChange={onVatChange} />
+                <td className="pro-num" data-testid="row-purchase">
+                  {money(row.card.recommendedPurchaseExVat)}
+                </td>
                 <td className="pro-num" data-testid="row-sell">
                   {money(row.card.sellPriceInclVat)}
                 </td>

@@ -39,7 +39,23 @@ export function createSyncController(store: ProStore, options: SyncControllerOpt
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight: Promise<void> | null = null;
   let again = false;
-  let unregister: (() => void) | null = null;
+  let listening = false;
+  let lastUser: number | null = null;
+
+  /**
+   * Before a logout wipes the device, the outbox gets its chance to reach the server, even once the
+   * Pro tool is closed (the logout warning's "sync first" asks again): registered for the page's life.
+   */
+  async function flushBeforeLogout(): Promise<void> {
+    if (userId !== null || lastUser === null) return flush();
+    userId = lastUser;
+    try {
+      await flush();
+    } finally {
+      if (!active) userId = null;
+    }
+  }
+  let logoutHook: (() => void) | null = null; // never removed: the hook outlives the Pro tool
 
   function publish(pending: number, versionStep = 0, lost: LostChange[] = snapshot.lost) {
     // Until a first answer, the device cannot say it is in step with the server.
@@ -120,11 +136,12 @@ export function createSyncController(store: ProStore, options: SyncControllerOpt
     async start(user: number): Promise<void> {
       active = true;
       userId = user;
-      if (!unregister) {
+      lastUser = user;
+      logoutHook ??= registerBeforeLogout(flushBeforeLogout);
+      if (!listening) {
         window.addEventListener('online', onOnline);
         window.addEventListener('offline', onOffline);
-        // Before a logout wipes the device, the outbox gets its chance to reach the server.
-        unregister = registerBeforeLogout(flush);
+        listening = true;
       }
       const wiped = await store.claim(user);
       // Another account's data was wiped: the screens must reload even if the sync finds nothing.
@@ -136,8 +153,7 @@ export function createSyncController(store: ProStore, options: SyncControllerOpt
       active = false;
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
-      unregister?.();
-      unregister = null;
+      listening = false;
       const waiting = timer !== null;
       if (timer) clearTimeout(timer);
       timer = null;

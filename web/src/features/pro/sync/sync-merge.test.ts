@@ -51,7 +51,8 @@ describe('changesFromOutbox', () => {
         data: { name: 'Third name', description: '', cnks: ['4487039'] },
         base: null,
       },
-      { kind: 'settings', id: 'settings', updatedAt: 250, deleted: false, data: SETTINGS },
+      // No server version seen yet: the edit started from the defaults the form showed (ADR 151).
+      { kind: 'settings', id: 'settings', updatedAt: 250, deleted: false, data: SETTINGS, base: SETTINGS },
     ]);
   });
 
@@ -150,7 +151,7 @@ describe('planApply', () => {
         { kind: 'settings', id: 'settings', updatedAt: 9, deleted: false, data: SETTINGS, seq: 4 },
       ],
       new Map([[ID_A, group(ID_A, 100, 'Same', { base: base(3, 'Same') })]]),
-      { value: SETTINGS, updatedAt: 5 },
+      { value: SETTINGS, updatedAt: 5, base: SETTINGS },
     );
     expect(plan).toEqual({ putGroups: [], deleteGroups: [], settings: null, discarded: [] });
   });
@@ -189,10 +190,43 @@ describe('planApply', () => {
     ];
     const plan = planApply(remote, new Map(), { value: SETTINGS, updatedAt: 40 });
     expect(plan.putGroups.map((g) => g.name)).toEqual(['Later']);
-    expect(plan.settings).toEqual({ value: { ...SETTINGS, strategy: 'aggressive' }, updatedAt: 50 });
-    expect(
-      planApply(remote, new Map(), { value: SETTINGS, updatedAt: 40 }, { groups: new Set(), settings: true }).settings,
-    ).toBeNull();
+    const theirs = { ...SETTINGS, strategy: 'aggressive' };
+    // The server's version becomes the base of the next edit (docs/decisions/151).
+    expect(plan.settings).toEqual({ value: theirs, updatedAt: 50, base: theirs });
+    // A minimum changed here and still to send is kept, rebased on the strategy changed elsewhere.
+    const mine = { value: { ...SETTINGS, minMarginPercent: 25 }, updatedAt: 40, base: SETTINGS };
+    expect(planApply(remote, new Map(), mine, { groups: new Set(), settings: true }).settings).toEqual({
+      value: { ...theirs, minMarginPercent: 25 },
+      updatedAt: 50,
+      base: theirs,
+    });
+  });
+});
+
+describe('group lines on the device (docs/decisions/151)', () => {
+  it('sends the lines with the group and its base, and rebases an unsent line edit on the lines synced meanwhile', () => {
+    const lines = { '4487039': { vat: 21, price: 4.1, name: 'Own name' } };
+    const base = { seq: 3, name: 'Vitamins', description: '', cnks: ['4487039'], lines: { '4487039': { vat: 6 } } };
+    const local = group(ID_A, 100, 'Vitamins', { lines, base });
+    const batch = changesFromOutbox(
+      [{ seq: 1, kind: 'group', id: ID_A, updatedAt: 100 }],
+      new Map([[ID_A, local]]),
+      undefined,
+    );
+    expect(batch.changes[0]).toMatchObject({ data: { lines }, base });
+    const remoteLines = { '4487039': { vat: 6, price: 3.9 } };
+    const remote: StoredGroupChange = {
+      kind: 'group',
+      id: ID_A,
+      updatedAt: 200,
+      deleted: false,
+      data: { name: 'Vitamins', description: '', cnks: ['4487039'], lines: remoteLines },
+      seq: 4,
+    };
+    const plan = planApply([remote], new Map([[ID_A, local]]), undefined, { groups: new Set([ID_A]), settings: false });
+    // This device's VAT, price and name are still to send: the later write, they stay over the price set elsewhere.
+    expect(plan.putGroups[0]?.lines).toEqual({ '4487039': { vat: 21, price: 4.1, name: 'Own name' } });
+    expect(planApply([remote], new Map(), undefined).putGroups[0]?.lines).toEqual(remoteLines);
   });
 });
 

@@ -1,5 +1,13 @@
 // The pure rules of group sync (docs/architecture.md#offline-first-and-sync, ADR 061/080/132): what to send, what to take from the server.
-import { mergeGroup, sameContent } from '@pharmaradar/shared/group-merge';
+import { DEFAULT_PRICING_SETTINGS, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import {
+  canonicalJson,
+  keptLines,
+  mergeGroup,
+  mergeSettings,
+  sameContent,
+  type GroupContent,
+} from '@pharmaradar/shared/group-merge';
 import {
   groupChangeSchema,
   SYNC_MAX_CHANGES,
@@ -9,8 +17,11 @@ import {
 } from '@pharmaradar/shared/pro.schema';
 import type { ProGroupRecord, ProOutboxEntry } from '../data/pro-records';
 
-/** The settings record as the device keeps it in proMeta. */
-export type LocalSettings = { value: unknown; updatedAt: number };
+/**
+ * The settings record as the device keeps it in proMeta; `base` is the version last had from the
+ * server (absent: none yet, so the defaults the form showed).
+ */
+export type LocalSettings = { value: unknown; updatedAt: number; base?: unknown };
 
 /** The changes one outbox read becomes, with the outbox entries they account for. */
 export interface OutboxBatch {
@@ -52,7 +63,7 @@ function groupChange(group: ProGroupRecord | undefined): GroupChange | null {
         id: group.id,
         updatedAt: group.updatedAt,
         deleted: false,
-        data: { name: group.name, description: group.description, cnks: group.cnks },
+        data: contentOf(group),
         // What the edit started from: the server merges the edit against it (docs/decisions/132).
         base: group.base ?? null,
       };
@@ -68,6 +79,8 @@ function settingsChange(settings: LocalSettings | undefined): GroupChange | null
     updatedAt: settings.updatedAt,
     deleted: false,
     data: settings.value,
+    // Only the fields changed since the base apply on the server (docs/decisions/151).
+    base: settingsBase(settings),
   });
   return parsed.success ? parsed.data : null;
 }
@@ -116,11 +129,16 @@ export interface Pending {
 
 const baseOf = (change: StoredGroupChange & { kind: 'group' }): GroupBase | null =>
   change.data && { seq: change.seq, ...contentOf(change.data) };
-const contentOf = (g: { name: string; description: string; cnks: string[] }) => ({
-  name: g.name,
-  description: g.description,
-  cnks: g.cnks,
-});
+const contentOf = (g: GroupContent) => {
+  const lines = keptLines(g.lines, g.cnks);
+  return { name: g.name, description: g.description, cnks: g.cnks, ...(lines ? { lines } : {}) };
+};
+
+/** What the device's settings edit started from: the server's last version, else the defaults it showed. */
+function settingsBase(settings: LocalSettings | undefined): PricingSettings {
+  const parsed = pricingSettingsSchema.safeParse(settings?.base);
+  return parsed.success ? parsed.data : DEFAULT_PRICING_SETTINGS;
+}
 
 /**
  * The server's order is its sequence, not any clock (docs/decisions/132). A record with nothing left
@@ -144,8 +162,18 @@ export function planApply(
   }
   for (const change of latest.values()) {
     if (change.kind === 'settings') {
-      if (pending.settings || canonical(localSettings?.value) === canonical(change.data)) continue;
-      plan.settings = { value: change.data, updatedAt: change.updatedAt };
+      // A change still to send is rebased on the server's version, field by field (docs/decisions/151).
+      const mine = pricingSettingsSchema.safeParse(localSettings?.value);
+      const value =
+        pending.settings && mine.success
+          ? mergeSettings(settingsBase(localSettings), mine.data, change.data)
+          : change.data;
+      if (
+        canonicalJson(localSettings?.value) === canonicalJson(value) &&
+        canonicalJson(localSettings?.base) === canonicalJson(change.data)
+      )
+        continue;
+      plan.settings = { value, updatedAt: change.updatedAt, base: change.data };
       continue;
     }
     const local = localGroups.get(change.id);
@@ -176,15 +204,6 @@ export function planApply(
     });
   }
   return plan;
-}
-
-/** JSON with sorted keys: the same data reads the same whatever order its fields were written in. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
-      : v,
-  );
 }
 
 /**

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import { renderWithProviders } from '../../test/render';
+import { SettingsForm } from './settings-form';
+
+// Issue 19 item 1: the margins shown are the margins used, and a change saves only what was changed.
+const stored = (min: number, ideal: number, strategy: PricingSettings['strategy'] = 'balanced') => ({
+  minMarginPercent: min,
+  idealMarginPercent: ideal,
+  strategy,
+});
+
+/** The page's part: settings as the store holds them, replaced when a sync brings others. */
+let storeUpdates: (settings: PricingSettings) => void = () => undefined;
+function Page({ onChange }: { onChange: (patch: Partial<PricingSettings>) => Promise<void> }) {
+  const [settings, setSettings] = useState<PricingSettings>(stored(20, 30));
+  storeUpdates = setSettings;
+  return <SettingsForm settings={settings} onChange={onChange} />;
+}
+
+describe('settings form', () => {
+  it('shows the stored values when the store updates (synced from another device), and saves only the changed field', async () => {
+    const saved: Partial<PricingSettings>[] = [];
+    const onChange = async (patch: Partial<PricingSettings>) => {
+      saved.push(patch);
+    };
+    renderWithProviders(<Page onChange={onChange} />, { locale: 'fr' });
+    const min = await screen.findByRole('textbox', { name: 'Marge minimale (%)' });
+    expect((min as HTMLInputElement).value).toBe('20');
+    // The sync brings device A's margins: the form shows them, not what it read when it mounted.
+    act(() => storeUpdates(stored(22, 33)));
+    expect((min as HTMLInputElement).value).toBe('22');
+    expect((screen.getByRole('textbox', { name: 'Marge idéale (%)' }) as HTMLInputElement).value).toBe('33');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Stratégie' }), { target: { value: 'aggressive' } });
+    await waitFor(() => expect(saved).toEqual([{ strategy: 'aggressive' }]));
+    fireEvent.change(min, { target: { value: '25' } });
+    await waitFor(() => expect(saved[1]).toEqual({ minMarginPercent: 25 }));
+  });
+
+  it('keeps what the person is typing when it already means the stored value', async () => {
+    renderWithProviders(<Page onChange={async () => undefined} />, { locale: 'en' });
+    const min = await screen.findByRole('textbox', { name: 'Minimum margin (%)' });
+    fireEvent.change(min, { target: { value: '22,' } });
+    act(() => storeUpdates(stored(22, 30)));
+    expect((min as HTMLInputElement).value).toBe('22,');
+  });
+});
