@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { SearchOffer } from '@pharmaradar/shared/search.schema';
 import { formatPrice, useLocale } from '../../lib/i18n';
-import { retailerLabel, retailerName, safeHttpUrl } from './retailers';
+import { retailerLabel, retailerName, safeHttpUrl } from '../../lib/retailers';
 import { UnitPriceLabel } from './unit-price-label';
 
 export function OfferRow({ offer }: { offer: SearchOffer }) {

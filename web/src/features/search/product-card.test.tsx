@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { ProductCard } from './product-card';
-import { safeHttpUrl } from './retailers';
+import { safeHttpUrl } from '../../lib/retailers';
 import { offer, product } from './testing/search-fixtures';
 
 describe('ProductCard', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { safeHttpUrl } from './retailers';
+import { safeHttpUrl } from '../../lib/retailers';
 
 /** Retailer images fail often (hot-link protection, CSP, offline): a neutral pack icon takes their place. */
 export function ProductImage({ src, alt }: { src: string | null; alt: string }) {

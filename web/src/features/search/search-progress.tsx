@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { SearchStage } from '@pharmaradar/shared/search.schema';
-import { retailerLabel } from './retailers';
+import { retailerLabel } from '../../lib/retailers';
 import type { RetailerRow } from './search-state';
 import { Spinner } from '../../lib/ui/spinner';
 import './search-progress.css';

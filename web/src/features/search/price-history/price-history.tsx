@@ -3,7 +3,7 @@ import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import type { PriceHistoryResponse, RetailerHistory } from '@pharmaradar/shared/price-history.schema';
 import { formatDateTime, formatPrice, useLocale } from '../../../lib/i18n';
 import { Spinner } from '../../../lib/ui/spinner';
-import { retailerLabel, retailerName } from '../retailers';
+import { retailerLabel, retailerName } from '../../../lib/retailers';
 import { PriceChart } from './price-chart';
 import { usePriceHistory } from './use-price-history';
 import './price-history.css';
