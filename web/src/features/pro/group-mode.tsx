@@ -2,10 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PricingSettings } from '@pharmaradar/shared';
 import type { ProDoneEvent } from '@pharmaradar/shared/pro.schema';
+import { api } from '../../lib/api/client';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { saveFile } from '../../lib/save-file';
 import { proStore, type ProGroupRecord } from './data/pro-store';
 import { exportLabelsFromMessages } from './export/export-labels';
+import { priceSourceOf } from './export/price-source';
 import type { ExportRow } from './export/xlsx-export';
 import { GroupCreateDialog, type NewGroup } from './group-create-dialog';
 import { GroupDeleteDialog } from './group/group-delete-dialog';
@@ -19,6 +21,17 @@ import { useProSyncVersion } from './sync/use-group-sync';
 import { exportGroupInWorker } from './workers/export-worker.client';
 
 const today = () => new Date().toLocaleDateString('en-CA');
+
+/** Whether this server compares the bundled demo shops (GET /api/health `demo`); null when it cannot say. */
+async function demoShops(): Promise<boolean | null> {
+  try {
+    const health = await api.get<unknown>('/health/');
+    const demo = typeof health === 'object' && health !== null ? (health as { demo?: unknown }).demo : undefined;
+    return typeof demo === 'boolean' ? demo : null;
+  } catch {
+    return null;
+  }
+}
 
 type DialogState = 'create' | 'edit' | 'delete' | 'report' | null;
 
@@ -118,6 +131,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
         date: today(),
         labels: exportLabelsFromMessages(intl.messages as Record<string, string>),
         rows: rows.map(exportRow),
+        source: priceSourceOf(rows, online ? await demoShops() : null),
       });
       saveFile(new Blob([file.bytes as BlobPart], { type: file.mimeType }), file.fileName);
     } catch {
