@@ -79,7 +79,9 @@ describe('writeGroupWorkbook', () => {
     expect(written('nl', { ...readAt, demo: true }).ws.B6?.v).toBe(
       'bij Farmaline, Medi-Market, van 01/07/2026 09:10 tot 01/07/2026 09:25 (DEMO: demowinkels, geen echte prijzen)',
     );
-    expect(written('en', { ...readAt, to: readAt.from }).ws.B6?.v).toBe('at Farmaline, Medi-Market, on 01/07/2026 09:10');
+    expect(written('en', { ...readAt, to: readAt.from }).ws.B6?.v).toBe(
+      'at Farmaline, Medi-Market, on 01/07/2026 09:10',
+    );
     expect(written('fr', { shops: [], from: null, to: null, demo: null }).ws.B6?.v).toBe('aucun prix relevé');
   });
 
@@ -165,7 +167,9 @@ describe('writeGroupWorkbook', () => {
     const styles = partXml(bytes, '/xl/styles.xml');
     const fonts = /<fonts count="2">(.*?)<\/fonts>/.exec(styles)?.[1] ?? '';
     expect(fonts.split('</font>')[1]).toMatch(/^<font><b\/>/);
-    const xfs = [...(/<cellXfs[^>]*>(.*?)<\/cellXfs>/.exec(styles)?.[1] ?? '').matchAll(/<xf [^>]*>/g)].map((m) => m[0]);
+    const xfs = [...(/<cellXfs[^>]*>(.*?)<\/cellXfs>/.exec(styles)?.[1] ?? '').matchAll(/<xf [^>]*>/g)].map(
+      (m) => m[0],
+    );
     const xml = sheetXml(bytes);
     const header = EXPORT_COLUMNS.map((_, c) => XLSX.utils.encode_cell({ r: HEADER_ROW, c }));
     for (const ref of [...header, 'A1', 'A7']) {
