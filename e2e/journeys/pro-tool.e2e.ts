@@ -7,6 +7,9 @@ import { PHONE, screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';
 import { demoCnks, importWorkbook, registerProUser } from '../support/pro';
 
+/** The counter tablet a pharmacist works on (issue 19 item 7). */
+const TABLET = { width: 1180, height: 820 } as const;
+
 type Texts = {
   lang: '' | '/nl';
   route: string;
@@ -27,6 +30,9 @@ type Texts = {
   report: string;
   reportTitle: string;
   marginDown: RegExp;
+  sourceLabel: string;
+  source: RegExp;
+  vatLabel: string;
 };
 
 const FR: Texts = {
@@ -49,6 +55,10 @@ const FR: Texts = {
   report: 'Rapport',
   reportTitle: 'Rapport : =Comptoir+1',
   marginDown: /^(\d+) marges? en baisse$/,
+  sourceLabel: 'Prix relevés',
+  source:
+    /^chez (Farmaline|Medi-Market|Multipharma)(, (Farmaline|Medi-Market|Multipharma))*, (du|le) \d\d\/\d\d\/\d{4} \d\d:\d\d.* \(DÉMO/,
+  vatLabel: 'TVA',
 };
 const NL: Texts = {
   lang: '/nl',
@@ -70,6 +80,10 @@ const NL: Texts = {
   report: 'Rapport',
   reportTitle: 'Rapport: =Comptoir+1',
   marginDown: /^(\d+) marges? gedaald$/,
+  sourceLabel: 'Prijzen opgehaald',
+  source:
+    /^bij (Farmaline|Medi-Market|Multipharma)(, (Farmaline|Medi-Market|Multipharma))*, (van|op) \d\d\/\d\d\/\d{4} \d\d:\d\d.* \(DEMO/,
+  vatLabel: 'Btw',
 };
 
 // The Pro tool end to end on the built app and the real server in demo mode: a pharmacy file is
@@ -171,12 +185,21 @@ describe('Pro tool', () => {
     expect(cell('B2')).toMatchObject({ t: 's', v: t.aggressive });
     expect(cell('B3')).toMatchObject({ t: 'n', v: 0.3, z: '0%' });
     expect(cell('B4')).toMatchObject({ t: 'n', v: 0.2, z: '0%' });
-    expect(cell('B5')).toMatchObject({ t: 's', v: today });
-    expect(['A7', 'B7', 'C7'].map((r) => cell(r)?.v)).toEqual(t.header);
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, range: 7, raw: true });
+    // The date is a date cell (a day number shown day first), not text.
+    const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+    expect(cell('B5')).toMatchObject({ t: 'n', v: Date.UTC(y, m - 1, d) / 86_400_000 + 25_569, z: 'dd/mm/yyyy' });
+    // Which shops and when the prices were read, marked as demo prices; then the VAT note.
+    expect(cell('A6')?.v).toBe(t.sourceLabel);
+    expect(String(cell('B6')?.v)).toMatch(t.source);
+    expect(cell('A7')?.v).toBe(t.vatLabel);
+    expect(['A9', 'B9', 'C9'].map((r) => cell(r)?.v)).toEqual(t.header);
+    expect(sheet['!autofilter']).toEqual({ ref: 'A9:O14' });
+    expect(workbook.Workbook?.Names?.find((n) => n.Name === '_xlnm.Print_Titles')?.Ref).toMatch(/!\$9:\$9$/);
+    expect(download.suggestedFilename()).not.toMatch(/[—&()[\]{}=+]/);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, range: 9, raw: true });
     expect(rows.map((r) => r[1])).toEqual(expect.arrayContaining(cnks));
     expect(rows).toHaveLength(5);
-    for (let r = 8; r < 13; r++) {
+    for (let r = 10; r < 15; r++) {
       expect(cell(`B${r}`)?.t, `B${r}`).toBe('s');
       const lowestCell = cell(`C${r}`)!;
       expect(lowestCell).toMatchObject({ t: 'n', z: '#,##0.00 "€"' });
@@ -223,6 +246,120 @@ describe('Pro tool', () => {
     await page.emulateMedia({ media: 'screen' });
     expect(pageErrors).toEqual([]);
   });
+
+  // The counter tablet (issue 19 item 7): a 17-line group read at 1180×820 without sideways scrolling,
+  // its first line above the fold, its header under the site header when the page scrolls, each name on
+  // at most two lines; product mode shows each figure under its own label and the shops by name.
+  it.each([
+    ['fr', FR, 'tablette.pro@example.be', 'Prix relevés'],
+    ['nl', NL, 'tablet.pro@example.be', 'Prijzen opgehaald'],
+  ] as const)(
+    '%s: counter tablet 1180×820: the group table and the product card read right',
+    async (lang, t, email, ageHeader) => {
+      const { page, pageErrors } = await journey.open({
+        viewport: TABLET,
+        locale: lang === 'fr' ? 'fr-BE' : 'nl-BE',
+      });
+      await registerProUser(journey.app, page, email, t.lang);
+      const cnks = await demoCnks(journey.app, 17);
+      await page.goto(journey.url(t.route));
+      await page.getByTestId('pro-tool-page').waitFor();
+
+      // Product mode: each label sits right above its own value, and shops are named as they name themselves.
+      await page.getByRole('textbox', { name: 'CNK' }).fill(cnks[0]!);
+      await page.getByRole('textbox', { name: 'CNK' }).press('Enter');
+      const card = page.getByTestId('pro-product-card');
+      await card.locator('.pro-figures').waitFor({ timeout: 30_000 });
+      const pairs = await card.locator('.pro-figures dt').evaluateAll((dts) =>
+        dts.map((dt) => {
+          const dd = dt.nextElementSibling!;
+          const [l, v] = [dt.getBoundingClientRect(), dd.getBoundingClientRect()];
+          return { tag: dd.tagName, sameColumn: Math.abs(l.left - v.left) < 2, below: v.top >= l.bottom - 1 };
+        }),
+      );
+      expect(pairs).toHaveLength(6);
+      for (const pair of pairs) expect(pair).toEqual({ tag: 'DD', sameColumn: true, below: true });
+      const shops = await card.locator('.pro-offers__shop').allTextContents();
+      expect(shops.length).toBeGreaterThan(0);
+      for (const shop of shops) expect(['Farmaline', 'Medi\u2011Market', 'Multipharma', 'Newpharma']).toContain(shop);
+      await expectNoSeriousA11yViolations(page, `${lang} product mode on the counter tablet`);
+      await page.screenshot({ path: `/tmp/pro-tablet-product-${lang}.png` });
+
+      await page.getByRole('button', { name: t.group, exact: true }).click();
+      await page.getByRole('button', { name: t.create }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('input[name="name"]').fill('Comptoir');
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: 'articles.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: importWorkbook(cnks),
+      });
+      await dialog.getByTestId('pro-import-preview').waitFor();
+      await dialog.getByRole('button', { name: t.save }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: t.analyse, exact: true }).click();
+      await expect.poll(() => rowsOf(page).count(), { timeout: 60_000 }).toBe(17);
+      await page.getByTestId('pro-progress').waitFor({ state: 'detached', timeout: 60_000 });
+      // Every line was just read: none is offered as stale.
+      expect(await page.getByTestId('pro-refresh-stale').count()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `/tmp/pro-tablet-group-${lang}.png` });
+
+      const layout = await page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        const scroller = document.querySelector('.pro-table-scroll')!;
+        const table = box('[data-testid="pro-group-table"]');
+        const settings = box('.pro-settings');
+        const overlaps =
+          settings.left < table.right &&
+          table.left < settings.right &&
+          settings.top < table.bottom &&
+          table.top < settings.bottom;
+        const names = [...document.querySelectorAll('.pro-table__name')].map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return {
+            name: cell.textContent,
+            lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+          };
+        });
+        return {
+          pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+          tableRight: table.right,
+          hiddenSideways: scroller.scrollWidth - scroller.clientWidth,
+          overlaps,
+          firstRowBottom: box('[data-testid="pro-group-table"] tbody tr').bottom,
+          longNames: names.filter((n) => n.lines > 2),
+          lastHeader: document.querySelector('.pro-table thead tr th:last-child')!.textContent,
+        };
+      });
+      expect(layout.pageOverflow).toBeLessThanOrEqual(0);
+      expect(layout.tableRight).toBeLessThanOrEqual(TABLET.width);
+      expect(layout.hiddenSideways).toBeLessThanOrEqual(0);
+      expect(layout.overlaps).toBe(false);
+      expect(layout.firstRowBottom).toBeLessThanOrEqual(TABLET.height);
+      expect(layout.longNames).toEqual([]);
+      expect(layout.lastHeader?.replace(/[↕▲▼]/g, '').trim()).toBe(ageHeader);
+      await expectNoSeriousA11yViolations(page, `${lang} group table on the counter tablet`);
+
+      // Scrolled down the table: its header row stays in view, just under the site header, not beneath it.
+      await page.evaluate(() => {
+        const table = document.querySelector('[data-testid="pro-group-table"]')!;
+        window.scrollBy(0, table.getBoundingClientRect().top + 300);
+      });
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const navbar = document.querySelector('.navbar')!.getBoundingClientRect();
+            const head = document.querySelector('.pro-table thead')!.getBoundingClientRect();
+            return Math.round(head.top - navbar.bottom);
+          }),
+        )
+        .toBe(0);
+      await page.screenshot({ path: `/tmp/pro-tablet-group-scrolled-${lang}.png` });
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
   it('phone: the tool fits the screen; the table scrolls inside its card', async () => {
     const { page } = await journey.open({ viewport: PHONE });

@@ -51,6 +51,11 @@ export interface ProOfferRecord {
   status: 'found' | 'not_found' | 'error' | 'invalid_cnk';
   offers: number[];
   fetchedAt: string;
+  /**
+   * The shops that answered for this CNK (ids), named in the export's "prices read at" line. Absent on
+   * records stored before it existed. Not indexed: no schema step needed.
+   */
+  retailers?: string[];
 }
 
 /** A change not yet accepted by POST /api/groups/sync (made offline, or the sync failed). */

@@ -37,7 +37,7 @@ async function openGroup(locale: 'en' | 'fr' | 'nl' = 'en') {
   const view = renderWithProviders(<GroupMode settings={DEFAULT_PRICING_SETTINGS} onUsage={() => undefined} />, {
     locale,
   });
-  const select = await screen.findByRole('combobox', { name: locale === 'en' ? 'Group' : /Groe?pe?/ });
+  const select = await screen.findByRole('combobox', { name: { en: 'Group', fr: 'Groupe', nl: 'Groep' }[locale] });
   await waitFor(() => expect(within(select).getAllByRole('option').length).toBe(2));
   fireEvent.change(select, { target: { value: ID } });
   return view;
@@ -77,6 +77,30 @@ describe('group mode', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Filter Product' }), { target: { value: '' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'no_stored_price' } });
     expect(bodyRows().map((r) => r.getAttribute('data-cnk'))).toEqual(['1000004']);
+  });
+
+  it.each([
+    ['fr', 'Prix relevés'],
+    ['nl', 'Prijzen opgehaald'],
+    ['en', 'Prices read'],
+  ] as const)('%s: the last column says what its ages are, in full', async (locale, header) => {
+    await openGroup(locale);
+    fireEvent.click(
+      screen.getByRole('button', { name: locale === 'fr' ? 'Analyser' : locale === 'nl' ? 'Analyseren' : 'Analyse' }),
+    );
+    const table = await screen.findByTestId('pro-group-table');
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.at(-1)!.textContent?.replace(/[↕▲▼]/g, '').trim()).toBe(header);
+  });
+
+  it('back online, offers to refresh only lines analysed before and now stale, not lines never analysed', async () => {
+    await openGroup();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    await screen.findByTestId('pro-group-table');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    // Arnica was read 3 hours ago; Dafalgan and the unknown CNK 5 minutes ago; 1000004 was never analysed.
+    expect((await screen.findByTestId('pro-refresh-stale')).textContent).toBe('Refresh 1 stale row');
   });
 
   it('renames a group and edits its CNKs, then deletes it after confirmation', async () => {

@@ -2,12 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type { ProDoneEvent } from '@pharmaradar/shared/pro.schema';
+import { api } from '../../lib/api/client';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { saveFile } from '../../lib/save-file';
 import { AnalysisCostNote } from './analysis-cost-note';
 import { groupCatalogue, proStore, type CatalogueUpdate, type ProGroupRecord } from './data/pro-store';
 import type { ImportRow } from '@pharmaradar/shared/import-table';
 import { exportLabelsFromMessages } from './export/export-labels';
+import { priceSourceOf } from './export/price-source';
 import type { ExportRow } from './export/xlsx-export';
 import { GroupCreateDialog, type NewGroup } from './group-create-dialog';
 import { GroupDeleteDialog } from './group/group-delete-dialog';
@@ -29,6 +31,17 @@ const importedUpdate = (r: ImportRow): CatalogueUpdate => ({
 });
 
 const today = () => new Date().toLocaleDateString('en-CA');
+
+/** Whether this server compares the bundled demo shops (GET /api/health `demo`); null when it cannot say. */
+async function demoShops(): Promise<boolean | null> {
+  try {
+    const health = await api.get<unknown>('/health/');
+    const demo = typeof health === 'object' && health !== null ? (health as { demo?: unknown }).demo : undefined;
+    return typeof demo === 'boolean' ? demo : null;
+  } catch {
+    return null;
+  }
+}
 
 type DialogState = 'create' | 'edit' | 'delete' | 'report' | null;
 
@@ -145,6 +158,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
         date: today(),
         labels: exportLabelsFromMessages(intl.messages as Record<string, string>),
         rows: rows.map(exportRow),
+        source: priceSourceOf(rows, online ? await demoShops() : null),
       });
       saveFile(new Blob([file.bytes as BlobPart], { type: file.mimeType }), file.fileName);
     } catch {

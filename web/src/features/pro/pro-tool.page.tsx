@@ -43,7 +43,8 @@ export default function ProToolPage() {
           <FormattedMessage id="pro.tool.modes.group" />
         </button>
       </div>
-      <div className="pro-layout">
+      {/* Group mode takes the page's width for its table: the settings become a bar above it. */}
+      <div className={mode === 'group' ? 'pro-layout pro-layout--wide' : 'pro-layout'}>
         <aside className="pro-layout__side">
           <SettingsForm
             settings={settings}

@@ -6,6 +6,7 @@ import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import { isApiRequestError } from '../../lib/api/client';
 import { formatPercent, formatPrice, useLocale } from '../../lib/i18n';
+import { retailerLabel } from '../../lib/retailers';
 import { Spinner, TextField } from '../../lib/ui';
 import { AnalysisCostNote } from './analysis-cost-note';
 import { offerRecord, proStore } from './data/pro-store';
@@ -147,7 +148,8 @@ export function ProductMode({
             <ul className="pro-offers">
               {offers.map((o) => (
                 <li key={`${o.retailer}-${o.url ?? ''}`}>
-                  {o.retailer}: {formatPrice(o.price, locale)}{' '}
+                  <span className="pro-offers__shop">{retailerLabel(o.retailer)}</span>{' '}
+                  <span className="pro-offers__price">{formatPrice(o.price, locale)}</span>{' '}
                   {o.url ? (
                     <a href={o.url} target="_blank" rel="noreferrer">
                       <FormattedMessage id="pro.tool.product.link" />
@@ -159,64 +161,78 @@ export function ProductMode({
               ))}
             </ul>
           )}
-          <TextField
-            id="pro-vat"
-            name="vat"
-            label={intl.formatMessage({ id: 'pro.tool.product.vat' })}
-            value={vat}
-            inputMode="decimal"
-            onValueChange={(value) => {
-              setVat(value);
-              remember(value, catalogue);
-            }}
-          />
-          <TextField
-            id="pro-catalogue"
-            name="catalogue"
-            label={intl.formatMessage({ id: 'pro.tool.product.catalogue' })}
-            value={catalogue}
-            inputMode="decimal"
-            onValueChange={(value) => {
-              setCatalogue(value);
-              remember(vat, value);
-            }}
-          />
+          <div className="pro-product-inputs">
+            <TextField
+              id="pro-vat"
+              name="vat"
+              label={intl.formatMessage({ id: 'pro.tool.product.vat' })}
+              value={vat}
+              inputMode="decimal"
+              onValueChange={(value) => {
+                setVat(value);
+                remember(value, catalogue);
+              }}
+            />
+            <TextField
+              id="pro-catalogue"
+              name="catalogue"
+              label={intl.formatMessage({ id: 'pro.tool.product.catalogue' })}
+              value={catalogue}
+              inputMode="decimal"
+              onValueChange={(value) => {
+                setCatalogue(value);
+                remember(vat, value);
+              }}
+            />
+          </div>
           {card && (
             <dl className="pro-figures">
-              <dt>
-                <FormattedMessage id="pro.export.columns.recommendedPurchase" />
-              </dt>
-              <dd data-testid="card-purchase">{money(card.recommendedPurchaseExVat)}</dd>
-              <dt>
-                <FormattedMessage id="pro.export.columns.sellPrice" />
-              </dt>
-              <dd data-testid="card-sell">{money(card.sellPriceInclVat)}</dd>
-              <dt>
-                <FormattedMessage id="pro.export.columns.targetMargin" />
-              </dt>
-              <dd>{formatPercent(card.targetMarginRatio, locale)}</dd>
-              <dt>
-                <FormattedMessage id="pro.export.columns.margin" />
-              </dt>
-              <dd>
-                {card.marginAtCatalogueRatio === null ? '—' : formatPercent(card.marginAtCatalogueRatio, locale, 1)}
-              </dd>
-              <dt>
-                <FormattedMessage id="pro.export.columns.delta" />
-              </dt>
-              <dd>{card.delta ? <FormattedMessage id={`pro.export.positions.${card.delta.position}`} /> : '—'}</dd>
-              <dt>
-                <FormattedMessage id="pro.export.columns.discount" />
-              </dt>
-              <dd data-testid="card-discount">
-                {card.negotiation?.kind === 'discount' ? (
-                  formatPercent(card.negotiation.ratio, locale, 1)
-                ) : card.negotiation?.kind === 'already_below_target' ? (
-                  <FormattedMessage id="pro.export.notes.alreadyBelowTarget" />
-                ) : (
-                  '—'
-                )}
-              </dd>
+              <div className="pro-figures__item">
+                <dt>
+                  <FormattedMessage id="pro.export.columns.recommendedPurchase" />
+                </dt>
+                <dd data-testid="card-purchase">{money(card.recommendedPurchaseExVat)}</dd>
+              </div>
+              <div className="pro-figures__item">
+                <dt>
+                  <FormattedMessage id="pro.export.columns.sellPrice" />
+                </dt>
+                <dd data-testid="card-sell">{money(card.sellPriceInclVat)}</dd>
+              </div>
+              <div className="pro-figures__item">
+                <dt>
+                  <FormattedMessage id="pro.export.columns.targetMargin" />
+                </dt>
+                <dd>{formatPercent(card.targetMarginRatio, locale)}</dd>
+              </div>
+              <div className="pro-figures__item">
+                <dt>
+                  <FormattedMessage id="pro.export.columns.margin" />
+                </dt>
+                <dd>
+                  {card.marginAtCatalogueRatio === null ? '—' : formatPercent(card.marginAtCatalogueRatio, locale, 1)}
+                </dd>
+              </div>
+              <div className="pro-figures__item">
+                <dt>
+                  <FormattedMessage id="pro.export.columns.delta" />
+                </dt>
+                <dd>{card.delta ? <FormattedMessage id={`pro.export.positions.${card.delta.position}`} /> : '—'}</dd>
+              </div>
+              <div className="pro-figures__item">
+                <dt>
+                  <FormattedMessage id="pro.export.columns.discount" />
+                </dt>
+                <dd data-testid="card-discount">
+                  {card.negotiation?.kind === 'discount' ? (
+                    formatPercent(card.negotiation.ratio, locale, 1)
+                  ) : card.negotiation?.kind === 'already_below_target' ? (
+                    <FormattedMessage id="pro.export.notes.alreadyBelowTarget" />
+                  ) : (
+                    '—'
+                  )}
+                </dd>
+              </div>
             </dl>
           )}
           {card?.minimumOutOfReach && (

@@ -15,6 +15,7 @@ export function offerRecord(event: ProProductEvent): ProOfferRecord {
     status: event.status,
     offers: event.product?.offers.map((o) => o.price) ?? [],
     fetchedAt: event.fetchedAt,
+    retailers: event.retailers.filter((r) => r.status === 'ok' || r.status === 'empty').map((r) => r.id),
   };
 }
 

@@ -21,7 +21,9 @@ export const EXPORT_COLUMNS = [
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
-const META_KEYS = ['group', 'strategy', 'idealMargin', 'minMargin', 'date'] as const;
+const META_KEYS = ['group', 'strategy', 'idealMargin', 'minMargin', 'date', 'source', 'vat'] as const;
+/** The "prices read" line and the VAT note; `{shops}`, `{from}`, `{to}` are filled in by the writer. */
+const SOURCE_KEYS = ['range', 'single', 'unknownShops', 'none', 'demo', 'vatNote'] as const;
 const STRATEGIES = ['balanced', 'aggressive', 'conservative'] as const satisfies readonly PricingStrategy[];
 const NOTES = [
   'alreadyBelowTarget',
@@ -36,6 +38,7 @@ const POSITIONS = ['above', 'below', 'aligned'] as const satisfies readonly Delt
 export type ExportLabels = {
   sheet: string;
   meta: Record<(typeof META_KEYS)[number], string>;
+  source: Record<(typeof SOURCE_KEYS)[number], string>;
   strategies: Record<PricingStrategy, string>;
   columns: Record<ExportColumn, string>;
   notes: Record<(typeof NOTES)[number], string>;
@@ -47,6 +50,7 @@ export function exportLabelIds(): string[] {
   return [
     'pro.export.sheet',
     ...META_KEYS.map((k) => `pro.export.meta.${k}`),
+    ...SOURCE_KEYS.map((k) => `pro.export.source.${k}`),
     ...STRATEGIES.map((k) => `pro.strategy.${k}`),
     ...EXPORT_COLUMNS.map((k) => `pro.export.columns.${k}`),
     ...NOTES.map((k) => `pro.export.notes.${k}`),
@@ -66,6 +70,7 @@ export function exportLabelsFromMessages(messages: Readonly<Record<string, strin
   return {
     sheet: get('pro.export.sheet'),
     meta: pick(META_KEYS, 'pro.export.meta'),
+    source: pick(SOURCE_KEYS, 'pro.export.source'),
     strategies: pick(STRATEGIES, 'pro.strategy'),
     columns: pick(EXPORT_COLUMNS, 'pro.export.columns'),
     notes: pick(NOTES, 'pro.export.notes'),

@@ -9,7 +9,15 @@ import { loadMessagesFromDisk } from '../../../test/disk-messages';
 import { exportFileName } from './export-file-name';
 import { EXPORT_COLUMNS, exportLabelIds, exportLabelsFromMessages } from './export-labels';
 import { freezeTopRows } from './freeze-rows';
-import { EURO_FORMAT, HEADER_ROW, PERCENT_FORMAT, SIGNED_PERCENT_FORMAT, writeGroupWorkbook } from './xlsx-export';
+import {
+  DATE_FORMAT,
+  EURO_FORMAT,
+  HEADER_ROW,
+  PERCENT_FORMAT,
+  SIGNED_PERCENT_FORMAT,
+  writeGroupWorkbook,
+  type PriceSource,
+} from './xlsx-export';
 
 const settings: PricingSettings = { ...DEFAULT_PRICING_SETTINGS, idealMarginPercent: 32.5 };
 const rows = priceGroup(
@@ -28,36 +36,67 @@ const rows = priceGroup(
   settings,
 );
 
-function written(locale: 'fr' | 'en' | 'nl' = 'fr') {
+// Read on 1 July 2026 from 09:10 to 09:25 in the device's time zone, as the line shows it.
+const readAt: PriceSource = {
+  shops: ['Farmaline', 'Medi-Market'],
+  from: new Date(2026, 6, 1, 9, 10).toISOString(),
+  to: new Date(2026, 6, 1, 9, 25).toISOString(),
+  demo: false,
+};
+
+function written(locale: 'fr' | 'en' | 'nl' = 'fr', source: PriceSource = readAt) {
   const labels = exportLabelsFromMessages(loadMessagesFromDisk(locale));
-  const bytes = writeGroupWorkbook(XLSX, { groupName: 'Été 2026', settings, date: '2026-07-01', labels, rows });
+  const bytes = writeGroupWorkbook(XLSX, { groupName: 'Été 2026', settings, date: '2026-07-01', labels, rows, source });
   const wb = XLSX.read(bytes, { type: 'array', cellNF: true, cellFormula: true, cellStyles: true });
   return { bytes, labels, wb, ws: wb.Sheets[wb.SheetNames[0]!]! };
 }
 
-function sheetXml(bytes: Uint8Array): string {
+function partXml(bytes: Uint8Array, path: string): string {
   const zip = XLSX.CFB.read(bytes, { type: 'array' });
-  const i = (zip.FullPaths as string[]).findIndex((p) => p.endsWith('/xl/worksheets/sheet1.xml'));
+  const i = (zip.FullPaths as string[]).findIndex((p) => p.endsWith(path));
   return new TextDecoder().decode(zip.FileIndex[i]!.content as Uint8Array);
 }
+const sheetXml = (bytes: Uint8Array) => partXml(bytes, '/xl/worksheets/sheet1.xml');
 
 describe('writeGroupWorkbook', () => {
-  it('writes the metadata rows in the interface language, margins as percents and the ISO date as text', () => {
+  it('writes the metadata rows in the interface language, margins as percents, the date as a date cell', () => {
     const { ws, wb } = written('fr');
     expect(wb.SheetNames).toEqual(['Prix']);
     expect([ws.A1?.v, ws.B1?.v, ws.B1?.t]).toEqual(['Groupe', 'Été 2026', 's']);
     expect([ws.A2?.v, ws.B2?.v]).toEqual(['Stratégie', 'Équilibrée (moyen)']);
     expect([ws.A3?.v, ws.B3?.t, ws.B3?.v, ws.B3?.z]).toEqual(['Marge idéale', 'n', 0.325, PERCENT_FORMAT]);
     expect([ws.A4?.v, ws.B4?.v, ws.B4?.z, ws.B4?.w]).toEqual(['Marge minimale', 0.2, '0%', '20%']);
-    expect([ws.A5?.v, ws.B5?.t, ws.B5?.v]).toEqual(['Date', 's', '2026-07-01']);
-    expect(ws.A6).toBeUndefined();
+    // 1 July 2026 is day 46204 of the spreadsheet calendar; shown day first.
+    expect([ws.A5?.v, ws.B5?.t, ws.B5?.v, ws.B5?.z, ws.B5?.w]).toEqual(['Date', 'n', 46204, DATE_FORMAT, '01/07/2026']);
+    expect(XLSX.SSF.parse_date_code(ws.B5!.v as number)).toMatchObject({ y: 2026, m: 7, d: 1 });
+    expect(ws.A8).toBeUndefined();
+  });
+
+  it('says which shops and when the prices were read, and "demo" when they come from the demo shops', () => {
+    expect([written('fr').ws.A6?.v, written('fr').ws.B6?.v]).toEqual([
+      'Prix relevés',
+      'chez Farmaline, Medi-Market, du 01/07/2026 09:10 au 01/07/2026 09:25',
+    ]);
+    expect(written('nl', { ...readAt, demo: true }).ws.B6?.v).toBe(
+      'bij Farmaline, Medi-Market, van 01/07/2026 09:10 tot 01/07/2026 09:25 (DEMO: demowinkels, geen echte prijzen)',
+    );
+    expect(written('en', { ...readAt, to: readAt.from }).ws.B6?.v).toBe(
+      'at Farmaline, Medi-Market, on 01/07/2026 09:10',
+    );
+    expect(written('fr', { shops: [], from: null, to: null, demo: null }).ws.B6?.v).toBe('aucun prix relevé');
+  });
+
+  it('notes which figures include VAT and which exclude it', () => {
+    const { ws } = written('fr');
+    expect(ws.A7?.v).toBe('TVA');
+    expect(ws.B7?.v).toMatch(/TVA comprise \(TVAC\).*hors TVA \(HTVA\)/);
   });
 
   it.each(['en', 'nl'] as const)('labels the metadata and header in %s', (locale) => {
     const { ws, labels } = written(locale);
     expect(ws.A1?.v).toBe(locale === 'en' ? 'Group' : 'Groep');
     expect(ws.A3?.v).toBe(labels.meta.idealMargin);
-    expect(ws.C7?.v).toBe(labels.columns.lowestOffer);
+    expect(ws.C9?.v).toBe(labels.columns.lowestOffer);
   });
 
   it('writes a header row, then one row per product with numbers as numbers in euro and percent formats', () => {
@@ -115,11 +154,51 @@ describe('writeGroupWorkbook', () => {
     );
     const widths = (ws['!cols'] ?? []).map((c) => c.wch ?? 0);
     expect(widths).toHaveLength(EXPORT_COLUMNS.length);
-    expect(widths.every((w) => w >= 10 && w <= 50)).toBe(true);
+    expect(widths.every((w) => w >= 8 && w <= 45)).toBe(true);
+    // The written file carries them: one <col> per column with its width.
+    expect(sheetXml(bytes).match(/<col [^>]*width="[\d.]+"/g)).toHaveLength(EXPORT_COLUMNS.length);
     // A sheet view it does not know (e.g. SheetJS writing panes itself one day) is refused, not doubled.
     expect(() => freezeTopRows(XLSX.CFB, bytes, 2)).toThrow(/unexpected sheet view/);
     // The product column is wide enough for its longest name.
     expect(widths[0]).toBeGreaterThanOrEqual('=HYPERLINK("http://evil.example","clic")'.length);
+  });
+
+  it('makes the header row bold, with a filter, repeated on every printed page', () => {
+    const { bytes, wb, ws } = written('fr');
+    const styles = partXml(bytes, '/xl/styles.xml');
+    const fonts = /<fonts count="2">(.*?)<\/fonts>/.exec(styles)?.[1] ?? '';
+    expect(fonts.split('</font>')[1]).toMatch(/^<font><b\/>/);
+    const xfs = [...(/<cellXfs[^>]*>(.*?)<\/cellXfs>/.exec(styles)?.[1] ?? '').matchAll(/<xf [^>]*>/g)].map(
+      (m) => m[0],
+    );
+    const xml = sheetXml(bytes);
+    const header = EXPORT_COLUMNS.map((_, c) => XLSX.utils.encode_cell({ r: HEADER_ROW, c }));
+    for (const ref of [...header, 'A1', 'A7']) {
+      const style = Number(new RegExp(`<c r="${ref}" s="(\\d+)"`).exec(xml)?.[1]);
+      expect(xfs[style], ref).toContain('fontId="1"');
+    }
+    // A product cell stays regular.
+    expect(xml).not.toMatch(new RegExp(`<c r="A${HEADER_ROW + 2}" s="${xfs.length - 1}"`));
+    const range = `A${HEADER_ROW + 1}:O${HEADER_ROW + 1 + rows.length}`;
+    expect(xml).toContain(`<autoFilter ref="${range}"/>`);
+    expect(ws['!autofilter']).toEqual({ ref: range });
+    const names = wb.Workbook?.Names ?? [];
+    expect(names.find((n) => n.Name === '_xlnm.Print_Titles')).toMatchObject({
+      Sheet: 0,
+      Ref: `'Prix'!$${HEADER_ROW + 1}:$${HEADER_ROW + 1}`,
+    });
+  });
+
+  it('prints landscape on A4, one page wide, with page numbers', () => {
+    const xml = sheetXml(written('fr').bytes);
+    expect(xml).toContain('<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>');
+    expect(xml).toMatch(
+      /<pageMargins [^>]*\/><pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"\/>/,
+    );
+    expect(xml).toContain('<oddFooter>&amp;P / &amp;N</oddFooter>');
+    // The parts sit where SpreadsheetML wants them: sheetPr first, pageSetup before ignoredErrors.
+    expect(xml.indexOf('<sheetPr>')).toBeLessThan(xml.indexOf('<dimension'));
+    expect(xml.indexOf('<pageSetup')).toBeLessThan(xml.indexOf('<ignoredErrors'));
   });
 });
 
@@ -134,5 +213,13 @@ describe('export labels and file name', () => {
     expect(exportFileName('a/b:c*?"<>|', '2026-07-01')).toBe('pharmaradar-a-b-c-2026-07-01.xlsx');
     expect(exportFileName('  ..  ', '2026-07-01')).toBe('pharmaradar-2026-07-01.xlsx');
     expect(exportFileName('x'.repeat(200), '2026-07-01')).toBe(`pharmaradar-${'x'.repeat(60)}-2026-07-01.xlsx`);
+  });
+
+  it('leaves out dashes, "&", brackets and formula signs that mail clients and shared drives mangle', () => {
+    expect(exportFileName('Soins & Beauté — été (2026) [promo] {x}', '2026-07-01')).toBe(
+      'pharmaradar-Soins-Beauté-été-2026-promo-x-2026-07-01.xlsx',
+    );
+    expect(exportFileName('=Comptoir+1', '2026-07-01')).toBe('pharmaradar-Comptoir-1-2026-07-01.xlsx');
+    expect(exportFileName('Zomer_2026 v1.2', '2026-07-01')).toBe('pharmaradar-Zomer_2026-v1.2-2026-07-01.xlsx');
   });
 });

@@ -1,19 +1,34 @@
-// The priced group as an .xlsx, written locally (docs/product.md#audience-and-plans): metadata rows (group, strategy, ideal and
-// minimum margin, ISO date), a blank row, the header, one row per product. Numbers are numbers with
-// euro and percent formats; every text is a shared-string cell, so text beginning with = + - @ is
-// shown as typed and never becomes a formula (docs/security.md#uploads-and-spreadsheets, ADR 060).
+// The priced group as an .xlsx, written locally (docs/product.md#audience-and-plans), ready to print and
+// forward (docs/decisions/152): metadata rows (group, strategy, ideal and minimum margin, the date as a
+// date cell, which shops the prices were read at and when, demo or not, a VAT note), a blank row, the
+// bold header with a filter, one row per product. Numbers are numbers with euro and percent formats;
+// every text is a shared-string cell, so text beginning with = + - @ is shown as typed and never
+// becomes a formula (docs/security.md#uploads-and-spreadsheets, ADR 060).
 import type { PricedRow, PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type * as XLSX from 'xlsx';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportLabels } from './export-labels';
 import { freezeTopRows } from './freeze-rows';
+import { printSetup } from './print-setup';
 
 export const EURO_FORMAT = '#,##0.00 "€"';
 export const PERCENT_FORMAT = '0.0%';
 export const WHOLE_PERCENT_FORMAT = '0%';
 export const SIGNED_PERCENT_FORMAT = '+0.0%;-0.0%;0.0%';
+/** Day first, as Belgian pharmacies write it; the cell is a real date (a day number), not text. */
+export const DATE_FORMAT = 'dd/mm/yyyy';
 
 export type MarketStatus = 'ok' | 'not_found' | 'retailer_error' | 'invalid_cnk';
 export type ExportRow = PricedRow & { marketStatus?: MarketStatus };
+
+/** Where and when the exported prices were read: shop display names, ISO times, demo shops or not. */
+export type PriceSource = {
+  shops: readonly string[];
+  /** The oldest and the newest price read among the rows (ISO 8601), null when none was read. */
+  from: string | null;
+  to: string | null;
+  /** True when the server compares its bundled demo shops; null when it could not be asked (offline). */
+  demo: boolean | null;
+};
 
 export type GroupExport = {
   groupName: string;
@@ -22,13 +37,14 @@ export type GroupExport = {
   date: string;
   labels: ExportLabels;
   rows: readonly ExportRow[];
+  source: PriceSource;
 };
 
 type Cell = XLSX.CellObject;
 type SheetJsWriter = Pick<typeof XLSX, 'utils' | 'write' | 'CFB'>;
 
-/** Header row index (0-based): five metadata rows, one blank row. */
-export const HEADER_ROW = 6;
+/** Header row index (0-based): seven metadata rows, one blank row. */
+export const HEADER_ROW = 8;
 
 // XML 1.0 cannot carry most control characters; a stray one from an import would break the file.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
@@ -79,21 +95,60 @@ function productCells(row: ExportRow, labels: ExportLabels): Record<ExportColumn
   };
 }
 
+/** Characters a cell needs as shown: its text, or its number in its format. */
 function displayWidth(cell: Cell | null): number {
   if (!cell) return 0;
-  if (cell.t === 'n') return 12;
-  return String(cell.v).length;
+  if (cell.t !== 'n') return String(cell.v).length;
+  const v = Number(cell.v);
+  if (cell.z === EURO_FORMAT) return v.toFixed(2).length + (Math.abs(v) >= 1000 ? 1 : 0) + 2;
+  return (v * 100).toFixed(1).length + 2;
+}
+
+/** A header wraps (bold, top-aligned): its column needs its longest word, not its whole label. */
+const longestWord = (label: string) => Math.max(...label.split(/\s+/).map((w) => w.length));
+
+/** The ISO day as a spreadsheet day number (days since 1899-12-30), shown as DATE_FORMAT. */
+function dateCell(isoDate: string): Cell {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return { t: 'n', v: Date.UTC(y, m - 1, d) / 86_400_000 + 25_569, z: DATE_FORMAT };
+}
+
+/** "dd/mm/yyyy hh:mm" in the device's time zone (the worker's is the browser's). */
+function localTime(iso: string): string {
+  const t = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(t.getDate())}/${two(t.getMonth() + 1)}/${t.getFullYear()} ${two(t.getHours())}:${two(t.getMinutes())}`;
+}
+
+/** "at Farmaline, Medi-Market, from … to … (DEMO …)": which shops and when the prices were read. */
+export function sourceLine(source: PriceSource, labels: ExportLabels): string {
+  const fill = (template: string, values: Record<string, string>) =>
+    template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+  const shops = source.shops.length > 0 ? source.shops.join(', ') : labels.source.unknownShops;
+  const from = source.from ? localTime(source.from) : null;
+  const to = source.to ? localTime(source.to) : null;
+  const when = !from
+    ? labels.source.none
+    : !to || to === from
+      ? fill(labels.source.single, { shops, from })
+      : fill(labels.source.range, { shops, from, to });
+  return source.demo ? `${when} ${labels.source.demo}` : when;
 }
 
 /** The workbook as bytes, ready to be saved as `exportFileName(...)`. */
 export function writeGroupWorkbook(xlsx: SheetJsWriter, input: GroupExport): Uint8Array {
   const { labels, settings } = input;
+  const meta: [string, Cell][] = [
+    [labels.meta.group, text(input.groupName)],
+    [labels.meta.strategy, text(labels.strategies[settings.strategy])],
+    [labels.meta.idealMargin, wholePercent(settings.idealMarginPercent)],
+    [labels.meta.minMargin, wholePercent(settings.minMarginPercent)],
+    [labels.meta.date, dateCell(input.date)],
+    [labels.meta.source, text(sourceLine(input.source, labels))],
+    [labels.meta.vat, text(labels.source.vatNote)],
+  ];
   const grid: (Cell | null)[][] = [
-    [text(labels.meta.group), text(input.groupName)],
-    [text(labels.meta.strategy), text(labels.strategies[settings.strategy])],
-    [text(labels.meta.idealMargin), wholePercent(settings.idealMarginPercent)],
-    [text(labels.meta.minMargin), wholePercent(settings.minMarginPercent)],
-    [text(labels.meta.date), text(input.date)],
+    ...meta.map(([label, value]) => [text(label), value]),
     [],
     EXPORT_COLUMNS.map((column) => text(labels.columns[column])),
     ...input.rows.map((row) => {
@@ -108,20 +163,43 @@ export function writeGroupWorkbook(xlsx: SheetJsWriter, input: GroupExport): Uin
       if (cell) sheet[xlsx.utils.encode_cell({ r, c })] = cell;
     }),
   );
-  sheet['!ref'] = xlsx.utils.encode_range({
-    s: { r: 0, c: 0 },
-    e: { r: grid.length - 1, c: EXPORT_COLUMNS.length - 1 },
-  });
-  // Widths from the header and the products (the long metadata labels may overflow into column B).
-  sheet['!cols'] = EXPORT_COLUMNS.map((_, c) => ({
-    wch: Math.min(50, Math.max(10, ...grid.slice(HEADER_ROW).map((cells) => displayWidth(cells[c] ?? null) + 2))),
+  const lastColumn = EXPORT_COLUMNS.length - 1;
+  sheet['!ref'] = xlsx.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: grid.length - 1, c: lastColumn } });
+  // Widths from the products and the header's longest word (the header wraps); the metadata values
+  // overflow into the empty cells beside them.
+  sheet['!cols'] = EXPORT_COLUMNS.map((column, c) => ({
+    wch: Math.min(
+      45,
+      Math.max(
+        8,
+        longestWord(labels.columns[column]) + 3,
+        ...grid.slice(HEADER_ROW + 1).map((cells) => displayWidth(cells[c] ?? null) + 2),
+      ),
+    ),
   }));
+  sheet['!rows'] = [];
+  sheet['!rows'][HEADER_ROW] = { hpt: 48 };
+  // The filter's drop-downs on the header; SheetJS extends it down to the last product row.
+  sheet['!autofilter'] = {
+    ref: xlsx.utils.encode_range({ s: { r: HEADER_ROW, c: 0 }, e: { r: HEADER_ROW, c: lastColumn } }),
+  };
+  sheet['!margins'] = { left: 0.4, right: 0.4, top: 0.5, bottom: 0.6, header: 0.3, footer: 0.3 };
 
   const workbook = xlsx.utils.book_new();
-  xlsx.utils.book_append_sheet(workbook, sheet, labels.sheet.slice(0, 31));
+  const sheetName = labels.sheet.slice(0, 31);
+  xlsx.utils.book_append_sheet(workbook, sheet, sheetName);
   workbook.Props = { Title: input.groupName };
+  // The header row printed again at the top of every page.
+  const quoted = `'${sheetName.replace(/'/g, "''")}'`;
+  workbook.Workbook = {
+    Names: [{ Name: '_xlnm.Print_Titles', Sheet: 0, Ref: `${quoted}!$${HEADER_ROW + 1}:$${HEADER_ROW + 1}` }],
+  };
   const bytes = new Uint8Array(
     xlsx.write(workbook, { type: 'array', bookType: 'xlsx', bookSST: true, compression: true }) as ArrayBuffer,
   );
-  return freezeTopRows(xlsx.CFB, bytes, HEADER_ROW + 1);
+  const boldCells = [
+    ...meta.map((_, r) => xlsx.utils.encode_cell({ r, c: 0 })),
+    ...EXPORT_COLUMNS.map((_, c) => xlsx.utils.encode_cell({ r: HEADER_ROW, c })),
+  ];
+  return printSetup(xlsx.CFB, freezeTopRows(xlsx.CFB, bytes, HEADER_ROW + 1), { boldCells });
 }

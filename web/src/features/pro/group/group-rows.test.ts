@@ -46,9 +46,10 @@ describe('group rows', () => {
     expect(rows[5]!.ageMs).toBeNull();
   });
 
-  it('stale rows: never priced, failed, or older than the server cache', () => {
-    expect(rows.filter(isStale).map((r) => r.cnk)).toEqual(['1000002', '1000004', '1000006']);
+  it('stale rows: analysed, then failed or older than the server cache; a row never analysed is not stale', () => {
+    expect(rows.filter(isStale).map((r) => r.cnk)).toEqual(['1000002', '1000004']);
     expect(isStale({ record: offers.get('1000001'), ageMs: STALE_AFTER_MS + 1 })).toBe(true);
+    expect(isStale({ record: undefined, ageMs: null })).toBe(false);
   });
 
   it('sorts by a column both ways, empty cells last', () => {

@@ -69,9 +69,14 @@ export function buildRows(
   });
 }
 
-/** Rows to re-price when the network is back: never priced, failed, or older than STALE_AFTER_MS. */
+/**
+ * Rows "Refresh N stale rows" re-prices: analysed before (prices stored) and since failed or older than
+ * STALE_AFTER_MS. A row never analysed is not stale: "Analyse" prices it, and counting it here offered
+ * to "refresh" lines that had never been read.
+ */
 export function isStale(row: Pick<GroupRow, 'record' | 'ageMs'>): boolean {
-  return !row.record || row.record.status === 'error' || row.ageMs === null || row.ageMs > STALE_AFTER_MS;
+  if (!row.record) return false;
+  return row.record.status === 'error' || row.ageMs === null || row.ageMs > STALE_AFTER_MS;
 }
 
 export const COLUMNS = [

@@ -124,7 +124,7 @@ export function GroupTable({
                   aria-sort={sort?.column === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
                   <button type="button" className="pro-sort" onClick={() => toggle(c)} data-column={c}>
-                    {label(c)}
+                    {label(c)}{' '}
                     <span aria-hidden="true" className="pro-sort__arrow">
                       {sort?.column === c ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
                     </span>

@@ -5,7 +5,7 @@ import * as XLSX from 'xlsx';
 import { z } from 'zod';
 import { exportFileName } from '../export/export-file-name';
 import type { ExportLabels } from '../export/export-labels';
-import { writeGroupWorkbook, type ExportRow } from '../export/xlsx-export';
+import { writeGroupWorkbook, type ExportRow, type PriceSource } from '../export/xlsx-export';
 
 export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -17,6 +17,8 @@ export type GroupExportRequest = {
   labels: ExportLabels;
   /** The table's rows: each card as priced for the table, with why it has no market price. */
   rows: readonly ExportRow[];
+  /** Which shops the rows' prices were read at, when, and whether they are the demo shops. */
+  source: PriceSource;
 };
 
 export type ExportedFile = { fileName: string; mimeType: string; bytes: Uint8Array };
@@ -31,6 +33,13 @@ const exportRowIdentity = z.object({
   card: z.object({}).passthrough(),
 });
 
+const priceSource = z.object({
+  shops: z.array(z.string().min(1).max(60)).max(20),
+  from: z.string().datetime({ offset: true }).nullable(),
+  to: z.string().datetime({ offset: true }).nullable(),
+  demo: z.boolean().nullable(),
+});
+
 export const exportWorkerApi = {
   exportGroup(request: GroupExportRequest): ExportedFile {
     const date = isoDate.parse(request.date);
@@ -42,6 +51,7 @@ export const exportWorkerApi = {
       date,
       labels: request.labels,
       rows: request.rows,
+      source: priceSource.parse(request.source),
     });
     return { fileName: exportFileName(name, date), mimeType: XLSX_MIME_TYPE, bytes };
   },

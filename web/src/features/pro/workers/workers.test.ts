@@ -31,6 +31,7 @@ const priced = (settings: PricingSettings): ExportRow[] => [
   },
 ];
 const rows = priced(DEFAULT_PRICING_SETTINGS);
+const source = { shops: ['Farmaline'], from: '2026-06-30T08:00:00.000Z', to: '2026-06-30T08:05:00.000Z', demo: false };
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));
@@ -79,18 +80,15 @@ describe('export worker API', () => {
       date: '2026-06-30',
       labels,
       rows,
+      source,
     });
     expect(file.fileName).toBe('pharmaradar-Zomer-2026-06-30.xlsx');
     expect(file.mimeType).toBe(XLSX_MIME_TYPE);
     const ws = XLSX.read(file.bytes, { type: 'array' }).Sheets.Prijzen!;
-    expect([ws.A1?.v, ws.B1?.v, ws.B2?.v, ws.B5?.v]).toEqual([
-      'Groep',
-      'Zomer',
-      'Gebalanceerd (gemiddeld)',
-      '2026-06-30',
-    ]);
-    expect([ws.A8?.v, ws.B8?.v, ws.H8?.v]).toEqual(['Dafalgan', '0123456', 12]);
-    expect([ws.A9?.v, ws.O9?.v]).toEqual(['Onbekend', 'Product niet gevonden']);
+    // The date is a date cell: 30 June 2026 is day 46203 of the spreadsheet calendar.
+    expect([ws.A1?.v, ws.B1?.v, ws.B2?.v, ws.B5?.v]).toEqual(['Groep', 'Zomer', 'Gebalanceerd (gemiddeld)', 46203]);
+    expect([ws.A10?.v, ws.B10?.v, ws.H10?.v]).toEqual(['Dafalgan', '0123456', 12]);
+    expect([ws.A11?.v, ws.O11?.v]).toEqual(['Onbekend', 'Product niet gevonden']);
   });
 
   it('writes the cards it is given as they are: nothing is priced again', () => {
@@ -103,18 +101,20 @@ describe('export worker API', () => {
       date: '2026-06-30',
       labels,
       rows: conservative,
+      source,
     });
-    expect(XLSX.read(file.bytes, { type: 'array' }).Sheets.Prijzen!.H8?.v).toBe(15);
+    expect(XLSX.read(file.bytes, { type: 'array' }).Sheets.Prijzen!.H10?.v).toBe(15);
   });
 
   it('refuses an export without a group name, with a non-ISO date, invalid settings or a malformed CNK', () => {
-    const base = { groupName: 'G', settings: DEFAULT_PRICING_SETTINGS, date: '2026-06-30', labels, rows };
+    const base = { groupName: 'G', settings: DEFAULT_PRICING_SETTINGS, date: '2026-06-30', labels, rows, source };
     expect(() => exportWorkerApi.exportGroup({ ...base, groupName: '  ' })).toThrow();
     expect(() => exportWorkerApi.exportGroup({ ...base, date: '30/06/2026' })).toThrow();
     expect(() =>
       exportWorkerApi.exportGroup({ ...base, settings: { ...DEFAULT_PRICING_SETTINGS, minMarginPercent: 40 } }),
     ).toThrow();
     expect(() => exportWorkerApi.exportGroup({ ...base, rows: [{ ...rows[0]!, cnk: '123' }] })).toThrow();
+    expect(() => exportWorkerApi.exportGroup({ ...base, source: { ...source, from: 'yesterday' } })).toThrow();
   });
 
   it('answers through comlink with a typed result; an invalid request rejects', async () => {
@@ -127,6 +127,7 @@ describe('export worker API', () => {
       date: '2026-06-30',
       labels,
       rows,
+      source,
     });
     expect(XLSX.read(file.bytes, { type: 'array' }).SheetNames).toEqual(['Prijzen']);
     await expect(
@@ -136,6 +137,7 @@ describe('export worker API', () => {
         date: '2026-06-30',
         labels,
         rows,
+        source,
       }),
     ).rejects.toThrow();
   });

@@ -1,0 +1,98 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
+import { setApiOrigin } from '../../lib/api/client';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
+import { renderWithProviders } from '../../test/render';
+import { ProductMode } from './product-mode';
+
+// The batch pricing endpoint is a scripted loopback server answering one CNK at two shops.
+let server: LoopbackServer;
+const offer = (retailer: string, price: number) => ({
+  retailer,
+  name: 'Dafalgan 500 mg',
+  price,
+  currency: 'EUR',
+  url: null,
+  best: false,
+  brand: null,
+  cnk: '0123456',
+  searchedCode: '0123456',
+  image: null,
+  inStock: true,
+});
+
+beforeAll(async () => {
+  server = await startLoopbackServer((req, res) => {
+    if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
+    if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    const product = {
+      cnk: '0123456',
+      status: 'found',
+      product: {
+        cnk: '0123456',
+        name: 'Dafalgan 500 mg',
+        brand: null,
+        image: null,
+        slug: null,
+        offers: [offer('medimarket', 9), offer('farmaline', 10)],
+      },
+      retailers: [],
+      fetchedAt: new Date().toISOString(),
+      cached: false,
+    };
+    res.write(`event: product\ndata: ${JSON.stringify(product)}\n\n`);
+    res.end(`event: done\ndata: ${JSON.stringify({ count: 1, quota: 2000, used: 1, resetsOn: '2026-12-01' })}\n\n`);
+  });
+  setApiOrigin(server.origin);
+});
+afterAll(async () => {
+  setApiOrigin('');
+  await server.close();
+});
+
+async function priceOne() {
+  renderWithProviders(<ProductMode settings={DEFAULT_PRICING_SETTINGS} onUsage={() => undefined} />, {
+    locale: 'fr',
+  });
+  fireEvent.change(screen.getByRole('textbox', { name: 'CNK' }), { target: { value: '0123456' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Voir les prix' }));
+  return screen.findByTestId('pro-product-card');
+}
+
+describe('product mode', () => {
+  it('names the shops as they name themselves, never by their ids', async () => {
+    const card = await priceOne();
+    const offers = within(card)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(offers[0]).toMatch(/^Medi\u2011Market 9,00\s€/);
+    expect(offers[1]).toMatch(/^Farmaline 10,00\s€/);
+    expect(card.textContent).not.toContain('medimarket');
+  });
+
+  it('keeps each figure with its label: label/value pairs, in order', async () => {
+    const card = await priceOne();
+    const figures = (await within(card).findAllByRole('term'))[0]!.closest('dl')!;
+    // Each label and its value share one box of the flowing grid, so no label reads beside another value.
+    const pairs = [...figures.children].map((item) => [...item.children].map((c) => c.tagName));
+    expect(pairs).toEqual(Array(6).fill(['DT', 'DD']));
+    const read = [...figures.children].map((item) => [
+      item.querySelector('dt')!.textContent,
+      item.querySelector('dd')!.textContent?.replace(/\s/g, ' '),
+    ]);
+    expect(read.map(([label]) => label)).toEqual([
+      "Prix d'achat conseillé (HTVA)",
+      'Prix de vente conseillé (TVAC)',
+      'Marge visée',
+      'Marge au prix catalogue',
+      'Écart vs meilleur prix',
+      'Remise négociable',
+    ]);
+    // The selling price (the median of 9 and 10 €) is read under its own label.
+    expect(read[1]).toEqual(['Prix de vente conseillé (TVAC)', '9,50 €']);
+    expect(read[2]).toEqual(['Marge visée', '30 %']);
+  });
+});
