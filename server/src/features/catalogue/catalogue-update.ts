@@ -35,8 +35,7 @@ export interface CatalogueUpdateDeps {
 }
 
 export type UpdateOutcome =
-  | { status: 'current'; version: string }
-  | { status: 'imported'; version: string; outcome: ImportOutcome };
+  { status: 'current'; version: string } | { status: 'imported'; version: string; outcome: ImportOutcome };
 
 /** The latest export number: trimmed, quotes dropped, digits only, else an error. */
 export function parseLatestVersion(body: string): string {
@@ -70,7 +69,12 @@ async function checkAndImport(
   deps.repo.setCheckedAt(deps.now());
   const live = deps.repo.state();
   // The demo export and an export imported by hand without a number are replaced by any official one.
-  if (live.demo === 0 && live.version !== null && /^\d+$/.test(live.version) && Number(live.version) >= Number(latest)) {
+  if (
+    live.demo === 0 &&
+    live.version !== null &&
+    /^\d+$/.test(live.version) &&
+    Number(live.version) >= Number(latest)
+  ) {
     return { status: 'current', version: latest };
   }
   const dir = await mkdtemp(join(tmpdir(), 'pharmaradar-sam-'));
@@ -103,7 +107,12 @@ export function createCatalogueUpdateJob(deps: CatalogueUpdateDeps, days: number
     run: async () => {
       const result = await updateCatalogue(deps, new AbortController().signal);
       if (result.status === 'current') deps.log.info('catalogue is current', { version: result.version });
-      else deps.log.info('catalogue imported', { version: result.version, ...result.outcome.counts, ms: result.outcome.ms });
+      else
+        deps.log.info('catalogue imported', {
+          version: result.version,
+          ...result.outcome.counts,
+          ms: result.outcome.ms,
+        });
     },
   };
 }

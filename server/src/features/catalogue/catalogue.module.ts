@@ -7,11 +7,7 @@ import { createPoliteFetcher, userAgentFor } from '../../retailers/lib/polite-fe
 import { importFiles, type ExportFile } from './catalogue-import/catalogue-import';
 import { createCatalogueRepository } from './catalogue.repository';
 import { brusselsDay, createCatalogueLookup } from './catalogue.service';
-import {
-  CATALOGUE_MAX_BYTES,
-  createCatalogueUpdateJob,
-  DOWNLOAD_TIMEOUT_MS,
-} from './catalogue-update';
+import { CATALOGUE_MAX_BYTES, createCatalogueUpdateJob, DOWNLOAD_TIMEOUT_MS } from './catalogue-update';
 
 export type { ExportFile } from './catalogue-import/catalogue-import';
 

@@ -73,7 +73,14 @@ export interface SwapMeta {
   demo: boolean;
   importedAt: number;
   importMs: number;
-  counts: { packs: number; prescription: number; gtins: number; vmps: number; nonmedicinal: number; dataErrors: number };
+  counts: {
+    packs: number;
+    prescription: number;
+    gtins: number;
+    vmps: number;
+    nonmedicinal: number;
+    dataErrors: number;
+  };
 }
 
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
@@ -259,9 +266,9 @@ export function createCatalogueRepository(db: Db) {
     /** A failed import: its rows go and its claim is released; the live catalogue is untouched. */
     abandon(gen: number): void {
       for (const table of TABLES) db.prepare(`DELETE FROM ${table} WHERE generation = ?`).run(gen);
-      db.prepare('UPDATE catalogue_state SET importing = NULL, importing_since = NULL WHERE id = 1 AND importing = ?').run(
-        gen,
-      );
+      db.prepare(
+        'UPDATE catalogue_state SET importing = NULL, importing_since = NULL WHERE id = 1 AND importing = ?',
+      ).run(gen);
     },
   };
 }

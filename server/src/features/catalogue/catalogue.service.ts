@@ -1,11 +1,6 @@
 import type { Locale } from '@pharmaradar/shared';
 import { parseGtin } from '@pharmaradar/shared';
-import type {
-  CatalogueLookup,
-  CatalogueVerdict,
-  CatalogueVersion,
-  OfficialEntry,
-} from '../../lib/catalogue-lookup';
+import type { CatalogueLookup, CatalogueVerdict, CatalogueVersion, OfficialEntry } from '../../lib/catalogue-lookup';
 import type { CatalogueRepository, PackDbRow } from './catalogue.repository';
 
 // The catalogue as the other features read it (lib/catalogue-lookup.ts) and the policy of

@@ -1,12 +1,6 @@
 import type { Logger } from '../../../lib/log';
 import type { CatalogueRepository } from '../catalogue.repository';
-import {
-  ampHandler,
-  nonMedicinalHandler,
-  refHandler,
-  vmpHandler,
-  type DeliveryModes,
-} from './sam-entities';
+import { ampHandler, nonMedicinalHandler, refHandler, vmpHandler, type DeliveryModes } from './sam-entities';
 import { MEMBER_KINDS, memberKind, type ExportSource, type MemberKind } from './sam-members';
 import { SamReadError, samFileReader, type DataErrors, type SamFileHandler, type SamFileReader } from './sam-xml';
 
@@ -33,7 +27,14 @@ export interface ImportOptions {
 export interface ImportOutcome {
   generation: number;
   version: string | null;
-  counts: { packs: number; prescription: number; gtins: number; vmps: number; nonmedicinal: number; dataErrors: number };
+  counts: {
+    packs: number;
+    prescription: number;
+    gtins: number;
+    vmps: number;
+    nonmedicinal: number;
+    dataErrors: number;
+  };
   ms: number;
 }
 

@@ -156,7 +156,8 @@ export function ampHandler(
     entity(amp) {
       const ampData = currentSlice(amp, date, errors);
       if (!ampData) return;
-      const name = withFr(texts(child(ampData, NS.actual, 'Name'))) ?? withFr(texts(child(ampData, NS.actual, 'OfficialName')));
+      const name =
+        withFr(texts(child(ampData, NS.actual, 'Name'))) ?? withFr(texts(child(ampData, NS.actual, 'OfficialName')));
       if (!name) return errors.report(`AMP ${amp.attrs.code ?? '?'} without a name`);
       for (const ampp of children(amp, NS.export, 'Ampp')) {
         const pack = ampp.attrs.ctiExtended ? readAmpp(ampp, date, modes, errors) : null;
@@ -205,7 +206,8 @@ function readAmpp(ampp: XmlNode, date: string, modes: DeliveryModes, errors: Dat
   const packDisplay = texts(child(data, NS.actual, 'PackDisplayValue'));
   const commercialization = child(ampp, NS.export, 'Commercialization');
   return {
-    packName: texts(child(data, NS.actual, 'PrescriptionNameFamhp')) ?? texts(child(data, NS.actual, 'AbbreviatedName')),
+    packName:
+      texts(child(data, NS.actual, 'PrescriptionNameFamhp')) ?? texts(child(data, NS.actual, 'AbbreviatedName')),
     pack: { fr: packDisplay?.fr ?? packDisplay?.nl ?? null, nl: packDisplay?.nl ?? packDisplay?.fr ?? null },
     atc: children(data, NS.export, 'Atc').flatMap((atc) => (atc.attrs.code ? [atc.attrs.code] : [])),
     gtins: [...gtins].sort(),
