@@ -159,7 +159,14 @@ export interface AdminCatalogue {
   /** ISO time of the import and how long it took. */
   imported_at: string;
   import_ms: number;
-  counts: { packs: number; prescription: number; gtins: number; vmps: number; nonmedicinal: number; data_errors: number };
+  counts: {
+    packs: number;
+    prescription: number;
+    gtins: number;
+    vmps: number;
+    nonmedicinal: number;
+    data_errors: number;
+  };
   /** ISO time of the weekly update's last look at the official endpoint. */
   checked_at: string | null;
 }

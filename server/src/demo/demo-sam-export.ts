@@ -56,7 +56,8 @@ const NON_MEDICINAL_CATEGORY: Record<string, string> = {
   'eye-care': 'G',
 };
 
-const withoutPack = (name: string, pack: string) => (name.endsWith(` ${pack}`) ? name.slice(0, -pack.length - 1) : name);
+const withoutPack = (name: string, pack: string) =>
+  name.endsWith(` ${pack}`) ? name.slice(0, -pack.length - 1) : name;
 
 function packSpec(p: DemoProduct, index: number): SamPackSpec {
   const sam = String(900000 + index);

@@ -64,7 +64,14 @@ export interface CatalogueVersion {
   demo: boolean;
   importedAt: number;
   importMs: number;
-  counts: { packs: number; prescription: number; gtins: number; vmps: number; nonmedicinal: number; dataErrors: number };
+  counts: {
+    packs: number;
+    prescription: number;
+    gtins: number;
+    vmps: number;
+    nonmedicinal: number;
+    dataErrors: number;
+  };
   /** The weekly update's last look at the official endpoint (null: never). */
   checkedAt: number | null;
 }
