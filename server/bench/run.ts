@@ -2,10 +2,12 @@
 // the table. bench.test.ts runs the same code at a reduced size so it cannot silently break.
 import { formatReport } from './bench-report';
 import { FULL_BENCH, runSearchBench } from './search-bench';
+import { formatCatalogueBench, runCatalogueBench } from './catalogue-bench';
 
 runSearchBench(FULL_BENCH).then(
-  (report) => {
+  async (report) => {
     console.log(formatReport(report));
+    console.log(formatCatalogueBench(await runCatalogueBench()));
     process.exit(0);
   },
   (error: unknown) => {

@@ -28,6 +28,7 @@ import { createBillingModule } from './features/billing/billing.module';
 import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { alertsPersonalData, createAlertsModule } from './features/alerts/alerts.module';
 import { createFirstScreenModule } from './features/first-screen/first-screen.module';
+import { createCatalogueModule } from './features/catalogue/catalogue.module';
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -131,6 +132,8 @@ export function createApp(deps: AppDeps): ComposedApp {
   const priceHistory = createPriceHistoryModule({ ...deps, now: deps.pricesNow });
   const products = createProductsModule(deps, { offers: priceHistory.service });
   app.route('/api', products.routes);
+  // The official catalogue (SAM): demo mode imports the demo export here; live mode updates it weekly.
+  const catalogue = createCatalogueModule(deps);
   // Staff admin: it records what the search reports (retailer health, search statistics).
   const admin = createAdminModule({
     ...deps,
@@ -138,6 +141,7 @@ export function createApp(deps: AppDeps): ComposedApp {
     plans: billing.plans,
     checkRetailers: retailersCheckOn(deps.connectors),
     retailerIds: env.RETAILERS,
+    catalogueVersion: catalogue.lookup.version,
   });
   app.route('/api', admin.routes);
   app.route('/api', priceHistory.routes);
@@ -194,5 +198,5 @@ export function createApp(deps: AppDeps): ComposedApp {
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler(log));
-  return { app, jobs: [...alerts.jobs], alertChecks: alerts.runChecks };
+  return { app, jobs: [...alerts.jobs, ...catalogue.jobs], alertChecks: alerts.runChecks };
 }

@@ -146,3 +146,32 @@ export interface RetailerCheckResponse {
 export interface AuditLogResponse {
   entries: AuditEntry[];
 }
+
+/** The official catalogue (SAM export) the server runs on: GET /api/admin/catalogue/. */
+export interface AdminCatalogue {
+  /** The export's number ("demo-…" for the demo export), null when unknown. */
+  version: string | null;
+  xsd_version: string | null;
+  /** YYYY-MM-DD: the day whose data slices were taken as current. */
+  reference_date: string;
+  source: string;
+  demo: boolean;
+  /** ISO time of the import and how long it took. */
+  imported_at: string;
+  import_ms: number;
+  counts: {
+    packs: number;
+    prescription: number;
+    gtins: number;
+    vmps: number;
+    nonmedicinal: number;
+    data_errors: number;
+  };
+  /** ISO time of the weekly update's last look at the official endpoint. */
+  checked_at: string | null;
+}
+
+export interface AdminCatalogueResponse {
+  /** Null until a catalogue has been imported. */
+  catalogue: AdminCatalogue | null;
+}

@@ -216,4 +216,15 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     default: '400',
     description: 'Days of price history kept (60 to 3650); older daily points are purged at start-up and daily.',
   },
+  {
+    name: 'CATALOGUE_UPDATE_DAYS',
+    default: '7',
+    description:
+      'Live mode: days between looks at the official SAM catalogue; a newer export is downloaded and imported (0 turns it off).',
+  },
+  {
+    name: 'CATALOGUE_SOURCE_URL',
+    default: 'https://www.vas.ehealth.fgov.be/websamcivics/samcivics/download',
+    description: 'Base URL of the SAM download service (samv2-full-getLastVersion, samv2-download).',
+  },
 ];

@@ -183,6 +183,9 @@ const envSchema = z.object({
     .optional(),
   // At least 60: the prior-price check looks at the 30 days before a reduction that may itself run for weeks.
   PRICE_HISTORY_DAYS: integer(60, 3650).default(400),
+  // Live mode: days between looks at the official catalogue's latest version (0 = off; ADR 153).
+  CATALOGUE_UPDATE_DAYS: integer(0, 365).default(7),
+  CATALOGUE_SOURCE_URL: httpUrl.default('https://www.vas.ehealth.fgov.be/websamcivics/samcivics/download'),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;

@@ -18,7 +18,7 @@ export interface CliDatabaseOptions {
 }
 
 /**
- * The one way a command-line tool (npm run purge, plan, staff, backup, pharmacies:import,
+ * The one way a command-line tool (npm run purge, plan, staff, backup, pharmacies:import, catalogue:import,
  * retailers:check) opens DATA_DIR's database: with the server's connection settings and, unless told
  * otherwise, migrated to the code's schema. The caller closes it with closeDatabase.
  */

@@ -1,15 +1,18 @@
 import type { Env } from '../config/env';
+import type { StarterCatalogue } from '../features/catalogue/catalogue.module';
 import type { PharmacyRecord } from '../features/pharmacies/pharmacy-record';
 import type { PastPrices } from '../features/price-history/price-history.service';
 import type { LandingPageProduct } from '../features/products/products.service';
 import { findDemoProductByEan, getDemoCatalogue } from './catalogue';
 import { DEMO_PHARMACIES } from './demo-pharmacies.data';
 import { createDemoPastPrices } from './demo-price-history';
+import { demoSamExport } from './demo-sam-export';
 import type { DemoRetailers } from './demo-retailers';
 
 /**
  * The catalogue the features read through their ports: in demo mode the demo catalogue's, in live
- * mode none yet (the shops map EANs, searches fill the product pages, an import fills the map).
+ * mode none yet (the shops map EANs, searches fill the product pages, an import fills the map, the
+ * weekly update fills the official catalogue).
  */
 export interface CatalogueAdapters {
   /** The search's EAN/GTIN -> CNK lookup (SearchDeps.cnkOfEan). */
@@ -20,6 +23,8 @@ export interface CatalogueAdapters {
   pastPrices: PastPrices | null;
   /** The nearby map's starting set (PharmaciesDeps.starterPharmacies). */
   starterPharmacies: readonly PharmacyRecord[];
+  /** The official catalogue imported at start (CatalogueDeps.starterCatalogue); live: the weekly update. */
+  starterCatalogue: StarterCatalogue | null;
 }
 
 export const LIVE_CATALOGUE: CatalogueAdapters = Object.freeze({
@@ -27,6 +32,7 @@ export const LIVE_CATALOGUE: CatalogueAdapters = Object.freeze({
   landingProducts: [],
   pastPrices: null,
   starterPharmacies: [],
+  starterCatalogue: null,
 });
 
 /** Every demo catalogue product (prescription-only ones excluded) has a landing page. */
@@ -55,5 +61,6 @@ export function demoCatalogueAdapters(env: Pick<Env, 'RETAILERS'>, shops: DemoRe
     landingProducts: demoLandingProducts(shops),
     pastPrices: createDemoPastPrices(env.RETAILERS),
     starterPharmacies: DEMO_PHARMACIES,
+    starterCatalogue: demoSamExport(),
   };
 }

@@ -30,6 +30,7 @@ const READS = [
   '/api/admin/retailers/check/',
   '/api/admin/search-stats/',
   '/api/admin/audit/',
+  '/api/admin/catalogue/',
 ];
 
 describe('admin access', () => {
@@ -60,6 +61,22 @@ describe('admin access', () => {
     const res = await staff.post(`/api/admin/users/${proId}/plan/`, { plan: 'free' }, { csrf: false });
     expect(res.status).toBe(403);
     expect((await pro.get('/api/auth/me/')).body.user.plan).toBe('pro');
+  });
+});
+
+describe('official catalogue', () => {
+  it('shows staff the demo export imported at start: version, reference date and counts', async () => {
+    const res = await staff.get('/api/admin/catalogue/');
+    expect(res.status).toBe(200);
+    const { catalogue } = res.body;
+    expect(catalogue).toMatchObject({ demo: true, xsd_version: '5.0', source: 'demo export (made by PharmaRadar)' });
+    expect(catalogue.version).toMatch(/^demo-[0-9a-f]+$/);
+    expect(catalogue.reference_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(catalogue.counts.packs).toBeGreaterThan(50);
+    expect(catalogue.counts.prescription).toBeGreaterThanOrEqual(5);
+    expect(catalogue.counts.vmps).toBe(4);
+    expect(catalogue.counts.nonmedicinal).toBeGreaterThan(50);
+    expect(catalogue.counts.data_errors).toBe(0);
   });
 });
 

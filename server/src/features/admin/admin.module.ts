@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { CatalogueVersion } from '../../lib/catalogue-lookup';
 import type { Logger } from '../../lib/log';
 import { createAdminRepository } from './admin.repository';
 import { createAdminRoutes, type RequireStaff } from './admin.routes';
@@ -22,6 +23,8 @@ export interface AdminDeps {
   checkRetailers: RetailersCheck;
   /** The configured retailers, each listed in the health table even without calls. */
   retailerIds: readonly string[];
+  /** The official catalogue's live import (the catalogue feature's lookup), null before any. */
+  catalogueVersion: () => CatalogueVersion | null;
 }
 
 /**
@@ -46,6 +49,7 @@ export function createAdminModule(deps: AdminDeps) {
     requireStaff: deps.requireStaff,
     retailerIds: deps.retailerIds,
     alarms: createRetailerAlarmRepository(deps.db),
+    catalogueVersion: deps.catalogueVersion,
   });
   return {
     routes,

@@ -1,4 +1,6 @@
 import { Hono, type Context } from 'hono';
+import type { AdminCatalogue } from '@pharmaradar/shared/admin.schema';
+import type { CatalogueVersion } from '../../lib/catalogue-lookup';
 import { adminSetPlanSchema, adminSetStaffSchema, adminUserQuerySchema } from '@pharmaradar/shared/admin.schema';
 import { HttpError } from '../../lib/http-error';
 import { COMMON_MESSAGES } from '../../lib/i18n';
@@ -22,6 +24,26 @@ export interface AdminRoutesDeps {
   retailerIds: readonly string[];
   /** The shop alarm's state (jobs/retailer-alarm.job.ts writes it): since when a shop is failing. */
   alarms: Pick<RetailerAlarmRepository, 'states'>;
+  /** The official catalogue's live import, null before any. */
+  catalogueVersion: () => CatalogueVersion | null;
+}
+
+const isoTime = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function adminCatalogue(v: CatalogueVersion | null): AdminCatalogue | null {
+  if (!v) return null;
+  const { dataErrors, ...counts } = v.counts;
+  return {
+    version: v.version,
+    xsd_version: v.xsdVersion,
+    reference_date: v.referenceDate,
+    source: v.source,
+    demo: v.demo,
+    imported_at: new Date(v.importedAt).toISOString(),
+    import_ms: v.importMs,
+    counts: { ...counts, data_errors: dataErrors },
+    checked_at: isoTime(v.checkedAt),
+  };
 }
 
 const ISSUES = { ...COMMON_ISSUES, fields: { ...COMMON_ISSUES.fields, invalid_date: ADMIN_MESSAGES.invalidDate } };
@@ -66,6 +88,7 @@ export function createAdminRoutes(deps: AdminRoutesDeps): Hono {
   routes.get('/admin/retailers/check/', (c) => c.json({ check: service.latestCheck() }));
   routes.post('/admin/retailers/check/run/', async (c) => c.json({ check: await service.runCheck(requireStaff(c)) }));
   routes.get('/admin/search-stats/', (c) => c.json(activity.stats()));
+  routes.get('/admin/catalogue/', (c) => c.json({ catalogue: adminCatalogue(deps.catalogueVersion()) }));
   routes.get('/admin/audit/', (c) => c.json({ entries: service.audit() }));
   return routes;
 }

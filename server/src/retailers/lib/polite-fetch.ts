@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { RetailerError } from '../types';
 import { isIpLiteral, isPublicUnicast } from './ip-policy';
-import { readCappedBody, decodeText } from './read-body';
+import { readCappedBody, decodeText, saveCappedBody } from './read-body';
 import { abortFailure, parseRetryAfter } from './fetch-errors';
 import { systemResolver, type Resolver } from './resolver';
 import { parseRobots, robotsAllow, type RobotsRules } from './robots';
@@ -59,6 +59,11 @@ export type FetchedPage = { status: number; url: string; body: string; contentTy
 export interface PoliteFetcher {
   /** GET a page. Resolves for 2xx and for 404/410 (a "no results" answer on some shops); else throws RetailerError. */
   get(url: string, signal: AbortSignal): Promise<FetchedPage>;
+  /**
+   * GET a file into `file`, streamed and capped at maxBytes like a page (the official catalogue's ZIP).
+   * Only a 2xx answer is saved; anything else throws RetailerError. The page's body is empty.
+   */
+  download(url: string, signal: AbortSignal, file: string): Promise<FetchedPage>;
   /** Host (host:port) -> epoch ms until which it is considered blocked. */
   coolingDown(): Map<string, number>;
   close(): void;
@@ -139,11 +144,11 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
    * queue and never takes one. any: every status is a page (robots.txt: a 4xx means "no rules"), 403/429
    * still block.
    */
-  function fetchOnce(url: URL, signal: AbortSignal, any = false): Promise<Hop> {
-    return limitFor(url.host)(() => exchange(url, signal, any), signal);
+  function fetchOnce(url: URL, signal: AbortSignal, any = false, saveTo?: string): Promise<Hop> {
+    return limitFor(url.host)(() => exchange(url, signal, any, saveTo), signal);
   }
 
-  async function exchange(url: URL, signal: AbortSignal, any: boolean): Promise<Hop> {
+  async function exchange(url: URL, signal: AbortSignal, any: boolean, saveTo?: string): Promise<Hop> {
     const res = await new Promise<http.IncomingMessage>((resolveRes, reject) => {
       const transport = url.protocol === 'https:' ? https : http;
       const req = transport.request(url, {
@@ -169,9 +174,16 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
       cooldown.set(url.host, now() + Math.min(Math.max(waitMs, 1000), maxCooldownMs));
       throw new RetailerError('blocked', `HTTP ${status} from ${url.host}`);
     }
-    if (!any && (status < 200 || status > 299) && !PASS_THROUGH_STATUSES.has(status)) {
+    if (!any && (status < 200 || status > 299) && (saveTo || !PASS_THROUGH_STATUSES.has(status))) {
       res.resume();
       throw new RetailerError('error', `HTTP ${status} from ${url.host}`);
+    }
+    if (saveTo) {
+      await saveCappedBody(res, maxBytes, saveTo);
+      return {
+        kind: 'page',
+        page: { status, url: url.href, body: '', contentType: res.headers['content-type'] ?? null },
+      };
     }
     const bytes = await readCappedBody(res, maxBytes);
     const contentType = res.headers['content-type'] ?? null;
@@ -179,7 +191,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
   }
 
   /** Follows redirects within the allowed origins. */
-  async function follow(start: URL, signal: AbortSignal, any = false): Promise<FetchedPage> {
+  async function follow(start: URL, signal: AbortSignal, any = false, saveTo?: string): Promise<FetchedPage> {
     let url = start;
     for (let hop = 0; ; hop++) {
       assertAllowed(url);
@@ -187,7 +199,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
       // Every hop, redirects included: a disallowed path is never fetched.
       if (!any) await assertRobotsAllow(url, signal);
       if (signal.aborted) throw signal.reason;
-      const result = await fetchOnce(url, signal, any);
+      const result = await fetchOnce(url, signal, any, saveTo);
       if (result.kind === 'page') return result.page;
       if (hop >= maxRedirects) throw new RetailerError('error', `too many redirects from ${url.host}`);
       if (!result.location) throw new RetailerError('error', `redirect without location from ${url.host}`);
@@ -229,28 +241,31 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
     }
   }
 
+  async function fetchPage(input: string, callerSignal: AbortSignal, saveTo?: string): Promise<FetchedPage> {
+    const timeoutSignal = AbortSignal.timeout(options.timeoutMs);
+    const signal = AbortSignal.any([callerSignal, timeoutSignal]);
+    let url: URL;
+    try {
+      url = new URL(input);
+    } catch {
+      throw new RetailerError('error', 'refused: invalid URL');
+    }
+    try {
+      const page = await follow(url, signal, false, saveTo);
+      if (!saveTo) options.onPage?.(page);
+      return page;
+    } catch (err) {
+      if (signal.aborted) throw abortFailure(callerSignal, timeoutSignal, options.timeoutMs);
+      if (err instanceof RetailerError) throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ERR_SSRF_REFUSED') throw new RetailerError('error', (err as Error).message);
+      throw new RetailerError('error', `network error${code ? ` (${code})` : ''} for ${url.host}`);
+    }
+  }
+
   return {
-    async get(input, callerSignal) {
-      const timeoutSignal = AbortSignal.timeout(options.timeoutMs);
-      const signal = AbortSignal.any([callerSignal, timeoutSignal]);
-      let url: URL;
-      try {
-        url = new URL(input);
-      } catch {
-        throw new RetailerError('error', 'refused: invalid URL');
-      }
-      try {
-        const page = await follow(url, signal);
-        options.onPage?.(page);
-        return page;
-      } catch (err) {
-        if (signal.aborted) throw abortFailure(callerSignal, timeoutSignal, options.timeoutMs);
-        if (err instanceof RetailerError) throw err;
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'ERR_SSRF_REFUSED') throw new RetailerError('error', (err as Error).message);
-        throw new RetailerError('error', `network error${code ? ` (${code})` : ''} for ${url.host}`);
-      }
-    },
+    get: (input, callerSignal) => fetchPage(input, callerSignal),
+    download: (input, callerSignal, file) => fetchPage(input, callerSignal, file),
     coolingDown: () => new Map(cooldown),
     close() {
       httpAgent.destroy();

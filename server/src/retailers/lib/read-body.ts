@@ -1,5 +1,7 @@
+import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { RetailerError } from '../types';
 
@@ -26,6 +28,26 @@ export async function readCappedBody(res: IncomingMessage, maxBytes: number): Pr
     chunks.push(buf);
   }
   return Buffer.concat(chunks);
+}
+
+/** Streams a response body, decompressed, into `file`, failing as soon as it grows past maxBytes. */
+export async function saveCappedBody(res: IncomingMessage, maxBytes: number, file: string): Promise<void> {
+  const declared = Number(res.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    res.destroy();
+    throw new RetailerError('error', `response larger than ${maxBytes} bytes`);
+  }
+  const decoder = decoderFor((res.headers['content-encoding'] ?? '').trim().toLowerCase());
+  let total = 0;
+  const cap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      total += chunk.length;
+      if (total > maxBytes) done(new RetailerError('error', `response larger than ${maxBytes} bytes`));
+      else done(null, chunk);
+    },
+  });
+  const out = createWriteStream(file, { mode: 0o600 });
+  await (decoder ? pipelineAsync(res, decoder, cap, out) : pipelineAsync(res, cap, out));
 }
 
 function decoderFor(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {

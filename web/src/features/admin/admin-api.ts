@@ -1,4 +1,5 @@
 import type {
+  AdminCatalogueResponse,
   AdminMessagesResponse,
   AdminSetPlan,
   AdminUser,
@@ -24,4 +25,5 @@ export const adminApi = {
   runCheck: () => api.post<RetailerCheckResponse>('/admin/retailers/check/run/'),
   searchStats: () => api.get<SearchStats>('/admin/search-stats/'),
   audit: () => api.get<AuditLogResponse>('/admin/audit/'),
+  catalogue: () => api.get<AdminCatalogueResponse>('/admin/catalogue/'),
 };

@@ -2,13 +2,14 @@ import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { CatalogueSection } from './catalogue-section';
 import { MessagesSection } from './messages-section';
 import { CheckSection, HealthSection } from './retailers-section';
 import { AuditSection, StatsSection } from './stats-audit-sections';
 import { UsersSection } from './users-section';
 import './admin.css';
 
-const SECTIONS = ['users', 'messages', 'health', 'check', 'stats', 'audit'] as const;
+const SECTIONS = ['users', 'messages', 'health', 'check', 'stats', 'catalogue', 'audit'] as const;
 
 /**
  * The staff admin (/admin, plain layout). Only staff get here: app/staff-only.tsx shows everyone else
@@ -39,6 +40,7 @@ export default function AdminPage() {
       <HealthSection />
       <CheckSection onChanged={changed} />
       <StatsSection />
+      <CatalogueSection />
       <AuditSection version={version} />
     </div>
   );

@@ -1,0 +1,138 @@
+// Writes XML in the SAM v2 full-export format (the layout docs/decisions/153 reads): the demo export
+// and the bench's full-size export are made with it. Each file binds the prefixes the real files were
+// seen with, which differ per file, so the importer's namespace matching is exercised.
+
+export interface SamTexts {
+  fr: string;
+  nl?: string;
+  en?: string;
+}
+
+export interface SamPackSpec {
+  cnk: string;
+  ampCode: string;
+  ctiExtended: string;
+  name: SamTexts;
+  packName: SamTexts;
+  pack: string;
+  gtins: readonly string[];
+  deliveryCode: string;
+  status: 'AUTHORIZED' | 'SUSPENDED' | 'REVOKED';
+  vmpCode: string | null;
+  atc: string;
+}
+
+export interface SamVmpSpec {
+  code: string;
+  name: SamTexts;
+}
+
+export interface SamNonMedicinalSpec {
+  cnk: string;
+  name: SamTexts;
+  category: string;
+  producer: string;
+  commercialStatus: string;
+}
+
+const URN = 'urn:be:fgov:ehealth:samws:v2';
+const FROM = '2020-01-01';
+
+export const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Language children with prefix `p` ('' = the default namespace). */
+function langs(texts: SamTexts, p: string): string {
+  const tag = (name: string, value: string | undefined) =>
+    value === undefined ? '' : `<${p}${name}>${escapeXml(value)}</${p}${name}>`;
+  return tag('Fr', texts.fr) + tag('Nl', texts.nl) + tag('En', texts.en);
+}
+
+const HEADER = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+/** REF: delivery modes (code -> description in fr, nl, en). Default namespace refdata, languages ns2. */
+export function refXml(modes: ReadonlyArray<{ code: string; description: SamTexts }>, samId: string): string {
+  const entries = modes
+    .map(
+      (m) =>
+        `  <DeliveryModus code="${escapeXml(m.code)}"><Description>${langs(m.description, 'ns2:')}</Description></DeliveryModus>\n`,
+    )
+    .join('');
+  return (
+    `${HEADER}<ns3:ExportReferences xmlns="${URN}:refdata" xmlns:ns2="${URN}:core" xmlns:ns3="${URN}:export" version="5.0" SamId="${samId}">\n` +
+    `${entries}</ns3:ExportReferences>\n`
+  );
+}
+
+/** VMP: default namespace core, ns2 virtual:common, ns3 export. */
+export function vmpXml(vmps: readonly SamVmpSpec[], samId: string): string {
+  const body = vmps
+    .map(
+      (v) =>
+        `  <ns3:Vmp code="${v.code}"><ns3:Data from="${FROM}"><ns2:Name>${langs(v.name, '')}</ns2:Name></ns3:Data></ns3:Vmp>\n`,
+    )
+    .join('');
+  return (
+    `${HEADER}<ns3:ExportVirtualMedicines xmlns="${URN}:core" xmlns:ns2="${URN}:virtual:common" xmlns:ns3="${URN}:export" version="5.0" SamId="${samId}">\n` +
+    `${body}</ns3:ExportVirtualMedicines>\n`
+  );
+}
+
+/** NONMEDICINAL: ns3 export, ns2 nonmedicinal:common, unprefixed language tags (core). */
+export function nonMedicinalXml(products: readonly SamNonMedicinalSpec[], samId: string): string {
+  const body = products
+    .map(
+      (p) =>
+        `  <ns3:NonMedicinalProduct ProductId="demo" code="${p.cnk}"><ns3:Data from="${FROM}">` +
+        `<ns2:Name>${langs(p.name, '')}</ns2:Name><ns2:Category>${p.category}</ns2:Category>` +
+        `<ns2:CommercialStatus>${p.commercialStatus}</ns2:CommercialStatus>` +
+        `<ns2:Producer><Fr>${escapeXml(p.producer)}</Fr></ns2:Producer></ns3:Data></ns3:NonMedicinalProduct>\n`,
+    )
+    .join('');
+  return (
+    `${HEADER}<ns3:ExportNonMedicinal xmlns="${URN}:core" xmlns:ns2="${URN}:nonmedicinal:common" xmlns:ns3="${URN}:export" version="5.0" SamId="${samId}">\n` +
+    `${body}</ns3:ExportNonMedicinal>\n`
+  );
+}
+
+/** The AMP file's opening: default actual:common, ns2 core, ns4 export, ns5 refdata. */
+export function ampHead(samId: string): string {
+  return `${HEADER}<ns4:ExportActualMedicines xmlns="${URN}:actual:common" xmlns:ns2="${URN}:core" xmlns:ns3="${URN}:company:submit" xmlns:ns4="${URN}:export" xmlns:ns5="${URN}:refdata" version="5.0" SamId="${samId}">\n`;
+}
+
+export const AMP_TAIL = '</ns4:ExportActualMedicines>\n';
+
+/** One Amp with one Ampp holding a public CNK (and a hospital code the importer must skip). */
+export function ampXml(p: SamPackSpec): string {
+  const vmp = p.vmpCode ? ` vmpCode="${p.vmpCode}"` : '';
+  const gtins = p.gtins.map((g) => `<FMDProductCode>${g}</FMDProductCode>`).join('');
+  return (
+    `  <ns4:Amp code="${p.ampCode}"${vmp}>\n` +
+    `    <ns4:Data from="${FROM}"><OfficialName>${escapeXml(p.name.fr)}</OfficialName><Status>AUTHORIZED</Status>` +
+    `<Name>${langs(p.name, 'ns2:')}</Name><BlackTriangle>false</BlackTriangle><MedicineType>ALLOPATHIC</MedicineType>` +
+    `<ns4:Company actorNr="01028"><ns4:Data from="${FROM}"><ns3:Denomination>Demo Pharma</ns3:Denomination></ns4:Data></ns4:Company></ns4:Data>\n` +
+    `    <ns4:Ampp ctiExtended="${p.ctiExtended}">\n` +
+    `      <ns4:Data from="${FROM}"><AuthorisationNr>BE${p.ampCode.slice(3, 9)}</AuthorisationNr><Orphan>false</Orphan>` +
+    `<PackDisplayValue>${escapeXml(p.pack)}</PackDisplayValue><Status>${p.status}</Status>` +
+    `<PrescriptionNameFamhp>${langs(p.packName, 'ns2:')}</PrescriptionNameFamhp>${gtins}<FMDInScope>false</FMDInScope>` +
+    `<ns4:Atc code="${p.atc}"><ns5:Description>${p.atc}</ns5:Description></ns4:Atc>` +
+    `<ns4:DeliveryModus code="${escapeXml(p.deliveryCode)}"/></ns4:Data>\n` +
+    `      <ns4:Commercialization><ns4:Data from="${FROM}"/></ns4:Commercialization>\n` +
+    `      <ns4:Dmpp ProductId="demo" deliveryEnvironment="H" code="${p.cnk}" codeType="CNK"><ns4:Data from="${FROM}"><Reimbursable>false</Reimbursable></ns4:Data></ns4:Dmpp>\n` +
+    `      <ns4:Dmpp ProductId="demo" deliveryEnvironment="P" code="${p.cnk}" codeType="CNK"><ns4:Data from="${FROM}"><Reimbursable>false</Reimbursable></ns4:Data></ns4:Dmpp>\n` +
+    `    </ns4:Ampp>\n  </ns4:Amp>\n`
+  );
+}
+
+/** The delivery modes a made-up export uses: M1 (prescription) and a free-delivery code. */
+export const SAM_DELIVERY_MODES = [
+  {
+    code: 'M1',
+    description: { fr: 'Prescription médicale', nl: 'Medisch voorschrift', en: 'Medical prescription' },
+  },
+  {
+    // The real free-delivery code is not published anywhere we could read; this one is made up.
+    code: 'VL',
+    description: { fr: 'Délivrance libre', nl: 'Vrije aflevering', en: 'Free delivery' },
+  },
+] as const;

@@ -1,0 +1,173 @@
+import type { Logger } from '../../../lib/log';
+import type { CatalogueRepository } from '../catalogue.repository';
+import { ampHandler, nonMedicinalHandler, refHandler, vmpHandler, type DeliveryModes } from './sam-entities';
+import { MEMBER_KINDS, memberKind, type ExportSource, type MemberKind } from './sam-members';
+import { SamReadError, samFileReader, type DataErrors, type SamFileHandler, type SamFileReader } from './sam-xml';
+
+// One import of a SAM full export (docs/decisions/153): REF first (delivery modes), then VMP,
+// NONMEDICINAL and AMP, each member streamed; rows go under a new generation and are swapped in at the
+// end. Any failure drops that generation and leaves the live catalogue as it was.
+
+/** A refused import; the message names the file and, for XML, the line and column. */
+export class CatalogueImportError extends Error {}
+
+/** A claim older than this belongs to an import that died; the next one may take over. */
+export const IMPORT_CLAIM_STALE_MS = 2 * 3600_000;
+
+export interface ImportOptions {
+  /** YYYY-MM-DD: the day whose data slices are current. */
+  referenceDate: string;
+  now: () => number;
+  log: Logger;
+  /** The export number when known from the download endpoint; else the AMP root's SamId. */
+  version?: string | null;
+  demo?: boolean;
+}
+
+export interface ImportOutcome {
+  generation: number;
+  version: string | null;
+  counts: {
+    packs: number;
+    prescription: number;
+    gtins: number;
+    vmps: number;
+    nonmedicinal: number;
+    dataErrors: number;
+  };
+  ms: number;
+}
+
+/** A push session: files are fed one by one (streams or strings), then finished or abandoned. */
+function beginImport(repo: CatalogueRepository, source: string, options: ImportOptions) {
+  const started = performance.now();
+  const generation = repo.claim(options.now(), IMPORT_CLAIM_STALE_MS);
+  if (generation === null) {
+    throw new CatalogueImportError(`${source}: another catalogue import is running; try again when it ends`);
+  }
+  const date = options.referenceDate;
+  const modes: DeliveryModes = new Map();
+  let reported = 0;
+  const errors: DataErrors = {
+    report(what) {
+      // The first few are logged; the rest only counted (a real export has some).
+      if (reported++ < 20) options.log.warn('catalogue data error', { what });
+    },
+  };
+  const writer = repo.writer(generation);
+  const roots: Partial<Record<MemberKind, Record<string, string>>> = {};
+  const handlers: Record<MemberKind, SamFileHandler> = {
+    REF: refHandler(modes),
+    VMP: vmpHandler(date, errors, writer.vmp),
+    NONMEDICINAL: nonMedicinalHandler(date, errors, writer.nonMedicinal),
+    AMP: ampHandler(date, modes, errors, writer.pack),
+  };
+
+  return {
+    generation,
+    file(kind: MemberKind, label: string): SamFileReader {
+      const reader = samFileReader(label, handlers[kind]);
+      return { ...reader, end: () => (roots[kind] = reader.end()) };
+    },
+    finish(): ImportOutcome {
+      const duplicates = writer.flush();
+      const counts = { ...repo.counts(generation), dataErrors: reported + duplicates };
+      if (counts.packs === 0) {
+        throw new CatalogueImportError(`${source}: no current public-pharmacy pack on ${date}; import refused`);
+      }
+      const amp = roots.AMP ?? {};
+      const version = options.version ?? amp.SamId ?? null;
+      const ms = Math.round(performance.now() - started);
+      const swapped = repo.swap(generation, {
+        version,
+        xsdVersion: amp.version ?? null,
+        referenceDate: date,
+        source,
+        demo: options.demo === true,
+        importedAt: options.now(),
+        importMs: ms,
+        counts,
+      });
+      if (!swapped) throw new CatalogueImportError(`${source}: the import's claim was taken over; nothing changed`);
+      repo.dropStale();
+      return { generation, version, counts, ms };
+    },
+    abandon(): void {
+      repo.abandon(generation);
+    },
+  };
+}
+
+function missingKinds(kinds: readonly MemberKind[]): MemberKind[] {
+  return MEMBER_KINDS.filter((kind) => !kinds.includes(kind));
+}
+
+const byKindOrder = <T extends { kind: MemberKind }>(members: T[]): T[] =>
+  MEMBER_KINDS.flatMap((kind) => members.filter((m) => m.kind === kind));
+
+/** Streams an export (zip or folder) into the catalogue; throws CatalogueImportError, changing nothing. */
+export async function importExport(
+  repo: CatalogueRepository,
+  source: ExportSource,
+  options: ImportOptions,
+): Promise<ImportOutcome> {
+  try {
+    const missing = missingKinds(source.members.map((m) => m.kind));
+    if (missing.length > 0) {
+      throw new CatalogueImportError(`${source.label}: missing member ${missing.map((k) => `${k}-….xml`).join(', ')}`);
+    }
+    const session = beginImport(repo, source.label, options);
+    try {
+      for (const member of byKindOrder(source.members)) {
+        const reader = session.file(member.kind, `${source.label}: ${member.name}`);
+        const stream = await member.open();
+        stream.setEncoding('utf8');
+        try {
+          for await (const chunk of stream) reader.write(chunk as string);
+        } catch (error) {
+          if (error instanceof SamReadError) throw error;
+          throw new CatalogueImportError(`${reader.position()}: ${(error as Error).message}`);
+        }
+        reader.end();
+      }
+      return session.finish();
+    } catch (error) {
+      session.abandon();
+      throw error instanceof SamReadError ? new CatalogueImportError(error.message) : error;
+    }
+  } finally {
+    source.close();
+  }
+}
+
+export interface ExportFile {
+  name: string;
+  text: string;
+}
+
+/** The same import from files held in memory, synchronously (the demo export at start-up). */
+export function importFiles(
+  repo: CatalogueRepository,
+  label: string,
+  files: readonly ExportFile[],
+  options: ImportOptions,
+): ImportOutcome {
+  const members = files.flatMap((file) => {
+    const kind = memberKind(file.name);
+    return kind ? [{ ...file, kind }] : [];
+  });
+  const missing = missingKinds(members.map((m) => m.kind));
+  if (missing.length > 0) throw new CatalogueImportError(`${label}: missing member ${missing.join(', ')}`);
+  const session = beginImport(repo, label, options);
+  try {
+    for (const member of byKindOrder(members)) {
+      const reader = session.file(member.kind, `${label}: ${member.name}`);
+      reader.write(member.text);
+      reader.end();
+    }
+    return session.finish();
+  } catch (error) {
+    session.abandon();
+    throw error instanceof SamReadError ? new CatalogueImportError(error.message) : error;
+  }
+}

@@ -1,0 +1,93 @@
+import type { Locale } from '@pharmaradar/shared/locales';
+
+// The official catalogue as other features read it (docs/decisions/153, 154). The catalogue feature
+// implements it; app.ts hands it to the search, product pages, Pro tool and admin, which never import
+// the catalogue feature itself (features do not import each other, ADR 016).
+
+/** A medicine pack sold in public pharmacies, as the SAM export describes it on the reference date. */
+export interface OfficialPack {
+  kind: 'medicine';
+  cnk: string;
+  /** The AMP's official name in the language asked for, falling back to fr. */
+  name: string;
+  /** The pack's official name (e.g. "Haldol 5 mg/ml sol. inj. i.m. amp. 5 x 1 ml"), or null. */
+  packName: string | null;
+  /** PackDisplayValue verbatim ("30", "5 x 1 ml"), or null. */
+  pack: string | null;
+  /** Canonical GTINs (13 digits when the 14-digit form starts with 0), sorted. */
+  gtins: string[];
+  /** ATC codes in file order (usually one). */
+  atc: string[];
+  /** The delivery mode: exact code (`M3 + M4` and `M3+M4` differ) and its description. */
+  delivery: { code: string; description: string | null } | null;
+  prescription: boolean;
+  /** AUTHORIZED, SUSPENDED or REVOKED (the worse of the pack's and the product's); other values verbatim. */
+  status: string;
+  /** A current Commercialization slice: on the market. */
+  marketed: boolean;
+  /** The VMP (same substance, strength and form) with its name, or null. */
+  vmp: { code: string; name: string } | null;
+}
+
+/** A non-medicinal product (NONMEDICINAL file). */
+export interface OfficialNonMedicinal {
+  kind: 'nonmedicinal';
+  cnk: string;
+  name: string;
+  /** SAM's one-letter category (C cosmetics, D dietetics, G medical device...). */
+  category: string;
+  producer: string | null;
+  /** M on the market, S withdrawn, I banned, O suspended, U emergency kit. */
+  commercialStatus: string;
+}
+
+export type OfficialEntry = OfficialPack | OfficialNonMedicinal;
+
+/**
+ * What the catalogue decides for one CNK (ADR 154). `offer: null`: the catalogue does not know the code,
+ * the shops' own flags decide as before. `offer: false`: never offered (search, Pro prices, alerts,
+ * basket, product page 404, sitemap), for `reason`.
+ */
+export type CatalogueVerdict =
+  | { offer: null; reason: 'unknown' }
+  | { offer: true; reason: null }
+  | { offer: false; reason: 'prescription' | 'suspended' | 'revoked' | 'not_authorised' };
+
+/** The live import: what /admin shows. */
+export interface CatalogueVersion {
+  /** Export number (download endpoint's version, else the root's SamId); "demo-…" for the demo export. */
+  version: string | null;
+  xsdVersion: string | null;
+  /** YYYY-MM-DD: the date that chose the current data slices. */
+  referenceDate: string;
+  source: string;
+  demo: boolean;
+  importedAt: number;
+  importMs: number;
+  counts: {
+    packs: number;
+    prescription: number;
+    gtins: number;
+    vmps: number;
+    nonmedicinal: number;
+    dataErrors: number;
+  };
+  /** The weekly update's last look at the official endpoint (null: never). */
+  checkedAt: number | null;
+}
+
+export interface CatalogueLookup {
+  /**
+   * Changes with every import that is swapped in (0: no catalogue). Anything derived from the catalogue
+   * and kept (a cached search answer, a computed list) is stale once this differs from the value it was
+   * computed under: read it at the start of the work, keep it beside the result, compare on reuse.
+   */
+  generation(): number;
+  version(): CatalogueVersion | null;
+  byCnk(cnk: string, lang: Locale): OfficialEntry | null;
+  /** The CNK of a GTIN (any length the shared gtin rules accept), or null; the lowest CNK when several. */
+  byGtin(gtin: string): string | null;
+  /** The packs of one VMP (equivalents: same substance, strength and form), or null for an unknown code. */
+  vmpGroup(code: string, lang: Locale): { code: string; name: string; cnks: string[] } | null;
+  verdict(cnk: string): CatalogueVerdict;
+}
