@@ -1,6 +1,7 @@
 import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import type { Alert, CreateAlertInput } from '@pharmaradar/shared/alerts.schema';
 import { MAX_ALERTS_PER_USER } from '@pharmaradar/shared/alerts.schema';
+import { productNameFromHeading } from '@pharmaradar/shared/product-landing';
 import { HttpError } from '../../lib/http-error';
 import { RETAILER_LABELS } from '../../retailers/registry';
 import { isRetailerId } from '../../retailers/types';
@@ -41,11 +42,8 @@ export interface AlertsServiceDeps {
 /** The shop as people know it ("Medi-Market"), never its internal id. */
 export const retailerDisplayName = (id: string) => (isRetailerId(id) ? RETAILER_LABELS[id] : id);
 
-/** The product page's heading in each language ("X : comparez les prix"): older clients sent it as the name. */
-const PAGE_TITLE_SUFFIX = /\s*(?:: comparez les prix|: compare prices|: vergelijk de prijzen)\s*$/i;
-
-/** The product's own name, even from an alert whose client sent the page title. */
-export const productNameOf = (name: string) => name.replace(PAGE_TITLE_SUFFIX, '').trim() || name;
+/** The product's own name, even from an alert whose (older) client sent the page heading. */
+export const productNameOf = productNameFromHeading;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

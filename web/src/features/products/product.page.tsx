@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
-import type { LandingTexts } from '@pharmaradar/shared/product-landing';
+import { productNameFromHeading, type LandingTexts } from '@pharmaradar/shared/product-landing';
 import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import { useLocale } from '../../lib/i18n';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
@@ -210,7 +210,7 @@ export function ProductContent() {
         <p className="product-page__intro">{texts!.intro}</p>
       </div>
       <ProductPrices cnk={product.cnk} />
-      <ProductAlert cnk={product.cnk} name={product.name} />
+      <ProductAlert cnk={product.cnk} name={productNameFromHeading(texts!.heading)} />
       <Faq items={texts!.faq} />
     </Shell>
   );
