@@ -35,19 +35,21 @@ async function retailerStatuses(page: Page): Promise<Record<string, string>> {
   );
 }
 
-/** Every best-flagged offer of a card has the lowest price shown in that card. */
+/** Every best-flagged offer of a card has the lowest price among its offers not marked out of stock (ADR 155). */
 async function bestIsLowest(page: Page): Promise<boolean> {
   return page.$$eval('[data-testid="product-card"]', (cards) =>
     cards.every((card) => {
       const offers = [...card.querySelectorAll('[data-testid="offer"]')].map((o) => ({
         best: o.getAttribute('data-best') === 'true',
+        out: o.classList.contains('offer--out'),
         price: Number(
           (o.querySelector('[data-testid="offer-price"]')?.textContent ?? '').replace(/[^\d,.]/g, '').replace(',', '.'),
         ),
       }));
-      if (offers.length === 0) return true;
-      const lowest = Math.min(...offers.map((o) => o.price));
-      return offers.some((o) => o.best) && offers.every((o) => o.best === (o.price === lowest));
+      const buyable = offers.filter((o) => !o.out);
+      if (buyable.length === 0) return offers.every((o) => !o.best);
+      const lowest = Math.min(...buyable.map((o) => o.price));
+      return offers.some((o) => o.best) && offers.every((o) => o.best === (!o.out && o.price === lowest));
     }),
   );
 }

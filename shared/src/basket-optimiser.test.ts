@@ -6,6 +6,26 @@ const ship = (id: string, cost: number, freeFrom: number | null): RetailerShippi
 const line = (key: string, prices: Record<string, number>, quantity = 1): BasketLine => ({ key, quantity, prices });
 
 describe('planBasket', () => {
+  it('never recommends a retailer for a line it has out of stock, and names lines sold out everywhere', () => {
+    // A is cheaper for X but has it out of stock: the single shop and the split must both use B for X.
+    const plan = planBasket(
+      [
+        { key: 'X', quantity: 1, prices: { a: 5, b: 8 }, outOfStock: ['a'] },
+        line('Y', { a: 10, b: 12 }),
+        { key: 'Z', quantity: 1, prices: { a: 3 }, outOfStock: ['a'] },
+      ],
+      [ship('a', 0, null), ship('b', 0, null)],
+    );
+    expect(plan.retailers.find((r) => r.retailer === 'a')?.missing).toEqual(['X']);
+    expect(plan.cheapestSingle).toMatchObject({ retailer: 'b', total: 20 });
+    expect(plan.split?.parts).toEqual([
+      { retailer: 'a', keys: ['Y'], subtotal: 10, shipping: 0 },
+      { retailer: 'b', keys: ['X'], subtotal: 8, shipping: 0 },
+    ]);
+    expect(plan.outOfStock).toEqual(['Z']);
+    expect(plan.unavailable).toEqual([]);
+  });
+
   it('finds a split cheaper than any single retailer', () => {
     // A: X 30 + Y 40 = 70 (free from 30); B: X 40 + Y 30 = 70. Split: X at A 30, Y at B 30, both free = 60.
     const plan = planBasket(
@@ -91,7 +111,13 @@ describe('planBasket', () => {
   });
 
   it('is empty for an empty basket', () => {
-    expect(planBasket([], [])).toEqual({ retailers: [], cheapestSingle: null, split: null, unavailable: [] });
+    expect(planBasket([], [])).toEqual({
+      retailers: [],
+      cheapestSingle: null,
+      split: null,
+      unavailable: [],
+      outOfStock: [],
+    });
   });
 
   it('counts a retailer without known terms with no delivery cost', () => {

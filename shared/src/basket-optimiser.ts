@@ -8,6 +8,8 @@ export type BasketLine = {
   quantity: number;
   /** Price of one pack at each retailer that sells it (EUR). */
   prices: Readonly<Record<string, number>>;
+  /** Retailers whose offer was out of stock: never recommended for this line (issue 19 item 3). */
+  outOfStock?: readonly string[];
 };
 
 export type RetailerTotal = {
@@ -30,6 +32,8 @@ export type BasketPlan = {
   split: { parts: SplitPart[]; total: number; exact: boolean } | null;
   /** Keys of the lines no retailer sells. */
   unavailable: string[];
+  /** Keys of the lines every retailer selling them has out of stock: left out of the plans, and said so. */
+  outOfStock: string[];
 };
 
 const toCents = (euros: number) => Math.round(euros * 100);
@@ -48,9 +52,22 @@ function shippingCents(terms: Terms, subtotal: number): number {
   return terms.freeFrom !== null && subtotal >= terms.freeFrom ? 0 : terms.cost;
 }
 
-export function planBasket(lines: readonly BasketLine[], shipping: readonly RetailerShipping[]): BasketPlan {
-  const available = lines.filter((l) => Object.keys(l.prices).length > 0 && l.quantity > 0);
-  const unavailable = lines.filter((l) => !available.includes(l)).map((l) => l.key);
+/** The line's prices at the retailers that have it in stock (or do not say). */
+function buyableLine(line: BasketLine): BasketLine {
+  const soldOut = new Set(line.outOfStock ?? []);
+  return { ...line, prices: Object.fromEntries(Object.entries(line.prices).filter(([id]) => !soldOut.has(id))) };
+}
+
+export function planBasket(input: readonly BasketLine[], shipping: readonly RetailerShipping[]): BasketPlan {
+  const lines = input.filter((l) => l.quantity > 0).map(buyableLine);
+  const available = lines.filter((l) => Object.keys(l.prices).length > 0);
+  const outOfStock = input
+    .filter((l) => l.quantity > 0 && (l.outOfStock ?? []).some((id) => l.prices[id] !== undefined))
+    .filter((l) => !available.some((a) => a.key === l.key))
+    .map((l) => l.key);
+  const unavailable = input
+    .filter((l) => !available.some((a) => a.key === l.key) && !outOfStock.includes(l.key))
+    .map((l) => l.key);
   const retailerIds = [...new Set(available.flatMap((l) => Object.keys(l.prices)))].sort();
   const terms = new Map(retailerIds.map((id) => [id, termsOf(shipping, id)]));
   const lineCents = (line: BasketLine, retailer: string) => toCents(line.prices[retailer]!) * line.quantity;
@@ -75,7 +92,13 @@ export function planBasket(lines: readonly BasketLine[], shipping: readonly Reta
   );
   const cheapestSingle = retailers.find((r) => r.missing.length === 0) ?? null;
 
-  return { retailers, cheapestSingle, split: cheapestSplit(available, retailerIds, terms, lineCents), unavailable };
+  return {
+    retailers,
+    cheapestSingle,
+    split: cheapestSplit(available, retailerIds, terms, lineCents),
+    unavailable,
+    outOfStock,
+  };
 }
 
 /** Search steps one split may take; past it the best split found so far is kept (`exact: false`). */

@@ -190,3 +190,14 @@ export function landingPathParts(path: string): { slug: string; locale: Locale }
   if (isLocale(first)) return second ? { slug: second, locale: first } : null;
   return { slug: first, locale: 'fr' };
 }
+
+/** The tail each language's heading adds to the product's name (see fr, en, nl above). */
+const HEADING_TAIL = /\s*(?:: comparez les prix|: compare prices|: vergelijk de prijzen)\s*$/i;
+
+/**
+ * The product's name in the page's language (brand included) from its heading: what a price alert
+ * is named after, never the page title (ADR 155). A text without the tail is returned as it is.
+ */
+export function productNameFromHeading(heading: string): string {
+  return heading.replace(HEADING_TAIL, '').trim() || heading;
+}

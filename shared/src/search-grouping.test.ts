@@ -73,6 +73,41 @@ describe('groupOffers', () => {
     expect(offers.map((o) => o.best)).toEqual([true, true, false, false, false]);
   });
 
+  it('gives the best price to the cheapest offer in stock (or of unknown stock), never to a sold-out one', () => {
+    const [product] = groupOffers(
+      [
+        offer({ retailer: 'farmaline', price: 3.5, cnk: '1234567', inStock: false }),
+        offer({ retailer: 'medimarket', price: 3.99, cnk: '1234567', inStock: null }),
+        offer({ retailer: 'newpharma', price: 4.5, cnk: '1234567' }),
+      ],
+      byName,
+    );
+    expect(product!.offers.map((o) => [o.retailer, o.best])).toEqual([
+      ['farmaline', false],
+      ['medimarket', true],
+      ['newpharma', false],
+    ]);
+  });
+
+  it('flags no best price when every offer is out of stock, and keeps a buyable offer past five sold-out ones', () => {
+    const [soldOut] = groupOffers(
+      [
+        offer({ retailer: 'a', price: 3, cnk: '1234567', inStock: false }),
+        offer({ retailer: 'b', price: 4, cnk: '1234567', inStock: false }),
+      ],
+      byName,
+    );
+    expect(soldOut!.offers.some((o) => o.best)).toBe(false);
+    const [crowded] = groupOffers(
+      [
+        ...[1, 2, 3, 4, 5].map((price) => offer({ retailer: `s${price}`, price, cnk: '7654321', inStock: false })),
+        offer({ retailer: 'instock', price: 9, cnk: '7654321' }),
+      ],
+      byName,
+    );
+    expect(crowded!.offers.filter((o) => o.best).map((o) => o.retailer)).toEqual(['instock']);
+  });
+
   it('puts the exact CNK match first, then products with more offers', () => {
     const products = groupOffers(
       [

@@ -41,6 +41,9 @@ function compareOffers(a: SearchOffer, b: SearchOffer): number {
   );
 }
 
+/** In stock, or stock unknown (most shops do not say): the offers a price comparison can recommend. */
+export const isBuyable = (offer: Pick<SearchOffer, 'inStock'>): boolean => offer.inStock !== false;
+
 function toProduct(offers: SearchOffer[], cnk: string | null): SearchProduct {
   const seen = new Set<string>();
   const unique = [...offers].sort(compareOffers).filter((offer) => {
@@ -50,8 +53,14 @@ function toProduct(offers: SearchOffer[], cnk: string | null): SearchProduct {
     return true;
   });
   const kept = unique.slice(0, MAX_OFFERS_PER_PRODUCT);
-  const lowest = kept.length > 0 ? cents(kept[0]!.price) : null;
-  const flagged = kept.map((offer) => ({ ...offer, best: cents(offer.price) === lowest }));
+  const firstBuyable = unique.find(isBuyable);
+  // Cheaper sold-out offers must not push the cheapest buyable one off the card.
+  if (firstBuyable && !kept.includes(firstBuyable)) kept[kept.length - 1] = firstBuyable;
+  // The best price is one a shopper can buy: an out-of-stock offer never carries it (issue 19 item 3);
+  // when every offer is out of stock none does, and the card says so.
+  const buyable = kept.find(isBuyable);
+  const lowest = buyable ? cents(buyable.price) : null;
+  const flagged = kept.map((offer) => ({ ...offer, best: isBuyable(offer) && cents(offer.price) === lowest }));
   const first = flagged[0];
   return {
     cnk,
@@ -99,7 +108,10 @@ export function groupOffers(
     ...[...byName.values()].map((group) => toProduct(group, null)),
   ];
   const target = query.kind === 'cnk' ? normaliseOfferCnk(query.value) : null;
-  const bestPrice = (p: SearchProduct) => (p.offers[0] ? cents(p.offers[0].price) : Number.MAX_SAFE_INTEGER);
+  const bestPrice = (p: SearchProduct) => {
+    const offer = p.offers.find(isBuyable);
+    return offer ? cents(offer.price) : Number.MAX_SAFE_INTEGER;
+  };
   return products
     .filter((p) => p.offers.length > 0)
     .sort(

@@ -75,7 +75,7 @@ export interface BasketItemRecord {
   slug: string | null;
   quantity: number;
   /** The price of one pack at each retailer that sold it, and its link. */
-  offers: { retailer: string; price: number; url: string | null }[];
+  offers: { retailer: string; price: number; url: string | null; inStock?: boolean | null }[];
   /** When those prices were fetched (ISO 8601): the basket shows their age. */
   fetchedAt: string;
   addedAt: number;

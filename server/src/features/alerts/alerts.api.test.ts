@@ -122,6 +122,32 @@ describe('price alerts', () => {
     expect(left.map((a) => a.kind)).toEqual(['drop']);
   });
 
+  it('mails at the first check when the price already meets the threshold, naming the product and the shop as people know them', async () => {
+    const erin = await signedIn(server, 'erin@example.be');
+    // An older client sent the product page's title as the name.
+    const created = await erin.post('/api/alerts/create/', {
+      cnk: product.cnk,
+      product_name: `${product.name.fr} : comparez les prix`,
+      kind: 'below',
+      target_price: scenario.before + 1,
+    });
+    expect(created.status).toBe(201);
+    expect(alertSchema.parse(created.body).product_name).toBe(product.name.fr);
+
+    expect((await run()).mailed).toBe(1);
+    const [mail] = await waitForMails(server, 'erin@example.be', 1);
+    expect(mail!.subject).toBe(`Alerte prix : ${product.name.fr}`);
+    // The earlier test moved the clock to the day after: the price is that day's.
+    expect(mail!.text).toContain(`Bonne nouvelle : ${product.name.fr} est à ${euro(scenario.after)}`);
+    expect(mail!.text).not.toContain('comparez les prix a');
+    expect(mail!.text).toMatch(/Meilleur prix chez (Farmaline|Medi-Market|Multipharma|Newpharma)\. /);
+    // Once per crossing: still under the threshold at the next check, no second mail.
+    clock.advance(3600_000);
+    expect((await run()).mailed).toBe(0);
+    const [alert] = alertListSchema.parse((await erin.get('/api/alerts/')).body).alerts;
+    expect((await erin.delete(`/api/alerts/${alert!.id}/`)).status).toBe(204);
+  });
+
   it('lists only the user’s own alerts and deletes them on request', async () => {
     const bob = await signedIn(server, 'bob@example.be');
     expect(alertListSchema.parse((await bob.get('/api/alerts/')).body).alerts).toEqual([]);

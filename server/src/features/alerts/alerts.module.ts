@@ -19,7 +19,10 @@ export const ALERT_UNSUBSCRIBE_TTL_MS = 400 * 24 * 3600 * 1000;
 /** The price search as alerts use it (its cache and coalescing): the offers found for a CNK. */
 export interface AlertSearch {
   search(cnk: string): Promise<{
-    products: ReadonlyArray<{ cnk: string | null; offers: ReadonlyArray<{ price: number; retailer: string }> }>;
+    products: ReadonlyArray<{
+      cnk: string | null;
+      offers: ReadonlyArray<{ price: number; retailer: string; inStock: boolean | null }>;
+    }>;
   }>;
 }
 
@@ -37,12 +40,15 @@ export interface AlertsDeps {
   requireUser: RequireUser;
 }
 
-/** The price an alert watches: the lowest offer the search finds for the product's CNK. */
+/**
+ * The price an alert watches: the lowest offer the search finds for the product's CNK that can be
+ * bought (in stock or stock unknown); a sold-out offer is no price to tell anyone about (issue 19 item 3).
+ */
 export function lowestPriceThrough(search: AlertSearch): AlertPrices {
   return {
     async lowestPrice(cnk) {
       const result = await search.search(cnk);
-      const offers = result.products.find((p) => p.cnk === cnk)?.offers ?? [];
+      const offers = (result.products.find((p) => p.cnk === cnk)?.offers ?? []).filter((o) => o.inStock !== false);
       const best = offers.reduce<(typeof offers)[number] | null>(
         (low, o) => (!low || o.price < low.price ? o : low),
         null,

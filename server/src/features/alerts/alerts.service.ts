@@ -1,7 +1,10 @@
 import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import type { Alert, CreateAlertInput } from '@pharmaradar/shared/alerts.schema';
 import { MAX_ALERTS_PER_USER } from '@pharmaradar/shared/alerts.schema';
+import { productNameFromHeading } from '@pharmaradar/shared/product-landing';
 import { HttpError } from '../../lib/http-error';
+import { RETAILER_LABELS } from '../../retailers/registry';
+import { isRetailerId } from '../../retailers/types';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import { ALERTS_MESSAGES } from './alerts.messages';
@@ -36,13 +39,19 @@ export interface AlertsServiceDeps {
   log: Logger;
 }
 
+/** The shop as people know it ("Medi-Market"), never its internal id. */
+export const retailerDisplayName = (id: string) => (isRetailerId(id) ? RETAILER_LABELS[id] : id);
+
+/** The product's own name, even from an alert whose (older) client sent the page heading. */
+export const productNameOf = productNameFromHeading;
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function serializeAlert(row: AlertRow): Alert {
   return {
     id: row.id,
     cnk: row.cnk,
-    product_name: row.product_name,
+    product_name: productNameOf(row.product_name),
     kind: row.kind,
     target_price: row.target_price,
     last_price: row.last_price,
@@ -58,16 +67,17 @@ const tokenState = (row: AlertRow) => `${row.id}:${row.user_id}:${row.cnk}:${row
 export type CheckOutcome = { crossed: 0 | 1; last_price: number | null; mail: boolean };
 
 /**
- * One alert against the price found now. The first check only takes the baseline (the user saw the
- * price when setting the alert). 'below' mails when the price reaches the target from above, once,
- * and re-arms when it goes back above; 'drop' mails whenever the price is lower than at the last check.
+ * One alert against the price found now. 'below' mails when the price is at or under the target and
+ * was not at the last check, once, and re-arms when it goes back above; a target the price already
+ * meets therefore mails at the first check (ADR 155). 'drop' takes the first check as its baseline and
+ * mails whenever the price is lower than at the last check.
  */
 export function evaluateAlert(row: AlertRow, price: number | null): CheckOutcome {
   if (price === null) return { crossed: row.crossed, last_price: row.last_price, mail: false };
   const first = row.last_checked_at === null;
   if (row.kind === 'below') {
     const under = price <= row.target_price! ? 1 : 0;
-    return { crossed: under, last_price: price, mail: !first && under === 1 && row.crossed === 0 };
+    return { crossed: under, last_price: price, mail: under === 1 && row.crossed === 0 };
   }
   return { crossed: 0, last_price: price, mail: !first && row.last_price !== null && price < row.last_price };
 }
@@ -91,10 +101,10 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     if (!to) return false;
     const text = ALERT_MAIL_TEXTS[row.locale];
     const values: Record<string, string> = {
-      product: row.product_name,
+      product: productNameOf(row.product_name),
       price: formatEuro(price, row.locale),
       target: row.target_price === null ? '' : formatEuro(row.target_price, row.locale),
-      retailer,
+      retailer: retailerDisplayName(retailer),
       link: homePath(row.locale, row.cnk),
       unsubscribe: unsubscribeUrl(row),
     };
@@ -150,7 +160,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
         {
           user_id: userId,
           cnk: input.cnk,
-          product_name: input.product_name,
+          product_name: productNameOf(input.product_name),
           kind: input.kind,
           target_price: input.kind === 'below' ? Math.round(input.target_price! * 100) / 100 : null,
           locale: LOCALES.includes(locale) ? locale : 'fr',

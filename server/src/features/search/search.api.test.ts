@@ -38,8 +38,12 @@ function expectWellFormedProducts(result: SearchResult) {
     expect(product.offers.length).toBeLessThanOrEqual(MAX_OFFERS_PER_PRODUCT);
     const prices = product.offers.map((o) => o.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    const lowest = Math.min(...prices);
-    expect(product.offers.map((o) => o.best)).toEqual(prices.map((p) => p === lowest));
+    // The best price is the lowest one can buy: in stock or of unknown stock (ADR 155).
+    const buyable = product.offers.filter((o) => o.inStock !== false).map((o) => o.price);
+    const lowest = buyable.length > 0 ? Math.min(...buyable) : null;
+    expect(product.offers.map((o) => o.best)).toEqual(
+      product.offers.map((o) => o.inStock !== false && o.price === lowest),
+    );
   }
   const cnks = result.products.flatMap((p) => (p.cnk ? [p.cnk] : []));
   expect(new Set(cnks).size).toBe(cnks.length);
@@ -77,10 +81,11 @@ describe('GET /api/search', () => {
     ).toBe(true);
   });
 
-  it('flags every offer tied at the lowest price as best (CNK search, exact match first)', async () => {
+  it('flags every offer in stock tied at the lowest price as best (CNK search, exact match first)', async () => {
+    // Only offers one can buy compete for the best price (ADR 155): the tie is among offers in stock.
     const tie = getDemoCatalogue().find((p) => {
       if (p.prescription) return false;
-      const prices = DEFAULT_SHOPS.flatMap((id) => (p.offers[id] ? [p.offers[id].price] : []));
+      const prices = DEFAULT_SHOPS.flatMap((id) => (p.offers[id]?.inStock ? [p.offers[id].price] : []));
       return prices.filter((price) => price === Math.min(...prices)).length >= 2;
     })!;
     const result = await searchJson(ctx.server.url, tie.cnk);
@@ -88,8 +93,9 @@ describe('GET /api/search', () => {
     expect(result.products[0]?.cnk).toBe(tie.cnk);
     const offers = result.products[0]!.offers;
     expect(offers.every((o) => o.searchedCode === tie.cnk)).toBe(true);
-    const lowest = Math.min(...offers.map((o) => o.price));
+    const lowest = Math.min(...offers.filter((o) => o.inStock !== false).map((o) => o.price));
     expect(offers.filter((o) => o.best).length).toBeGreaterThanOrEqual(2);
+    expect(offers.filter((o) => o.best).every((o) => o.inStock !== false)).toBe(true);
     expect(offers.filter((o) => o.best).every((o) => o.price === lowest)).toBe(true);
   });
 

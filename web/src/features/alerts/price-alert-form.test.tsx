@@ -30,6 +30,43 @@ const alertOf = (body: Record<string, unknown>) => ({
 });
 
 describe('price alert form', () => {
+  it('says at once that the price already meets the threshold, and that the mail goes at the next check (fr, en)', async () => {
+    api.user = testUser();
+    api.on('POST /api/alerts/create/', ({ json }) => ({
+      status: 201,
+      body: alertOf(json as Record<string, unknown>),
+    }));
+    const { unmount } = renderWithProviders(
+      <PriceAlertForm cnk={CNK} productName="Dafalgan 500 mg" lowestPrice={4.2} />,
+      {
+        locale: 'en',
+        session: true,
+      },
+    );
+    fireEvent.change(await screen.findByLabelText('Price (€)'), { target: { value: '3.99' } });
+    expect(screen.queryByTestId('alert-met')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Price (€)'), { target: { value: '5' } });
+    expect(screen.getByTestId('alert-met').textContent?.replace(/\u00a0/g, ' ')).toBe(
+      'The price is already €4.20, below this threshold: you will get the email at the next price check.',
+    );
+    unmount();
+    renderWithProviders(<PriceAlertForm cnk={CNK} productName="Dafalgan 500 mg" lowestPrice={4.2} />, {
+      locale: 'fr',
+      session: true,
+    });
+    fireEvent.change(await screen.findByLabelText('Prix (€)'), { target: { value: '4,20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Créer l’alerte' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('alert-result').textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe(
+        'Alerte créée. Le prix est déjà à 4,20 €, sous votre seuil : l’e-mail part dès la prochaine vérification des prix.',
+      ),
+    );
+    expect(api.bodies('POST /api/alerts/create/').at(-1)).toMatchObject({
+      product_name: 'Dafalgan 500 mg',
+      target_price: 4.2,
+    });
+  });
+
   it('asks a logged-out visitor to log in, with a link to the login page', async () => {
     api.user = null;
     renderForm('en');

@@ -24,7 +24,7 @@ export function AddToBasket({ product, fetchedAt }: { product: SearchProduct & {
         image: product.image,
         slug: product.slug,
         quantity,
-        offers: product.offers.map((o) => ({ retailer: o.retailer, price: o.price, url: o.url })),
+        offers: product.offers.map((o) => ({ retailer: o.retailer, price: o.price, url: o.url, inStock: o.inStock })),
         fetchedAt,
       });
       setOutcome(result);

@@ -36,6 +36,11 @@ export function BasketPlanView({ plan, items, shipping }: Props) {
           {t('unavailable', { names: plan.unavailable.map(nameOf).join(', ') })}
         </p>
       )}
+      {plan.outOfStock.length > 0 && (
+        <p className="basket-plan__warn" role="status" data-testid="basket-out-of-stock">
+          {t('outOfStock', { names: plan.outOfStock.map(nameOf).join(', ') })}
+        </p>
+      )}
       {shipping === null && <p className="basket-plan__note">{t('noShipping')}</p>}
       {shipping?.demo && <p className="basket-plan__note">{t('demoShipping')}</p>}
 

@@ -69,6 +69,36 @@ describe('BasketPage', () => {
     await waitFor(async () => expect(await loadShipping()).toEqual(TERMS));
   });
 
+  it('never recommends a shop for a product it has out of stock, and names what is sold out everywhere (fr, nl)', async () => {
+    const soldOutAt = (retailers: string[]) => (o: { retailer: string; price: number; url: null }) => ({
+      ...o,
+      inStock: !retailers.includes(o.retailer),
+    });
+    const x = item('1111111', 'Crème X', { farmaline: 10, multipharma: 25 });
+    await addToBasket({ ...x, offers: x.offers.map(soldOutAt(['farmaline'])) });
+    await addToBasket(item('2222222', 'Sirop Y', { farmaline: 8, multipharma: 9 }));
+    const z = item('3333333', 'Baume Z', { farmaline: 2 });
+    await addToBasket({ ...z, offers: z.offers.map(soldOutAt(['farmaline'])) });
+    const { unmount } = renderWithProviders(<BasketPage />, { locale: 'fr' });
+    // Without the stock, Farmaline would be the single shop (10 + 8 + 2 + 5) and X would be split to it.
+    await waitFor(() =>
+      expect(text(screen.getByTestId('basket-cheapest-single'))).toBe(
+        'Le moins cher chez une seule pharmacie : Multipharma, 34,00 €.',
+      ),
+    );
+    expect(text(screen.getByTestId('basket-out-of-stock'))).toBe(
+      'En rupture de stock dans toutes les pharmacies, hors des totaux : Baume Z.',
+    );
+    expect(screen.queryByTestId('basket-unavailable')).toBeNull();
+    unmount();
+    renderWithProviders(<BasketPage />, { locale: 'nl' });
+    await waitFor(() =>
+      expect(text(screen.getByTestId('basket-out-of-stock'))).toBe(
+        'Bij geen enkele apotheek op voorraad, niet in de totalen: Baume Z.',
+      ),
+    );
+  });
+
   it('prices the basket with the stored terms when the server cannot be reached', async () => {
     await db.basketMeta.put({ key: 'shipping', value: TERMS, savedAt: 1 });
     shippingUp = false;

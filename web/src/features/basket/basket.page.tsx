@@ -80,6 +80,8 @@ export default function BasketPage() {
               key: item.cnk,
               quantity: item.quantity,
               prices: Object.fromEntries(item.offers.map((o) => [o.retailer, o.price])),
+              // Items stored before stock was kept have no inStock: unknown stock, still recommended.
+              outOfStock: item.offers.filter((o) => o.inStock === false).map((o) => o.retailer),
             })),
             shipping?.retailers ?? [],
           )

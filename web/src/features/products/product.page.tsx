@@ -3,7 +3,8 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
-import type { LandingTexts } from '@pharmaradar/shared/product-landing';
+import { productNameFromHeading, type LandingTexts } from '@pharmaradar/shared/product-landing';
+import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import { useLocale } from '../../lib/i18n';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
 import { AddToBasket } from '../basket/add-to-basket';
@@ -16,6 +17,13 @@ import { SearchProvider, useSearch, type SearchStart } from '../search/search-co
 import { useProductLanding, type OfflineProduct } from './use-product-landing';
 import { Spinner } from '../../lib/ui/spinner';
 import './product.css';
+
+/** The alert form with the product's own name (not the page title) and the cheapest price one can buy now. */
+function ProductAlert({ cnk, name }: { cnk: string; name: string }) {
+  const { status, products } = useSearch();
+  const product = status === 'done' || status === 'offline' ? products.find((p) => p.cnk === cnk) : undefined;
+  return <PriceAlertForm cnk={cnk} productName={name} lowestPrice={product?.offers.find(isBuyable)?.price ?? null} />;
+}
 
 interface Summary {
   cnk: string;
@@ -202,7 +210,7 @@ export function ProductContent() {
         <p className="product-page__intro">{texts!.intro}</p>
       </div>
       <ProductPrices cnk={product.cnk} />
-      <PriceAlertForm cnk={product.cnk} productName={texts!.heading} />
+      <ProductAlert cnk={product.cnk} name={productNameFromHeading(texts!.heading)} />
       <Faq items={texts!.faq} />
     </Shell>
   );

@@ -67,6 +67,31 @@ describe('ProductCard', () => {
     expect(screen.getByText(/Tot € 1,50 verschil tussen apotheken/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Productpagina' })).toBeNull();
   });
+
+  it('shows "from" the cheapest offer in stock, never a cheaper sold-out one (fr)', () => {
+    const card = product([
+      offer({ retailer: 'farmaline', price: 3.5, best: false, inStock: false }),
+      offer({ retailer: 'medimarket', price: 4.2, best: true, inStock: null }),
+    ]);
+    renderWithProviders(<ProductCard product={card} />, { locale: 'fr' });
+    expect(screen.getByTestId('best-price').textContent).toBe('4,20\u00a0€');
+    expect(screen.queryByTestId('all-out-of-stock')).toBeNull();
+  });
+
+  it('says the product is out of stock everywhere instead of a "from" price (fr, en, nl)', () => {
+    const card = product([offer({ price: 3.5, best: false, inStock: false })]);
+    const expected = {
+      fr: 'Rupture de stock dans toutes les pharmacies',
+      en: 'Out of stock at every pharmacy',
+      nl: 'Bij geen enkele apotheek op voorraad',
+    } as const;
+    for (const [locale, text] of Object.entries(expected)) {
+      const { unmount } = renderWithProviders(<ProductCard product={card} />, { locale: locale as 'fr' });
+      expect(screen.getByTestId('all-out-of-stock').textContent).toBe(text);
+      expect(screen.queryByTestId('best-price')).toBeNull();
+      unmount();
+    }
+  });
 });
 
 describe('safeHttpUrl', () => {

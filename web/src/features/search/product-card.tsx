@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import type { SearchProduct } from '@pharmaradar/shared/search.schema';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import { LocalizedLink } from '../../lib/router';
@@ -17,9 +18,12 @@ export function ProductCard({ product, linkToPage = true }: ProductCardProps) {
   const locale = useLocale();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `search.card.${id}` }, values);
-  const best = product.offers.find((o) => o.best) ?? product.offers[0];
+  // "From" is a price a shopper can buy at: in stock or stock unknown, never a sold-out offer.
+  const buyable = product.offers.filter(isBuyable);
+  const best = buyable.find((o) => o.best) ?? buyable[0];
   const highest = product.offers.reduce((max, o) => Math.max(max, o.price), 0);
   const spread = best && product.offers.length > 1 ? highest - best.price : 0;
+  const allOutOfStock = product.offers.length > 0 && !best;
   const showBrand = product.brand && !product.name.toLowerCase().includes(product.brand.toLowerCase());
 
   return (
@@ -39,6 +43,11 @@ export function ProductCard({ product, linkToPage = true }: ProductCardProps) {
             </span>
             <span className="product-card__count">{t('offersCount', { count: product.offers.length })}</span>
           </div>
+        )}
+        {allOutOfStock && (
+          <p className="product-card__best product-card__sold-out" role="status" data-testid="all-out-of-stock">
+            {t('allOutOfStock')}
+          </p>
         )}
       </header>
       {product.offers.length > 0 ? (

@@ -38,6 +38,12 @@ describe('sortProducts', () => {
     expect(names(sortProducts(list, 'price'))).toEqual([unknown, small, syrup, big].map((p) => p.name));
   });
 
+  it('orders by the lowest price one can buy: a cheaper sold-out offer does not count', () => {
+    const soldOut = product('Dafalgan Instant 500 mg', 1, 6);
+    soldOut.offers[0] = { ...soldOut.offers[0]!, inStock: false };
+    expect(names(sortProducts([soldOut, small], 'price'))).toEqual([small, soldOut].map((p) => p.name));
+  });
+
   it('orders by unit price, tablets before volumes, unreadable packs last', () => {
     expect(names(sortProducts(list, 'unitPrice'))).toEqual([big, small, syrup, unknown].map((p) => p.name));
   });

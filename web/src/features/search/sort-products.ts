@@ -1,4 +1,5 @@
 import { UNIT_PRICE_BASES, type UnitPrice } from '@pharmaradar/shared/unit-price';
+import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import type { SearchOffer, SearchProduct } from '@pharmaradar/shared/search.schema';
 
 export const PRODUCT_SORTS = ['relevance', 'price', 'unitPrice'] as const;
@@ -14,7 +15,8 @@ export function bestUnitPrice(offers: readonly SearchOffer[]): UnitPrice | null 
   return best;
 }
 
-const lowestPrice = (p: SearchProduct) => Math.min(...p.offers.map((o) => o.price));
+/** The price the card says "from": a product sold out everywhere sorts last (ADR 155). */
+const lowestPrice = (p: SearchProduct) => Math.min(...p.offers.filter(isBuyable).map((o) => o.price));
 
 /**
  * Products in the order the user chose. By unit price, a price per tablet and one per 100 ml are not
