@@ -1,5 +1,9 @@
 // The pure rules of group sync (docs/architecture.md#offline-first-and-sync, ADR 061/080/132): what to send, what to take from the server.
-import { DEFAULT_PRICING_SETTINGS, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import {
+  DEFAULT_PRICING_SETTINGS,
+  pricingSettingsSchema,
+  type PricingSettings,
+} from '@pharmaradar/shared/pricing.schema';
 import {
   canonicalJson,
   keptLines,
