@@ -76,7 +76,7 @@ describe('Pro tool offline', () => {
     const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
     expect((sheet.B1 as XLSX.CellObject).v).toBe('Commande hors ligne');
     expect((sheet.B2 as XLSX.CellObject).v).toBe('Agressive (min)');
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, range: 7, raw: true, defval: null });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, range: 9, raw: true, defval: null });
     expect(rows.map((r) => r[1])).toEqual([...known, fresh1, fresh2]);
     for (const r of rows.slice(0, 3)) expect(typeof r[7]).toBe('number');
     for (const r of rows.slice(3)) expect(r[7]).toBeNull();

@@ -85,7 +85,11 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
         : [],
     [group, analysis.offers, analysis.catalogue, settings],
   );
-  const stale = rows.filter(isStale).map((r) => r.cnk);
+  // The CNKs "Analyse" ran on in this group: a line analysed offline with no stored price is refreshed
+  // once online; one never analysed is not offered (it is priced by "Analyse").
+  const [analysed, setAnalysed] = useState<{ groupId: string; cnks: ReadonlySet<string> } | null>(null);
+  const analysedHere = analysed && group && analysed.groupId === group.id ? analysed.cnks : undefined;
+  const stale = rows.filter((r) => isStale(r, analysedHere)).map((r) => r.cnk);
   const busy = analysis.progress !== null;
   const refreshOffered = analysis.loaded && online && stale.length > 0;
   // What each run would take from the allowance, shown before it runs (ADR 147).
@@ -145,6 +149,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
     // Stored offers first: offline, or when the new CNKs do not fit in the allowance (the server would
     // refuse them), the analysis is what the device already knows.
     await analysis.load(group.cnks);
+    setAnalysed({ groupId: group.id, cnks: new Set(group.cnks) });
     const run = online && analyseCost?.fits !== false ? await analysis.price(group.cnks) : null;
     if (run?.completed) setFinished({ groupId: group.id, analysedAt: Date.now() });
   };
@@ -215,54 +220,56 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
         </div>
       </div>
       {group?.description && <p className="pro-muted">{group.description}</p>}
-      <div className="pro-actions">
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => void analyse()}
-          disabled={busy}
-          aria-describedby={analyseCost ? 'pro-cost-analyse' : undefined}
-          data-testid="pro-analyse"
-        >
-          <FormattedMessage id="pro.tool.group.analyse" />
-        </button>
-        {refreshOffered && (
+      <div className="pro-run">
+        <div className="pro-actions">
           <button
             type="button"
-            className="btn btn--secondary"
-            onClick={() => void analysis.price(stale)}
-            disabled={busy || refreshCost?.fits === false}
-            aria-describedby={refreshCost ? 'pro-cost-refresh' : undefined}
-            data-testid="pro-refresh-stale"
-          >
-            <FormattedMessage id="pro.tool.group.refreshStale" values={{ count: stale.length }} />
-          </button>
-        )}
-        {group && (
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => setDialog('report')}
+            className="btn btn--primary"
+            onClick={() => void analyse()}
             disabled={busy}
-            data-testid="pro-report-open"
+            aria-describedby={analyseCost ? 'pro-cost-analyse' : undefined}
+            data-testid="pro-analyse"
           >
-            <FormattedMessage id="pro.report.open" />
+            <FormattedMessage id="pro.tool.group.analyse" />
           </button>
-        )}
-        {group && analysis.loaded && (
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => void exportFile()}
-            disabled={busy}
-            data-testid="pro-export"
-          >
-            <FormattedMessage id="pro.tool.group.export" />
-          </button>
-        )}
+          {refreshOffered && (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => void analysis.price(stale)}
+              disabled={busy || refreshCost?.fits === false}
+              aria-describedby={refreshCost ? 'pro-cost-refresh' : undefined}
+              data-testid="pro-refresh-stale"
+            >
+              <FormattedMessage id="pro.tool.group.refreshStale" values={{ count: stale.length }} />
+            </button>
+          )}
+          {group && (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => setDialog('report')}
+              disabled={busy}
+              data-testid="pro-report-open"
+            >
+              <FormattedMessage id="pro.report.open" />
+            </button>
+          )}
+          {group && analysis.loaded && (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => void exportFile()}
+              disabled={busy}
+              data-testid="pro-export"
+            >
+              <FormattedMessage id="pro.tool.group.export" />
+            </button>
+          )}
+        </div>
+        {group && <AnalysisCostNote cost={analyseCost} action="analyse" id="pro-cost-analyse" />}
+        {refreshOffered && <AnalysisCostNote cost={refreshCost} action="refresh" id="pro-cost-refresh" />}
       </div>
-      {group && <AnalysisCostNote cost={analyseCost} action="analyse" id="pro-cost-analyse" />}
-      {refreshOffered && <AnalysisCostNote cost={refreshCost} action="refresh" id="pro-cost-refresh" />}
       {!online && (
         <p className="pro-note" role="status">
           <FormattedMessage id="pro.tool.group.offline" />

@@ -47,9 +47,11 @@ describe('group rows', () => {
   });
 
   it('stale rows: analysed, then failed or older than the server cache; a row never analysed is not stale', () => {
-    expect(rows.filter(isStale).map((r) => r.cnk)).toEqual(['1000002', '1000004']);
-    expect(isStale({ record: offers.get('1000001'), ageMs: STALE_AFTER_MS + 1 })).toBe(true);
-    expect(isStale({ record: undefined, ageMs: null })).toBe(false);
+    expect(rows.filter((r) => isStale(r)).map((r) => r.cnk)).toEqual(['1000002', '1000004']);
+    expect(isStale({ cnk: '1000001', record: offers.get('1000001'), ageMs: STALE_AFTER_MS + 1 })).toBe(true);
+    expect(isStale({ cnk: '1000009', record: undefined, ageMs: null })).toBe(false);
+    // Analysed (offline) with no stored price: refreshed once online.
+    expect(isStale({ cnk: '1000009', record: undefined, ageMs: null }, new Set(['1000009']))).toBe(true);
   });
 
   it('sorts by a column both ways, empty cells last', () => {

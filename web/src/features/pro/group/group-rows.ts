@@ -70,12 +70,16 @@ export function buildRows(
 }
 
 /**
- * Rows "Refresh N stale rows" re-prices: analysed before (prices stored) and since failed or older than
- * STALE_AFTER_MS. A row never analysed is not stale: "Analyse" prices it, and counting it here offered
+ * Rows "Refresh N stale rows" re-prices: analysed before and since failed or older than STALE_AFTER_MS,
+ * or analysed with no price to show (offline, from a device that had none: `analysed` holds the CNKs
+ * "Analyse" ran on). A row never analysed is not stale: "Analyse" prices it, and counting it here offered
  * to "refresh" lines that had never been read.
  */
-export function isStale(row: Pick<GroupRow, 'record' | 'ageMs'>): boolean {
-  if (!row.record) return false;
+export function isStale(
+  row: Pick<GroupRow, 'cnk' | 'record' | 'ageMs'>,
+  analysed: ReadonlySet<string> = new Set(),
+): boolean {
+  if (!row.record) return analysed.has(row.cnk);
   return row.record.status === 'error' || row.ageMs === null || row.ageMs > STALE_AFTER_MS;
 }
 
