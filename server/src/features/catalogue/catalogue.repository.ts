@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { NonMedicinalRow, PackRow, VmpRow } from './catalogue-import/sam-entities';
+import type { CatalogueVersion } from '../../lib/catalogue-lookup';
 
 // The catalogue's SQL. Rows are written under a new generation beside the live one, in short
 // transactions so the running server keeps writing; one UPDATE of catalogue_state swaps them in
@@ -65,23 +66,8 @@ export interface NonMedicinalDbRow {
   commercial_status: string;
 }
 
-export interface SwapMeta {
-  version: string | null;
-  xsdVersion: string | null;
-  referenceDate: string;
-  source: string;
-  demo: boolean;
-  importedAt: number;
-  importMs: number;
-  counts: {
-    packs: number;
-    prescription: number;
-    gtins: number;
-    vmps: number;
-    nonmedicinal: number;
-    dataErrors: number;
-  };
-}
+/** What an import records beside the data it swaps in: the live version less the update job's last look. */
+export type SwapMeta = Omit<CatalogueVersion, 'checkedAt'>;
 
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 

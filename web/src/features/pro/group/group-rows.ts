@@ -75,9 +75,11 @@ export function buildRows(
  * "Analyse" ran on). A row never analysed is not stale: "Analyse" prices it, and counting it here offered
  * to "refresh" lines that had never been read.
  */
+const NONE_ANALYSED: ReadonlySet<string> = new Set();
+
 export function isStale(
   row: Pick<GroupRow, 'cnk' | 'record' | 'ageMs'>,
-  analysed: ReadonlySet<string> = new Set(),
+  analysed: ReadonlySet<string> = NONE_ANALYSED,
 ): boolean {
   if (!row.record) return analysed.has(row.cnk);
   return row.record.status === 'error' || row.ageMs === null || row.ageMs > STALE_AFTER_MS;
