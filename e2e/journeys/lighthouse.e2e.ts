@@ -69,9 +69,9 @@ describe('Lighthouse (mobile defaults) on the built app', () => {
   });
 
   it('keeps the layout still while the pages load (CLS < 0.1)', () => {
-    expect(home.cls, home.shifts.join('\n')).toBeLessThan(0.1);
-    expect(product.cls, product.shifts.join('\n')).toBeLessThan(0.1);
-    expect(cachedProduct.cls, cachedProduct.shifts.join('\n')).toBeLessThan(0.1);
+    expect(home.cls, [...home.failures, ...home.shifts].join('\n')).toBeLessThan(0.1);
+    expect(product.cls, [...product.failures, ...product.shifts].join('\n')).toBeLessThan(0.1);
+    expect(cachedProduct.cls, [...cachedProduct.failures, ...cachedProduct.shifts].join('\n')).toBeLessThan(0.1);
   });
 
   it('paints page content as the largest element, never the splash', async () => {
