@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { z } from 'zod';
 import { COMPANY } from '@pharmaradar/shared/brand';
+import { EnvFileError, environmentWithEnvFile } from './env-file';
 import { DEFAULT_WEB_DIST_DIR, resolveFromRoot } from './paths';
 import { PRIVATE_DIR_MODE } from './private-files';
 import { loadOrCreateSecretKey, SECRET_KEY_MIN_LENGTH } from './secret-key';
@@ -267,12 +268,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
-/** For command-line entry points: a bad value prints the message naming the variable and exits 1. */
-export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env): Env {
+/**
+ * For the server and command-line entry points: the environment over the `.env` file, validated; a
+ * bad value prints the message naming the variable and exits 1.
+ */
+export function loadEnvOrExit(source?: NodeJS.ProcessEnv): Env {
   try {
-    return loadEnv(source);
+    return loadEnv(source ?? environmentWithEnvFile());
   } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
+    if (!(error instanceof EnvError || error instanceof EnvFileError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
