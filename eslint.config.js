@@ -224,6 +224,25 @@ export default tseslint.config(
     },
   },
   {
+    // ADR 173: the running Node picks the SQLite driver (better-sqlite3 12 on Node 20, 13 on 22+).
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/db/sqlite-driver.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              allowTypeImports: true,
+              message: 'Open SQLite through db/sqlite-driver, which picks the driver for this Node (ADR 173).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [
       'web/src/{features,lib,db}/**/*.{ts,tsx}',
       'server/src/features/**/*.ts',

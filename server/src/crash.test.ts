@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from './db/sqlite-driver';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classifyQuery } from '@pharmaradar/shared/cnk';
 import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from './db/sqlite-driver';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient, type TestClient } from '../test/helpers/test-client';

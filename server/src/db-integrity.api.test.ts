@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from './db/sqlite-driver';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

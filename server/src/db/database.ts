@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import Database from './sqlite-driver';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
@@ -9,7 +10,7 @@ import {
   restrictUmask,
 } from '../config/private-files';
 
-export type Db = Database.Database;
+export type Db = BetterSqlite3.Database;
 
 /**
  * Opens (creating if needed) the SQLite file with the settings every connection must have:

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from '../db/sqlite-driver';
 import { chmodSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../config/private-files';

@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import Database from '../db/sqlite-driver';
 import { chmodSync, copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { databaseFiles, ensurePrivateDir, PRIVATE_FILE_MODE, restrictUmask } from '../config/private-files';
@@ -35,7 +36,7 @@ export interface RestoreResult {
  */
 export function databaseInUse(file: string): boolean {
   if (!existsSync(file)) return false;
-  let probe: Database.Database | undefined;
+  let probe: BetterSqlite3.Database | undefined;
   try {
     probe = new Database(file, { timeout: 0, fileMustExist: true });
     probe.pragma('locking_mode = EXCLUSIVE');

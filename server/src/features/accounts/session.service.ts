@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
+import Database from '../../db/sqlite-driver';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/log';
 import { createUserRepository, type UserRow } from './user.repository';
