@@ -28,6 +28,7 @@ import { createBillingModule } from './features/billing/billing.module';
 import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { alertsPersonalData, createAlertsModule } from './features/alerts/alerts.module';
 import { createFirstScreenModule } from './features/first-screen/first-screen.module';
+import { requestLog } from './lib/request-log';
 import { createCatalogueModule } from './features/catalogue/catalogue.module';
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -71,19 +72,9 @@ export function createApp(deps: AppDeps): ComposedApp {
       c.header('Allow', [...ALLOWED_METHODS].join(', '));
       return renderHttpError(c, new HttpError(405, 'method_not_allowed', COMMON_MESSAGES.methodNotAllowed));
     }
-    const started = performance.now();
     await next();
-    if (c.req.path.startsWith('/api')) {
-      log.info('request', {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-        // A throttled request names its source (issue 8.10); other lines stay without the address.
-        ip: c.res.status === 429 ? c.get('clientIp') : undefined,
-      });
-    }
   });
+  app.use('*', requestLog(log));
 
   // No Access-Control-* header is ever sent: the API serves its own origin only (no CORS).
   app.use('/api/*', async (c, next) => {

@@ -8,7 +8,7 @@ import { startServer } from './server';
 /** Entry point: `npm start` (through scripts/start.mjs) and `tsx server/src/main.ts`. */
 async function main(): Promise<void> {
   const env = loadEnvOrExit();
-  const log = createLogger({ level: env.LOG_LEVEL });
+  const log = createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT });
 
   // Last resort: a bug in one request must not take the service down for everyone.
   process.on('unhandledRejection', (reason) => log.error('unhandled promise rejection', { error: reason }));

@@ -82,7 +82,7 @@ export const HTTP_TIMEOUTS: Readonly<HttpTimeouts> = Object.freeze({
 export const DRAIN_TIMEOUT_MS = 10_000;
 
 export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
-  const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
+  const log = options.log ?? createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT });
   checkLiveCheckout(env, log);
   const dbFile = databaseFile(env);
   // Before SQLite opens anything: umask 077, and DATA_DIR, outbox, backups and db files narrowed.

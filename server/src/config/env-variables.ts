@@ -35,6 +35,12 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
   },
   { name: 'LOG_LEVEL', default: 'info', description: 'Log verbosity: debug, info, warn, error or silent.' },
   {
+    name: 'LOG_FORMAT',
+    default: 'json when NODE_ENV=production, else text',
+    description:
+      'json: one JSON object per line (time, level, message, request id, method, path, status, duration) for a log collector; text: readable lines.',
+  },
+  {
     name: 'TRUST_PROXY',
     default: 'false',
     description:

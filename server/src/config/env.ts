@@ -12,6 +12,8 @@ export const DEMO_FAULT_KINDS = ['slow', '5xx', '403', 'garbage', 'timeout', '42
 export type DemoFault = (typeof DEMO_FAULT_KINDS)[number];
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['json', 'text'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 const retailerId = z.enum(RETAILER_IDS, { error: `must be one of ${RETAILER_IDS.join(', ')}` });
 
@@ -106,6 +108,7 @@ const envSchema = z.object({
     .min(SECRET_KEY_MIN_LENGTH, { error: `must be at least ${SECRET_KEY_MIN_LENGTH} characters long` })
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
   TRUST_PROXY: boolean.default(false),
   WEB_DIST_DIR: z.string().trim().min(1).transform(resolveFromRoot).default(DEFAULT_WEB_DIST_DIR),
   SMTP_URL: z
@@ -198,7 +201,8 @@ export const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', '
 export const ENV_VARIABLE_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 /** Validated configuration; keys are the environment variable names. */
-export type Env = Omit<ParsedEnv, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAIL_OUTBOX_DIR' | 'BACKUP_DIR'> & {
+export type Env = Omit<ParsedEnv, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAIL_OUTBOX_DIR' | 'BACKUP_DIR' | 'LOG_FORMAT'> & {
+  LOG_FORMAT: LogFormat;
   PUBLIC_URL: string;
   SECRET_KEY: string;
   MAIL_OUTBOX_DIR: string;
@@ -265,6 +269,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     SECRET_KEY: secretKey,
     MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? `${env.DATA_DIR}/outbox`,
     BACKUP_DIR: env.BACKUP_DIR ?? `${env.DATA_DIR}/backups`,
+    // A collector reads JSON; a person at a terminal reads text (ADR 174).
+    LOG_FORMAT: env.LOG_FORMAT ?? (source.NODE_ENV === 'production' ? 'json' : 'text'),
   };
 }
 

@@ -11,7 +11,7 @@ import { runBackup } from './backup.job';
  */
 async function main(): Promise<void> {
   const env = loadEnvOrExit();
-  const log = createLogger({ level: env.LOG_LEVEL }).child({ job: 'backup' });
+  const log = createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT }).child({ job: 'backup' });
   const dbFile = databaseFile(env);
   if (!existsSync(dbFile)) {
     console.error(`No database at ${dbFile}: nothing to back up.`);

@@ -20,7 +20,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const env = loadEnvOrExit();
-  const log = createLogger({ level: env.LOG_LEVEL });
+  const log = createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT });
   const db = openCliDatabase(env, { migrateWith: log });
   try {
     // npm runs workspace scripts in server/: a relative path is the caller's, which npm keeps in INIT_CWD.

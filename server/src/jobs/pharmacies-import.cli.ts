@@ -25,7 +25,7 @@ function main(args: string[]): number {
     console.error(error.message);
     return 1;
   }
-  const db = openCliDatabase(env, { migrateWith: createLogger({ level: env.LOG_LEVEL }) });
+  const db = openCliDatabase(env, { migrateWith: createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT }) });
   try {
     const outcome = applyImport(db, parsed, { skipBad, now: Date.now() });
     const badRows = outcome.status === 'refused' ? outcome.bad : outcome.skipped;

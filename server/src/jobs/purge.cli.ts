@@ -7,7 +7,7 @@ import { runPurge } from './purge.job';
 /** `npm run purge`: one purge pass on DATA_DIR's database (the running server also purges daily). */
 function main(): void {
   const env = loadEnvOrExit();
-  const log = createLogger({ level: env.LOG_LEVEL }).child({ job: 'purge' });
+  const log = createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT }).child({ job: 'purge' });
   const db = openCliDatabase(env, { migrateWith: log });
   try {
     const report = runPurge({ db, log, now: Date.now });

@@ -15,7 +15,7 @@ function main(): void {
     process.exit(2);
   }
   const env = loadEnvOrExit();
-  const log = createLogger({ level: env.LOG_LEVEL }).child({ job: 'restore' });
+  const log = createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT }).child({ job: 'restore' });
   const source = resolve(process.env.INIT_CWD ?? process.cwd(), arg);
   try {
     const result = restoreDatabase({

@@ -64,6 +64,7 @@ export function errorHandler(log: Logger): ErrorHandler {
     if (isStorageUnavailable(error)) {
       // One line per failed request, without the stack: the SQLite code says all there is to know.
       log.error('database unavailable', {
+        requestId: c.get('requestId'),
         method: c.req.method,
         path: c.req.path,
         sqliteCode: error.code,
@@ -71,7 +72,7 @@ export function errorHandler(log: Logger): ErrorHandler {
       });
       return renderHttpError(c, storageUnavailableError());
     }
-    log.error('unhandled error', { method: c.req.method, path: c.req.path, error });
+    log.error('unhandled error', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, error });
     return renderHttpError(c, new HttpError(500, 'internal', COMMON_MESSAGES.internal));
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, redact } from './log';
+import { createLogger, maskEmails, redact } from './log';
 
 describe('logger', () => {
   it('keeps client input on one line (no forged log lines)', () => {
@@ -9,7 +9,7 @@ describe('logger', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toMatch(/[\r\n]/);
     expect(lines[0]).toMatch(
-      / INFO {2}login failed 2026-01-01T00:00:00\.000Z INFO {2}admin logged in email="a@b\.be INFO fake" n=3$/,
+      / INFO {2}login failed 2026-01-01T00:00:00\.000Z INFO {2}admin logged in email="a…@b\.be INFO fake" n=3$/,
     );
   });
 
@@ -28,5 +28,51 @@ describe('logger', () => {
   it('redact strips control characters and caps the length', () => {
     expect(redact('a\r\nb\u2028c\u0000d')).toBe('a b c d');
     expect(redact('x'.repeat(600))).toHaveLength(501);
+  });
+
+  it('writes one JSON object per line for a collector, with time, level, message and the fields', () => {
+    const lines: Array<[string, string]> = [];
+    const log = createLogger({ level: 'info', format: 'json', write: (line, level) => lines.push([line, level]) });
+    log.child({ requestId: 'r-1' }).warn('slow shop\n{"level":"error"}', { retailer: 'farmaline', ms: 4100 });
+    log.debug('hidden');
+    expect(lines).toHaveLength(1);
+    const [line, level] = lines[0]!;
+    expect(level).toBe('warn');
+    expect(line).not.toMatch(/\n/);
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    expect(entry).toMatchObject({
+      level: 'warn',
+      message: 'slow shop {"level":"error"}',
+      requestId: 'r-1',
+      retailer: 'farmaline',
+      ms: 4100,
+    });
+    expect(new Date(entry.time as string).toISOString()).toBe(entry.time);
+  });
+
+  it('never writes a credential or a whole e-mail address, in either format', () => {
+    for (const format of ['text', 'json'] as const) {
+      const lines: string[] = [];
+      const log = createLogger({ level: 'debug', format, write: (line) => lines.push(line) });
+      log.info('mail sent to marie.dubois@example.be', {
+        password: 'Secret pass 1',
+        new_password: 'Secret pass 2',
+        token: 'tok-123456',
+        sessionCookie: 'cookie-value',
+        authorization: 'Bearer abc',
+        to: 'jan.peeters@apotheek.be',
+        error: new Error('SMTP refused jan.peeters@apotheek.be'),
+        code: 'SQLITE_BUSY',
+      });
+      const text = lines.join('\n');
+      for (const secret of ['Secret pass', 'tok-123456', 'cookie-value', 'Bearer abc', 'marie.dubois', 'jan.peeters'])
+        expect(text, format).not.toContain(secret);
+      expect(text, format).toContain('m…@example.be');
+      expect(text, format).toContain('SQLITE_BUSY');
+    }
+  });
+
+  it('masks an address to its first letter and domain', () => {
+    expect(maskEmails('to a.b+c@d.example.be and x@y.eu')).toBe('to a…@d.example.be and x…@y.eu');
   });
 });

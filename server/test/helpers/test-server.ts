@@ -85,6 +85,7 @@ export async function startTestServer(
   const lines: string[] = [];
   const log: Logger = createLogger({
     level: env.LOG_LEVEL,
+    format: env.LOG_FORMAT,
     write: (line) => {
       lines.push(line);
       if (options.printLogs) console.log(line);
