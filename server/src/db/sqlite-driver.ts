@@ -9,7 +9,8 @@ import type BetterSqlite3 from 'better-sqlite3';
  * but needs Node 22 and crashes on Node 20, where development happens. Both are installed and the
  * running Node picks one; they share one API, which the version 12 typings describe.
  */
-export const SQLITE_DRIVER = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
+export const SQLITE_DRIVER =
+  Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
 
 const load = createRequire(import.meta.url);
 const Database = load(SQLITE_DRIVER) as typeof BetterSqlite3;
