@@ -1,19 +1,13 @@
 import { useIntl } from 'react-intl';
 import type { OfficialPack } from '@pharmaradar/shared/search.schema';
-import { useSearch } from '../search/search-context';
 
 /**
  * The official catalogue's name and pack for the product (docs/decisions/158), shown beside the shops'
  * own titles, which each spell them their way. Nothing when the catalogue does not know the code.
  */
-export function OfficialPackFacts({ cnk }: { cnk: string }) {
-  const { status, products } = useSearch();
-  const official = status === 'done' || status === 'offline' ? products.find((p) => p.cnk === cnk)?.official : null;
-  return official ? <OfficialPackView official={official} /> : null;
-}
-
-export function OfficialPackView({ official }: { official: OfficialPack }) {
+export function OfficialPackFacts({ official }: { official: OfficialPack | null | undefined }) {
   const intl = useIntl();
+  if (!official) return null;
   const t = (id: string) => intl.formatMessage({ id: `product.official.${id}` });
   return (
     <section className="product-page__official" aria-labelledby="product-official-title" data-testid="official-pack">

@@ -60,7 +60,7 @@ function ProductPrices({ cnk }: { cnk: string }) {
       >
         <h2 id="product-prices-title">{intl.formatMessage({ id: 'product.prices.title' })}</h2>
         <p className="product-page__muted">{intl.formatMessage({ id: 'product.prices.intro' })}</p>
-        <OfficialPackFacts cnk={cnk} />
+        <OfficialPackFacts official={product?.official} />
         {product && product.offers.length > 0 && fetchedAt && (
           <AddToBasket product={{ ...product, cnk }} fetchedAt={fetchedAt} />
         )}
