@@ -173,6 +173,13 @@ describe('the official catalogue decides what a consumer is offered', () => {
     for (const p of [toPrescription, toSuspended]) expect(sitemap).not.toContain(`/fr/${slugs.get(p.cnk)}<`);
     expect(sitemap).toContain(`/fr/${slugs.get(stays.cnk)}<`);
 
+    // A basket holding them (added before the import) learns they leave its plans.
+    const cnks = [toPrescription, toSuspended, stays].map((p) => p.cnk).join(',');
+    const offered = await fetch(`${server.url}/api/products/offered/?cnks=${cnks}`);
+    expect(offered.status).toBe(200);
+    expect(await offered.json()).toEqual({ excluded: [toPrescription.cnk, toSuspended.cnk] });
+    expect((await fetch(`${server.url}/api/products/offered/?cnks=abc`)).status).toBe(400);
+
     const refused = await anne.post(
       '/api/alerts/create/',
       { cnk: toPrescription.cnk, product_name: toPrescription.name.nl, kind: 'drop' },

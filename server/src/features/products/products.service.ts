@@ -85,6 +85,10 @@ export function createProductsService({ repository, catalogue = [], verdict }: P
       }
       return pages;
     },
+    /** The CNKs among `cnks` the official catalogue never offers (ADR 157): a basket leaves them out. */
+    excludedOf(cnks: readonly string[]): string[] {
+      return cnks.filter(excluded);
+    },
     landing(slug: string): ProductLandingResponse | null {
       const product = find(slug);
       return product ? landingResponse(product) : null;
