@@ -124,6 +124,7 @@ export function createSearchOfficial(catalogue: SearchCatalogue = NO_CATALOGUE, 
    * the official pack name when that one reads clearly (ADR 158).
    */
   function withOfficial(products: readonly SearchProduct[], lang: Locale): SearchProduct[] {
+    generation();
     return products.map((product) => {
       const official = product.cnk ? officialOf(product.cnk, lang) : null;
       if (!official?.pack) return { ...product, official };
