@@ -4,6 +4,7 @@ import { registerVerifiedAccount } from '../test/helpers/accounts';
 import type { TestClient } from '../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../test/helpers/test-server';
 import { getDemoCatalogue, type DemoProduct } from './demo/catalogue';
+import { searchEvents } from './features/search/testing/sse';
 import { DEMO_SUSPENDED } from './demo/demo-sam-export';
 import {
   AMP_TAIL,
@@ -129,6 +130,11 @@ describe('the official catalogue decides what a consumer is offered', () => {
       expect(again.cached).toBe(true);
       expect(productOf(again, p)).toBeUndefined();
       expect(again.retailers.every((r) => r.status === 'empty')).toBe(true);
+      // Nor in the shops' answers streamed one by one to the browser.
+      const { events } = await searchEvents(server.url, p.cnk);
+      const streamed = events.flatMap((e) => (e.event === 'retailer' ? e.data.offers : []));
+      expect(events.some((e) => e.event === 'result')).toBe(true);
+      expect(streamed.filter((o) => o.cnk === p.cnk)).toEqual([]);
       // By name too: no shop's title brings the pack back.
       expect((await search(p.name.fr)).products.some((x) => x.cnk === p.cnk)).toBe(false);
     }
