@@ -82,7 +82,15 @@ export function createSearchResults(deps: ResultDeps, official: SearchOfficial, 
 
   // Grouped products of fully cached answers, by signature: a hot query is served without regrouping.
   const grouped = new Map<string, SearchProduct[]>();
-  function productsFor(query: SearchQuery, answers: RetailerAnswer[], locale: Locale, shown: RetailerOffer[]) {
+  // The catalogue generation each result was built under: an import swapped in between building a
+  // result and keeping its JSON must not keep the old answer under the new generation.
+  const builtUnder = new WeakMap<SearchResult, number>();
+  function productsFor(
+    query: SearchQuery,
+    answers: RetailerAnswer[],
+    built: { locale: Locale; generation: number; shown: RetailerOffer[] },
+  ) {
+    const { locale, generation, shown } = built;
     const build = () =>
       official.withOfficial(
         attachSlugs(
@@ -98,7 +106,7 @@ export function createSearchResults(deps: ResultDeps, official: SearchOfficial, 
       );
     const signature = cachedSignature(query, answers);
     if (signature === null) return build();
-    const key = `${locale}|${official.generation()}|${signature}`;
+    const key = `${locale}|${generation}|${signature}`;
     let products = grouped.get(key);
     if (!products) {
       products = build();
@@ -113,12 +121,13 @@ export function createSearchResults(deps: ResultDeps, official: SearchOfficial, 
    */
   function resultOf(trimmed: string, query: SearchQuery, answers: RetailerAnswer[], locale: Locale): SearchResult {
     const fetchedAt = answers.length > 0 ? Math.min(...answers.map((a) => a.fetchedAt)) : deps.now();
+    const generation = official.generation();
     const shown = official.sellable(answers.flatMap((a) => a.offers));
     const shownBy = new Set<string>(shown.map((offer) => offer.retailer));
-    return {
+    const result: SearchResult = {
       query: trimmed,
       kind: query.kind,
-      products: productsFor(query, answers, locale, shown),
+      products: productsFor(query, answers, { locale, generation, shown }),
       retailers: answers.map((a) => ({
         id: a.retailer,
         status: shownStatus(a, shownBy.has(a.retailer) ? 1 : 0),
@@ -129,14 +138,16 @@ export function createSearchResults(deps: ResultDeps, official: SearchOfficial, 
       cached: answers.length > 0 && answers.every((a) => a.cached),
       demo: deps.demo,
     };
+    builtUnder.set(result, generation);
+    return result;
   }
 
   // Serialised JSON answers of fully cached searches, by the raw query (its case is echoed back) and
   // the answers' signature: a hot cached search skips JSON.stringify (bench (e), ADR 037).
   const bodies = new Map<string, { body: string; products: number }>();
 
-  const bodyKey = (trimmed: string, locale: Locale, signature: string) =>
-    `${trimmed}\u0000${locale}|${official.generation()}|${signature}`;
+  const bodyKey = (trimmed: string, locale: Locale, signature: string, generation = official.generation()) =>
+    `${trimmed}\u0000${locale}|${generation}|${signature}`;
 
   /** The JSON answer kept for the query as asked (`trimmed`), the language and its answers' signature. */
   function keptBody(
@@ -150,7 +161,7 @@ export function createSearchResults(deps: ResultDeps, official: SearchOfficial, 
   /** `result` as JSON text, byte for byte JSON.stringify(result), kept while `signature` holds. */
   function bodyOf(result: SearchResult, locale: Locale, signature: string | null): string {
     if (signature === null) return JSON.stringify(result);
-    const key = bodyKey(result.query, locale, signature);
+    const key = bodyKey(result.query, locale, signature, builtUnder.get(result) ?? -1);
     let memo = bodies.get(key);
     if (memo === undefined) {
       memo = { body: JSON.stringify(result), products: result.products.length };
