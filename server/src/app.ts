@@ -121,10 +121,14 @@ export function createApp(deps: AppDeps): ComposedApp {
   // The search records every price it sees into the history; product pages read it (API, JSON-LD).
   // On the prices' clock: a demo day moved on by staff is a new day of history (ADR 122).
   const priceHistory = createPriceHistoryModule({ ...deps, now: deps.pricesNow });
-  const products = createProductsModule(deps, { offers: priceHistory.service });
-  app.route('/api', products.routes);
   // The official catalogue (SAM): demo mode imports the demo export here; live mode updates it weekly.
+  // Its verdict decides what the search, product pages and alerts may offer (ADR 157).
   const catalogue = createCatalogueModule(deps);
+  const products = createProductsModule(
+    { ...deps, verdict: catalogue.lookup.verdict },
+    { offers: priceHistory.service },
+  );
+  app.route('/api', products.routes);
   // Staff admin: it records what the search reports (retailer health, search statistics).
   const admin = createAdminModule({
     ...deps,
@@ -140,7 +144,7 @@ export function createApp(deps: AppDeps): ComposedApp {
   // The search's cache freshness and the prices it records follow the prices' clock, so the next demo
   // day's prices are fetched; what it reports to the admin keeps the real time (ADR 122).
   const search = createSearchModule(
-    { ...deps, now: deps.pricesNow, activity: admin.searchActivity },
+    { ...deps, now: deps.pricesNow, activity: admin.searchActivity, catalogue: catalogue.lookup },
     products.service,
     priceHistory.service,
   );
@@ -166,6 +170,7 @@ export function createApp(deps: AppDeps): ComposedApp {
     signedTokens: accounts.signedTokens,
     recipients: accounts.recipients,
     requireUser: accounts.requireUser,
+    verdict: catalogue.lookup.verdict,
   });
   app.route('/api', alerts.routes);
   // Demo mode with DEMO_CONTROLS: staff move the demo prices a day on at /__demo/clock and the checks

@@ -22,3 +22,10 @@ export type ShippingResponse = z.infer<typeof shippingResponseSchema>;
 export const MAX_BASKET_LINES = 30;
 /** Quantity of one product in a basket. */
 export const MAX_BASKET_QUANTITY = 99;
+
+/**
+ * GET /api/products/offered/?cnks=a,b: which of a basket's products the official catalogue never offers
+ * (prescription-only, suspended or withdrawn since they were added). They leave the basket's plans.
+ */
+export const offeredResponseSchema = z.object({ excluded: z.array(z.string()) });
+export type OfferedResponse = z.infer<typeof offeredResponseSchema>;

@@ -60,6 +60,29 @@ export const searchOfferSchema = z.object({
 });
 export type SearchOffer = z.infer<typeof searchOfferSchema>;
 
+/**
+ * What the official catalogue (SAM) says about a product's pack, in the language asked for (fr when it
+ * has no name in it). Only medicine packs the catalogue knows carry it; see docs/decisions/158.
+ */
+export const officialPackSchema = z.object({
+  /** The product's official name (e.g. "Dafalgan 500 mg"). */
+  name: z.string(),
+  /** The pack as the catalogue writes it: its official pack name, else its display value ("30"). */
+  pack: nullableText,
+  /** The pack's first GTIN (canonical, 13 digits when it can be). */
+  gtin: nullableText,
+  /** The first ATC code. */
+  atc: nullableText,
+  prescription: z.boolean(),
+  /** AUTHORIZED, SUSPENDED or REVOKED (other values verbatim). */
+  status: z.string(),
+  /** On the market now (a pack off the market may still be sold from stock). */
+  marketed: z.boolean(),
+  /** Same substance, strength and form. */
+  vmp: z.object({ code: z.string(), name: z.string() }).nullable(),
+});
+export type OfficialPack = z.infer<typeof officialPackSchema>;
+
 export const searchProductSchema = z.object({
   cnk: nullableText,
   name: z.string(),
@@ -68,6 +91,11 @@ export const searchProductSchema = z.object({
   /** Landing-page slug (/{slug}) when the product has one, i.e. when its CNK is known. */
   slug: nullableText,
   offers: z.array(searchOfferSchema).max(MAX_OFFERS_PER_PRODUCT),
+  /**
+   * The official catalogue's data for the product's CNK, or null when it does not know the code. The
+   * server always sends it; absent in results kept by older versions of the app.
+   */
+  official: officialPackSchema.nullish(),
 });
 export type SearchProduct = z.infer<typeof searchProductSchema>;
 

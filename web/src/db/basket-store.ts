@@ -54,6 +54,16 @@ export async function refreshBasketPrices(
   announce();
 }
 
+/**
+ * The official catalogue no longer offers the product (prescription-only, suspended or withdrawn since
+ * it was added): its stored prices go, so every plan leaves it out and its row says it is no longer
+ * offered, offline too. The line stays until the user removes it.
+ */
+export async function withdrawFromBasketPlans(cnk: string): Promise<void> {
+  await db.basket.update(cnk, { offers: [] });
+  announce();
+}
+
 export async function removeFromBasket(cnk: string): Promise<void> {
   await db.basket.delete(cnk);
   announce();

@@ -16,6 +16,12 @@ export const ALERTS_MESSAGES = {
     en: 'Enter a valid CNK (6–7 digits).',
     nl: 'Voer een geldige CNK in (6–7 cijfers).',
   },
+  // The official catalogue never offers this pack (prescription-only, suspended or withdrawn): no price to watch.
+  notOffered: {
+    fr: 'Ce produit n’est pas en vente libre en Belgique : aucune alerte de prix n’est possible.',
+    en: 'This product is not sold over the counter in Belgium: no price alert can be set.',
+    nl: 'Dit product is in België niet vrij verkrijgbaar: er kan geen prijsalarm worden ingesteld.',
+  },
   invalidPrice: {
     fr: 'Saisissez un prix positif.',
     en: 'Enter a positive price.',

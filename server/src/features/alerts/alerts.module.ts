@@ -1,5 +1,6 @@
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
+import type { CatalogueLookup } from '../../lib/catalogue-lookup';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import type { RepeatingJob } from '../../jobs/repeating-job';
@@ -38,6 +39,8 @@ export interface AlertsDeps {
   signedTokens: (purpose: string, maxAgeMs: number) => UnsubscribeTokens;
   recipients: AlertRecipients;
   requireUser: RequireUser;
+  /** The official catalogue's verdict (ADR 157); none: every CNK may be watched. */
+  verdict?: CatalogueLookup['verdict'];
 }
 
 /**
@@ -62,6 +65,7 @@ export function createAlertsModule(deps: AlertsDeps) {
   const repository = createAlertsRepository(deps.db);
   const service = createAlertsService({
     repository,
+    excluded: (cnk) => deps.verdict?.(cnk).offer === false,
     prices: lowestPriceThrough(deps.search),
     tokens: deps.signedTokens('alert-unsubscribe', ALERT_UNSUBSCRIBE_TTL_MS),
     recipients: deps.recipients,

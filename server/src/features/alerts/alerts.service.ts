@@ -29,6 +29,8 @@ export interface AlertRecipients {
 
 export interface AlertsServiceDeps {
   repository: AlertsRepository;
+  /** True when the official catalogue never offers the pack (ADR 157): no alert on it, none fires. */
+  excluded: (cnk: string) => boolean;
   prices: AlertPrices;
   tokens: UnsubscribeTokens;
   recipients: AlertRecipients;
@@ -127,7 +129,9 @@ export function createAlertsService(deps: AlertsServiceDeps) {
   async function checkProduct(cnk: string): Promise<number> {
     let lowest: { price: number; retailer: string } | null;
     try {
-      lowest = await deps.prices.lowestPrice(cnk);
+      // An excluded pack has no price to tell anyone about; it is still marked checked, so it does not
+      // come first in every pass.
+      lowest = deps.excluded(cnk) ? null : await deps.prices.lowestPrice(cnk);
     } catch (error) {
       log.warn('alert price check failed', { cnk, error });
       return 0;
@@ -156,6 +160,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     create(userId: number, input: CreateAlertInput, locale: Locale): Alert {
       if (deps.repository.countForUser(userId) >= MAX_ALERTS_PER_USER)
         throw new HttpError(409, 'too_many_alerts', ALERTS_MESSAGES.tooMany);
+      if (deps.excluded(input.cnk)) throw new HttpError(422, 'product_not_offered', ALERTS_MESSAGES.notOffered);
       const row = deps.repository.upsert(
         {
           user_id: userId,

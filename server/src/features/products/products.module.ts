@@ -1,5 +1,6 @@
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
+import type { CatalogueLookup } from '../../lib/catalogue-lookup';
 import { createProductHtmlTransformer } from './products-html';
 import type { OfferSummaries } from './products-json-ld';
 import { createProductsSeoRoutes } from './products-seo.routes';
@@ -13,6 +14,8 @@ export interface ProductsDeps {
   env: Pick<Env, 'PUBLIC_URL'>;
   /** Products with a landing page before any search (demo mode: the demo catalogue's; live: none). */
   landingProducts?: readonly LandingPageProduct[];
+  /** The official catalogue's verdict: a pack it never offers has no page (ADR 157). */
+  verdict?: CatalogueLookup['verdict'];
 }
 
 /**
@@ -24,6 +27,7 @@ export function createProductsModule(deps: ProductsDeps, page: { offers?: OfferS
   const service = createProductsService({
     repository: createProductsRepository(deps.db),
     catalogue: [...(deps.landingProducts ?? [])],
+    ...(deps.verdict ? { verdict: deps.verdict } : {}),
   });
   return {
     service,

@@ -1,5 +1,6 @@
 import type { Locale } from '@pharmaradar/shared/locales';
 import { isProductSlugShape, productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
+import type { CatalogueLookup } from '../../lib/catalogue-lookup';
 import type { ProductsRepository, SeenProduct } from './products.repository';
 
 /** A product that has a landing page: from the bundled demo catalogue or seen in a search. */
@@ -18,6 +19,11 @@ export type ProductsServiceDeps = {
   repository: ProductsRepository;
   /** Products with a landing page before any search (demo mode: the demo catalogue's, given by the app). */
   catalogue?: readonly LandingPageProduct[];
+  /**
+   * The official catalogue's verdict on a CNK (app.ts: the catalogue's lookup). A pack it never offers
+   * has no page: 404 and out of the sitemap (ADR 154, 157). None: every recorded product has its page.
+   */
+  verdict?: CatalogueLookup['verdict'];
 };
 
 /** GET /api/products/:slug's answer for a product that has a page. */
@@ -26,16 +32,20 @@ export function landingResponse(product: LandingPageProduct): ProductLandingResp
   return { slug, cnk, name, brand, image, ...(category ? { category } : {}), landing: productLanding(product) };
 }
 
-export function createProductsService({ repository, catalogue = [] }: ProductsServiceDeps) {
+export function createProductsService({ repository, catalogue = [], verdict }: ProductsServiceDeps) {
   const catalogueBySlug = new Map(catalogue.map((p) => [p.slug, p]));
   const catalogueSlugByCnk = new Map(catalogue.map((p) => [p.cnk, p.slug]));
+  // Asked on every request, never kept: an import swapped in takes the page down at once.
+  const excluded = (cnk: string) => verdict?.(cnk).offer === false;
 
   function find(slug: string): LandingPageProduct | null {
     if (!isProductSlugShape(slug)) return null;
     const fromCatalogue = catalogueBySlug.get(slug);
-    if (fromCatalogue) return fromCatalogue;
-    const seen = repository.findBySlug(slug);
-    return seen ? { slug: seen.slug, cnk: seen.cnk, name: seen.name, brand: seen.brand, image: seen.image } : null;
+    const seen = fromCatalogue ? null : repository.findBySlug(slug);
+    const product =
+      fromCatalogue ??
+      (seen ? { slug: seen.slug, cnk: seen.cnk, name: seen.name, brand: seen.brand, image: seen.image } : null);
+    return product && !excluded(product.cnk) ? product : null;
   }
 
   return {
@@ -65,13 +75,19 @@ export function createProductsService({ repository, catalogue = [] }: ProductsSe
      */
     sitemapPages(limit: number): { slug: string; lastSeenAt: number | null }[] {
       const pages: { slug: string; lastSeenAt: number | null }[] = catalogue
+        .filter((p) => !excluded(p.cnk))
         .slice(0, limit)
         .map((p) => ({ slug: p.slug, lastSeenAt: null }));
       for (const seen of repository.recent(limit)) {
         if (pages.length >= limit) break;
-        if (!catalogueSlugByCnk.has(seen.cnk)) pages.push({ slug: seen.slug, lastSeenAt: seen.lastSeenAt });
+        if (!catalogueSlugByCnk.has(seen.cnk) && !excluded(seen.cnk))
+          pages.push({ slug: seen.slug, lastSeenAt: seen.lastSeenAt });
       }
       return pages;
+    },
+    /** The CNKs among `cnks` the official catalogue never offers (ADR 157): a basket leaves them out. */
+    excludedOf(cnks: readonly string[]): string[] {
+      return cnks.filter(excluded);
     },
     landing(slug: string): ProductLandingResponse | null {
       const product = find(slug);

@@ -7,7 +7,10 @@ export type RetailerAnswer = {
   status: RetailerStatus;
   /** Time the upstream call took (the original time when served from cache). */
   ms: number;
-  /** Non-prescription offers only. */
+  /**
+   * Every offer the shop showed, those it flags prescription-only included: what a search may show is
+   * decided when each answer is built, after the cache, by the official catalogue (ADR 157).
+   */
   offers: RetailerOffer[];
   error?: RetailerErrorCode;
   /**
@@ -19,6 +22,11 @@ export type RetailerAnswer = {
   /** Epoch ms when the retailer was asked. */
   fetchedAt: number;
 };
+
+/** The answer's status once the offers a search may not show are gone: no offer left is 'empty'. */
+export function shownStatus(answer: Pick<RetailerAnswer, 'status'>, shownOffers: number): RetailerStatus {
+  return answer.status === 'ok' && shownOffers === 0 ? 'empty' : answer.status;
+}
 
 /** A reason is a line in the admin and a mail, not a page. */
 export const REASON_MAX_CHARS = 300;
@@ -61,9 +69,8 @@ export async function callRetailer(
   const base = { retailer: connector.id, cached: false, fetchedAt };
   try {
     const offers = await Promise.race([connector.search(query, controller.signal), timeout]);
-    const sellable = offers.filter((offer) => !offer.prescription);
     const ms = Math.round(performance.now() - started);
-    return { ...base, status: sellable.length > 0 ? 'ok' : 'empty', ms, offers: sellable };
+    return { ...base, status: offers.length > 0 ? 'ok' : 'empty', ms, offers };
   } catch (error) {
     const ms = Math.round(performance.now() - started);
     const code: RetailerErrorCode =

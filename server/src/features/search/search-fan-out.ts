@@ -2,9 +2,10 @@ import { normaliseOfferCnk } from '@pharmaradar/shared/search-grouping';
 import { createStageRule, type StageAnswer } from '@pharmaradar/shared/search-stages';
 import type { Logger } from '../../lib/log';
 import { askedLanguage, type RetailerConnector, type SearchQuery } from '../../retailers/types';
-import { callRetailer, type RetailerAnswer } from './retailer-call';
+import { callRetailer, shownStatus, type RetailerAnswer } from './retailer-call';
 import { createCoalescer } from './search-coalescer';
 import type { SearchListener, SearchServiceDeps } from './search-ports';
+import type { SearchOfficial } from './search-official';
 import type { SearchRecording } from './search-recording';
 import { toSearchOffer } from './search-result';
 
@@ -25,7 +26,12 @@ function cacheKey(connector: RetailerConnector, query: SearchQuery): string {
  * else from a request shared with identical searches in flight (the coalescer), else from the shop.
  * An EAN query asks in two steps. Fresh answers are handed to the recording.
  */
-export function createSearchFanOut(deps: FanOutDeps, recording: SearchRecording, log: Logger) {
+export function createSearchFanOut(
+  deps: FanOutDeps,
+  recording: SearchRecording,
+  official: Pick<SearchOfficial, 'sellable'>,
+  log: Logger,
+) {
   const coalescer = createCoalescer<RetailerAnswer>();
 
   const fetchFresh = async (connector: RetailerConnector, query: SearchQuery, key: string): Promise<RetailerAnswer> => {
@@ -125,18 +131,20 @@ export function createSearchFanOut(deps: FanOutDeps, recording: SearchRecording,
         // A JSON answer has no listener: building per-retailer events (every offer copied) and
         // scheduling stage batches would be work nobody reads, on the hottest path (bench (e)).
         if (!listener) return answer;
+        // Each shop's answer shows what the catalogue lets a search show, as the final result does.
+        const shown = official.sellable(answer.offers);
         emit({
           event: 'retailer',
           data: {
             retailer: answer.retailer,
-            status: answer.status,
+            status: shownStatus(answer, shown.length),
             ms: answer.ms,
-            offers: answer.offers.map((offer) => toSearchOffer(offer, query)),
+            offers: shown.map((offer) => toSearchOffer(offer, query)),
             ...(answer.error ? { error: answer.error } : {}),
             ...(answer.cached ? { cached: true } : {}),
           },
         });
-        batch.push({ offers: answer.offers.length });
+        batch.push({ offers: shown.length });
         flushTimer ??= setImmediate(flushStages);
         return answer;
       }),

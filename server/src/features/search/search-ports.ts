@@ -3,6 +3,7 @@ import type { SearchEvent } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
 import type { RetailerConnector } from '../../retailers/types';
 import type { RetailerAnswer } from './retailer-call';
+import type { SearchCatalogue } from './search-official';
 import type { SearchCacheRepository } from './search-cache.repository';
 
 /** A product with a CNK seen in a fresh retailer answer. */
@@ -60,6 +61,11 @@ export type SearchServiceDeps = {
    * no formula).
    */
   cnkOfEan?: (gtin: string) => string | null;
+  /**
+   * The official catalogue (SAM): what a search may show and the official data on each product (ADR
+   * 157, 158). Without one, the shops' own prescription flags decide, as before it existed.
+   */
+  catalogue?: SearchCatalogue;
   timeoutMs: number;
   cacheTtlMs: number;
   demo: boolean;

@@ -5,6 +5,8 @@ import type { RetailerAnswer } from './retailer-call';
 import type { ObservedPrice, SearchServiceDeps, SeenProduct } from './search-ports';
 
 type RecordingDeps = Pick<SearchServiceDeps, 'cache' | 'pages' | 'activity' | 'prices' | 'cacheTtlMs' | 'now'>;
+/** What the recording may keep of an answer: the offers a search may show (ADR 157). */
+type Sellable = (offers: readonly RetailerOffer[]) => RetailerOffer[];
 
 /**
  * What a search leaves behind (ADR 143): a fresh answer goes to the cache, its products to the landing
@@ -12,7 +14,7 @@ type RecordingDeps = Pick<SearchServiceDeps, 'cache' | 'pages' | 'activity' | 'p
  * activity statistics. A cached answer records nothing. No record, lost or failing, ever costs a user
  * the search: every failure is logged and swallowed here.
  */
-export function createSearchRecording(deps: RecordingDeps, log: Logger) {
+export function createSearchRecording(deps: RecordingDeps, sellable: Sellable, log: Logger) {
   /** Activity records are statistics: losing one never costs a user the search. */
   const report = (record: () => void) => {
     try {
@@ -38,13 +40,13 @@ export function createSearchRecording(deps: RecordingDeps, log: Logger) {
     }
   }
 
-  /** Prices of the non-prescription offers with a CNK go to the price history. */
+  /** Prices of the offers a search may show, with a CNK, go to the price history. */
   function recordPrices(offers: readonly RetailerOffer[]): void {
     if (!deps.prices) return;
     const observations: ObservedPrice[] = [];
     for (const offer of offers) {
       const cnk = normaliseOfferCnk(offer.cnk);
-      if (!cnk || offer.prescription) continue;
+      if (!cnk) continue;
       const { retailer, price, inStock, wasPrice } = offer;
       observations.push({ retailer, cnk, price, inStock, ...(wasPrice !== undefined ? { wasPrice } : {}) });
     }
@@ -68,8 +70,10 @@ export function createSearchRecording(deps: RecordingDeps, log: Logger) {
       } catch (error) {
         log.warn('search cache write failed', { retailer: connectorId, error });
       }
-      recordProducts(answer.offers);
-      recordPrices(answer.offers);
+      // The whole answer is cached; only what a search may show gets a page and a price history.
+      const shown = sellable(answer.offers);
+      recordProducts(shown);
+      recordPrices(shown);
     } else {
       log.info('retailer answer failed', {
         retailer: connectorId,

@@ -1,9 +1,11 @@
 import { groupOffers } from '@pharmaradar/shared/search-grouping';
 import { unitPriceOf } from '@pharmaradar/shared/unit-price';
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { SearchOffer, SearchProduct, SearchResult } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
 import type { RetailerId, RetailerOffer, SearchQuery } from '../../retailers/types';
-import type { RetailerAnswer } from './retailer-call';
+import { shownStatus, type RetailerAnswer } from './retailer-call';
+import type { SearchOfficial } from './search-official';
 import type { SearchServiceDeps } from './search-ports';
 
 const GROUPED_MEMO_ENTRIES = 200;
@@ -46,11 +48,13 @@ function remember<V>(memo: Map<string, V>, key: string, value: V): void {
 }
 
 /**
- * Result assembly (ADR 143): the retailers' answers grouped into products, linked to their landing
- * pages, and the answer as JSON text. What fully cached answers build is kept by their signature, so a
- * hot query is served without regrouping or serialising again.
+ * Result assembly (ADR 143): the retailers' answers, less what the official catalogue excludes (ADR 157),
+ * grouped into products with the catalogue's data on each (ADR 158), linked to their landing pages, and
+ * the answer as JSON text. What fully cached answers build is kept by their signature, the interface
+ * language and the catalogue generation, so a hot query is served without regrouping or serialising
+ * again, and an import swapped in since changes the answer at once.
  */
-export function createSearchResults(deps: ResultDeps, log: Logger) {
+export function createSearchResults(deps: ResultDeps, official: SearchOfficial, log: Logger) {
   // Read-only, so a search answered from the cache writes nothing.
   const attachSlugs = (products: SearchProduct[]): SearchProduct[] => {
     let slugs: ReadonlyMap<string, string> = new Map();
@@ -78,37 +82,55 @@ export function createSearchResults(deps: ResultDeps, log: Logger) {
 
   // Grouped products of fully cached answers, by signature: a hot query is served without regrouping.
   const grouped = new Map<string, SearchProduct[]>();
-  function productsFor(query: SearchQuery, answers: RetailerAnswer[]): SearchProduct[] {
+  // The catalogue generation each result was built under: an import swapped in between building a
+  // result and keeping its JSON must not keep the old answer under the new generation.
+  const builtUnder = new WeakMap<SearchResult, number>();
+  function productsFor(
+    query: SearchQuery,
+    answers: RetailerAnswer[],
+    built: { locale: Locale; generation: number; shown: RetailerOffer[] },
+  ) {
+    const { locale, generation, shown } = built;
     const build = () =>
-      attachSlugs(
-        inQueryLanguage(
-          query,
-          groupOffers(
-            answers.flatMap((a) => a.offers.map((offer) => toSearchOffer(offer, query))),
+      official.withOfficial(
+        attachSlugs(
+          inQueryLanguage(
             query,
+            groupOffers(
+              shown.map((offer) => toSearchOffer(offer, query)),
+              query,
+            ),
           ),
         ),
+        locale,
       );
     const signature = cachedSignature(query, answers);
     if (signature === null) return build();
-    let products = grouped.get(signature);
+    const key = `${locale}|${generation}|${signature}`;
+    let products = grouped.get(key);
     if (!products) {
       products = build();
-      remember(grouped, signature, products);
+      remember(grouped, key, products);
     }
     return products;
   }
 
-  /** The grouped result of every retailer's answer to `query` (`trimmed`: the query as asked). */
-  function resultOf(trimmed: string, query: SearchQuery, answers: RetailerAnswer[]): SearchResult {
+  /**
+   * The grouped result of every retailer's answer to `query` (`trimmed`: the query as asked), official
+   * names in `locale` (the interface language; the shops may be asked in another, ADR 148).
+   */
+  function resultOf(trimmed: string, query: SearchQuery, answers: RetailerAnswer[], locale: Locale): SearchResult {
     const fetchedAt = answers.length > 0 ? Math.min(...answers.map((a) => a.fetchedAt)) : deps.now();
-    return {
+    const generation = official.generation();
+    const shown = official.sellable(answers.flatMap((a) => a.offers));
+    const shownBy = new Set<string>(shown.map((offer) => offer.retailer));
+    const result: SearchResult = {
       query: trimmed,
       kind: query.kind,
-      products: productsFor(query, answers),
+      products: productsFor(query, answers, { locale, generation, shown }),
       retailers: answers.map((a) => ({
         id: a.retailer,
-        status: a.status,
+        status: shownStatus(a, shownBy.has(a.retailer) ? 1 : 0),
         ms: a.ms,
         ...(a.error ? { error: a.error } : {}),
       })),
@@ -116,21 +138,30 @@ export function createSearchResults(deps: ResultDeps, log: Logger) {
       cached: answers.length > 0 && answers.every((a) => a.cached),
       demo: deps.demo,
     };
+    builtUnder.set(result, generation);
+    return result;
   }
 
   // Serialised JSON answers of fully cached searches, by the raw query (its case is echoed back) and
   // the answers' signature: a hot cached search skips JSON.stringify (bench (e), ADR 037).
   const bodies = new Map<string, { body: string; products: number }>();
 
-  /** The JSON answer kept for the query as asked (`trimmed`) and its answers' signature, if any. */
-  function keptBody(trimmed: string, signature: string | null): { body: string; products: number } | undefined {
-    return bodies.get(`${trimmed}\u0000${signature}`);
+  const bodyKey = (trimmed: string, locale: Locale, signature: string, generation = official.generation()) =>
+    `${trimmed}\u0000${locale}|${generation}|${signature}`;
+
+  /** The JSON answer kept for the query as asked (`trimmed`), the language and its answers' signature. */
+  function keptBody(
+    trimmed: string,
+    locale: Locale,
+    signature: string | null,
+  ): { body: string; products: number } | undefined {
+    return signature === null ? undefined : bodies.get(bodyKey(trimmed, locale, signature));
   }
 
   /** `result` as JSON text, byte for byte JSON.stringify(result), kept while `signature` holds. */
-  function bodyOf(result: SearchResult, signature: string | null): string {
+  function bodyOf(result: SearchResult, locale: Locale, signature: string | null): string {
     if (signature === null) return JSON.stringify(result);
-    const key = `${result.query}\u0000${signature}`;
+    const key = bodyKey(result.query, locale, signature, builtUnder.get(result) ?? -1);
     let memo = bodies.get(key);
     if (memo === undefined) {
       memo = { body: JSON.stringify(result), products: result.products.length };

@@ -2,6 +2,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/log';
 import type { RetailerConnector } from '../../retailers/types';
+import type { SearchCatalogue } from './search-official';
 import { createSearchCacheRepository } from './search-cache.repository';
 import { createSearchRoutes, searchRateLimit } from './search.routes';
 import { createSearchService, type PriceRecorder, type ProductPages, type SearchActivity } from './search.service';
@@ -20,6 +21,8 @@ export interface SearchDeps {
   now: () => number;
   /** Where per-retailer outcomes and query counts go (the staff admin; none = not recorded). */
   activity?: SearchActivity;
+  /** The official catalogue's lookup (ADR 157, 158); none: the shops' flags decide. */
+  catalogue?: SearchCatalogue;
 }
 
 /**
@@ -35,6 +38,7 @@ export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices
     activity: deps.activity,
     ...(prices ? { prices } : {}),
     ...(deps.cnkOfEan ? { cnkOfEan: deps.cnkOfEan } : {}),
+    ...(deps.catalogue ? { catalogue: deps.catalogue } : {}),
     timeoutMs: env.RETAILER_TIMEOUT_MS,
     cacheTtlMs: env.SEARCH_CACHE_TTL_S * 1000,
     demo: env.RETAILERS_MODE === 'demo',

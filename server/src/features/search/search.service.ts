@@ -3,6 +3,7 @@ import { classifyQuery } from '@pharmaradar/shared/cnk';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import type { SearchQuery } from '../../retailers/types';
 import { createSearchFanOut } from './search-fan-out';
+import { createSearchOfficial } from './search-official';
 import type { RunOptions, SearchListener, SearchServiceDeps } from './search-ports';
 import { createSearchRecording } from './search-recording';
 import { cachedSignature, createSearchResults } from './search-result';
@@ -38,9 +39,10 @@ function shopQuery(trimmed: string, locale: Locale = 'fr'): SearchQuery {
  */
 export function createSearchService(deps: SearchServiceDeps) {
   const log = deps.log.child({ feature: 'search' });
-  const recording = createSearchRecording(deps, log);
-  const fanOut = createSearchFanOut(deps, recording, log);
-  const results = createSearchResults(deps, log);
+  const official = createSearchOfficial(deps.catalogue, log);
+  const recording = createSearchRecording(deps, official.sellable, log);
+  const fanOut = createSearchFanOut(deps, recording, official, log);
+  const results = createSearchResults(deps, official, log);
 
   /**
    * Runs one search: asks every retailer at once (cache and in-flight requests first), reports each
@@ -60,13 +62,13 @@ export function createSearchService(deps: SearchServiceDeps) {
     const trimmed = rawQuery.trim();
     const query = shopQuery(trimmed, options?.lang);
     const cached = fanOut.allCached(query);
-    const hit = cached && results.keptBody(trimmed, cachedSignature(query, cached));
+    const hit = cached && results.keptBody(trimmed, options?.lang ?? 'fr', cachedSignature(query, cached));
     if (hit) {
       if (options?.count) recording.searched(query.value, hit.products);
       return hit.body;
     }
     const { result, signature } = await run(rawQuery, undefined, options);
-    return results.bodyOf(result, signature);
+    return results.bodyOf(result, options?.lang ?? 'fr', signature);
   }
 
   /**
@@ -79,7 +81,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const query = shopQuery(trimmed, locale);
     const cached = fanOut.allCached(query);
     if (!cached || cached.length === 0) return null;
-    const result = results.resultOf(trimmed, query, cached);
+    const result = results.resultOf(trimmed, query, cached, locale ?? 'fr');
     // The result's fetch time is its oldest answer's: that one leaves the cache first.
     return { result, freshUntil: Date.parse(result.fetchedAt) + deps.cacheTtlMs };
   }
@@ -102,7 +104,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     };
     emit({ event: 'stage', data: { stage: 'launching', demo: deps.demo } });
     const answers = await fanOut.askAll(query, listener, emit);
-    const result = results.resultOf(trimmed, query, answers);
+    const result = results.resultOf(trimmed, query, answers, options.lang ?? 'fr');
     if (options.count) recording.searched(query.value, result.products.length);
     emit({ event: 'stage', data: { stage: 'complete' } });
     emit({ event: 'result', data: result });

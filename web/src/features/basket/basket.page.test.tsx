@@ -21,10 +21,13 @@ const TERMS: ShippingResponse = {
 
 let server: LoopbackServer;
 let shippingUp = true;
+/** What the server says the official catalogue no longer offers. */
+let excludedNow: string[] = [];
 
 beforeAll(async () => {
   server = await startLoopbackServer((req, res) => {
     if (req.path.startsWith('/api/retailers/shipping/') && shippingUp) return sendJson(res, 200, TERMS);
+    if (req.path.startsWith('/api/products/offered/')) return sendJson(res, 200, { excluded: excludedNow });
     sendJson(res, 503, { detail: 'Down.', code: 'unavailable' });
   });
   setApiOrigin(server.origin);
@@ -35,6 +38,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   shippingUp = true;
+  excludedNow = [];
   await db.basket.clear();
   await db.basketMeta.clear();
 });
@@ -107,6 +111,19 @@ describe('BasketPage', () => {
     await waitFor(() =>
       expect(text(screen.getByTestId('basket-split-total'))).toBe('Le moins cher en répartissant : 15,00 €.'),
     );
+  });
+
+  it('leaves a product the official catalogue no longer offers out of the plans, and says so', async () => {
+    await addToBasket(item('1111111', 'Crème X', { farmaline: 10 }));
+    await addToBasket(item('2222222', 'Sirop Y', { farmaline: 40 }));
+    excludedNow = ['2222222'];
+    renderWithProviders(<BasketPage />, { locale: 'en' });
+    await waitFor(() => expect(text(screen.getByTestId('basket-split-total'))).toBe('Cheapest when split: €15.00.'));
+    const row = screen.getAllByTestId('basket-item').find((el) => el.getAttribute('data-cnk') === '2222222')!;
+    expect(text(row)).toContain('No longer offered');
+    expect(text(screen.getByTestId('basket-unavailable'))).toContain('Sirop Y');
+    // Kept so: the stored basket itself no longer prices it (offline too).
+    expect((await db.basket.get('2222222'))?.offers).toEqual([]);
   });
 
   it('changes a quantity and removes a product', async () => {

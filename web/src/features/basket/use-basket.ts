@@ -1,8 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
-import { shippingResponseSchema, type ShippingResponse } from '@pharmaradar/shared/basket.schema';
+import {
+  offeredResponseSchema,
+  shippingResponseSchema,
+  type ShippingResponse,
+} from '@pharmaradar/shared/basket.schema';
 import { api } from '../../lib/api/client';
 import type { BasketItemRecord } from '../../db/db';
-import { BASKET_CHANGED_EVENT, listBasket, loadShipping, saveShipping } from '../../db/basket-store';
+import {
+  BASKET_CHANGED_EVENT,
+  listBasket,
+  loadShipping,
+  saveShipping,
+  withdrawFromBasketPlans,
+} from '../../db/basket-store';
 
 export interface BasketState {
   items: BasketItemRecord[] | null;
@@ -43,6 +53,25 @@ export function useBasket(): BasketState & { reload: () => void } {
       });
     return () => controller.abort();
   }, []);
+
+  // The products still priced in the basket, asked about once per change: one the official catalogue
+  // now excludes leaves the plans (offline, the stored prices stay until the server can be asked).
+  const priced = items
+    ?.filter((item) => item.offers.length > 0)
+    .map((item) => item.cnk)
+    .join(',');
+  useEffect(() => {
+    if (!priced) return;
+    const controller = new AbortController();
+    api
+      .get(`/products/offered/?${new URLSearchParams({ cnks: priced })}`, {
+        signal: controller.signal,
+        schema: offeredResponseSchema,
+      })
+      .then(({ excluded }) => Promise.all(excluded.map(withdrawFromBasketPlans)))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [priced]);
 
   return { items, shipping, reload };
 }

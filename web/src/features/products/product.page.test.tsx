@@ -13,6 +13,7 @@ import { renderWithProviders } from '../../test/render';
 import {
   dafalganResult,
   dafalganStream,
+  FARMALINE,
   offer,
   product,
   retailerAnswer,
@@ -255,6 +256,40 @@ describe('product landing page', () => {
     renderAt(`/en/${SLUG}`, 'en');
     expect((await screen.findByTestId('no-offers')).textContent).toContain('No offers available');
     expect(screen.queryByTestId('no-results')).toBeNull();
+  });
+
+  it("shows the official name and pack beside the shops' titles (nl)", async () => {
+    const official = {
+      name: 'Dafalgan 500 mg',
+      pack: 'Dafalgan 500 mg tabl. 30',
+      gtin: '5400000000010',
+      atc: 'N02BE01',
+      prescription: false,
+      status: 'AUTHORIZED',
+      marketed: false,
+      vmp: { code: '16378', name: 'Paracetamol 500 mg tabl.' },
+    };
+    const base = dafalganResult({ query: PRODUCT.cnk, kind: 'cnk' });
+    const known = { ...base, products: [{ ...base.products[0]!, official }] };
+    const answers = [[retailerAnswer('farmaline', [FARMALINE])]];
+    server.handle(routes(json(200, LANDING), sse(searchStream(answers, known))));
+    renderAt(`/nl/${SLUG}`, 'nl');
+    const facts = await screen.findByTestId('official-pack');
+    expect(within(facts).getByRole('heading').textContent).toBe('Officiële gegevens');
+    expect(within(facts).getByTestId('official-name').textContent).toBe('Dafalgan 500 mg');
+    expect(within(facts).getByTestId('official-pack-text').textContent).toBe('Dafalgan 500 mg tabl. 30');
+    expect(facts.textContent).toContain('Niet meer in de handel');
+    // The shops' own titles stay beside it.
+    expect(screen.getAllByTestId('offer').length).toBe(known.products[0]!.offers.length);
+  });
+
+  it('shows no official data when the catalogue does not know the code', async () => {
+    const base = dafalganResult({ query: PRODUCT.cnk, kind: 'cnk' });
+    const unknown = { ...base, products: [{ ...base.products[0]!, official: null }] };
+    server.handle(routes(json(200, LANDING), sse(searchStream([[retailerAnswer('farmaline', [FARMALINE])]], unknown))));
+    renderAt(`/${SLUG}`, 'fr');
+    await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
+    expect(screen.queryByTestId('official-pack')).toBeNull();
   });
 
   it('sends an unknown product to the localized 404 page', async () => {

@@ -15,6 +15,7 @@ import { PriceAlertForm } from '../alerts/price-alert-form';
 import { PricesSeedContext, usePricesSeed } from '../../first-screen/first-screen-seeds';
 import { SearchProvider, useSearch, type SearchStart } from '../search/search-context';
 import { useProductLanding, type OfflineProduct } from './use-product-landing';
+import { OfficialPackFacts } from './official-pack';
 import { Spinner } from '../../lib/ui/spinner';
 import './product.css';
 
@@ -59,6 +60,7 @@ function ProductPrices({ cnk }: { cnk: string }) {
       >
         <h2 id="product-prices-title">{intl.formatMessage({ id: 'product.prices.title' })}</h2>
         <p className="product-page__muted">{intl.formatMessage({ id: 'product.prices.intro' })}</p>
+        <OfficialPackFacts official={product?.official} />
         {product && product.offers.length > 0 && fetchedAt && (
           <AddToBasket product={{ ...product, cnk }} fetchedAt={fetchedAt} />
         )}
