@@ -149,7 +149,7 @@ export function createApp(deps: AppDeps): ComposedApp {
   // The search's cache freshness and the prices it records follow the prices' clock, so the next demo
   // day's prices are fetched; what it reports to the admin keeps the real time (ADR 122).
   const search = createSearchModule(
-    { ...deps, now: deps.pricesNow, activity: admin.searchActivity },
+    { ...deps, now: deps.pricesNow, activity: admin.searchActivity, barcodes: catalogue.lookup },
     products.service,
     priceHistory.service,
   );
