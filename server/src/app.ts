@@ -130,10 +130,17 @@ export function createApp(deps: AppDeps): ComposedApp {
   // The search records every price it sees into the history; product pages read it (API, JSON-LD).
   // On the prices' clock: a demo day moved on by staff is a new day of history (ADR 122).
   const priceHistory = createPriceHistoryModule({ ...deps, now: deps.pricesNow });
-  const products = createProductsModule(deps, { offers: priceHistory.service });
-  app.route('/api', products.routes);
   // The official catalogue (SAM): demo mode imports the demo export here; live mode updates it weekly.
   const catalogue = createCatalogueModule(deps);
+  // Product pages show the same medicine in other packs with the best price the history knows (ADR 159).
+  const products = createProductsModule(deps, {
+    offers: priceHistory.service,
+    equivalents: {
+      catalogue: catalogue.lookup,
+      prices: { bestPrice: (cnk) => priceHistory.service.history(cnk).bestPrice },
+    },
+  });
+  app.route('/api', products.routes);
   // Staff admin: it records what the search reports (retailer health, search statistics).
   const admin = createAdminModule({
     ...deps,
