@@ -46,7 +46,7 @@ export function SameMedicine({ cnk, unitPrice }: { cnk: string; unitPrice: UnitP
   const intl = useIntl();
   const locale = useLocale();
   const { state, reload } = useEquivalents(cnk, locale);
-  if (state.status === 'none') return null;
+  if (state.status === 'idle' || state.status === 'none') return null;
   return (
     <section className="same-medicine" aria-labelledby="same-medicine-title" data-testid="same-medicine">
       <h2 id="same-medicine-title">{intl.formatMessage({ id: 'product.sameMedicine.title' })}</h2>

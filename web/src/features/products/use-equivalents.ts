@@ -4,6 +4,8 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import { api, isApiRequestError } from '../../lib/api/client';
 
 export type EquivalentsState =
+  /** Not asked yet: the page as the server draws it, before the app runs (nothing is shown). */
+  | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'ready'; answer: EquivalentsResponse }
   /** No official group, no other pack, or a code the catalogue does not know (404): nothing to show. */
@@ -13,7 +15,9 @@ export type EquivalentsState =
 
 /** The other packs of the same medicine (GET /api/products/:cnk/equivalents/), named in `locale`. */
 export function useEquivalents(cnk: string, locale: Locale): { state: EquivalentsState; reload: () => void } {
-  const [state, setState] = useState<EquivalentsState>({ status: 'loading' });
+  // Idle, not loading, in the first render: a server-drawn page (ADR 119) waits for the app to start,
+  // and a loading line drawn there would spin until the visitor's first touch.
+  const [state, setState] = useState<EquivalentsState>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
