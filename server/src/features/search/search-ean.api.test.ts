@@ -56,7 +56,11 @@ describe('GET /api/search with an EAN/GTIN', () => {
     const body = '541999000123';
     const gtin = body + gtinCheckDigit(body);
     expect(getDemoCatalogue().some((p) => p.ean === gtin)).toBe(false);
-    importTestCatalogue(ctx.server.db, { packs: [testPack(product.cnk, { gtins: [`0${gtin}`, `0${product.ean}`] })] });
+    // A 14-digit GTIN whose first digit is not 0 (a packaging level) has no 13-digit form.
+    const gtin14 = `1${body}` + gtinCheckDigit(`1${body}`);
+    importTestCatalogue(ctx.server.db, {
+      packs: [testPack(product.cnk, { gtins: [`0${gtin}`, gtin14, `0${product.ean}`] })],
+    });
     ctx.shops.reset();
     const result = await searchJson(ctx.server.url, gtin);
     expect(result.kind).toBe('ean');
@@ -66,6 +70,9 @@ describe('GET /api/search with an EAN/GTIN', () => {
     expect(result.products[0]!.offers.find((o) => o.retailer === 'medimarket')?.price).toBe(
       product.offers.medimarket!.price,
     );
+    const scanned14 = await searchJson(ctx.server.url, gtin14);
+    expect(scanned14.kind).toBe('ean');
+    expect(scanned14.products.map((p) => p.cnk)).toEqual([product.cnk]);
   });
 
   it('answers no product for a valid GTIN no shop knows, and a wrong check digit is a name search', async () => {
