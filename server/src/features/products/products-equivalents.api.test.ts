@@ -19,6 +19,8 @@ const suspended = demo('Perdolan Mono 1 g 20 comprimés');
 const paracetamolEg = demo('Paracetamol EG 1 g 30 comprimés');
 const otherGroup = demo('Nurofen Forte 400 mg 24 comprimés');
 const noGroup = demo('Nurofen 200 mg 24 comprimés');
+// Put in the same VMP here only to have a second priced pack of another size (the order by unit price).
+const bigPack = demo('Dafalgan 500 mg 20 comprimés effervescents');
 const UNSOLD = '0700017';
 const NON_MEDICINAL = '4886552';
 
@@ -55,6 +57,16 @@ describe('GET /api/products/:cnk/equivalents/', () => {
           packName: names('Perdolan 500 mg 30 comprimés', 'Perdolan 500 mg 30 tabletten', 'Perdolan 500 mg 30 tablets'),
           pack: '30',
         }),
+        testPack(bigPack.cnk, {
+          vmpCode: VMP,
+          name: names('Dafalgan 500 mg', 'Dafalgan 500 mg', 'Dafalgan 500 mg'),
+          packName: names(
+            'Dafalgan 500 mg comp. efferv. 20',
+            'Dafalgan 500 mg bruistabl. 20',
+            'Dafalgan 500 mg eff. tabl. 20',
+          ),
+          pack: '20',
+        }),
         testPack(UNSOLD, { vmpCode: VMP, name: names('Algo 500 mg', 'Algo 500 mg', 'Algo 500 mg') }),
         testPack(prescription.cnk, { vmpCode: VMP, deliveryCode: 'M1' }),
         testPack(suspended.cnk, { vmpCode: VMP, status: 'SUSPENDED' }),
@@ -90,23 +102,34 @@ describe('GET /api/products/:cnk/equivalents/', () => {
       multipharma: 0,
       newpharma: 0,
     });
-    const history = priceHistoryResponseSchema.parse(
-      (await get(server.url, `/api/products/${equivalent.cnk}/history/`)).body,
-    );
-    expect(history.bestPrice).not.toBeNull();
-    const best = history.bestPrice!;
+    const bestOf = async (cnk: string) =>
+      priceHistoryResponseSchema.parse((await get(server.url, `/api/products/${cnk}/history/`)).body).bestPrice!;
+    const [perdolanBest, bigPackBest] = [await bestOf(equivalent.cnk), await bestOf(bigPack.cnk)];
+    const perUnit = (price: number, count: number) => Math.round((price / count) * 10_000) / 10_000;
+    const priced = [
+      {
+        cnk: equivalent.cnk,
+        name: 'Perdolan 500 mg',
+        pack: '30',
+        slug: equivalent.slug,
+        bestPrice: perdolanBest,
+        unitPrice: { amount: perUnit(perdolanBest, 30), per: 'tablet' },
+      },
+      {
+        cnk: bigPack.cnk,
+        name: 'Dafalgan 500 mg',
+        pack: '20',
+        slug: bigPack.slug,
+        bestPrice: bigPackBest,
+        unitPrice: { amount: perUnit(bigPackBest, 20), per: 'tablet' },
+      },
+    ].sort((a, b) => a.unitPrice.amount - b.unitPrice.amount);
     expect(answer).toEqual({
       cnk: product.cnk,
       group: { code: VMP, name: 'Paracétamol 500 mg comprimé' },
+      // Cheapest per tablet first; the pack nobody sells, with no known price, last.
       equivalents: [
-        {
-          cnk: equivalent.cnk,
-          name: 'Perdolan 500 mg',
-          pack: '30',
-          slug: equivalent.slug,
-          bestPrice: best,
-          unitPrice: { amount: Math.round((best / 30) * 10_000) / 10_000, per: 'tablet' },
-        },
+        ...priced,
         { cnk: UNSOLD, name: 'Algo 500 mg', pack: '20', slug: null, bestPrice: null, unitPrice: null },
       ],
     });
@@ -117,10 +140,8 @@ describe('GET /api/products/:cnk/equivalents/', () => {
       (await get(server.url, `/api/products/${equivalent.cnk}/equivalents/?lang=nl`)).body,
     );
     expect(answer.group).toEqual({ code: VMP, name: 'Paracetamol 500 mg tablet' });
-    expect(answer.equivalents.map((e) => [e.cnk, e.name])).toEqual([
-      [product.cnk, 'Dafalgan 500 mg'],
-      [UNSOLD, 'Algo 500 mg'],
-    ]);
+    expect(answer.equivalents.find((e) => e.cnk === product.cnk)?.name).toBe('Dafalgan 500 mg');
+    expect(answer.equivalents.map((e) => e.cnk)).not.toContain(equivalent.cnk);
   });
 
   it('answers no group for a medicine without a VMP and for a non-medicinal product; a 6-digit CNK is padded', async () => {

@@ -15,6 +15,8 @@ export type EquivalentsDeps = {
   prices: BestKnownPrices;
   /** Landing slugs of the CNKs that have a page. */
   slugsOf(cnks: readonly string[]): ReadonlyMap<string, string>;
+  /** The title a shop gave the CNK (its product page's name), or null. */
+  shopNameOf(cnk: string): string | null;
 };
 
 /** A big VMP (paracetamol 500 mg) holds dozens of packs: the cheapest ones are enough for a page. */
@@ -25,12 +27,15 @@ function offered(deps: EquivalentsDeps, entry: OfficialPack): boolean {
   return entry.marketed && deps.catalogue.verdict(entry.cnk).offer === true;
 }
 
-function unitPrice(price: number | null, pack: OfficialPack) {
+function unitPrice(deps: EquivalentsDeps, price: number | null, pack: OfficialPack) {
   if (price === null) return null;
-  // The official pack name says how many units ("… 30 comprimés"); the pack text alone may not.
+  // The official pack name usually says how many units ("… comp. 30"), the pack text alone ("30") not
+  // always; some official abbreviations are unreadable ("comp. efferv. 20"), where a shop's title is.
+  const shopName = deps.shopNameOf(pack.cnk);
   return (
     (pack.packName ? unitPriceOf(price, pack.packName) : null) ??
-    (pack.pack ? unitPriceOf(price, `${pack.name} ${pack.pack}`) : null)
+    (pack.pack ? unitPriceOf(price, `${pack.name} ${pack.pack}`) : null) ??
+    (shopName ? unitPriceOf(price, shopName) : null)
   );
 }
 
@@ -65,7 +70,7 @@ export function equivalentsOf(deps: EquivalentsDeps, cnk: string, lang: Locale):
         pack: pack.pack,
         slug: slugs.get(pack.cnk) ?? null,
         bestPrice,
-        unitPrice: unitPrice(bestPrice, pack),
+        unitPrice: unitPrice(deps, bestPrice, pack),
       };
     })
     .sort(byValue)

@@ -39,7 +39,15 @@ export function createProductsModule(deps: ProductsDeps, page: ProductPageSource
   const routes = createProductsRoutes(service);
   if (page.equivalents) {
     const { catalogue, prices } = page.equivalents;
-    routes.route('/', createEquivalentsRoutes({ catalogue, prices, slugsOf: service.slugsOf }));
+    routes.route(
+      '/',
+      createEquivalentsRoutes({
+        catalogue,
+        prices,
+        slugsOf: service.slugsOf,
+        shopNameOf: (cnk) => service.findByCnk(cnk)?.name ?? null,
+      }),
+    );
   }
   return {
     service,
