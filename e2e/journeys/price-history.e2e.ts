@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@pharmaradar/shared/locales';
+import { equivalentsResponseSchema } from '@pharmaradar/shared/equivalents.schema';
 import { priceHistoryResponseSchema, type PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { PHONE, screenshot } from '../support/harness';
@@ -7,6 +8,7 @@ import { useJourney } from '../support/journey';
 
 // Issue 12 items 1 and 6, web side: a product page with each shop's price history chart, the 30-day
 // low and the prior-price flag, in two languages; its structured data and the sitemap it is listed in.
+// Issue 20 item 7: under it, the same medicine in other packs (the demo SAM export's VMP groups).
 
 const TEXTS: Partial<Record<Locale, { browser: string; title: string; low30: string; flag: string; table: string }>> = {
   fr: {
@@ -22,6 +24,21 @@ const TEXTS: Partial<Record<Locale, { browser: string; title: string; low30: str
     low30: 'Laagste prijs van de afgelopen 30 dagen',
     flag: 'ligt boven de laagste prijs van deze apotheek',
     table: 'als tabel tonen',
+  },
+};
+
+const SAME_MEDICINE: Partial<Record<Locale, { browser: string; title: string; group: string; advice: string }>> = {
+  fr: {
+    browser: 'fr-BE',
+    title: 'Même principe actif, même dosage, même forme',
+    group: 'Paracétamol 500 mg comprimé',
+    advice: 'Demandez conseil à votre pharmacien',
+  },
+  nl: {
+    browser: 'nl-BE',
+    title: 'Zelfde werkzame stof, sterkte en vorm',
+    group: 'Paracetamol 500 mg tablet',
+    advice: 'Vraag raad aan uw apotheker',
   },
 };
 
@@ -88,6 +105,49 @@ describe('price history on the product page', () => {
 
       await screenshot(page, `price-history-${lang}`);
       await expectNoSeriousA11yViolations(page, `product page with price history (${lang})`);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(['fr', 'nl'] as const)(
+    'shows the same medicine in other packs with its best known price, and the pharmacist advice (%s)',
+    async (lang) => {
+      const t = SAME_MEDICINE[lang]!;
+      // Dafalgan 500 mg 30 and Perdolan 500 mg 30 share a VMP in the demo export.
+      const slug = 'dafalgan-500-mg-30-comprimes';
+      const { cnk } = (await (await fetch(journey.url(`/api/products/${slug}/`))).json()) as { cnk: string };
+      const expected = equivalentsResponseSchema.parse(
+        await (await fetch(journey.url(`/api/products/${cnk}/equivalents/?lang=${lang}`))).json(),
+      );
+      const perdolan = expected.equivalents.find((e) => e.slug === 'perdolan-500-mg-30-comprimes');
+      expect(perdolan?.bestPrice).not.toBeNull();
+      const { page, context, pageErrors } = await journey.open({
+        locale: t.browser,
+        viewport: lang === 'nl' ? PHONE : undefined,
+      });
+      await page.goto(journey.url(`/${lang}/${slug}`));
+
+      // The drawn page is whole without the app (ADR 121); the section comes with the app, which starts
+      // at the visitor's first touch.
+      expect(await page.getByTestId('same-medicine').count()).toBe(0);
+      await page.getByRole('heading', { level: 1 }).click();
+      const section = page.getByTestId('same-medicine');
+      await section.getByRole('heading', { name: t.title }).waitFor();
+      expect(await section.getByTestId('same-medicine-group').textContent()).toBe(t.group);
+      const item = section.locator(`[data-testid="same-medicine-item"][data-cnk="${perdolan!.cnk}"]`);
+      expect(digits((await item.getByTestId('same-medicine-price').textContent()) ?? '')).toBe(
+        shown(perdolan!.bestPrice!),
+      );
+      expect(await item.getByTestId('offer-unit-price').count()).toBe(1);
+      expect(await section.getByTestId('same-medicine-advice').textContent()).toContain(t.advice);
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, `same-medicine-${lang}`);
+      await expectNoSeriousA11yViolations(page, `product page with the same medicine in other packs (${lang})`);
+
+      // Its name leads to that pack's own page, in the same language.
+      await item.getByRole('link').click();
+      await page.waitForURL(`**/${lang}/perdolan-500-mg-30-comprimes`);
       expect(pageErrors).toEqual([]);
       await context.close();
     },

@@ -124,9 +124,16 @@ export function createApp(deps: AppDeps): ComposedApp {
   // The official catalogue (SAM): demo mode imports the demo export here; live mode updates it weekly.
   // Its verdict decides what the search, product pages and alerts may offer (ADR 157).
   const catalogue = createCatalogueModule(deps);
+  // Product pages show the same medicine in other packs with the best price the history knows (ADR 159).
   const products = createProductsModule(
     { ...deps, verdict: catalogue.lookup.verdict },
-    { offers: priceHistory.service },
+    {
+      offers: priceHistory.service,
+      equivalents: {
+        catalogue: catalogue.lookup,
+        prices: { bestPrice: (cnk) => priceHistory.service.history(cnk).bestPrice },
+      },
+    },
   );
   app.route('/api', products.routes);
   // Staff admin: it records what the search reports (retailer health, search statistics).
@@ -144,7 +151,13 @@ export function createApp(deps: AppDeps): ComposedApp {
   // The search's cache freshness and the prices it records follow the prices' clock, so the next demo
   // day's prices are fetched; what it reports to the admin keeps the real time (ADR 122).
   const search = createSearchModule(
-    { ...deps, now: deps.pricesNow, activity: admin.searchActivity, catalogue: catalogue.lookup },
+    {
+      ...deps,
+      now: deps.pricesNow,
+      activity: admin.searchActivity,
+      catalogue: catalogue.lookup,
+      barcodes: catalogue.lookup,
+    },
     products.service,
     priceHistory.service,
   );

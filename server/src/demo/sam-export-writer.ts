@@ -20,6 +20,8 @@ export interface SamPackSpec {
   status: 'AUTHORIZED' | 'SUSPENDED' | 'REVOKED';
   vmpCode: string | null;
   atc: string;
+  /** false: the pack's commercialisation ended (a closed slice); on the market when absent. */
+  marketed?: boolean;
 }
 
 export interface SamVmpSpec {
@@ -37,6 +39,8 @@ export interface SamNonMedicinalSpec {
 
 const URN = 'urn:be:fgov:ehealth:samws:v2';
 const FROM = '2020-01-01';
+/** The last day of a commercialisation that ended (a pack no longer on the market). */
+const ENDED = '2020-12-31';
 
 export const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -117,7 +121,7 @@ export function ampXml(p: SamPackSpec): string {
     `<PrescriptionNameFamhp>${langs(p.packName, 'ns2:')}</PrescriptionNameFamhp>${gtins}<FMDInScope>false</FMDInScope>` +
     `<ns4:Atc code="${p.atc}"><ns5:Description>${p.atc}</ns5:Description></ns4:Atc>` +
     `<ns4:DeliveryModus code="${escapeXml(p.deliveryCode)}"/></ns4:Data>\n` +
-    `      <ns4:Commercialization><ns4:Data from="${FROM}"/></ns4:Commercialization>\n` +
+    `      <ns4:Commercialization><ns4:Data from="${FROM}"${p.marketed === false ? ` to="${ENDED}"` : ''}/></ns4:Commercialization>\n` +
     `      <ns4:Dmpp ProductId="demo" deliveryEnvironment="H" code="${p.cnk}" codeType="CNK"><ns4:Data from="${FROM}"><Reimbursable>false</Reimbursable></ns4:Data></ns4:Dmpp>\n` +
     `      <ns4:Dmpp ProductId="demo" deliveryEnvironment="P" code="${p.cnk}" codeType="CNK"><ns4:Data from="${FROM}"><Reimbursable>false</Reimbursable></ns4:Data></ns4:Dmpp>\n` +
     `    </ns4:Ampp>\n  </ns4:Amp>\n`

@@ -48,8 +48,17 @@ export function createProductsService({ repository, catalogue = [], verdict }: P
     return product && !excluded(product.cnk) ? product : null;
   }
 
+  function findByCnk(cnk: string): LandingPageProduct | null {
+    const slug = catalogueSlugByCnk.get(cnk);
+    if (slug) return catalogueBySlug.get(slug) ?? null;
+    const seen = repository.findByCnk(cnk);
+    return seen ? { slug: seen.slug, cnk: seen.cnk, name: seen.name, brand: seen.brand, image: seen.image } : null;
+  }
+
   return {
     find,
+    /** The product with a page for `cnk` (demo catalogue first, then seen in a search), or null. */
+    findByCnk,
     /**
      * Products seen in a search get (or refresh) their landing-page record; a demo catalogue product
      * keeps its catalogue slug, so its cards link to the page that already exists.

@@ -9,7 +9,10 @@ import type { SearchOfficial } from './search-official';
 import type { SearchRecording } from './search-recording';
 import { toSearchOffer } from './search-result';
 
-type FanOutDeps = Pick<SearchServiceDeps, 'connectors' | 'cache' | 'cnkOfEan' | 'timeoutMs' | 'cacheTtlMs' | 'now'>;
+type FanOutDeps = Pick<
+  SearchServiceDeps,
+  'connectors' | 'cache' | 'barcodes' | 'cnkOfEan' | 'timeoutMs' | 'cacheTtlMs' | 'now'
+>;
 
 /**
  * What a retailer's answer is cached and shared under: the language the shop is asked in, the kind
@@ -77,12 +80,13 @@ export function createSearchFanOut(
 
   /**
    * An EAN query: shops that search by EAN get it as is; the others are asked the CNK the EAN maps
-   * to (the catalogue's, else the first CNK the EAN shops' offers carry), or answer empty when none.
+   * to (the official catalogue's, else a pair seen on the shops' pages, else the first CNK the EAN
+   * shops' offers carry), or answer empty when none.
    */
   function eanAnswers(query: SearchQuery): Array<() => Promise<RetailerAnswer>> {
     let known: string | null = null;
     try {
-      known = deps.cnkOfEan?.(query.value) ?? null;
+      known = deps.barcodes?.byGtin(query.value) ?? deps.cnkOfEan?.(query.value) ?? null;
     } catch (error) {
       log.warn('EAN catalogue lookup failed', { error });
     }

@@ -49,16 +49,24 @@ export type PriceRecorder = {
   recordPrices(observations: readonly ObservedPrice[], now: number): void;
 };
 
+/**
+ * What the search needs from the official catalogue, injected by app.ts (the catalogue feature
+ * provides it): the CNK of a scanned or typed GTIN, or null when the catalogue does not know it.
+ */
+export type CatalogueBarcodes = { byGtin(gtin: string): string | null };
+
 export type SearchServiceDeps = {
   connectors: readonly RetailerConnector[];
   cache: SearchCacheRepository;
   pages: ProductPages;
   activity?: SearchActivity;
   prices?: PriceRecorder;
+  /** The official catalogue's barcodes: the first source of a GTIN's CNK (docs/decisions/153). */
+  barcodes?: CatalogueBarcodes;
   /**
-   * EAN/GTIN -> CNK from a catalogue (demo mode: the demo catalogue). Without one, or when it does not
-   * know the code, the CNK comes from the shops that search by EAN (docs/architecture.md#regulated-facts: a lookup,
-   * no formula).
+   * EAN/GTIN -> CNK pairs seen on the shops' pages (demo mode: the demo shops'), asked when the
+   * official catalogue does not know the code; failing both, the CNK comes from the shops that search
+   * by EAN (docs/architecture.md#regulated-facts: a lookup, no formula).
    */
   cnkOfEan?: (gtin: string) => string | null;
   /**

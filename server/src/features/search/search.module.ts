@@ -5,7 +5,13 @@ import type { RetailerConnector } from '../../retailers/types';
 import type { SearchCatalogue } from './search-official';
 import { createSearchCacheRepository } from './search-cache.repository';
 import { createSearchRoutes, searchRateLimit } from './search.routes';
-import { createSearchService, type PriceRecorder, type ProductPages, type SearchActivity } from './search.service';
+import {
+  createSearchService,
+  type CatalogueBarcodes,
+  type PriceRecorder,
+  type ProductPages,
+  type SearchActivity,
+} from './search.service';
 
 export type { SearchActivity } from './search.service';
 
@@ -15,7 +21,9 @@ export interface SearchDeps {
   env: Pick<Env, 'RETAILER_TIMEOUT_MS' | 'SEARCH_CACHE_TTL_S' | 'RETAILERS_MODE' | 'SEARCH_RATE_LIMIT_PER_MIN'>;
   /** The retailer connectors to ask (none: searches find nothing). */
   connectors?: RetailerConnector[];
-  /** EAN/GTIN -> CNK lookup (demo mode: the demo catalogue); see SearchServiceDeps.cnkOfEan. */
+  /** The official catalogue's GTIN -> CNK lookup, asked first; see SearchServiceDeps.barcodes. */
+  barcodes?: CatalogueBarcodes;
+  /** EAN/GTIN -> CNK pairs seen on the shops' pages (demo mode: the demo shops'); see SearchServiceDeps.cnkOfEan. */
   cnkOfEan?: ((gtin: string) => string | null) | null;
   log: Logger;
   now: () => number;
@@ -37,6 +45,7 @@ export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices
     pages,
     activity: deps.activity,
     ...(prices ? { prices } : {}),
+    ...(deps.barcodes ? { barcodes: deps.barcodes } : {}),
     ...(deps.cnkOfEan ? { cnkOfEan: deps.cnkOfEan } : {}),
     ...(deps.catalogue ? { catalogue: deps.catalogue } : {}),
     timeoutMs: env.RETAILER_TIMEOUT_MS,

@@ -9,6 +9,7 @@ import { createSearchRecording } from './search-recording';
 import { cachedSignature, createSearchResults } from './search-result';
 
 export type {
+  CatalogueBarcodes,
   ObservedPrice,
   PriceRecorder,
   ProductPages,

@@ -49,10 +49,16 @@ const HISTORY: PriceHistoryResponse = {
   bestIsLow30: true,
 };
 
-function routes(products: Handler, search: Handler = sse(dafalganStream())): Handler {
+// No official group by default: the same-medicine section stays hidden (same-medicine.test.tsx shows it).
+function routes(
+  products: Handler,
+  search: Handler = sse(dafalganStream()),
+  equivalents: Handler = json(404, { code: 'not_found', detail: 'Introuvable.' }),
+): Handler {
   return (req, res, url) => {
     if (url.pathname.startsWith('/api/search')) return search(req, res, url);
     if (url.pathname.endsWith('/history/')) return json(200, HISTORY)(req, res, url);
+    if (url.pathname.endsWith('/equivalents/')) return equivalents(req, res, url);
     return products(req, res, url);
   };
 }
@@ -93,10 +99,17 @@ describe('product landing page', () => {
 
     await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
     const paths = server.requests.map((r) => r.path);
-    expect(paths.filter((p) => !p.includes('/history/'))).toEqual([
+    expect(paths.filter((p) => !p.includes('/history/') && !p.includes('/equivalents/'))).toEqual([
       `/api/products/${SLUG}/`,
       '/api/search?q=3720083&lang=fr',
     ]);
+    // The same medicine in other packs is asked for once, in the page's language; none here, so hidden.
+    await waitFor(() =>
+      expect(server.requests.map((r) => r.path).filter((p) => p.includes('/equivalents/'))).toEqual([
+        '/api/products/3720083/equivalents/?lang=fr',
+      ]),
+    );
+    expect(screen.queryByTestId('same-medicine')).toBeNull();
     // The history is asked for with the page, and again once the search has recorded today's prices.
     await waitFor(() =>
       expect(server.requests.filter((r) => r.path.startsWith('/api/products/3720083/history/'))).toHaveLength(2),
@@ -124,7 +137,9 @@ describe('product landing page', () => {
     expect(document.getElementById(LANDING_SEED_ID)).toBeNull(); // read once
     await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
     expect(
-      server.requests.map((r) => r.path).filter((p) => p.startsWith('/api/products/') && !p.includes('/history/')),
+      server.requests
+        .map((r) => r.path)
+        .filter((p) => p.startsWith('/api/products/') && !p.includes('/history/') && !p.includes('/equivalents/')),
     ).toEqual([]);
   });
 

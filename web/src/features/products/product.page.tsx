@@ -11,11 +11,13 @@ import { AddToBasket } from '../basket/add-to-basket';
 import { LivePrices } from '../search/live-prices';
 import { PriceHistory } from '../price-history/price-history';
 import { ProductImage } from '../search/product-image';
+import { UnitPriceLabel } from '../search/unit-price-label';
 import { PriceAlertForm } from '../alerts/price-alert-form';
 import { PricesSeedContext, usePricesSeed } from '../../first-screen/first-screen-seeds';
 import { SearchProvider, useSearch, type SearchStart } from '../search/search-context';
 import { useProductLanding, type OfflineProduct } from './use-product-landing';
 import { OfficialPackFacts } from './official-pack';
+import { SameMedicine } from './same-medicine';
 import { Spinner } from '../../lib/ui/spinner';
 import './product.css';
 
@@ -212,6 +214,7 @@ export function ProductContent() {
         <p className="product-page__intro">{texts!.intro}</p>
       </div>
       <ProductPrices cnk={product.cnk} />
+      <SameMedicine cnk={product.cnk} unitPrice={(unit) => <UnitPriceLabel unit={unit} />} />
       <ProductAlert cnk={product.cnk} name={productNameFromHeading(texts!.heading)} />
       <Faq items={texts!.faq} />
     </Shell>

@@ -149,8 +149,10 @@ describe('shared search context', () => {
     );
     await waitFor(() => expect(context().results).toBe('cnk:3720083:1'));
     expect(context()).toEqual({ cnk: '3720083', localProduct: '3720083×3', results: 'cnk:3720083:1' });
-    // (The page's price history is asked for beside them: price-history.test.tsx covers it.)
-    expect(server.requests.map((r) => r.path).filter((p) => !p.includes('/history/'))).toEqual([
+    // (The page's price history and the same medicine in other packs are asked for beside them:
+    // price-history.test.tsx and same-medicine.test.tsx cover them.)
+    const beside = (p: string) => p.includes('/history/') || p.includes('/equivalents/');
+    expect(server.requests.map((r) => r.path).filter((p) => !beside(p))).toEqual([
       `/api/products/${SLUG}/`,
       '/api/search?q=3720083&lang=fr',
     ]);
