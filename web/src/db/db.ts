@@ -112,7 +112,7 @@ export interface ProReportRow {
   sellPriceInclVat: number | null;
   /** Margin at the catalogue price, a fraction (null without a catalogue or market price). */
   marginRatio: number | null;
-  status: 'priced' | 'no_price' | 'not_found' | 'retailer_error' | 'invalid_cnk' | 'no_stored_price';
+  status: 'priced' | 'no_price' | 'not_found' | 'retailer_error' | 'invalid_cnk' | 'no_stored_price' | 'excluded';
 }
 
 /** A finished analysis of a group, kept on this device (the last 20 per group) for its report. */
