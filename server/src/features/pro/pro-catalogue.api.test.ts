@@ -24,6 +24,8 @@ const prices = (client: TestClient, cnks: string[], lang = 'fr') =>
 async function facts(client: TestClient, cnks: string[], lang = 'fr') {
   const res = await client.post('/api/pro/catalogue/', { cnks, lang });
   expect(res.status).toBe(200);
+  // What a pharmacy stocks is nobody else's: never kept by a cache on the way.
+  expect(res.headers.get('cache-control')).toBe('no-store');
   return proCatalogueResponseSchema.parse(res.body);
 }
 
