@@ -77,9 +77,10 @@ describe('Pro tool offline', () => {
     expect((sheet.B1 as XLSX.CellObject).v).toBe('Commande hors ligne');
     expect((sheet.B2 as XLSX.CellObject).v).toBe('Agressive (min)');
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, range: 9, raw: true, defval: null });
-    expect(rows.map((r) => r[1])).toEqual([...known, fresh1, fresh2]);
-    for (const r of rows.slice(0, 3)) expect(typeof r[7]).toBe('number');
-    for (const r of rows.slice(3)) expect(r[7]).toBeNull();
+    // Columns: own name, official name (SAM), CNK, ... the recommended selling price (9th).
+    expect(rows.map((r) => r[2])).toEqual([...known, fresh1, fresh2]);
+    for (const r of rows.slice(0, 3)) expect(typeof r[8]).toBe('number');
+    for (const r of rows.slice(3)) expect(r[8]).toBeNull();
     expect(priced).toEqual([]);
 
     // Back online: one action re-prices the two rows with no stored price, and only them.

@@ -47,7 +47,7 @@ const FR: Texts = {
   aggressive: 'Agressive (min)',
   exportLabel: 'Exporter vers Excel',
   meta: ['Groupe', 'Stratégie', 'Marge idéale', 'Marge minimale', 'Date'],
-  header: ['Produit', 'CNK', 'Prix marché le plus bas (TVAC)'],
+  header: ['Produit', 'Nom officiel (SAM)', 'CNK', 'Prix marché le plus bas (TVAC)'],
   quota: /^Forfait mensuel : 5 \/ 2\s000 CNK$/,
   firstCost: /^Cette analyse utilisera 5 de vos 2\s000 CNK restants ce mois-ci\.$/,
   againCost:
@@ -72,7 +72,7 @@ const NL: Texts = {
   aggressive: 'Agressief (min)',
   exportLabel: 'Exporteren naar Excel',
   meta: ['Groep', 'Strategie', 'Ideale marge', 'Minimale marge', 'Datum'],
-  header: ['Product', 'CNK', 'Laagste marktprijs (incl. btw)'],
+  header: ['Product', 'Officiële naam (SAM)', 'CNK', 'Laagste marktprijs (incl. btw)'],
   quota: /^Maandtegoed: 5 \/ 2\.000 CNK’s$/,
   firstCost: /^Deze analyse gebruikt 5 van je 2\.000 resterende CNK’s deze maand\.$/,
   againCost:
@@ -192,21 +192,23 @@ describe('Pro tool', () => {
     expect(cell('A6')?.v).toBe(t.sourceLabel);
     expect(String(cell('B6')?.v)).toMatch(t.source);
     expect(cell('A7')?.v).toBe(t.vatLabel);
-    expect(['A9', 'B9', 'C9'].map((r) => cell(r)?.v)).toEqual(t.header);
-    expect(sheet['!autofilter']).toEqual({ ref: 'A9:O14' });
+    expect(['A9', 'B9', 'C9', 'D9'].map((r) => cell(r)?.v)).toEqual(t.header);
+    expect(sheet['!autofilter']).toEqual({ ref: 'A9:P14' });
     expect(workbook.Workbook?.Names?.find((n) => n.Name === '_xlnm.Print_Titles')?.Ref).toMatch(/!\$9:\$9$/);
     expect(download.suggestedFilename()).not.toMatch(/[—&()[\]{}=+]/);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, range: 9, raw: true });
-    expect(rows.map((r) => r[1])).toEqual(expect.arrayContaining(cnks));
+    expect(rows.map((r) => r[2])).toEqual(expect.arrayContaining(cnks));
     expect(rows).toHaveLength(5);
     for (let r = 10; r < 15; r++) {
+      // The demo's official catalogue (SAM) names every demo product beside the imported name.
       expect(cell(`B${r}`)?.t, `B${r}`).toBe('s');
-      const lowestCell = cell(`C${r}`)!;
+      expect(cell(`C${r}`)?.t, `C${r}`).toBe('s');
+      const lowestCell = cell(`D${r}`)!;
       expect(lowestCell).toMatchObject({ t: 'n', z: '#,##0.00 "€"' });
       // Aggressive: the recommended selling price is the lowest offer.
-      expect(cell(`H${r}`)?.v).toBe(lowestCell.v);
+      expect(cell(`I${r}`)?.v).toBe(lowestCell.v);
       // The imported catalogue price (2 + i € excl. VAT) came along.
-      expect(cell(`F${r}`)).toMatchObject({ t: 'n', z: '#,##0.00 "€"' });
+      expect(cell(`G${r}`)).toMatchObject({ t: 'n', z: '#,##0.00 "€"' });
     }
 
     // Reports (docs/architecture.md#settled-choices): a second analysis under the new strategy, compared with the first. The same

@@ -163,7 +163,12 @@ export function createApp(deps: AppDeps): ComposedApp {
   );
   app.route('/api', search.routes);
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
-  app.route('/api', createProModule({ ...deps, search: search.service, requirePro: accounts.requirePro }).routes);
+  // It also reads the official catalogue: excluded packs are never priced, official names shown.
+  app.route(
+    '/api',
+    createProModule({ ...deps, search: search.service, requirePro: accounts.requirePro, catalogue: catalogue.lookup })
+      .routes,
+  );
   // The home and product pages go out drawn by the web app's own components (ADR 119-121, ADR 140).
   const firstScreen = createFirstScreenModule({
     env,

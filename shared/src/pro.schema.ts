@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normaliseCnk } from './cnk';
 import { GROUP_MAX_CNKS } from './group-sync-limits';
 import { DEFAULT_LOCALE } from './locales';
+import { officialExclusionSchema, proOfficialSchema } from './pro-catalogue.schema';
 import { localeSchema, searchProductSchema, searchRetailerSummarySchema } from './search.schema';
 
 /** CNKs one batch request may price: a group is sent in slices of this size (docs/architecture.md#pro-allowance quota unit: one CNK). */
@@ -34,9 +35,11 @@ export type ProPricesRequest = z.infer<typeof proPricesRequestSchema>;
 
 /**
  * found: the market has it; not_found: every retailer answered, none has it; error: no retailer could
- * answer; invalid_cnk: its check digit is wrong, so no retailer was asked (none of these last two counts).
+ * answer; invalid_cnk: its check digit is wrong; excluded: the official catalogue keeps the pack out of
+ * the market prices (prescription-only, suspended, revoked: docs/decisions/154). No retailer is asked
+ * for the last two and neither counts against the allowance.
  */
-export const proProductStatusSchema = z.enum(['found', 'not_found', 'error', 'invalid_cnk']);
+export const proProductStatusSchema = z.enum(['found', 'not_found', 'error', 'invalid_cnk', 'excluded']);
 export type ProProductStatus = z.infer<typeof proProductStatusSchema>;
 
 /** SSE `product` event: one per CNK, in the order the prices arrive. */
@@ -47,6 +50,10 @@ export const proProductEventSchema = z.object({
   retailers: z.array(searchRetailerSummarySchema),
   fetchedAt: z.string(),
   cached: z.boolean(),
+  /** Why the catalogue excludes it (status `excluded`); absent otherwise. */
+  exclusion: officialExclusionSchema.optional(),
+  /** The official name and pack when the catalogue knows the CNK (docs/decisions/161); absent otherwise. */
+  official: proOfficialSchema.optional(),
 });
 export type ProProductEvent = z.infer<typeof proProductEventSchema>;
 
@@ -86,6 +93,8 @@ export const proCostSchema = proUsageSchema.extend({
   cost: z.number().int().nonnegative(),
   alreadyCharged: z.number().int().nonnegative(),
   invalid: z.number().int().nonnegative(),
+  /** CNKs the official catalogue excludes: never priced, free (docs/decisions/154). */
+  excluded: z.number().int().nonnegative(),
   fits: z.boolean(),
 });
 export type ProCost = z.infer<typeof proCostSchema>;

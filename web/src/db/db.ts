@@ -2,6 +2,7 @@ import { Dexie, type Table } from 'dexie';
 import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type { QueryKind, SearchResult } from '@pharmaradar/shared/search.schema';
 import type { GroupBase, GroupLines } from '@pharmaradar/shared/group-sync.schema';
+import type { OfficialExclusion, ProOfficial } from '@pharmaradar/shared/pro-catalogue.schema';
 import { DB_NAME } from './db-name';
 
 /** The last final result of one search, kept so it can be shown offline (docs/architecture.md#offline-first-and-sync). */
@@ -48,7 +49,7 @@ export interface ProGroupRecord {
 export interface ProOfferRecord {
   cnk: string;
   name: string | null;
-  status: 'found' | 'not_found' | 'error' | 'invalid_cnk';
+  status: 'found' | 'not_found' | 'error' | 'invalid_cnk' | 'excluded';
   offers: number[];
   fetchedAt: string;
   /**
@@ -56,6 +57,25 @@ export interface ProOfferRecord {
    * records stored before it existed. Not indexed: no schema step needed.
    */
   retailers?: string[];
+  /** Status `excluded`: why the official catalogue keeps it out of the market prices. Not indexed. */
+  exclusion?: OfficialExclusion;
+  /** The official name and pack the answer carried (docs/decisions/161). Not indexed. */
+  official?: ProOfficial;
+}
+
+/**
+ * What the official catalogue said of one CNK when last asked (POST /api/pro/catalogue), kept so an
+ * import is flagged offline too (docs/decisions/161). `known` false: the catalogue does not have it.
+ */
+export interface ProOfficialRecord {
+  cnk: string;
+  known: boolean;
+  exclusion: OfficialExclusion | null;
+  official: ProOfficial | null;
+  /** The catalogue export it was read from (its version, null when unnumbered). */
+  catalogueVersion: string | null;
+  /** When it was asked (ms since epoch). */
+  checkedAt: number;
 }
 
 /** A change not yet accepted by POST /api/groups/sync (made offline, or the sync failed). */
@@ -92,7 +112,7 @@ export interface ProReportRow {
   sellPriceInclVat: number | null;
   /** Margin at the catalogue price, a fraction (null without a catalogue or market price). */
   marginRatio: number | null;
-  status: 'priced' | 'no_price' | 'not_found' | 'retailer_error' | 'invalid_cnk' | 'no_stored_price';
+  status: 'priced' | 'no_price' | 'not_found' | 'retailer_error' | 'invalid_cnk' | 'no_stored_price' | 'excluded';
 }
 
 /** A finished analysis of a group, kept on this device (the last 20 per group) for its report. */
@@ -129,6 +149,8 @@ export class PharmaRadarDb extends Dexie {
   /** Key-value records of the basket: 'shipping' (the last GET /api/retailers/shipping/ answer). */
   basketMeta!: Table<{ key: string; value: unknown; savedAt: number }, string>;
   proReports!: Table<ProReportRecord, string>;
+  /** The official catalogue's facts per CNK (docs/decisions/161); proMeta 'officialCatalogue' says whether there is one. */
+  proOfficial!: Table<ProOfficialRecord, string>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -146,6 +168,8 @@ export class PharmaRadarDb extends Dexie {
     this.version(3).stores({ basket: 'cnk, addedAt', basketMeta: 'key' });
     // Group analysis reports (docs/architecture.md#settled-choices): per-device snapshots, listed by group in date order.
     this.version(5).stores({ proReports: 'id, [groupId+analysedAt]' });
+    // The official catalogue's facts per CNK, so an import is flagged offline too (docs/decisions/161).
+    this.version(6).stores({ proOfficial: 'cnk' });
   }
 }
 

@@ -1,10 +1,13 @@
 import { createFairConcurrencyLimit } from '@pharmaradar/shared/concurrency-limit';
 import { luhnValid } from '@pharmaradar/shared/cnk';
+import type { OfficialExclusion } from '@pharmaradar/shared/pro-catalogue.schema';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import type { Locale } from '@pharmaradar/shared/locales';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
+import type { CatalogueLookup } from '../../lib/catalogue-lookup';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from '../../lib/log';
+import { officialOf } from './pro-catalogue.service';
 import { quotaExceededMessages } from './pro.messages';
 import { brusselsMonth, renewalDay } from './pro-quota';
 import type { ProUsageRepository } from './pro-usage.repository';
@@ -29,6 +32,8 @@ export type ProPricesDeps = {
   usage: ProUsageRepository;
   now: () => number;
   log: Logger;
+  /** The official catalogue: a pack it excludes is never priced (docs/decisions/154, 161). */
+  catalogue: Pick<CatalogueLookup, 'verdict' | 'byCnk'>;
   concurrency?: number;
 };
 
@@ -37,9 +42,9 @@ const FAILED = new Set(['error', 'timeout', 'blocked']);
 type ProUser = { id: number; search_quota: number | null };
 
 /**
- * A batch's CNKs with a right check digit (`cnks`), of which `charged` were not yet charged this month
- * and now hold their place in the allowance (ADR 127, 147); the others are answered `invalid_cnk`
- * without asking a shop.
+ * A batch's CNKs with a right check digit that the official catalogue does not exclude (`cnks`), of
+ * which `charged` were not yet charged this month and now hold their place in the allowance (ADR 127,
+ * 147); the others are answered `invalid_cnk` or `excluded` (with the reason) without asking a shop.
  */
 export type Reservation = {
   month: string;
@@ -47,6 +52,7 @@ export type Reservation = {
   cnks: readonly string[];
   charged: ReadonlySet<string>;
   invalid: readonly string[];
+  excluded: ReadonlyMap<string, OfficialExclusion>;
 };
 
 /** What pricing `cnks` now would take from the allowance (POST /api/pro/usage/cost/, ADR 147). */
@@ -58,6 +64,7 @@ export type AnalysisCost = {
   cost: number;
   alreadyCharged: number;
   invalid: number;
+  excluded: number;
   fits: boolean;
 };
 
@@ -79,6 +86,23 @@ export function createProPricesService(deps: ProPricesDeps) {
   const log = deps.log.child({ feature: 'pro' });
   const quotaOf = (user: ProUser) => user.search_quota ?? DEFAULT_PRO_MONTHLY_QUOTA;
 
+  /** The batch's CNKs sorted out: wrong check digit, excluded by the catalogue (with why), to price. */
+  function sortOut(cnks: readonly string[]) {
+    const invalid: string[] = [];
+    const excluded = new Map<string, OfficialExclusion>();
+    const valid: string[] = [];
+    for (const cnk of cnks) {
+      if (!luhnValid(cnk)) {
+        invalid.push(cnk);
+        continue;
+      }
+      const verdict = deps.catalogue.verdict(cnk);
+      if (verdict.offer === false) excluded.set(cnk, verdict.reason);
+      else valid.push(cnk);
+    }
+    return { invalid, excluded, valid };
+  }
+
   function allowance(user: ProUser) {
     const month = brusselsMonth(deps.now());
     return { month, quota: quotaOf(user), used: deps.usage.usage(user.id, month), resetsOn: renewalDay(month) };
@@ -93,18 +117,17 @@ export function createProPricesService(deps: ProPricesDeps) {
   function reserve(user: ProUser, cnks: readonly string[]): Reservation {
     const month = brusselsMonth(deps.now());
     const quota = quotaOf(user);
-    const valid = cnks.filter((cnk) => luhnValid(cnk));
-    const invalid = cnks.filter((cnk) => !luhnValid(cnk));
+    const { invalid, excluded, valid } = sortOut(cnks);
     const charged = valid.length > 0 ? deps.usage.reserve(user.id, month, valid, quota) : [];
     if (!charged) throw new HttpError(429, 'quota_exceeded', quotaExceededMessages(renewalDay(month)));
-    return { month, quota, cnks: valid, charged: new Set(charged), invalid };
+    return { month, quota, cnks: valid, charged: new Set(charged), invalid, excluded };
   }
 
   /** What `cnks` would cost if priced now: their CNKs not yet charged this month, and whether they fit. */
   function cost(user: ProUser, cnks: readonly string[]): AnalysisCost {
     const { month, quota, used, resetsOn } = allowance(user);
     const distinct = [...new Set(cnks)];
-    const valid = distinct.filter((cnk) => luhnValid(cnk));
+    const { invalid, excluded, valid } = sortOut(distinct);
     const alreadyCharged = deps.usage.charged(user.id, month, valid).size;
     const remaining = Math.max(0, quota - used);
     const newCnks = valid.length - alreadyCharged;
@@ -115,14 +138,17 @@ export function createProPricesService(deps: ProPricesDeps) {
       remaining,
       cost: newCnks,
       alreadyCharged,
-      invalid: distinct.length - valid.length,
+      invalid: invalid.length,
+      excluded: excluded.size,
       fits: newCnks <= remaining,
     };
   }
 
   async function priceOne(cnk: string, lang: Locale): Promise<ProProductEvent> {
     try {
-      return toProductEvent(cnk, await deps.search.search(cnk, undefined, { lang }));
+      const event = toProductEvent(cnk, await deps.search.search(cnk, undefined, { lang }));
+      const official = officialOf(deps.catalogue.byCnk(cnk, lang));
+      return official ? { ...event, official } : event;
     } catch (error) {
       log.error('pro batch search failed', { error });
       return {
@@ -153,6 +179,21 @@ export function createProPricesService(deps: ProPricesDeps) {
     for (const cnk of reservation.invalid) {
       const fetchedAt = new Date(deps.now()).toISOString();
       onProduct({ cnk, status: 'invalid_cnk', product: null, retailers: [], fetchedAt, cached: false });
+    }
+    // Never priced: no shop is asked, nothing is charged; the reason and the official names say why.
+    for (const [cnk, exclusion] of reservation.excluded) {
+      const fetchedAt = new Date(deps.now()).toISOString();
+      const official = officialOf(deps.catalogue.byCnk(cnk, lang));
+      onProduct({
+        cnk,
+        status: 'excluded',
+        exclusion,
+        ...(official ? { official } : {}),
+        product: null,
+        retailers: [],
+        fetchedAt,
+        cached: false,
+      });
     }
     // The CNKs this batch charged and priced; the rest of what it charged goes back at the end.
     const priced = new Set<string>();

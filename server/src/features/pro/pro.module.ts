@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { LazyList } from '../../lib/json-stream';
+import type { CatalogueLookup } from '../../lib/catalogue-lookup';
 import type { Logger } from '../../lib/log';
 import { brusselsMonth } from './pro-quota';
 import { createProRepository } from './pro.repository';
@@ -14,14 +15,26 @@ export interface ProDeps {
   now: () => number;
   search: PriceSearch;
   requirePro: RequirePro;
+  /** The official catalogue (catalogue feature's lookup): exclusions and official names (docs/decisions/161). */
+  catalogue: CatalogueLookup;
 }
 
-/** POST /api/pro/prices/ (batch pricing, SSE) and POST /api/groups/sync/ (docs/architecture.md#offline-first-and-sync, docs/architecture.md#pro-allowance). */
+/** POST /api/pro/prices/ (batch pricing, SSE), POST /api/pro/catalogue/ and POST /api/groups/sync/ (docs/architecture.md#offline-first-and-sync, docs/architecture.md#pro-allowance). */
 export function createProModule(deps: ProDeps) {
   const repository = createProRepository(deps.db);
   const usage = createProUsageRepository(deps.db);
-  const prices = createProPricesService({ search: deps.search, usage, now: deps.now, log: deps.log });
-  return { routes: createProRoutes({ requirePro: deps.requirePro, prices, repository, log: deps.log, now: deps.now }) };
+  const { catalogue } = deps;
+  const prices = createProPricesService({ search: deps.search, usage, now: deps.now, log: deps.log, catalogue });
+  return {
+    routes: createProRoutes({
+      requirePro: deps.requirePro,
+      prices,
+      repository,
+      catalogue,
+      log: deps.log,
+      now: deps.now,
+    }),
+  };
 }
 
 /** Groups read per query while the export streams (each about 20 KB at most). */

@@ -5,10 +5,13 @@ import {
   proPricesRequestSchema,
   type ProProductEvent,
 } from '@pharmaradar/shared/pro.schema';
+import { proCatalogueRequestSchema } from '@pharmaradar/shared/pro-catalogue.schema';
+import type { CatalogueLookup } from '../../lib/catalogue-lookup';
 import { streamPrivateSSE } from '../../lib/sse';
 import { COMMON_ISSUES, parseJsonBody, type IssueVocabulary } from '../../lib/validate';
 import type { Logger } from '../../lib/log';
 import { syncGroups } from './group-sync.service';
+import { catalogueFacts } from './pro-catalogue.service';
 import { PRO_MESSAGES } from './pro.messages';
 import type { ProRepository } from './pro.repository';
 import type { ProPricesService } from './pro-prices.service';
@@ -29,6 +32,7 @@ export function createProRoutes(deps: {
   requirePro: RequirePro;
   prices: ProPricesService;
   repository: ProRepository;
+  catalogue: Pick<CatalogueLookup, 'verdict' | 'byCnk' | 'version'>;
   log: Logger;
   now: () => number;
 }): Hono {
@@ -69,6 +73,15 @@ export function createProRoutes(deps: {
     const { cnks } = await parseJsonBody(c, proCostRequestSchema, PRO_ISSUES);
     c.header('Cache-Control', 'no-store');
     return c.json(deps.prices.cost(user, cnks));
+  });
+
+  // The official catalogue's facts for an import's or a group's CNKs (docs/decisions/161): read only,
+  // no shop asked, nothing charged. A POST because a group's CNKs do not fit in a URL.
+  app.post('/pro/catalogue/', async (c) => {
+    deps.requirePro(c);
+    const { cnks, lang } = await parseJsonBody(c, proCatalogueRequestSchema, PRO_ISSUES);
+    c.header('Cache-Control', 'no-store');
+    return c.json(catalogueFacts(deps.catalogue, cnks, lang));
   });
 
   app.post('/groups/sync/', async (c) => {

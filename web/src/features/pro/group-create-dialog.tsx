@@ -3,6 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import { Dialog } from '../../lib/ui';
+import { checkImportCatalogue } from './import/catalogue-check';
+import type { CatalogueCheck } from './import/catalogue-flags';
 import type { ImportResult } from './import/import-result';
 import { readImportFileInWorker } from './workers/import-worker.client';
 
@@ -31,12 +33,16 @@ export function GroupCreateDialog({
   const [description, setDescription] = useState(initial?.description ?? '');
   const [pasted, setPasted] = useState(initial?.cnks.join('\n') ?? '');
   const [preview, setPreview] = useState<ImportResult | null>(null);
+  // What the official catalogue says of the imported rows (docs/decisions/161); null while it is asked.
+  const [check, setCheck] = useState<CatalogueCheck | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const importFile = async (file: File) => {
     try {
       const result = await readImportFileInWorker(file);
       setPreview(result);
+      setCheck(null);
+      if (result.ok) void checkImportCatalogue(result.rows, locale).then(setCheck, () => setCheck(null));
       if (result.error)
         setError(
           intl.formatMessage(
@@ -144,6 +150,7 @@ export function GroupCreateDialog({
                 ))}
               </tbody>
             </table>
+            <CatalogueFlags check={check} />
             <ul className="pro-preview__rejected">
               {preview.rejected.map((r) => (
                 <li key={r.line}>
@@ -175,5 +182,42 @@ export function GroupCreateDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The rows the official catalogue does not know, or knows as withdrawn or never priced, with why. */
+function CatalogueFlags({ check }: { check: CatalogueCheck | null }) {
+  const intl = useIntl();
+  if (!check) return null;
+  return (
+    <div className="pro-preview__catalogue" data-testid="pro-import-catalogue">
+      {check.flags.length > 0 && (
+        <>
+          <p>
+            <FormattedMessage id="pro.import.catalogue.title" values={{ count: check.flags.length }} />
+          </p>
+          <ul>
+            {check.flags.map((f) => (
+              <li key={f.line} data-reason={f.reason}>
+                {intl.formatMessage(
+                  { id: f.official ? 'pro.import.catalogue.flagOfficial' : 'pro.import.catalogue.flag' },
+                  {
+                    line: f.line,
+                    cnk: f.cnk,
+                    official: f.official,
+                    reason: intl.formatMessage({ id: `pro.import.catalogue.reasons.${f.reason}` }),
+                  },
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {check.waiting > 0 && (
+        <p role="status">
+          <FormattedMessage id="pro.import.catalogue.waiting" values={{ count: check.waiting }} />
+        </p>
+      )}
+    </div>
   );
 }

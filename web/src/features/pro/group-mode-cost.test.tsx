@@ -23,6 +23,7 @@ const cost = (over: Partial<ProCost>): ProCost => ({
   cost: 4,
   alreadyCharged: 0,
   invalid: 0,
+  excluded: 0,
   fits: true,
   ...over,
 });

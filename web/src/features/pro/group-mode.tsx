@@ -51,8 +51,12 @@ const NO_CNKS: readonly string[] = [];
 const exportRow = (r: GroupRow): ExportRow => ({
   cnk: r.cnk,
   name: r.name,
+  official: r.official,
   card: r.card,
-  marketStatus: r.mark === 'not_found' || r.mark === 'retailer_error' || r.mark === 'invalid_cnk' ? r.mark : 'ok',
+  marketStatus:
+    r.mark === 'not_found' || r.mark === 'retailer_error' || r.mark === 'invalid_cnk' || r.mark === 'excluded'
+      ? r.mark
+      : 'ok',
 });
 
 /** Group mode: create, edit, delete, select, analyse (stoppable, offline from stored offers), refresh stale rows, export. */

@@ -9,6 +9,7 @@ import { formatPercent, formatPrice, useLocale } from '../../lib/i18n';
 import { retailerLabel } from '../../lib/retailers';
 import { Spinner, TextField } from '../../lib/ui';
 import { AnalysisCostNote } from './analysis-cost-note';
+import { officialTitle } from './import/catalogue-flags';
 import { offerRecord, proStore } from './data/pro-store';
 import { streamProPrices } from './pro-prices.client';
 import { useAnalysisCost } from './use-analysis-cost';
@@ -132,6 +133,17 @@ export function ProductMode({
           <FormattedMessage id="pro.tool.product.invalidCheckDigit" />
         </p>
       )}
+      {answer && answer.status === 'excluded' && answer.exclusion && (
+        <p role="alert" data-testid="pro-product-excluded">
+          <FormattedMessage id={`pro.tool.product.excluded.${answer.exclusion}`} />
+          {answer.official && (
+            <>
+              {' '}
+              <FormattedMessage id="pro.tool.product.official" values={{ official: officialTitle(answer.official) }} />
+            </>
+          )}
+        </p>
+      )}
       {answer && answer.status === 'error' && (
         <p role="alert">
           <FormattedMessage id="pro.tool.product.retailerError" />
@@ -140,6 +152,12 @@ export function ProductMode({
       {answer?.product && (
         <article className="pro-product-card" data-testid="pro-product-card">
           <h3>{answer.product.name}</h3>
+          {answer.official && (
+            // The official name and pack (SAM) beside the shops' title (docs/decisions/161).
+            <p className="pro-product-card__official" data-testid="pro-product-official">
+              <FormattedMessage id="pro.tool.product.official" values={{ official: officialTitle(answer.official) }} />
+            </p>
+          )}
           {offers.length === 0 ? (
             <p>
               <FormattedMessage id="pro.tool.product.noOffers" />

@@ -13,8 +13,17 @@ export async function clearPersonalData(): Promise<void> {
     // Loaded on use: Dexie stays out of the first screen's JavaScript (home budget, issue 8.12).
     const { db } = await import('../../db/db');
     // Pro groups, settings (and the sync cursor and owner kept beside them), offers, catalogue prices,
-    // outbox, analysis reports.
-    const tables = [db.searches, db.proGroups, db.proMeta, db.proOffers, db.proCatalogue, db.proOutbox, db.proReports];
+    // outbox, analysis reports, the official catalogue's facts on their CNKs (they show what the pharmacy stocks).
+    const tables = [
+      db.searches,
+      db.proGroups,
+      db.proMeta,
+      db.proOffers,
+      db.proCatalogue,
+      db.proOutbox,
+      db.proReports,
+      db.proOfficial,
+    ];
     await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
   } catch {
     // IndexedDB unavailable (private mode): nothing was saved.

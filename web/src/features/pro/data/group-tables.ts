@@ -16,6 +16,9 @@ export function offerRecord(event: ProProductEvent): ProOfferRecord {
     offers: event.product?.offers.map((o) => o.price) ?? [],
     fetchedAt: event.fetchedAt,
     retailers: event.retailers.filter((r) => r.status === 'ok' || r.status === 'empty').map((r) => r.id),
+    // What the official catalogue said with the answer (docs/decisions/161): why it is never priced, its names.
+    ...(event.exclusion ? { exclusion: event.exclusion } : {}),
+    ...(event.official ? { official: event.official } : {}),
   };
 }
 

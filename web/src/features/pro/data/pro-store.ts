@@ -4,6 +4,7 @@
 // needs nothing from the sync controller.
 import { db as appDb, type PharmaRadarDb } from '../../../db/db';
 import { groupTables } from './group-tables';
+import { officialTable } from './official-table';
 import { reportTable } from './report-table';
 import { syncTables } from './sync-tables';
 
@@ -11,6 +12,7 @@ export type * from './pro-records';
 export { offerRecord } from './group-tables';
 export { groupCatalogue } from './group-lines';
 export { REPORTS_KEPT } from './report-table';
+export type { OfficialCatalogueState } from './official-table';
 export { SYNC_CURSOR_KEY, SYNC_OWNER_KEY, type LostChange } from './sync-tables';
 
 export function createProStore(db: PharmaRadarDb) {
@@ -20,6 +22,7 @@ export function createProStore(db: PharmaRadarDb) {
     ...groupTables(db, changed),
     ...reportTable(db),
     ...syncTables(db),
+    ...officialTable(db),
     /** `listener` runs after each local change queued for sync (a group, the settings). */
     onLocalChange(listener: () => void): () => void {
       listeners.add(listener);

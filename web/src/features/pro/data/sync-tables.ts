@@ -18,7 +18,7 @@ export interface LostChange {
 }
 
 export function syncTables(db: PharmaRadarDb) {
-  const proTables = () => [db.proGroups, db.proMeta, db.proOffers, db.proCatalogue, db.proOutbox];
+  const proTables = () => [db.proGroups, db.proMeta, db.proOffers, db.proCatalogue, db.proOutbox, db.proOfficial];
   return {
     /**
      * Makes the Pro tables the given user's (true when another account's data was wiped). Data left by

@@ -4,6 +4,7 @@ import type { DeltaPosition, PricingStrategy } from '@pharmaradar/shared/pricing
 
 export const EXPORT_COLUMNS = [
   'name',
+  'official',
   'cnk',
   'lowestOffer',
   'marketReference',
@@ -32,6 +33,7 @@ const NOTES = [
   'notFound',
   'retailerError',
   'invalidCnk',
+  'excluded',
 ] as const;
 const POSITIONS = ['above', 'below', 'aligned'] as const satisfies readonly DeltaPosition[];
 

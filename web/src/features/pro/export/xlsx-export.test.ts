@@ -96,7 +96,8 @@ describe('writeGroupWorkbook', () => {
     const { ws, labels } = written(locale);
     expect(ws.A1?.v).toBe(locale === 'en' ? 'Group' : 'Groep');
     expect(ws.A3?.v).toBe(labels.meta.idealMargin);
-    expect(ws.C9?.v).toBe(labels.columns.lowestOffer);
+    // Product, official name (SAM), CNK, then the lowest offer.
+    expect(ws.D9?.v).toBe(labels.columns.lowestOffer);
   });
 
   it('writes a header row, then one row per product with numbers as numbers in euro and percent formats', () => {
@@ -131,7 +132,8 @@ describe('writeGroupWorkbook', () => {
 
     expect(row(3).note?.v).toBe("Prix catalogue déjà sous l'objectif");
     expect(row(4).note?.v).toBe("Prix catalogue déjà sous l'objectif");
-    expect(ws['!ref']).toBe(`A1:O${HEADER_ROW + 1 + rows.length}`);
+    // Sixteen columns, A to P (the official name is the second).
+    expect(ws['!ref']).toBe(`A1:P${HEADER_ROW + 1 + rows.length}`);
   });
 
   it('writes text beginning with = + - @ as plain text, never as a formula', () => {
@@ -179,7 +181,7 @@ describe('writeGroupWorkbook', () => {
     }
     // A product cell stays regular.
     expect(xml).not.toMatch(new RegExp(`<c r="A${HEADER_ROW + 2}" s="${xfs.length - 1}"`));
-    const range = `A${HEADER_ROW + 1}:O${HEADER_ROW + 1 + rows.length}`;
+    const range = `A${HEADER_ROW + 1}:P${HEADER_ROW + 1 + rows.length}`;
     expect(xml).toContain(`<autoFilter ref="${range}"/>`);
     expect(ws['!autofilter']).toEqual({ ref: range });
     const names = wb.Workbook?.Names ?? [];
@@ -221,5 +223,36 @@ describe('export labels and file name', () => {
     );
     expect(exportFileName('=Comptoir+1', '2026-07-01')).toBe('pharmaradar-Comptoir-1-2026-07-01.xlsx');
     expect(exportFileName('Zomer_2026 v1.2', '2026-07-01')).toBe('pharmaradar-Zomer_2026-v1.2-2026-07-01.xlsx');
+  });
+
+  it("writes the official name and pack beside the pharmacist's own name, and why an excluded pack has no price", () => {
+    const labels = exportLabelsFromMessages(loadMessagesFromDisk('en'));
+    const own = priceGroup(
+      [
+        { cnk: '0046128', name: 'Dafa 30 (rayon)', vatPercent: 6, cataloguePriceExVat: 2, offers: [4.5] },
+        { cnk: '1111111', name: null, vatPercent: 6, cataloguePriceExVat: null, offers: [] },
+        { cnk: '0000000', name: 'Unknown one', vatPercent: 21, cataloguePriceExVat: null, offers: [3] },
+      ],
+      settings,
+    );
+    const officials = ['Dafalgan 500 mg comp. 30', 'Strong 10 mg (20)', null];
+    const bytes = writeGroupWorkbook(XLSX, {
+      groupName: 'Official',
+      settings,
+      date: '2026-11-26',
+      labels,
+      rows: own.map((r, i) => ({ ...r, official: officials[i], marketStatus: i === 1 ? 'excluded' : 'ok' })),
+      source: readAt,
+    });
+    const ws = XLSX.read(bytes, { type: 'array' }).Sheets[labels.sheet]!;
+    const at = (column: (typeof EXPORT_COLUMNS)[number], r: number) =>
+      ws[XLSX.utils.encode_cell({ r: HEADER_ROW + r, c: EXPORT_COLUMNS.indexOf(column) })];
+    expect(EXPORT_COLUMNS.indexOf('official')).toBe(EXPORT_COLUMNS.indexOf('name') + 1);
+    expect(at('official', 0)?.v).toBe('Official name (SAM)');
+    expect([at('name', 1)?.v, at('official', 1)?.v]).toEqual(['Dafa 30 (rayon)', 'Dafalgan 500 mg comp. 30']);
+    expect(at('official', 1)?.t).toBe('s');
+    expect(at('official', 2)?.v).toBe('Strong 10 mg (20)');
+    expect(at('note', 2)?.v).toBe(labels.notes.excluded);
+    expect(at('official', 3)).toBeUndefined();
   });
 });

@@ -17,8 +17,12 @@ export const SIGNED_PERCENT_FORMAT = '+0.0%;-0.0%;0.0%';
 /** Day first, as Belgian pharmacies write it; the cell is a real date (a day number), not text. */
 export const DATE_FORMAT = 'dd/mm/yyyy';
 
-export type MarketStatus = 'ok' | 'not_found' | 'retailer_error' | 'invalid_cnk';
-export type ExportRow = PricedRow & { marketStatus?: MarketStatus };
+export type MarketStatus = 'ok' | 'not_found' | 'retailer_error' | 'invalid_cnk' | 'excluded';
+/**
+ * A priced row; `name` is the pharmacist's own name or the shops' title, `official` the official name
+ * and pack (SAM) written beside it (docs/decisions/161).
+ */
+export type ExportRow = PricedRow & { marketStatus?: MarketStatus; official?: string | null };
 
 /** Where and when the exported prices were read: shop display names, ISO times, demo shops or not. */
 export type PriceSource = {
@@ -65,6 +69,7 @@ function notesOf(row: ExportRow, labels: ExportLabels): string {
   if (row.marketStatus === 'not_found') notes.push(labels.notes.notFound);
   else if (row.marketStatus === 'retailer_error') notes.push(labels.notes.retailerError);
   else if (row.marketStatus === 'invalid_cnk') notes.push(labels.notes.invalidCnk);
+  else if (row.marketStatus === 'excluded') notes.push(labels.notes.excluded);
   else if (card.status === 'no_offers') notes.push(labels.notes.noOffers);
   if (card.negotiation?.kind === 'already_below_target') notes.push(labels.notes.alreadyBelowTarget);
   if (card.minimumOutOfReach) notes.push(labels.notes.minimumOutOfReach);
@@ -77,6 +82,7 @@ function productCells(row: ExportRow, labels: ExportLabels): Record<ExportColumn
   const note = notesOf(row, labels);
   return {
     name: row.name ? text(row.name) : null,
+    official: row.official ? text(row.official) : null,
     // Text, not a number: a CNK keeps its leading zero.
     cnk: text(row.cnk),
     lowestOffer: money(card.lowestOffer),

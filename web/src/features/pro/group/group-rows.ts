@@ -5,6 +5,7 @@
 import { defaultVatPercent, type PricingSettings, type ProductCard } from '@pharmaradar/shared/pricing.schema';
 import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import type { CatalogueEntry, ProOfferRecord } from '../data/pro-records';
+import { officialTitle } from '../import/catalogue-flags';
 
 /**
  * Stored prices older than this are stale: the server caches a retailer's answer for 15 minutes
@@ -13,14 +14,18 @@ import type { CatalogueEntry, ProOfferRecord } from '../data/pro-records';
 export const STALE_AFTER_MS = 15 * 60_000;
 
 /**
- * Why a row has no market price: none stored yet, unknown to the market, retailers down, no offer, or a
- * CNK whose check digit is wrong (the server asks no shop for it).
+ * Why a row has no market price: none stored yet, unknown to the market, retailers down, no offer, a
+ * CNK whose check digit is wrong, or a pack the official catalogue excludes (prescription-only,
+ * suspended, revoked): the server asks no shop for these last two.
  */
-export type RowMark = 'no_stored_price' | 'not_found' | 'retailer_error' | 'no_price' | 'invalid_cnk' | null;
+export type RowMark =
+  'no_stored_price' | 'not_found' | 'retailer_error' | 'no_price' | 'invalid_cnk' | 'excluded' | null;
 
 export type GroupRow = {
   cnk: string;
   name: string | null;
+  /** The official name and pack (SAM) when the last answer carried them, beside the name (docs/decisions/161). */
+  official: string | null;
   vatPercent: number;
   cataloguePriceExVat: number | null;
   offers: number[];
@@ -36,6 +41,7 @@ export function rowMark(record: ProOfferRecord | undefined): RowMark {
   if (record.status === 'not_found') return 'not_found';
   if (record.status === 'error') return 'retailer_error';
   if (record.status === 'invalid_cnk') return 'invalid_cnk';
+  if (record.status === 'excluded') return 'excluded';
   return record.offers.length === 0 ? 'no_price' : null;
 }
 
@@ -60,6 +66,7 @@ export function buildRows(
       // The pharmacist's own name for the product first (imported or typed; a Dutch file stays Dutch),
       // then the shops' one.
       name: known?.name || record?.name || null,
+      official: officialTitle(record?.official ?? null),
       ...input,
       record,
       card: priceProduct(input, settings),

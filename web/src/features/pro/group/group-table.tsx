@@ -39,7 +39,15 @@ function VatCell({ row, onChange }: { row: GroupRow; onChange?: (cnk: string, va
   );
 }
 
-const MARKS = ['priced', 'no_price', 'not_found', 'retailer_error', 'invalid_cnk', 'no_stored_price'] as const;
+const MARKS = [
+  'priced',
+  'no_price',
+  'not_found',
+  'retailer_error',
+  'invalid_cnk',
+  'excluded',
+  'no_stored_price',
+] as const;
 
 function useAge() {
   const intl = useIntl();

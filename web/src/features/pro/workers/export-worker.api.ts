@@ -29,7 +29,8 @@ const groupName = z.string().trim().min(1).max(200);
 const exportRowIdentity = z.object({
   cnk: cnkSchema,
   name: z.string().max(300).nullable(),
-  marketStatus: z.enum(['ok', 'not_found', 'retailer_error', 'invalid_cnk']).optional(),
+  official: z.string().max(600).nullable().optional(),
+  marketStatus: z.enum(['ok', 'not_found', 'retailer_error', 'invalid_cnk', 'excluded']).optional(),
   card: z.object({}).passthrough(),
 });
 

@@ -20,6 +20,7 @@ const priced = (settings: PricingSettings): ExportRow[] => [
   {
     cnk: '0123456',
     name: 'Dafalgan',
+    official: 'Dafalgan 500 mg tabl. 30',
     card: priceProduct({ vatPercent: 6, cataloguePriceExVat: 8.5, offers: [10, 12, 15] }, settings),
     marketStatus: 'ok',
   },
@@ -87,8 +88,14 @@ describe('export worker API', () => {
     const ws = XLSX.read(file.bytes, { type: 'array' }).Sheets.Prijzen!;
     // The date is a date cell: 30 June 2026 is day 46203 of the spreadsheet calendar.
     expect([ws.A1?.v, ws.B1?.v, ws.B2?.v, ws.B5?.v]).toEqual(['Groep', 'Zomer', 'Gebalanceerd (gemiddeld)', 46203]);
-    expect([ws.A10?.v, ws.B10?.v, ws.H10?.v]).toEqual(['Dafalgan', '0123456', 12]);
-    expect([ws.A11?.v, ws.O11?.v]).toEqual(['Onbekend', 'Product niet gevonden']);
+    // The own name, the official name (SAM) beside it, the CNK, ... the selling price, ... the note.
+    expect([ws.A10?.v, ws.B10?.v, ws.C10?.v, ws.I10?.v]).toEqual([
+      'Dafalgan',
+      'Dafalgan 500 mg tabl. 30',
+      '0123456',
+      12,
+    ]);
+    expect([ws.A11?.v, ws.B11?.v, ws.P11?.v]).toEqual(['Onbekend', undefined, 'Product niet gevonden']);
   });
 
   it('writes the cards it is given as they are: nothing is priced again', () => {
@@ -103,7 +110,7 @@ describe('export worker API', () => {
       rows: conservative,
       source,
     });
-    expect(XLSX.read(file.bytes, { type: 'array' }).Sheets.Prijzen!.H10?.v).toBe(15);
+    expect(XLSX.read(file.bytes, { type: 'array' }).Sheets.Prijzen!.I10?.v).toBe(15);
   });
 
   it('refuses an export without a group name, with a non-ISO date, invalid settings or a malformed CNK', () => {

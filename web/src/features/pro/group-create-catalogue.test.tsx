@@ -1,0 +1,128 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expose } from 'comlink';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProCatalogueResponse } from '@pharmaradar/shared/pro-catalogue.schema';
+import { db } from '../../db/db';
+import { setApiOrigin } from '../../lib/api/client';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
+import { renderWithProviders } from '../../test/render';
+import { GroupCreateDialog } from './group-create-dialog';
+import { importWorkerApi } from './workers/import-worker.api';
+
+// Issue 20 item 8 (docs/decisions/161): the import preview names the rows the official catalogue does
+// not know or would not price, with the reason in the interface language, and says when the check
+// waits for the network. The import worker is the real one, reached over a message channel.
+
+class ChannelWorker {
+  private readonly channel = new MessageChannel();
+  constructor() {
+    expose(importWorkerApi, this.channel.port1 as unknown as Parameters<typeof expose>[1]);
+  }
+  postMessage(message: unknown, transfer?: Transferable[]) {
+    this.channel.port2.postMessage(message, transfer ?? []);
+  }
+  addEventListener(type: string, listener: EventListener) {
+    this.channel.port2.addEventListener(type, listener);
+    this.channel.port2.start();
+  }
+  removeEventListener(type: string, listener: EventListener) {
+    this.channel.port2.removeEventListener(type, listener);
+  }
+  terminate() {
+    this.channel.port1.close();
+    this.channel.port2.close();
+  }
+}
+
+const ANSWER: ProCatalogueResponse = {
+  catalogue: { version: '12035', referenceDate: '2026-11-26' },
+  facts: [
+    {
+      cnk: '0046128',
+      known: true,
+      exclusion: null,
+      official: { name: 'Dafalgan', packName: null, pack: '30', marketed: true },
+    },
+    {
+      cnk: '1111111',
+      known: true,
+      exclusion: 'prescription',
+      official: { name: 'Strong 10 mg', packName: null, pack: '20', marketed: true },
+    },
+    { cnk: '2222222', known: false, exclusion: null, official: null },
+  ],
+};
+
+let server: LoopbackServer;
+beforeAll(async () => {
+  server = await startLoopbackServer((req, res) => {
+    if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
+    if (req.path === '/api/pro/catalogue/') return sendJson(res, 200, ANSWER);
+    return sendJson(res, 500, { code: 'unexpected', detail: 'Not scripted.' });
+  });
+  setApiOrigin(server.origin);
+});
+afterAll(async () => {
+  setApiOrigin('');
+  await server.close();
+});
+beforeEach(async () => {
+  vi.stubGlobal('Worker', ChannelWorker);
+  await db.proMeta.clear();
+  await db.proOfficial.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function importList(locale: 'fr' | 'en' | 'nl') {
+  renderWithProviders(<GroupCreateDialog onCreate={async () => undefined} onClose={() => undefined} />, { locale });
+  const dialog = await screen.findByRole('dialog');
+  const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+  const file = new File(['CNK\n0046128\n1111111\n2222222\n'], 'list.csv', { type: 'text/csv' });
+  fireEvent.change(input, { target: { files: [file] } });
+  return within(dialog).findByTestId('pro-import-catalogue');
+}
+
+describe('the import preview and the official catalogue', () => {
+  it.each([
+    [
+      'nl',
+      [
+        'Regel 3, CNK 1111111 (Strong 10 mg (20)): op voorschrift: het wordt niet vergeleken',
+        'Regel 4, CNK 2222222: onbekend in de officiële catalogus',
+      ],
+    ],
+    [
+      'fr',
+      [
+        'Ligne 3, CNK 1111111 (Strong 10 mg (20)) : sur prescription : il ne sera pas comparé',
+        'Ligne 4, CNK 2222222 : inconnu du catalogue officiel',
+      ],
+    ],
+    [
+      'en',
+      [
+        'Line 3, CNK 1111111 (Strong 10 mg (20)): prescription-only: it will not be compared',
+        'Line 4, CNK 2222222: unknown to the official catalogue',
+      ],
+    ],
+  ] as const)('online (%s): flags each row with its reason', async (locale, expected) => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const flags = await importList(locale);
+    expect(
+      within(flags)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(expected);
+  });
+
+  it('offline with nothing known: says the check waits for the network', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const flags = await importList('en');
+    expect(flags.textContent).toBe('Checking 3 rows against the official catalogue waits for the network.');
+    expect(within(flags).queryAllByRole('listitem')).toHaveLength(0);
+  });
+});
