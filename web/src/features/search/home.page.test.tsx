@@ -481,11 +481,11 @@ describe('home page in Dutch', () => {
 });
 
 describe('home page sections', () => {
-  it('has the FAQ, the Pro promo from 30 € a month linking to the plans, and the ad slot for a visitor', () => {
+  it('has the FAQ, the Pro promo at 30 € a month VAT included linking to the plans, and the ad slot for a visitor', () => {
     renderWithProviders(<HomePage />, { locale: 'en', route: '/en' });
     expect(screen.getAllByTestId('faq-item')).toHaveLength(6);
     const promo = screen.getByTestId('pro-promo');
-    expect(promo.textContent).toContain('From €30 / month');
+    expect(promo.querySelector('.pro-promo__price')?.textContent).toBe('€30 / month incl. VAT, no commitment');
     expect(within(promo).getByRole('link', { name: 'Discover Espace Pro' }).getAttribute('href')).toBe('/en/pro');
     expect(screen.getByTestId('ad-slot')).toBeTruthy();
     expect(screen.getByText('online pharmacies compared')).toBeTruthy();
