@@ -309,6 +309,24 @@ describe('Pro tool', () => {
 
       const layout = await page.evaluate(() => {
         const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        // Each header's words, line by line: none may run past its own column or into a neighbour's
+        // (issue 19: Dutch headers such as "Aanbevolen" ran into the next column at 1180 px).
+        const heads = [...document.querySelectorAll('.pro-table thead tr:first-child th')].map((th) => {
+          const range = document.createRange();
+          range.selectNodeContents(th.querySelector('.pro-sort')!);
+          return { th: th.getBoundingClientRect(), lines: [...range.getClientRects()], label: th.textContent };
+        });
+        const headerClashes: string[] = [];
+        heads.forEach(({ th, lines, label }, i) => {
+          for (const line of lines) {
+            if (line.left < th.left - 0.5 || line.right > th.right + 0.5)
+              headerClashes.push(`${label}: outside its column`);
+            for (const other of heads.slice(i + 1))
+              for (const o of other.lines)
+                if (line.left < o.right && o.left < line.right && line.top < o.bottom && o.top < line.bottom)
+                  headerClashes.push(`${label} / ${other.label}`);
+          }
+        });
         const scroller = document.querySelector('.pro-table-scroll')!;
         const table = box('[data-testid="pro-group-table"]');
         const settings = box('.pro-settings');
@@ -333,6 +351,7 @@ describe('Pro tool', () => {
           firstRowBottom: box('[data-testid="pro-group-table"] tbody tr').bottom,
           longNames: names.filter((n) => n.lines > 2),
           lastHeader: document.querySelector('.pro-table thead tr th:last-child')!.textContent,
+          headerClashes,
         };
       });
       expect(layout.pageOverflow).toBeLessThanOrEqual(0);
@@ -342,6 +361,7 @@ describe('Pro tool', () => {
       expect(layout.firstRowBottom).toBeLessThanOrEqual(TABLET.height);
       expect(layout.longNames).toEqual([]);
       expect(layout.lastHeader?.replace(/[↕▲▼]/g, '').trim()).toBe(ageHeader);
+      expect(layout.headerClashes).toEqual([]);
       await expectNoSeriousA11yViolations(page, `${lang} group table on the counter tablet`);
 
       // Scrolled down the table: its header row stays in view, just under the site header, not beneath it.

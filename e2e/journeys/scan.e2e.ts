@@ -73,7 +73,7 @@ describe('barcode scan', () => {
     expect(elsewhere).toEqual([]);
 
     // Offline: the product already searched is found again by scanning it.
-    await savedSearch(page, `ean:${pack.ean}`);
+    await savedSearch(page, `en|ean:${pack.ean}`);
     await page.goto(journey.url('/en'));
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Scan a pack’s barcode' }).click();

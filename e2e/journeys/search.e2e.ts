@@ -269,7 +269,7 @@ describe('price search', () => {
         new Promise<boolean>((resolve) => {
           const open = indexedDB.open('pharmaradar');
           open.onsuccess = () => {
-            const get = open.result.transaction('searches').objectStore('searches').get('name:ibuprofen');
+            const get = open.result.transaction('searches').objectStore('searches').get('fr|name:ibuprofen');
             get.onsuccess = () => resolve(get.result != null);
             get.onerror = () => resolve(false);
           };

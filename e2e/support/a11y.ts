@@ -4,13 +4,21 @@ import { expect } from 'vitest';
 
 const BLOCKING = new Set(['serious', 'critical']);
 
+/** A serious or critical axe violation, with the elements it was found on. */
+export interface A11yViolation {
+  rule: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
 /**
- * Runs axe (its default rule set: WCAG 2.x A/AA and best practices) on the page as it is now and fails
- * on any serious or critical violation, listing each one with the elements it found. Finite CSS
- * animations (fades, the splash) are let finish first: a half-faded text is no contrast failure.
- * The page must come from `browser.newContext()` (harness `newPage` does), as @axe-core/playwright needs.
+ * Runs axe (its default rule set: WCAG 2.x A/AA and best practices) on the page as it is now and returns
+ * every serious or critical violation, each with the elements it found. Finite CSS animations (fades,
+ * the splash) are let finish first: a half-faded text is no contrast failure. The page must come from
+ * `browser.newContext()` (harness `newPage` does), as @axe-core/playwright needs.
  */
-export async function expectNoSeriousA11yViolations(page: Page, label?: string): Promise<void> {
+export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -21,7 +29,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label?: string):
   );
   // Only violations are read: leaving out the passes and incomplete lists makes a run markedly cheaper.
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  const blocking = results.violations
+  return results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => ({
       rule: v.id,
@@ -29,5 +37,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label?: string):
       help: v.help,
       nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
     }));
-  expect(blocking, `axe on ${label ?? page.url()}`).toEqual([]);
+}
+
+/** Fails on any serious or critical axe violation on the page as it is now (see seriousA11yViolations). */
+export async function expectNoSeriousA11yViolations(page: Page, label?: string): Promise<void> {
+  expect(await seriousA11yViolations(page), `axe on ${label ?? page.url()}`).toEqual([]);
 }

@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { QueryKind, SearchResult } from '@pharmaradar/shared/search.schema';
 import type { GroupBase, GroupLines } from '@pharmaradar/shared/group-sync.schema';
 import type { OfficialExclusion, ProOfficial } from '@pharmaradar/shared/pro-catalogue.schema';
@@ -7,8 +8,13 @@ import { DB_NAME } from './db-name';
 
 /** The last final result of one search, kept so it can be shown offline (docs/architecture.md#offline-first-and-sync). */
 export interface SavedSearch {
-  /** Normalised query (7-digit CNK or folded name): the primary key. */
+  /**
+   * The primary key: the interface language and the normalised query (`savedSearchKey`), so a search
+   * saved in one language is not shown to a user of another (docs/decisions/164).
+   */
   query: string;
+  /** The interface language the search was made in. Entries from before version 6 were French. */
+  lang: Locale;
   kind: QueryKind;
   /** The query as the user typed it: what a recent search searches again. */
   label: string;
@@ -127,6 +133,11 @@ export interface ProReportRecord {
 
 export { DB_NAME };
 
+/** A saved search's primary key: one entry per interface language and normalised query. */
+export function savedSearchKey(lang: Locale, query: string): string {
+  return `${lang}|${query}`;
+}
+
 export class PharmaRadarDb extends Dexie {
   searches!: Table<SavedSearch, string>;
   proGroups!: Table<ProGroupRecord, string>;
@@ -170,6 +181,17 @@ export class PharmaRadarDb extends Dexie {
     this.version(5).stores({ proReports: 'id, [groupId+analysedAt]' });
     // The official catalogue's facts per CNK, so an import is flagged offline too (docs/decisions/161).
     this.version(6).stores({ proOfficial: 'cnk' });
+    // Saved searches per interface language (docs/decisions/164). A primary key cannot change in place:
+    // the entries are rewritten under language-qualified keys, as French (every shop was asked in
+    // French before ADR 148, and the interface language was not recorded).
+    this.version(7)
+      .stores({ searches: 'query, savedAt, [lang+savedAt]' })
+      .upgrade(async (tx) => {
+        const table = tx.table<SavedSearch, string>('searches');
+        const old = await table.toArray();
+        await table.clear();
+        await table.bulkPut(old.map((entry) => ({ ...entry, lang: 'fr', query: savedSearchKey('fr', entry.query) })));
+      });
   }
 }
 

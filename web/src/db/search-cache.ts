@@ -4,14 +4,18 @@ import {
   type SearchProduct,
   type SearchResult,
 } from '@pharmaradar/shared/search.schema';
-import { db, type SavedSearch } from './db';
+import type { Locale } from '@pharmaradar/shared/locales';
+import { Dexie } from 'dexie';
+import { db, savedSearchKey, type SavedSearch } from './db';
 
 /** How many searches the browser keeps for offline use; older ones are dropped on save. */
 export const MAX_SAVED_SEARCHES = 50;
 
 export interface SaveSearchInput {
-  /** Normalised query, the key: two spellings of one search share one entry. */
+  /** Normalised query: two spellings of one search in one language share one entry. */
   query: string;
+  /** The interface language it was searched in: another language's user never sees it (ADR 164). */
+  lang: Locale;
   kind: QueryKind;
   label: string;
   /** Shown instead of the label in the recent-searches list (a CNK search: the product's name). */
@@ -21,7 +25,8 @@ export interface SaveSearchInput {
 
 export async function saveSearchResult(input: SaveSearchInput, now: number = Date.now()): Promise<void> {
   await db.transaction('rw', db.searches, async () => {
-    await db.searches.put({ ...input, fetchedAt: input.result.fetchedAt, savedAt: now });
+    const query = savedSearchKey(input.lang, input.query);
+    await db.searches.put({ ...input, query, fetchedAt: input.result.fetchedAt, savedAt: now });
     const extra = (await db.searches.count()) - MAX_SAVED_SEARCHES;
     if (extra > 0) {
       const oldest = await db.searches.orderBy('savedAt').limit(extra).primaryKeys();
@@ -30,30 +35,38 @@ export async function saveSearchResult(input: SaveSearchInput, now: number = Dat
   });
 }
 
-/** The saved result for a normalised query, or null (also when an older app version stored another shape). */
-export async function loadSearchResult(query: string): Promise<SavedSearch | null> {
-  const saved = await db.searches.get(query);
+/**
+ * The saved result for a normalised query in one language, or null (also when an older app version
+ * stored another shape).
+ */
+export async function loadSearchResult(query: string, lang: Locale): Promise<SavedSearch | null> {
+  const saved = await db.searches.get(savedSearchKey(lang, query));
   if (!saved) return null;
   return searchResultSchema.safeParse(saved.result).success ? saved : null;
 }
 
+/** One language's saved searches, newest first. */
+const inLanguage = (lang: Locale) =>
+  db.searches.where('[lang+savedAt]').between([lang, Dexie.minKey], [lang, Dexie.maxKey]).reverse();
+
 /**
- * Most recently saved first, only searches that found a product: a saved "no results" is nothing worth
- * opening offline (older versions did store them).
+ * The searches saved in one language, most recently saved first, only those that found a product: a
+ * saved "no results" is nothing worth opening offline (older versions did store them).
  */
-export async function listRecentSearches(limit: number): Promise<SavedSearch[]> {
-  return db.searches
-    .orderBy('savedAt')
-    .reverse()
+export async function listRecentSearches(limit: number, lang: Locale): Promise<SavedSearch[]> {
+  return inLanguage(lang)
     .filter((entry) => (entry.result.products?.length ?? 0) > 0)
     .limit(limit)
     .toArray();
 }
 
-/** A product seen in a saved result, found by its landing slug: lets a landing page open offline. */
-export async function findSavedProductBySlug(slug: string): Promise<SearchProduct | null> {
+/**
+ * A product seen in a result saved in this language, found by its landing slug: lets a landing page
+ * open offline, with the product's name as the shops give it in that language.
+ */
+export async function findSavedProductBySlug(slug: string, lang: Locale): Promise<SearchProduct | null> {
   // At most MAX_SAVED_SEARCHES small entries: a scan is cheaper than another index to maintain.
-  const saved = await db.searches.orderBy('savedAt').reverse().toArray();
+  const saved = await inLanguage(lang).toArray();
   for (const entry of saved) {
     const product = entry.result.products?.find((p) => p.slug === slug);
     if (product) return product;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { PRO_PRICE_EUR } from '@pharmaradar/shared/pro-price';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
@@ -8,8 +9,6 @@ import { FormAlert, PageFrame } from '../../lib/ui';
 import { goTo, startCheckout } from './billing-api';
 import { PlanComparison } from './plan-comparison';
 import './billing.css';
-
-const PRO_PRICE_EUR = 30;
 
 export default function OffersPage() {
   const intl = useIntl();

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { PRO_PRICE_EUR } from '@pharmaradar/shared/pro-price';
 import { useSearchParams } from 'react-router';
 import { promotionCodeSchema } from '@pharmaradar/shared/billing.schema';
 import { isApiRequestError } from '../../lib/api/client';
@@ -10,7 +11,6 @@ import { FormAlert, PageFrame, TextField } from '../../lib/ui';
 import { goTo, startCheckout } from './billing-api';
 import './billing.css';
 
-const PRO_PRICE_EUR = 30;
 const BENEFITS = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'] as const;
 
 /**

@@ -73,10 +73,22 @@ describe('FaqPage', () => {
     for (const button of await screen.findAllByRole('button')) fireEvent.click(button);
     const text = document.body.textContent ?? '';
     expect(text).toContain('Farmaline, Medi-Market et Multipharma');
-    expect(text).toContain('À partir de 30 € par mois');
+    expect(text.replace(/\s/g, ' ')).toContain('30,00 € par mois TVA comprise');
+    expect(text).not.toContain('partir de 30');
     expect(text).toContain('ne peuvent pas être vendus en ligne en Belgique');
     expect(text).toContain('au plus tard 30 jours après sa clôture');
     expect(screen.getByRole('link', { name: 'Voir les offres et leurs tarifs' }).getAttribute('href')).toBe('/offers');
+  });
+
+  it.each([
+    ['fr', '30,00 € par mois TVA comprise', 'partir de'],
+    ['en', '€30.00 per month incl. VAT', 'from'],
+    ['nl', '€ 30,00 per maand incl. btw', 'vanaf'],
+  ] as const)('(%s) states the one Pro price with VAT included, not "from"', async (locale, price, from) => {
+    renderWithProviders(<FaqPage />, { locale, route: `/${locale}/faq#faq-pro` });
+    const answer = (await screen.findByRole('region')).textContent?.replace(/\s/g, ' ') ?? '';
+    expect(answer).toContain(price);
+    expect(answer).not.toMatch(new RegExp(`${from} (€ ?)?30`, 'i'));
   });
 
   it('opens the question named in the URL fragment', async () => {

@@ -26,7 +26,16 @@ describe('info and contact locale files', () => {
     const errors: string[] = [];
     const messages = { ...messagesOf(locale, 'info'), ...messagesOf(locale, 'contact') };
     const intl = createIntl({ locale, messages, onError: (error) => errors.push(error.message) });
-    const values = { brand: 'B', legalName: 'L', address: 'A', vat: 'V', email: 'E', date: 'D', website: 'W' };
+    const values = {
+      brand: 'B',
+      legalName: 'L',
+      address: 'A',
+      vat: 'V',
+      email: 'E',
+      date: 'D',
+      website: 'W',
+      proPrice: 'P',
+    };
     for (const id of Object.keys(messages)) {
       const text = intl.formatMessage({ id }, values);
       // Placeholders are all filled: nothing like "{brand}" is left in what a user would read.

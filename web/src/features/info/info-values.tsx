@@ -1,11 +1,22 @@
 import { BRAND_NAME, companyFor } from '@pharmaradar/shared/brand';
 import { type Locale } from '@pharmaradar/shared/locales';
+import { PRO_PRICE_EUR } from '@pharmaradar/shared/pro-price';
+import { formatPrice } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
 
-/** Company identity for message placeholders, in the page's language (source: shared/src/brand.ts). */
+/**
+ * Company identity and the Pro price for message placeholders, in the page's language (sources:
+ * shared/src/brand.ts, shared/src/pro-price.ts): the texts state the price the plans page charges.
+ */
 export function companyValues(locale: Locale) {
   const company = companyFor(locale);
-  return { brand: BRAND_NAME, legalName: company.legalName, address: company.address, vat: company.vatNumber };
+  return {
+    brand: BRAND_NAME,
+    legalName: company.legalName,
+    address: company.address,
+    vat: company.vatNumber,
+    proPrice: formatPrice(PRO_PRICE_EUR, locale),
+  };
 }
 
 export function useCompanyValues() {

@@ -53,7 +53,7 @@ describe('LegalPage', () => {
       `mailto:${COMPANY.contactEmail}`,
     );
     expect(container.textContent).toContain(`${BRAND_NAME} n'est pas une pharmacie`);
-    expect(container.textContent).toContain('à partir de 30 € par mois');
+    expect(container.textContent?.replace(/\s/g, ' ')).toContain('30,00 € par mois TVA comprise');
   });
 
   it.each([
@@ -68,15 +68,17 @@ describe('LegalPage', () => {
     expect(publisher).not.toContain('Bruxelles, Belgique');
   });
 
-  it('quotes the Pro price the way each language writes prices', async () => {
-    for (const [locale, price] of [
-      ['fr', 'à partir de 30 € par mois'],
-      ['en', 'from €30 per month'],
-      ['nl', 'vanaf € 30 per maand'],
+  it('quotes the one Pro price the way each language writes prices, saying it includes VAT', async () => {
+    for (const [locale, price, from] of [
+      ['fr', '30,00 € par mois TVA comprise', 'partir de'],
+      ['en', '€30.00 per month incl. VAT', 'from'],
+      ['nl', '€ 30,00 per maand incl. btw', 'vanaf'],
     ] as const) {
       const view = renderWithProviders(<LegalPage />, { locale, route: `/${locale}/legal` });
       await screen.findByRole('heading', { level: 1 });
-      expect(view.container.textContent).toContain(price);
+      const text = view.container.textContent?.replace(/\s/g, ' ') ?? '';
+      expect(text).toContain(price);
+      expect(text).not.toMatch(new RegExp(`${from} (€ ?)?30`, 'i'));
       view.unmount();
     }
   });

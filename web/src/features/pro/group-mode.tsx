@@ -10,11 +10,11 @@ import { groupCatalogue, proStore, type CatalogueUpdate, type ProGroupRecord } f
 import type { ImportRow } from '@pharmaradar/shared/import-table';
 import { exportLabelsFromMessages } from './export/export-labels';
 import { priceSourceOf } from './export/price-source';
-import type { ExportRow } from './export/xlsx-export';
+import { exportRow } from './export/export-row';
 import { GroupCreateDialog, type NewGroup } from './group-create-dialog';
 import { GroupDeleteDialog } from './group/group-delete-dialog';
 import { GroupProgress } from './group/group-progress';
-import { buildRows, isStale, type GroupRow } from './group/group-rows';
+import { buildRows, isStale } from './group/group-rows';
 import { GroupTable } from './group/group-table';
 import { useGroupAnalysis } from './group/use-group-analysis';
 import { ReportDialog } from './report/report-dialog';
@@ -46,18 +46,6 @@ async function demoShops(): Promise<boolean | null> {
 type DialogState = 'create' | 'edit' | 'delete' | 'report' | null;
 
 const NO_CNKS: readonly string[] = [];
-
-/** A table row as the export writes it: its card as priced for the table, and why it has no price. */
-const exportRow = (r: GroupRow): ExportRow => ({
-  cnk: r.cnk,
-  name: r.name,
-  official: r.official,
-  card: r.card,
-  marketStatus:
-    r.mark === 'not_found' || r.mark === 'retailer_error' || r.mark === 'invalid_cnk' || r.mark === 'excluded'
-      ? r.mark
-      : 'ok',
-});
 
 /** Group mode: create, edit, delete, select, analyse (stoppable, offline from stored offers), refresh stale rows, export. */
 export function GroupMode({ settings, onUsage }: { settings: PricingSettings; onUsage: (done: ProDoneEvent) => void }) {

@@ -177,7 +177,9 @@ describe('product landing page', () => {
     expect(screen.getAllByTestId('history-retailer').length).toBe(1);
     expect(document.getElementById(PRICES_SEED_ID)).toBeNull(); // read once
     // Kept for offline use as a searched answer would be.
-    await waitFor(async () => expect((await loadSearchResult(`cnk:${PRODUCT.cnk}`))?.result.query).toBe(PRODUCT.cnk));
+    await waitFor(async () =>
+      expect((await loadSearchResult(`cnk:${PRODUCT.cnk}`, 'en'))?.result.query).toBe(PRODUCT.cnk),
+    );
     expect(loadHistory(PRODUCT.cnk)?.history.today).toBe(HISTORY.today);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(asked.filter((p) => p.startsWith('/api/search') || p === `/api/products/${PRODUCT.cnk}/history/`)).toEqual(
@@ -327,6 +329,7 @@ describe('product landing page', () => {
   it('offline, shows the product from a saved search and its saved prices', async () => {
     await saveSearchResult({
       query: 'cnk:3720083',
+      lang: 'fr',
       kind: 'cnk',
       label: '3720083',
       result: dafalganResult({ kind: 'cnk' }),

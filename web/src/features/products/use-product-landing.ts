@@ -1,6 +1,8 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { productLandingResponseSchema, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { api, isApiRequestError } from '../../lib/api/client';
+import { useLocale } from '../../lib/i18n';
 import { LandingSeedContext, takeEmbeddedLanding } from '../../first-screen/first-screen-seeds';
 
 /** What an offline landing page still knows: a product from a saved search, or only the CNK in the slug. */
@@ -23,10 +25,10 @@ export function cnkFromSlug(slug: string): string | null {
   return /(?:^|-)(\d{7})$/.exec(slug)?.[1] ?? null;
 }
 
-async function offlineProduct(slug: string): Promise<OfflineProduct | null> {
+async function offlineProduct(slug: string, lang: Locale): Promise<OfflineProduct | null> {
   // IndexedDB (Dexie) is only read offline: loaded on that path, not with the page.
   const saved = await import('../../db/search-cache')
-    .then(({ findSavedProductBySlug }) => findSavedProductBySlug(slug))
+    .then(({ findSavedProductBySlug }) => findSavedProductBySlug(slug, lang))
     .catch(() => null);
   if (saved?.cnk) return { cnk: saved.cnk, name: saved.name, brand: saved.brand, image: saved.image };
   const cnk = cnkFromSlug(slug);
@@ -35,6 +37,7 @@ async function offlineProduct(slug: string): Promise<OfflineProduct | null> {
 
 export function useProductLanding(slug: string): { state: LandingState; reload: () => void } {
   const given = useContext(LandingSeedContext);
+  const locale = useLocale();
   const [seed] = useState(() => (given?.slug === slug ? given : takeEmbeddedLanding(slug)));
   const seeded = useRef(seed ? slug : null);
   const [state, setState] = useState<LandingState>(seed ? { status: 'ready', product: seed } : { status: 'loading' });
@@ -61,14 +64,14 @@ export function useProductLanding(slug: string): { state: LandingState; reload: 
         if (controller.signal.aborted) return;
         if (isApiRequestError(error) && error.status === 404) return setState({ status: 'not_found' });
         if (isApiRequestError(error) && (error.code === 'network' || error.code === 'timeout')) {
-          const product = await offlineProduct(slug);
+          const product = await offlineProduct(slug, locale);
           if (!controller.signal.aborted) setState({ status: 'offline', product });
           return;
         }
         setState({ status: 'error' });
       });
     return () => controller.abort();
-  }, [slug, attempt]);
+  }, [slug, attempt, locale]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, reload };

@@ -328,8 +328,8 @@ describe('home page search (fr)', () => {
     serve(sse(dafalganStream()));
     renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=Dafalgan%20' });
     await waitForComplete();
-    await waitFor(async () => expect(await db.searches.get('name:dafalgan')).toBeTruthy());
-    const saved = await db.searches.get('name:dafalgan');
+    await waitFor(async () => expect(await db.searches.get('fr|name:dafalgan')).toBeTruthy());
+    const saved = await db.searches.get('fr|name:dafalgan');
     expect(saved).toMatchObject({ kind: 'name', label: 'Dafalgan', fetchedAt: '2026-03-14T09:30:00.000Z' });
   });
 });
@@ -343,7 +343,13 @@ describe('home page offline', () => {
   }
 
   it('shows the saved result with its date and an offline notice, without calling the server (fr)', async () => {
-    await saveSearchResult({ query: 'name:dafalgan', kind: 'name', label: 'dafalgan', result: dafalganResult() });
+    await saveSearchResult({
+      query: 'name:dafalgan',
+      lang: 'fr',
+      kind: 'name',
+      label: 'dafalgan',
+      result: dafalganResult(),
+    });
     goOffline();
     renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
     const notice = await screen.findByTestId('cached-notice');
@@ -358,6 +364,7 @@ describe('home page offline', () => {
   it('says when nothing is saved for the search and lists the saved ones (nl)', async () => {
     await saveSearchResult({
       query: 'name:ibuprofen',
+      lang: 'nl',
       kind: 'name',
       label: 'ibuprofen',
       result: dafalganResult({ query: 'ibuprofen' }),
@@ -376,9 +383,27 @@ describe('home page offline', () => {
     expect(screen.queryByTestId('product-card')).toBeNull();
   });
 
+  it('does not show a Dutch user a search saved in French (nl)', async () => {
+    await saveSearchResult({
+      query: 'name:dafalgan',
+      lang: 'fr',
+      kind: 'name',
+      label: 'dafalgan',
+      result: dafalganResult(),
+    });
+    goOffline();
+    renderWithProviders(<HomePage />, { locale: 'nl', route: '/nl?q=dafalgan' });
+    const notice = await screen.findByTestId('cached-notice');
+    expect(notice.textContent).toContain('Geen opgeslagen resultaten voor deze zoekopdracht.');
+    const recent = await screen.findByTestId('recent-searches');
+    expect(within(recent).queryByRole('link')).toBeNull();
+    expect(screen.queryByTestId('product-card')).toBeNull();
+  });
+
   it('falls back to the saved result when the server cannot be reached while online (en)', async () => {
     await saveSearchResult({
       query: 'cnk:3720083',
+      lang: 'en',
       kind: 'cnk',
       label: '3720083',
       result: dafalganResult({ kind: 'cnk' }),
@@ -456,11 +481,11 @@ describe('home page in Dutch', () => {
 });
 
 describe('home page sections', () => {
-  it('has the FAQ, the Pro promo from 30 € a month linking to the plans, and the ad slot for a visitor', () => {
+  it('has the FAQ, the Pro promo at 30 € a month VAT included linking to the plans, and the ad slot for a visitor', () => {
     renderWithProviders(<HomePage />, { locale: 'en', route: '/en' });
     expect(screen.getAllByTestId('faq-item')).toHaveLength(6);
     const promo = screen.getByTestId('pro-promo');
-    expect(promo.textContent).toContain('From €30 / month');
+    expect(promo.querySelector('.pro-promo__price')?.textContent).toBe('€30 / month incl. VAT, no commitment');
     expect(within(promo).getByRole('link', { name: 'Discover Espace Pro' }).getAttribute('href')).toBe('/en/pro');
     expect(screen.getByTestId('ad-slot')).toBeTruthy();
     expect(screen.getByText('online pharmacies compared')).toBeTruthy();

@@ -32,6 +32,7 @@ describe('live prices when the connection comes back', () => {
   it('replaces the saved prices with fresh ones by itself, with one search', async () => {
     await saveSearchResult({
       query: 'name:dafalgan',
+      lang: 'fr',
       kind: 'name',
       label: 'dafalgan',
       result: dafalganResult({ fetchedAt: '2026-01-02T08:00:00.000Z' }),

@@ -52,8 +52,8 @@ describe('saved searches', () => {
     server.handle(sse(dafalganStream()));
     fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'dafalgan' } });
     fireEvent.click(screen.getByTestId('search-submit'));
-    await waitFor(async () => expect(await db.searches.get('name:dafalgan')).toBeTruthy());
-    expect((await db.searches.toArray()).map((s) => s.query)).toEqual(['name:dafalgan']);
+    await waitFor(async () => expect(await db.searches.get('fr|name:dafalgan')).toBeTruthy());
+    expect((await db.searches.toArray()).map((s) => s.query)).toEqual(['fr|name:dafalgan']);
   });
 
   it('lists a CNK search (a product page) under the product name, opening the CNK again', async () => {
@@ -61,7 +61,7 @@ describe('saved searches', () => {
     renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=3720083' });
     await waitForComplete();
     await waitFor(async () =>
-      expect((await db.searches.get('cnk:3720083'))?.title).toBe('Dafalgan 500 mg 30 comprimés'),
+      expect((await db.searches.get('fr|cnk:3720083'))?.title).toBe('Dafalgan 500 mg 30 comprimés'),
     );
 
     goOffline();

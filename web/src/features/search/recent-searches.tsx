@@ -8,7 +8,7 @@ import { LocalizedLink } from '../../lib/router';
 export function RecentSearches({ limit = 8 }: { limit?: number }) {
   const intl = useIntl();
   const locale = useLocale();
-  const recent = useLiveQuery(() => listRecentSearches(limit).catch(() => []), [limit]);
+  const recent = useLiveQuery(() => listRecentSearches(limit, locale).catch(() => []), [limit, locale]);
   if (!recent) return null;
   return (
     <section className="recent-searches" data-testid="recent-searches">

@@ -23,13 +23,20 @@ export function savedTitle({ key, kind }: SearchKey, result: SearchResult): stri
   return product?.name || undefined;
 }
 
-/** Saves a result worth keeping for offline use; IndexedDB may be unavailable (private mode, quota). */
-export async function keepSearchResult(query: string, searchKey: SearchKey, result: SearchResult): Promise<void> {
+/**
+ * Saves a result worth keeping for offline use, under the language it was searched in; IndexedDB may be
+ * unavailable (private mode, quota).
+ */
+export async function keepSearchResult(
+  query: string,
+  searchKey: SearchKey,
+  result: SearchResult,
+  lang: Locale,
+): Promise<void> {
   if (!isWorthSaving(result)) return;
   const { key, kind } = searchKey;
-  await saveSearchResult({ query: key, kind, label: query, title: savedTitle(searchKey, result), result }).catch(
-    () => undefined,
-  );
+  const title = savedTitle(searchKey, result);
+  await saveSearchResult({ query: key, lang, kind, label: query, title, result }).catch(() => undefined);
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -48,7 +55,7 @@ export async function runSearch(
   const { key, kind } = searchKey;
   const live = () => !signal.aborted;
   const fallBack = async (reason: 'offline' | 'unreachable') => {
-    const saved = await loadSearchResult(key).catch(() => null);
+    const saved = await loadSearchResult(key, locale).catch(() => null);
     if (live()) dispatch({ type: 'offline', reason, saved });
   };
 
@@ -63,7 +70,7 @@ export async function runSearch(
         if (live()) dispatch({ type: 'event', event });
       },
     });
-    await keepSearchResult(query, searchKey, result);
+    await keepSearchResult(query, searchKey, result, locale);
   } catch (error) {
     if (!live()) return;
     const failure = error instanceof SearchFailure ? error : new SearchFailure('network');

@@ -74,7 +74,9 @@ export function SearchProvider({ children, initial = null }: { children: ReactNo
     const result = start.ended;
     lastQuery.current = result.query;
     void loadSearchMachinery()
-      .then(({ keepSearchResult }) => keepSearchResult(result.query, searchKey(result.query), result))
+      .then(({ keepSearchResult }) =>
+        keepSearchResult(result.query, searchKey(result.query), result, localeRef.current),
+      )
       .catch(() => undefined);
   }, []);
   useEffect(() => {

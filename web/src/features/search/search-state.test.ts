@@ -109,7 +109,8 @@ describe('search state', () => {
 
   it('shows a saved result when offline, and says when nothing is saved', () => {
     const saved = {
-      query: 'name:dafalgan',
+      query: 'fr|name:dafalgan',
+      lang: 'fr' as const,
       kind: 'name' as const,
       label: 'dafalgan',
       result: dafalganResult(),

@@ -1,15 +1,13 @@
 import { useIntl } from 'react-intl';
+import { PRO_PRICE_EUR } from '@pharmaradar/shared/pro-price';
 import { formatNumber, useLocale } from '../../../lib/i18n';
 import { LocalizedLink } from '../../../lib/router';
-
-/** docs/product.md#audience-and-plans: Pro is advertised "from 30 € per month, no commitment". */
-export const PRO_MONTHLY_FROM_EUR = 30;
 
 export function ProPromo() {
   const intl = useIntl();
   const locale = useLocale();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `search.promo.${id}` }, values);
-  const price = formatNumber(PRO_MONTHLY_FROM_EUR, locale, {
+  const price = formatNumber(PRO_PRICE_EUR, locale, {
     style: 'currency',
     currency: 'EUR',
     maximumFractionDigits: 0,

@@ -1,0 +1,52 @@
+// @vitest-environment node
+// Issue 19: a CNK the market does not know keeps, in the exported workbook, the name the pharmacist's
+// file gave it. The rows go the way group mode sends them: built by buildRows from the stored catalogue
+// and offers, mapped by exportRow, written by the export worker's API, read back with SheetJS.
+import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
+import * as XLSX from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import { loadMessagesFromDisk } from '../../../test/disk-messages';
+import type { ProOfferRecord } from '../data/pro-records';
+import { buildRows } from '../group/group-rows';
+import { exportWorkerApi } from '../workers/export-worker.api';
+import { exportLabelsFromMessages } from './export-labels';
+import { exportRow } from './export-row';
+
+const NOW = Date.parse('2026-06-30T08:10:00.000Z');
+const fetchedAt = '2026-06-30T08:00:00.000Z';
+const offers = new Map<string, ProOfferRecord>([
+  ['1000001', { cnk: '1000001', name: 'Dafalgan 1 g', status: 'found', offers: [10, 12], fetchedAt }],
+  // Unknown to every shop: they give it no name.
+  ['1000002', { cnk: '1000002', name: null, status: 'not_found', offers: [], fetchedAt }],
+  ['1000003', { cnk: '1000003', name: null, status: 'not_found', offers: [], fetchedAt }],
+]);
+// As a file import stores it: the file named the second product, not the third.
+const catalogue = new Map([
+  ['1000002', { price: 4.2, vat: 21, name: 'Crème maison officine 50 ml' }],
+  ['1000003', { price: 3, vat: 6, name: null }],
+]);
+
+describe('exported rows', () => {
+  it('keep the file’s own name for a CNK the market does not know', () => {
+    const rows = buildRows(['1000001', '1000002', '1000003'], offers, catalogue, DEFAULT_PRICING_SETTINGS, NOW);
+    const file = exportWorkerApi.exportGroup({
+      groupName: 'Officine',
+      settings: DEFAULT_PRICING_SETTINGS,
+      date: '2026-06-30',
+      labels: exportLabelsFromMessages(loadMessagesFromDisk('fr')),
+      rows: rows.map(exportRow),
+      source: { shops: ['Farmaline'], from: fetchedAt, to: fetchedAt, demo: false },
+    });
+    const workbook = XLSX.read(file.bytes, { type: 'array' });
+    const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
+    const body = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, range: 9, raw: true });
+    expect(body.map((r) => [r[0], r[1]])).toEqual([
+      ['Dafalgan 1 g', '1000001'],
+      ['Crème maison officine 50 ml', '1000002'],
+      [undefined, '1000003'],
+    ]);
+    // Still marked as unknown to the market, with its own purchase price.
+    expect(sheet.O11?.v).toBe('Produit introuvable');
+    expect(sheet.F11?.v).toBe(4.2);
+  });
+});
