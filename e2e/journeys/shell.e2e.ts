@@ -286,22 +286,33 @@ describe('app shell', () => {
   });
 
   describe('splash', () => {
-    it('shows once per session when landing on home, fades then disappears', async () => {
+    it('never covers the home page the server drew; shows once per session over a page not drawn yet', async () => {
       const { page, context } = await journey.open();
       await page.goto(journey.url('/'));
-      const splash = page.getByTestId('splash');
+      // ADR 166: the drawn home is on screen from the first paint, with no splash over it at any time.
+      await page.locator('#root[data-first-screen] h1').waitFor();
+      expect(await page.getByTestId('splash').count()).toBe(0);
+      await waitForServiceWorker(page);
+      expect(await page.getByTestId('splash').count()).toBe(0);
+
+      // A new session (another tab): the worker serves the shell, drawn by the app only, so the
+      // specification's splash covers it while the app draws, fades at 2.3 s and goes at 3.2 s.
+      const shell = await context.newPage();
+      await shell.goto(journey.url('/'));
+      const splash = shell.getByTestId('splash');
       await splash.waitFor();
+      expect(await shell.locator('#root[data-first-screen]').count()).toBe(0);
       expect(await splash.getAttribute('data-phase')).toBe('visible');
-      await page.waitForFunction(
+      await shell.waitForFunction(
         () => document.querySelector('[data-testid="splash"]')?.getAttribute('data-phase') === 'hidden',
         null,
         { timeout: 5000 },
       );
       await splash.waitFor({ state: 'detached', timeout: 5000 });
-      expect(await page.evaluate(() => sessionStorage.getItem('splashSeen'))).toBeTruthy();
-      await page.reload();
-      await page.waitForLoadState('networkidle');
-      expect(await page.getByTestId('splash').count()).toBe(0);
+      expect(await shell.evaluate(() => sessionStorage.getItem('splashSeen'))).toBeTruthy();
+      await shell.reload();
+      await shell.waitForLoadState('networkidle');
+      expect(await shell.getByTestId('splash').count()).toBe(0);
       await context.close();
     });
 
