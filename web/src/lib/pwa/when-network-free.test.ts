@@ -5,7 +5,8 @@ import { whenNetworkFree } from './when-network-free';
 // ADR 165: the service worker's registration waits for the first search to settle or for a quiet page.
 const QUIET = 1000;
 const cancels: Array<() => void> = [];
-const schedule = (run: () => void) => cancels.push(whenNetworkFree(run, { quietMs: QUIET }));
+const MAX = 10_000;
+const schedule = (run: () => void) => cancels.push(whenNetworkFree(run, { quietMs: QUIET, maxWaitMs: MAX }));
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -63,6 +64,22 @@ describe('whenNetworkFree', () => {
     expect(run).not.toHaveBeenCalled();
     second();
     vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page that never goes quiet still gets it at the longest wait', () => {
+    const run = vi.fn();
+    schedule(run);
+    const settled = announceSearch();
+    for (let t = 0; t < MAX - 500; t += 500) {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+      vi.advanceTimersByTime(500);
+    }
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(500);
+    vi.runOnlyPendingTimers();
+    expect(run).toHaveBeenCalledTimes(1);
+    settled();
     expect(run).toHaveBeenCalledTimes(1);
   });
 });
