@@ -43,6 +43,49 @@ function preloadBoot(source = 'src/app/boot.tsx'): Plugin {
   };
 }
 
+/** The Pro tool's own files, outside the precache (ADR 165): its page chunk, its workers with SheetJS inside. */
+const PRO_ONLY = [
+  '**/assets/pro-tool.page-*.js',
+  '**/assets/*.worker-*.js',
+  '**/assets/xlsx*.js',
+  '**/assets/*xlsx*.js',
+];
+const PRO_OFFLINE_LIST = 'pro-offline.json';
+
+/**
+ * Writes dist/pro-offline.json, the files the Pro tool needs offline (its page chunk with what it
+ * imports, and the workers): the Pro page has them cached once it has been opened online (ADR 165),
+ * so no consumer downloads them while a Pro user still gets the tool offline.
+ */
+function proOfflineList(source = 'src/features/pro/pro-tool.page.tsx'): Plugin {
+  return {
+    name: 'pharmaradar:pro-offline-list',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
+      );
+      const page = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(source));
+      if (!page) throw new Error(`no chunk for ${source}`);
+      const files = new Set<string>();
+      const visit = (file: string) => {
+        if (files.has(file)) return;
+        files.add(file);
+        chunks.get(file)?.imports.forEach(visit);
+      };
+      visit(page.fileName);
+      const workers = Object.keys(bundle).filter((file) => /(^|\/)[\w-]+\.worker-[\w-]+\.js$/.test(file));
+      if (workers.length === 0) throw new Error('no Pro worker in the bundle');
+      workers.forEach((file) => files.add(file));
+      this.emitFile({
+        type: 'asset',
+        fileName: PRO_OFFLINE_LIST,
+        source: JSON.stringify({ files: [...files].sort().map((file) => `/${file}`) }),
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION),
@@ -56,6 +99,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     preloadBoot(),
+    !isSsrBuild && proOfflineList(),
     !isSsrBuild &&
       VitePWA({
         strategies: 'generateSW',
@@ -63,7 +107,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         registerType: 'prompt',
         // CSP forbids inline scripts: the app registers the worker itself through workbox-window.
         injectRegister: null,
-        includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+        // The icons are in the precache's globs already: listed once, downloaded once.
+        includeManifestIcons: false,
         manifest: {
           name: BRAND_NAME,
           short_name: BRAND_SHORT_NAME,
@@ -91,18 +136,19 @@ export default defineConfig(({ isSsrBuild }) => ({
           cleanupOutdatedCaches: true,
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [/^\/api\//, /^\/__demo\//],
-          // The three locales are precached so every page reads its texts offline (docs/architecture.md#offline-first-and-sync).
-          // The ZXing reader's .wasm too: the barcode scan works offline (docs/architecture.md#regulated-facts, ADR 115).
-          globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,wasm}', 'locales/**/*.json'],
-          // The Pro workers (assets/<name>.worker-<hash>.js, SheetJS bundled inside) are precached with the
-          // Pro page chunk: the Pro tool must open, import and export offline on a device that never used
-          // it online (issue 10 item 7, ADR 085). A stray SheetJS chunk outside the workers stays lazy.
-          globIgnores: ['**/assets/xlsx*.js', '**/assets/*xlsx*.js'],
+          // ADR 165: the precache holds what the offline promise needs and nothing more: the shell, the
+          // consumer's screens, the three locales (every page reads its texts offline) and the icons. The
+          // rest is cached on use by the route below: the Pro tool (its page has its files cached once
+          // opened online: pro-offline.json), the staff pages, the pharmacies map and the ZXing
+          // reader's .wasm (cached on the first scan, ADR 115). check-budget.mjs prints the total.
+          // The web manifest is added by the plugin itself.
+          globPatterns: ['**/*.{js,css,html,png,svg}', 'locales/**/*.json'],
+          globIgnores: [...PRO_ONLY, '**/assets/admin.page-*.js', '**/assets/leaflet-map-*.js'],
           runtimeCaching: [
             {
-              urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/.*\.js$/.test(url.pathname),
+              urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.*\.(js|wasm)$/.test(url.pathname),
               handler: 'CacheFirst',
-              options: { cacheName: 'pe-lazy-chunks', expiration: { maxEntries: 40 } },
+              options: { cacheName: 'pe-lazy-chunks', expiration: { maxEntries: 60 } },
             },
           ],
         },

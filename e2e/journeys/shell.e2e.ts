@@ -286,22 +286,33 @@ describe('app shell', () => {
   });
 
   describe('splash', () => {
-    it('shows once per session when landing on home, fades then disappears', async () => {
+    it('never covers the home page the server drew; shows once per session over a page not drawn yet', async () => {
       const { page, context } = await journey.open();
       await page.goto(journey.url('/'));
-      const splash = page.getByTestId('splash');
+      // ADR 166: the drawn home is on screen from the first paint, with no splash over it at any time.
+      await page.locator('#root[data-first-screen] h1').waitFor();
+      expect(await page.getByTestId('splash').count()).toBe(0);
+      await waitForServiceWorker(page);
+      expect(await page.getByTestId('splash').count()).toBe(0);
+
+      // A new session (another tab): the worker serves the shell, drawn by the app only, so the
+      // specification's splash covers it while the app draws, fades at 2.3 s and goes at 3.2 s.
+      const shell = await context.newPage();
+      await shell.goto(journey.url('/'));
+      const splash = shell.getByTestId('splash');
       await splash.waitFor();
+      expect(await shell.locator('#root[data-first-screen]').count()).toBe(0);
       expect(await splash.getAttribute('data-phase')).toBe('visible');
-      await page.waitForFunction(
+      await shell.waitForFunction(
         () => document.querySelector('[data-testid="splash"]')?.getAttribute('data-phase') === 'hidden',
         null,
         { timeout: 5000 },
       );
       await splash.waitFor({ state: 'detached', timeout: 5000 });
-      expect(await page.evaluate(() => sessionStorage.getItem('splashSeen'))).toBeTruthy();
-      await page.reload();
-      await page.waitForLoadState('networkidle');
-      expect(await page.getByTestId('splash').count()).toBe(0);
+      expect(await shell.evaluate(() => sessionStorage.getItem('splashSeen'))).toBeTruthy();
+      await shell.reload();
+      await shell.waitForLoadState('networkidle');
+      expect(await shell.getByTestId('splash').count()).toBe(0);
       await context.close();
     });
 
@@ -396,12 +407,52 @@ describe('app shell', () => {
         return paths;
       });
       expect(cached).toContain('/index.html');
+      // Left to be cached on use (ADR 165): the Pro tool's workers and the scan reader's .wasm.
+      expect(cached.filter((p) => /\.worker-|\.wasm$/.test(p))).toEqual([]);
       for (const locale of LOCALES) {
         const files = readdirSync(path.join(ROOT, 'web', 'dist', 'locales', locale)).filter((f) => f.endsWith('.json'));
         expect(files.length, locale).toBeGreaterThanOrEqual(10);
         expect(files).toEqual(expect.arrayContaining(['common.json', 'layout.json', 'info.json']));
         for (const file of files) expect(cached, `${locale}/${file}`).toContain(`/locales/${locale}/${file}`);
       }
+      await context.close();
+    });
+
+    it('the service worker waits for the first search, then the visit still works offline (ADR 165)', async () => {
+      const { page, context } = await journey.open({ viewport: PHONE });
+      // When the page asks for the worker, and when the results first read "complete", in page time.
+      await page.addInitScript(() => {
+        const marks = { registered: 0, complete: 0 };
+        Object.assign(window, { __marks: marks });
+        const container = navigator.serviceWorker;
+        const register = container.register.bind(container);
+        container.register = (...args: Parameters<ServiceWorkerContainer['register']>) => {
+          marks.registered ||= performance.now();
+          return register(...args);
+        };
+        new MutationObserver(() => {
+          if (!marks.complete && document.querySelector('[data-testid="search-stage"][data-stage="complete"]'))
+            marks.complete = performance.now();
+        }).observe(document, { subtree: true, childList: true, attributes: true });
+      });
+      const marks = () =>
+        page.evaluate(() => (window as unknown as { __marks: { registered: number; complete: number } }).__marks);
+      await page.goto(journey.url('/'));
+      await page.getByTestId('search-input').tap();
+      await page.getByTestId('search-input').pressSequentially('dafalgan', { delay: 150 });
+      await page.keyboard.press('Enter');
+      await page.locator('[data-testid="search-stage"][data-stage="complete"]').waitFor({ timeout: 30_000 });
+      await waitForServiceWorker(page);
+      const { registered, complete } = await marks();
+      expect(complete).toBeGreaterThan(0);
+      expect(registered).toBeGreaterThan(complete);
+
+      // What the worker kept is enough: the home and that search come back with no network.
+      await context.setOffline(true);
+      await page.goto(journey.url('/?q=dafalgan'));
+      await page.locator('[data-testid="cached-notice"][data-saved="true"]').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
+      await context.setOffline(false);
       await context.close();
     });
   });

@@ -7,7 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { checkPrecache, DEFAULT_PRECACHE_FILES, DEFAULT_PRECACHE_KB, formatPrecache } from './precache-budget.mjs';
+import { wireSizes } from './wire-sizes.mjs';
+
+export { wireSizes };
 
 export const HOME_ROUTE_SOURCE = 'src/features/search/home.page.tsx';
 /** main.tsx imports the app after the first paint; index.html preloads it (ADR 119): it counts. */
@@ -35,17 +38,6 @@ export function homeRoots(manifest, routeSource = HOME_ROUTE_SOURCE) {
   if (!entry) throw new Error('manifest has no index.html entry');
   if (!manifest[routeSource]) throw new Error(`manifest has no chunk for ${routeSource}`);
   return manifest[BOOT_SOURCE] ? [entry, BOOT_SOURCE, routeSource] : [entry, routeSource];
-}
-
-/** Bytes on the wire of one built file: the precompressed `.br`/`.gz` beside it, else compressed now. */
-export function wireSizes(distDir, file) {
-  const full = path.join(distDir, file);
-  const raw = readFileSync(full);
-  const br = existsSync(`${full}.br`)
-    ? readFileSync(`${full}.br`).length
-    : brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  const gzip = existsSync(`${full}.gz`) ? readFileSync(`${full}.gz`).length : gzipSync(raw, { level: 9 }).length;
-  return { file, raw: raw.length, br, gzip };
 }
 
 /**
@@ -83,5 +75,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const budget = Number(process.env.JS_BUDGET_KB ?? DEFAULT_BUDGET_KB);
   const report = checkBudget(distDir, budget);
   console.log(formatBudget(report));
-  process.exit(report.ok ? 0 : 1);
+  // The service worker's precache has its own budget (ADR 165).
+  const precache = checkPrecache(
+    distDir,
+    Number(process.env.PRECACHE_BUDGET_KB ?? DEFAULT_PRECACHE_KB),
+    Number(process.env.PRECACHE_BUDGET_FILES ?? DEFAULT_PRECACHE_FILES),
+  );
+  console.log(formatPrecache(precache));
+  process.exit(report.ok && precache.ok ? 0 : 1);
 }

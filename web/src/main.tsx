@@ -16,8 +16,8 @@ const firstScreen = container.hasAttribute(FIRST_SCREEN_ATTRIBUTE);
 const start = (handover?: FirstScreenHandover) =>
   void import('./app/boot').then(({ boot }) => boot(container, firstScreen, handover));
 
-// The worker keeps the app for offline use whether or not the app itself has started yet; on a drawn
-// page its precache is also what brings the app's code in before the first touch.
+// The worker keeps the app for offline use whether or not the app itself has started yet; it starts
+// once the first search has settled or the page has been quiet (ADR 165), never racing that search.
 registerServiceWorker();
 
 if (firstScreen) startFromFirstScreen(container, start);

@@ -21,38 +21,20 @@ export function markSeen(): void {
 
 let drawnByServer = false;
 
-/** Whether this page's splash came drawn with the page (the app must not show a second one). */
-export function splashDrawnByServer(): boolean {
+/** Whether the server drew this page (ADR 166): then no splash covers it, drawn or from the app. */
+export function pageDrawnByServer(): boolean {
   return drawnByServer;
 }
 
 /**
- * The splash the server drew with the home page (ADR 120) runs on its own, timed from the landing:
- * it leaves #root so the app can take the page over under it, fades and goes as docs/product.md#constants says. A
- * session that has seen it already gets it removed before the app starts.
+ * Called on every page the server drew, before the app starts (ADR 119). Such a page is already on
+ * the screen: a splash over it would only hide it (issue 22 item 6, ADR 166). The splash's timings
+ * (docs/product.md#constants) stay for a page not drawn yet, the shell the service worker serves. A
+ * splash left in the markup (an older server build) goes at once, and the session counts as landed:
+ * a later shell of this session is not greeted again.
  */
 export function settleDrawnSplash(root: HTMLElement): void {
-  const splash = root.querySelector<HTMLElement>(':scope > .splash');
-  if (!splash) return;
-  if (alreadySeen()) {
-    splash.remove();
-    return;
-  }
   drawnByServer = true;
-  root.after(splash);
-  const since = performance.now();
-  setTimeout(
-    () => {
-      splash.dataset.phase = 'hidden';
-      splash.classList.add('splash--hidden');
-    },
-    Math.max(0, SPLASH_FADE_MS - since),
-  );
-  setTimeout(
-    () => {
-      splash.remove();
-      markSeen();
-    },
-    Math.max(0, SPLASH_END_MS - since),
-  );
+  root.querySelector(':scope > .splash')?.remove();
+  markSeen();
 }

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import { splitLocalePath } from '../../lib/router/localized-path';
 import { Logo } from './logo';
-import { alreadySeen, markSeen, SPLASH_END_MS, SPLASH_FADE_MS, splashDrawnByServer } from './splash-timing';
+import { alreadySeen, markSeen, pageDrawnByServer, SPLASH_END_MS, SPLASH_FADE_MS } from './splash-timing';
 import './splash.css';
 
 type Phase = 'visible' | 'hidden' | 'unmounted';
@@ -14,15 +14,23 @@ function hasSearchQuery(search: string): boolean {
   return (new URLSearchParams(search).get('q') ?? '').trim() !== '';
 }
 
+/** Drawn on the server (no window there), the page is on screen before any code runs: nothing to cover. */
+const drawingOnServer = () => typeof window === 'undefined';
+
 /**
  * Shown only when the session lands on the home page (bare or /fr|/en|/nl) without a search query
- * and has not seen it, unless the server drew it with the page (splash-timing.ts runs that one).
+ * and has not seen it, and only over a page not drawn yet (ADR 166): never drawn by the server
+ * with a page, never by the app over a page the server drew.
  */
 export function Splash() {
   const { pathname, search } = useLocation();
   const intl = useIntl();
   const [phase, setPhase] = useState<Phase>(() =>
-    splitLocalePath(pathname).rest === '/' && !hasSearchQuery(search) && !alreadySeen() && !splashDrawnByServer()
+    !drawingOnServer() &&
+    !pageDrawnByServer() &&
+    splitLocalePath(pathname).rest === '/' &&
+    !hasSearchQuery(search) &&
+    !alreadySeen()
       ? 'visible'
       : 'unmounted',
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import { keepForOffline, PRO_OFFLINE_LIST } from '../../lib/pwa/keep-offline';
 import { proStore } from './data/pro-store';
 import { GroupMode } from './group-mode';
 import { ProductMode } from './product-mode';
@@ -20,6 +21,8 @@ export default function ProToolPage() {
   useEffect(() => {
     void proStore.loadSettings().then(setSettings, () => setSettings(DEFAULT_PRICING_SETTINGS));
   }, [syncVersion]);
+  // The tool's own files are not precached for every visitor (ADR 165): opened once online, it works offline.
+  useEffect(() => void keepForOffline(PRO_OFFLINE_LIST), []);
   if (!settings) return null;
   return (
     <div className="pro-page" data-testid="pro-tool-page">

@@ -2,8 +2,9 @@ import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
 // What reads the camera frames: the browser's own BarcodeDetector when it knows both formats a pack
 // carries (EAN-13 and the GS1 DataMatrix), else the ZXing WebAssembly ponyfill. The ponyfill would
-// fetch its .wasm from jsDelivr; locateFile points it at the copy the app serves and precaches
-// (docs/architecture.md#regulated-facts, ADR 115), so scanning works offline and nothing leaves our origin.
+// fetch its .wasm from jsDelivr; locateFile points it at the copy the app serves, which the service
+// worker keeps from the first scan on (docs/architecture.md#regulated-facts, ADR 115, ADR 165), so
+// scanning works offline and nothing leaves our origin.
 
 export const SCAN_FORMATS = ['ean_13', 'ean_8', 'upc_a', 'data_matrix'] as const;
 

@@ -2,6 +2,7 @@ import type { Dispatch } from 'react';
 import type { Locale } from '@pharmaradar/shared/locales';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { loadSearchResult, saveSearchResult } from '../../db/search-cache';
+import { announceSearch } from '../../lib/pwa/search-activity';
 import { SearchFailure, streamSearch } from './search-client';
 import type { SearchKey } from './search-key';
 import type { SearchAction } from './search-state';
@@ -61,6 +62,8 @@ export async function runSearch(
 
   dispatch({ type: 'start', query, kind });
   if (isOffline()) return fallBack('offline');
+  // The service worker's first downloads wait for this (ADR 165).
+  const settled = announceSearch();
   try {
     const result = await streamSearch({
       query,
@@ -77,5 +80,7 @@ export async function runSearch(
     if (failure.code === 'network' || failure.code === 'timeout')
       return fallBack(isOffline() ? 'offline' : 'unreachable');
     dispatch({ type: 'failed', error: { code: failure.code, detail: failure.detail } });
+  } finally {
+    settled();
   }
 }

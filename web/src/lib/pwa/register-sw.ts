@@ -1,5 +1,6 @@
 import type { Workbox } from 'workbox-window';
 import { updateStore } from './update-store';
+import { whenNetworkFree } from './when-network-free';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -18,9 +19,10 @@ export interface StartServiceWorkerOptions {
  */
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  // Registered once the page has loaded: the worker's precache downloads must not compete with
-  // the first screen's own requests (and workbox-window stays out of the first JavaScript).
-  const start = () => void startServiceWorker();
+  // The worker's precache downloads must not compete with the page's own requests nor with the
+  // visitor's first search (ADR 165): registered once the page has loaded and then either that search
+  // has settled or the page has stayed quiet. workbox-window stays out of the first JavaScript.
+  const start = () => void whenNetworkFree(() => void startServiceWorker());
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }

@@ -1,6 +1,6 @@
 // A worker started on first use and ended after an idle spell (ADR 142). SheetJS inside a Pro worker
 // holds megabytes of memory that an open Pro tab should not keep between two imports or exports; the
-// next call starts a fresh worker (its script is precached, ADR 085). A worker is never ended while a
+// next call starts a fresh worker (its script is kept by the service worker, ADR 085, ADR 165). A worker is never ended while a
 // call is under way: comlink would wait for its answer forever.
 import { wrap, type Endpoint, type Remote } from 'comlink';
 
