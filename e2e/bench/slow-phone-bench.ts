@@ -3,6 +3,7 @@
 // every run, three runs of each scenario. The first search: tap the search box as soon as it shows,
 // type `nurofen` at 150 ms a key, Enter; then a product page opened by its address with nothing in
 // the browser. Each with the server's cache warm (a search just made) and cold (a fresh server).
+// What counts as usable, in view and a floor: ADR 169.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { parseDemoLatency, DEFAULT_DEMO_LATENCY_MS } from '../../server/src/demo/demo-config';
