@@ -131,7 +131,7 @@ async function typeLikeAPerson(cdp: CDPSession, text: string): Promise<void> {
  * tap otherwise), as someone who came to search does: Playwright's tap waits for both.
  */
 async function tapSearchBox(page: Page): Promise<void> {
-  await page.getByTestId('search-input').tap({ timeout: 30_000 });
+  await page.locator('[data-testid="search-input"]:visible').first().tap({ timeout: 30_000 });
 }
 
 export async function searchRun(browser: Browser, app: AppHandle): Promise<SearchRun> {
