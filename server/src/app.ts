@@ -29,6 +29,7 @@ import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { alertsPersonalData, createAlertsModule } from './features/alerts/alerts.module';
 import { createFirstScreenModule } from './features/first-screen/first-screen.module';
 import { createCatalogueModule } from './features/catalogue/catalogue.module';
+import { createFeedsModule } from './features/feeds/feeds.module';
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -134,12 +135,21 @@ export function createApp(deps: AppDeps): ComposedApp {
   app.route('/api', products.routes);
   // The official catalogue (SAM): demo mode imports the demo export here; live mode updates it weekly.
   const catalogue = createCatalogueModule(deps);
+  // Shops read from their product feeds answer in place of their pages (docs/decisions/170); a refused
+  // import counts as a failed call of the shop, so /admin and the shop alarm show it (ADR 171).
+  const feeds = createFeedsModule({
+    ...deps,
+    catalogue: catalogue.lookup,
+    refused: (retailer, reason, ms) =>
+      admin.searchActivity.retailerCalled({ retailer, status: 'error', error: 'parse_failed', reason, ms }),
+  });
+  const connectors = feeds.connectors(deps.connectors);
   // Staff admin: it records what the search reports (retailer health, search statistics).
   const admin = createAdminModule({
     ...deps,
     requireStaff: accounts.requireStaff,
     plans: billing.plans,
-    checkRetailers: retailersCheckOn(deps.connectors),
+    checkRetailers: retailersCheckOn(connectors),
     retailerIds: env.RETAILERS,
     catalogueVersion: catalogue.lookup.version,
   });
@@ -149,7 +159,7 @@ export function createApp(deps: AppDeps): ComposedApp {
   // The search's cache freshness and the prices it records follow the prices' clock, so the next demo
   // day's prices are fetched; what it reports to the admin keeps the real time (ADR 122).
   const search = createSearchModule(
-    { ...deps, now: deps.pricesNow, activity: admin.searchActivity },
+    { ...deps, connectors, now: deps.pricesNow, activity: admin.searchActivity },
     products.service,
     priceHistory.service,
   );
@@ -198,5 +208,5 @@ export function createApp(deps: AppDeps): ComposedApp {
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler(log));
-  return { app, jobs: [...alerts.jobs, ...catalogue.jobs], alertChecks: alerts.runChecks };
+  return { app, jobs: [...alerts.jobs, ...catalogue.jobs, ...feeds.jobs], alertChecks: alerts.runChecks };
 }

@@ -63,7 +63,14 @@ export async function callRetailer(
     const offers = await Promise.race([connector.search(query, controller.signal), timeout]);
     const sellable = offers.filter((offer) => !offer.prescription);
     const ms = Math.round(performance.now() - started);
-    return { ...base, status: sellable.length > 0 ? 'ok' : 'empty', ms, offers: sellable };
+    const dataTime = connector.fetchedAt?.() ?? null;
+    return {
+      ...base,
+      ...(dataTime !== null ? { fetchedAt: dataTime } : {}),
+      status: sellable.length > 0 ? 'ok' : 'empty',
+      ms,
+      offers: sellable,
+    };
   } catch (error) {
     const ms = Math.round(performance.now() - started);
     const code: RetailerErrorCode =
