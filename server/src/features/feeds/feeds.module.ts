@@ -61,7 +61,11 @@ export function createFeedImporter(deps: FeedImporterDeps) {
       );
     } catch (error) {
       if (error instanceof FeedError) {
-        deps.refused?.(retailer, `feed refused (${error.refusal}): ${error.message}`, performance.now() - started);
+        deps.refused?.(
+          retailer,
+          `feed refused (${error.refusal}): ${error.message}`,
+          Math.round(performance.now() - started),
+        );
       }
       throw error;
     }
