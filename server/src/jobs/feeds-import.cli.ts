@@ -8,11 +8,13 @@ import { createFeedImporter } from '../features/feeds/feeds.module';
 import { createFeedsRepository } from '../features/feeds/feeds.repository';
 import { isRetailerId } from '../retailers/types';
 
-const USAGE = 'usage: npm run feeds:import -- <retailer> <feed file or https URL>';
+const USAGE = 'usage: npm run feeds:import -- <retailer> <feed file or https URL> [--allow-shrink]';
 
 /** `npm run feeds:import <retailer> <file|url>`: imports the feed now and swaps it in, or changes nothing. */
 async function main(args: string[]): Promise<number> {
-  const [retailer, given, ...rest] = args;
+  // --allow-shrink: the shop really lost more than half of its range (ADR 171).
+  const allowShrink = args.includes('--allow-shrink');
+  const [retailer, given, ...rest] = args.filter((a) => a !== '--allow-shrink');
   if (!retailer || !given || rest.length > 0 || !isRetailerId(retailer)) {
     console.error(USAGE);
     return 2;
@@ -28,7 +30,7 @@ async function main(args: string[]): Promise<number> {
   const db = openCliDatabase(env, { migrateWith: log });
   try {
     const importNow = createFeedImporter({ repo: createFeedsRepository(db), log, now: Date.now, env });
-    const outcome = await importNow(retailer, source, true);
+    const outcome = await importNow(retailer, source, { force: true, allowShrink });
     if (outcome.outcome === 'imported') {
       console.log(
         `Imported ${outcome.items} items of ${retailer}'s feed in ${(outcome.ms / 1000).toFixed(1)} s ` +

@@ -105,6 +105,10 @@ describe('importFeed', () => {
     feed.serve(rssFeed(items(5, '1.00 EUR')));
     expect(await refusalOf(importNow('newpharma', url))).toBe('imported');
     expect(live()).toHaveLength(5);
+    // By hand, a shop that really halved its range is taken.
+    feed.serve(rssFeed(items(2, '1.00 EUR')));
+    expect(await refusalOf(importNow('newpharma', url, { allowShrink: true }))).toBe('imported');
+    expect(live()).toHaveLength(2);
   });
 
   it('reads a file source, again only when the file changed, through its column map', async () => {
@@ -123,6 +127,6 @@ describe('importFeed', () => {
       { id: 'X2', price_cents: 800 },
     ]);
     writeFileSync(columns, '{"sku": "id"}');
-    expect(await refusalOf(importNow('newpharma', file, true))).toBe('malformed');
+    expect(await refusalOf(importNow('newpharma', file, { force: true }))).toBe('malformed');
   });
 });

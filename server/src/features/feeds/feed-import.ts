@@ -98,7 +98,7 @@ async function open(deps: FeedImportDeps, feed: FeedSource, force: boolean): Pro
 export async function importFeed(
   deps: FeedImportDeps,
   feed: FeedSource,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; allowShrink?: boolean } = {},
 ): Promise<FeedImportOutcome> {
   const started = deps.now();
   const t0 = performance.now();
@@ -138,7 +138,7 @@ export async function importFeed(
       );
       deps.repo.stage(feed.retailer, batch);
       const previous = deps.repo.state(feed.retailer)?.items ?? 0;
-      if (summary.items < previous * FEED_MIN_KEPT_SHARE) {
+      if (!options.allowShrink && summary.items < previous * FEED_MIN_KEPT_SHARE) {
         throw new FeedError(
           'shrunk',
           `${summary.items} items where the live feed has ${previous}: more than half of them are gone`,

@@ -50,14 +50,18 @@ export function createFeedImporter(deps: FeedImporterDeps) {
     });
 
   /** Imports one configured feed now (the job, the command line); rejects with FeedError on refusal. */
-  async function importNow(retailer: RetailerId, source: string, force = false): Promise<FeedImportOutcome> {
+  async function importNow(
+    retailer: RetailerId,
+    source: string,
+    options: { force?: boolean; allowShrink?: boolean } = {},
+  ): Promise<FeedImportOutcome> {
     const started = performance.now();
     try {
       const columnsFile = deps.env.RETAILER_FEED_COLUMNS[retailer];
       return await importFeed(
         { repo, log, now: deps.now, fetcherFor },
         { retailer, source, ...(columnsFile ? { columnsFile } : {}) },
-        { force },
+        options,
       );
     } catch (error) {
       if (error instanceof FeedError) {
