@@ -24,6 +24,7 @@ import { createProModule, proPersonalData, proSearchUsed } from './features/pro/
 import { adNetworkOrigin, createAdsRoutes } from './features/ads/ads.module';
 import { createAdminModule } from './features/admin/admin.module';
 import { retailersCheckOn } from './retailers/retailers-check';
+import { withLinkTemplates } from './retailers/lib/link-templates';
 import { createBillingModule } from './features/billing/billing.module';
 import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { alertsPersonalData, createAlertsModule } from './features/alerts/alerts.module';
@@ -143,7 +144,8 @@ export function createApp(deps: AppDeps): ComposedApp {
     refused: (retailer, reason, ms) =>
       admin.searchActivity.retailerCalled({ retailer, status: 'error', error: 'parse_failed', reason, ms }),
   });
-  const connectors = feeds.connectors(deps.connectors);
+  // Affiliate links: a shop with a link template answers its offer links through it.
+  const connectors = withLinkTemplates(feeds.connectors(deps.connectors), env.RETAILER_LINK_TEMPLATES);
   // Staff admin: it records what the search reports (retailer health, search statistics).
   const admin = createAdminModule({
     ...deps,

@@ -39,6 +39,8 @@ export type RetailerOffer = {
    * CNK (docs/decisions/134): the offer is then not known to be that CNK. Absent otherwise.
    */
   matchedBy?: 'name';
+  /** The link goes through the shop's affiliate link template (RETAILER_LINK_TEMPLATES). Absent otherwise. */
+  sponsored?: true;
 };
 
 /**

@@ -47,6 +47,7 @@ describe('a shop read from its feed', () => {
       SEARCH_RATE_LIMIT_PER_MIN: '1000',
       RETAILERS: 'farmaline,newpharma',
       RETAILER_FEEDS: `newpharma=${feed.url}/feed.xml`,
+      RETAILER_LINK_TEMPLATES: 'newpharma=https://track.example.net/click?m=7&u={url}',
     });
     // The import runs at start-up (no feed stored yet); wait for it.
     const deadline = Date.now() + 10_000;
@@ -67,7 +68,7 @@ describe('a shop read from its feed', () => {
       ['newpharma', 'ok'],
     ]);
     const offer = feedOffers(result).find((o) => o.cnk === onSale.cnk)!;
-    expect(offer).toMatchObject({ price: 2.49, wasPrice: 19.99, inStock: true, url: 'https://shop.example.be/p/A' });
+    expect(offer).toMatchObject({ price: 2.49, wasPrice: 19.99, inStock: true });
     // The same product as the page shop's offer: one card, both shops.
     expect(offer.product.offers.map((o) => o.retailer).sort()).toEqual(['farmaline', 'newpharma']);
     const state = server.db.prepare("SELECT checked_at FROM feed_state WHERE retailer = 'newpharma'").get() as {
@@ -75,6 +76,17 @@ describe('a shop read from its feed', () => {
     };
     expect(result.fetchedAt).toBe(new Date(state.checked_at).toISOString());
     expect(feed.statuses).toEqual([200]);
+  });
+
+  it('sends the links of a shop with a link template through it, marked sponsored; the others as they are', async () => {
+    const result = await searchJson(server.url, onSale.name.fr);
+    const offers = result.products.flatMap((p) => p.offers);
+    const fed = offers.find((o) => o.retailer === 'newpharma' && o.cnk === onSale.cnk)!;
+    expect(fed.url).toBe('https://track.example.net/click?m=7&u=https%3A%2F%2Fshop.example.be%2Fp%2FA');
+    expect(fed.sponsored).toBe(true);
+    const page = offers.find((o) => o.retailer === 'farmaline')!;
+    expect(page.url).not.toContain('track.example.net');
+    expect(page.sponsored).toBeUndefined();
   });
 
   it('offers an out-of-stock item as not in stock, found by its CNK and by its EAN', async () => {
