@@ -13,6 +13,8 @@ export interface FeedConnectorDeps {
   catalogue: CatalogueLookup;
   /** GTIN -> CNK pairs known besides the official catalogue (the search's own EAN lookup), or none. */
   cnkOfGtin?: ((gtin: string) => string | null) | null;
+  /** Applied to each offer's link and image (demo mode: the demo shops' public paths). */
+  rewriteUrl?: (url: string) => string;
 }
 
 /** Words of a name query as an FTS5 query: every word, as a prefix, quoted (no FTS syntax gets through). */
@@ -23,6 +25,7 @@ export function ftsQuery(text: string): string | null {
 
 export function createFeedConnector(deps: FeedConnectorDeps): RetailerConnector {
   const { repo, catalogue } = deps;
+  const rewrite = deps.rewriteUrl ?? ((url: string) => url);
 
   /** The item's CNK: its own, else its GTIN's in the official catalogue, else in the other pairs. */
   const cnkOf = (row: FeedItemRow): string | null => {
@@ -43,8 +46,8 @@ export function createFeedConnector(deps: FeedConnectorDeps): RetailerConnector 
       cnk,
       price: row.price_cents / 100,
       currency: 'EUR',
-      url: row.link,
-      image: row.image,
+      url: row.link === null ? null : rewrite(row.link),
+      image: row.image === null ? null : rewrite(row.image),
       inStock: row.in_stock === null ? null : row.in_stock === 1,
       prescription: excluded,
       ...(row.was_price_cents !== null ? { wasPrice: row.was_price_cents / 100 } : {}),

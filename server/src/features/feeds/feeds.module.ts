@@ -27,6 +27,14 @@ export interface FeedsDeps {
   /** Other GTIN -> CNK pairs (the search's EAN lookup), after the official catalogue. */
   cnkOfEan?: ((gtin: string) => string | null) | null;
   refused?: FeedRefusalReport;
+  /** Feeds read without RETAILER_FEEDS naming them (demo mode: the demo Newpharma's); the variable wins. */
+  starterFeeds?: StarterFeeds | null;
+}
+
+/** Feeds the composition adds (the demo's), and how their links are shown (the demo shops' public paths). */
+export interface StarterFeeds {
+  sources: Partial<Record<RetailerId, string>>;
+  rewriteUrl: (url: string) => string;
 }
 
 const HOUR = 3600_000;
@@ -84,7 +92,13 @@ export function createFeedImporter(deps: FeedImporterDeps) {
 export function createFeedsModule(deps: FeedsDeps) {
   const log = deps.log.child({ feature: 'feeds' });
   const repo = createFeedsRepository(deps.db);
-  const feeds = Object.entries(deps.env.RETAILER_FEEDS) as Array<[RetailerId, string]>;
+  // A starter feed counts only for a shop the configuration searches (RETAILERS).
+  const starters = Object.entries(deps.starterFeeds?.sources ?? {}).filter(([id]) =>
+    deps.env.RETAILERS.includes(id as RetailerId),
+  );
+  const feeds = Object.entries({ ...Object.fromEntries(starters), ...deps.env.RETAILER_FEEDS }) as Array<
+    [RetailerId, string]
+  >;
   const everyMs = deps.env.FEED_REFRESH_H * HOUR;
   const importNow = createFeedImporter({ ...deps, log, repo });
 
@@ -119,6 +133,7 @@ export function createFeedsModule(deps: FeedsDeps) {
           repo,
           catalogue: deps.catalogue,
           cnkOfGtin: deps.cnkOfEan ?? null,
+          ...(deps.starterFeeds ? { rewriteUrl: deps.starterFeeds.rewriteUrl } : {}),
         });
       });
     },
