@@ -24,12 +24,14 @@ import { createProModule, proPersonalData, proSearchUsed } from './features/pro/
 import { adNetworkOrigin, createAdsRoutes } from './features/ads/ads.module';
 import { createAdminModule } from './features/admin/admin.module';
 import { retailersCheckOn } from './retailers/retailers-check';
+import { withLinkTemplates } from './retailers/lib/link-templates';
 import { createBillingModule } from './features/billing/billing.module';
 import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { alertsPersonalData, createAlertsModule } from './features/alerts/alerts.module';
 import { createFirstScreenModule } from './features/first-screen/first-screen.module';
 import { requestLog } from './lib/request-log';
 import { createCatalogueModule } from './features/catalogue/catalogue.module';
+import { createFeedsModule } from './features/feeds/feeds.module';
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -136,12 +138,22 @@ export function createApp(deps: AppDeps): ComposedApp {
     },
   );
   app.route('/api', products.routes);
+  // Shops read from their product feeds answer in place of their pages (docs/decisions/170); a refused
+  // import counts as a failed call of the shop, so /admin and the shop alarm show it (ADR 171).
+  const feeds = createFeedsModule({
+    ...deps,
+    catalogue: catalogue.lookup,
+    refused: (retailer, reason, ms) =>
+      admin.searchActivity.retailerCalled({ retailer, status: 'error', error: 'parse_failed', reason, ms }),
+  });
+  // Affiliate links: a shop with a link template answers its offer links through it.
+  const connectors = withLinkTemplates(feeds.connectors(deps.connectors), env.RETAILER_LINK_TEMPLATES);
   // Staff admin: it records what the search reports (retailer health, search statistics).
   const admin = createAdminModule({
     ...deps,
     requireStaff: accounts.requireStaff,
     plans: billing.plans,
-    checkRetailers: retailersCheckOn(deps.connectors),
+    checkRetailers: retailersCheckOn(connectors),
     retailerIds: env.RETAILERS,
     catalogueVersion: catalogue.lookup.version,
   });
@@ -153,6 +165,7 @@ export function createApp(deps: AppDeps): ComposedApp {
   const search = createSearchModule(
     {
       ...deps,
+      connectors,
       now: deps.pricesNow,
       activity: admin.searchActivity,
       catalogue: catalogue.lookup,
@@ -212,5 +225,5 @@ export function createApp(deps: AppDeps): ComposedApp {
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler(log));
-  return { app, jobs: [...alerts.jobs, ...catalogue.jobs], alertChecks: alerts.runChecks };
+  return { app, jobs: [...alerts.jobs, ...catalogue.jobs, ...feeds.jobs], alertChecks: alerts.runChecks };
 }

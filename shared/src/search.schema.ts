@@ -57,6 +57,8 @@ export const searchOfferSchema = z.object({
   wasPrice: z.number().nonnegative().optional(), // struck-out 'was' price the shop shows (prior-price check, ADR 105)
   /** 'name': a CNK search found this offer by name, the shop's page does not show the CNK (ADR 134). */
   matchedBy: z.literal('name').optional(),
+  /** The link is an affiliate link (the shop's link template): the web app marks it rel="sponsored". */
+  sponsored: z.literal(true).optional(),
 });
 export type SearchOffer = z.infer<typeof searchOfferSchema>;
 

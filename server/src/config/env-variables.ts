@@ -233,4 +233,27 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     default: 'https://www.vas.ehealth.fgov.be/websamcivics/samcivics/download',
     description: 'Base URL of the SAM download service (samv2-full-getLastVersion, samv2-download).',
   },
+  {
+    name: 'RETAILER_FEEDS',
+    default: '(none)',
+    description:
+      'Shops read from their product feed instead of their pages: retailer=https URL or absolute file path, comma-separated (Google Merchant RSS 2.0 or Atom, TSV or CSV with a header).',
+  },
+  {
+    name: 'RETAILER_FEED_COLUMNS',
+    default: '(none)',
+    description:
+      "Column names of an affiliate network's CSV feed: retailer=/absolute/path/columns.json, comma-separated (a JSON object from id, title, link, price... to the feed's column names).",
+  },
+  {
+    name: 'FEED_REFRESH_H',
+    default: '6',
+    description: 'Hours between imports of each product feed (1 to 168); a feed older than that is imported at start.',
+  },
+  {
+    name: 'RETAILER_LINK_TEMPLATES',
+    default: '(none)',
+    description:
+      "Affiliate links: retailer=https://…{url}…, comma-separated; the shop's offer links go through it ({url} URL-encoded).",
+  },
 ];

@@ -173,6 +173,37 @@ describe('loadEnv', () => {
     expect(() => load({ PRICE_HISTORY_DAYS: 'a year' })).toThrow(/PRICE_HISTORY_DAYS:/);
   });
 
+  it('reads the product feeds, their column maps, their refresh and the link templates', () => {
+    const env = load({
+      RETAILERS: 'farmaline,newpharma',
+      RETAILER_FEEDS: 'newpharma=https://feeds.example.com/np.xml?cols=a,b, farmaline=/srv/feeds/farmaline.tsv',
+      RETAILER_FEED_COLUMNS: 'newpharma=/etc/pharmaradar/np-columns.json',
+      FEED_REFRESH_H: '12',
+      RETAILER_LINK_TEMPLATES: 'newpharma=https://track.example.net/c?m=42&u={url}',
+    });
+    expect(env.RETAILER_FEEDS).toEqual({
+      newpharma: 'https://feeds.example.com/np.xml?cols=a,b',
+      farmaline: '/srv/feeds/farmaline.tsv',
+    });
+    expect(env.RETAILER_FEED_COLUMNS).toEqual({ newpharma: '/etc/pharmaradar/np-columns.json' });
+    expect(env.FEED_REFRESH_H).toBe(12);
+    expect(env.RETAILER_LINK_TEMPLATES).toEqual({ newpharma: 'https://track.example.net/c?m=42&u={url}' });
+    expect(load()).toMatchObject({ RETAILER_FEEDS: {}, FEED_REFRESH_H: 6, RETAILER_LINK_TEMPLATES: {} });
+  });
+
+  it.each([
+    ['RETAILER_FEEDS', 'newpharma=http://feeds.example.com/np.xml'],
+    ['RETAILER_FEEDS', 'newpharma=feeds/np.xml'],
+    ['RETAILER_FEEDS', 'nowhere=/srv/np.xml'],
+    ['RETAILER_FEEDS', 'newpharma=/srv/np.xml'],
+    ['RETAILER_FEED_COLUMNS', 'newpharma=columns.json'],
+    ['FEED_REFRESH_H', '0'],
+    ['RETAILER_LINK_TEMPLATES', 'newpharma=https://track.example.net/c'],
+    ['RETAILER_LINK_TEMPLATES', 'newpharma=http://track.example.net/c?u={url}'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => load({ [name]: value })).toThrow(new RegExp(`\\b${name}:`));
+  });
+
   it('documents exactly the variables the schema reads', () => {
     const documented = ENV_VARIABLES.map((v) => v.name).sort();
     expect(documented).toEqual([...ENV_VARIABLE_NAMES].sort());

@@ -35,18 +35,17 @@ const httpUrl = z
 const adScriptUrl = z
   .string()
   .trim()
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
-        return url.protocol === 'https:' || (url.protocol === 'http:' && loopback);
-      } catch {
-        return false;
-      }
-    },
-    { error: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)' },
-  );
+  .refine(isHttpsOrLoopback, { error: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)' });
+
+function isHttpsOrLoopback(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
+    return url.protocol === 'https:' || (url.protocol === 'http:' && loopback);
+  } catch {
+    return false;
+  }
+}
 
 const boolean = z
   .string()
@@ -75,6 +74,43 @@ function pairList<T extends z.ZodType>(value: T, example: string) {
     return out;
   });
 }
+
+/**
+ * `id=value` lists (RETAILER_FEEDS, RETAILER_FEED_COLUMNS, RETAILER_LINK_TEMPLATES). A value may hold
+ * commas and equals signs (URLs do), so a new pair starts only where a comma is followed by `id=`.
+ */
+function assignmentList<T extends z.ZodType>(value: T, example: string) {
+  return z.string().transform((raw, ctx) => {
+    const out: Partial<Record<RetailerId, z.output<T>>> = {};
+    for (const part of raw
+      .split(/\s*,\s*(?=[a-z][a-z0-9_-]*=)/)
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const at = part.indexOf('=');
+      const parsedId = retailerId.safeParse(part.slice(0, at).trim());
+      const parsedItem = value.safeParse(part.slice(at + 1).trim());
+      if (at < 1 || !parsedId.success || !parsedItem.success) {
+        const why = !parsedId.success ? `retailer ${parsedId.error.issues[0]?.message}` : `not of the form ${example}`;
+        ctx.addIssue({ code: 'custom', message: `"${part.slice(0, 60)}": ${why}` });
+        return z.NEVER;
+      }
+      out[parsedId.data] = parsedItem.data;
+    }
+    return out;
+  });
+}
+
+/** A feed's source: an https URL (http only on loopback, where tests serve one), or an absolute file path. */
+const feedSource = z.string().refine((value) => value.startsWith('/') || isHttpsOrLoopback(value), {
+  error: 'must be an https:// URL or an absolute file path',
+});
+
+/** An outgoing link template: https, with `{url}` where the offer's URL-encoded link goes. */
+const linkTemplate = z
+  .string()
+  .refine((value) => value.includes('{url}') && safeProtocol(value.replace('{url}', 'x')) === 'https:', {
+    error: 'must be an https:// URL containing {url}',
+  });
 
 /** `4.95/39`: delivery 4.95 EUR, free from a 39 EUR order; `4.95` alone: never free. */
 const shippingTerms = z
@@ -190,6 +226,14 @@ const envSchema = z.object({
   // Live mode: days between looks at the official catalogue's latest version (0 = off; ADR 153).
   CATALOGUE_UPDATE_DAYS: integer(0, 365).default(7),
   CATALOGUE_SOURCE_URL: httpUrl.default('https://www.vas.ehealth.fgov.be/websamcivics/samcivics/download'),
+  // Shops read from their product feed instead of their pages (docs/decisions/170, 171).
+  RETAILER_FEEDS: assignmentList(feedSource, 'retailer=https URL or /absolute/path').default(() => ({})),
+  RETAILER_FEED_COLUMNS: assignmentList(
+    z.string().refine((v) => v.startsWith('/') && v.endsWith('.json'), { error: 'must be an absolute .json path' }),
+    'retailer=/absolute/path/columns.json',
+  ).default(() => ({})),
+  FEED_REFRESH_H: integer(1, 168).default(6),
+  RETAILER_LINK_TEMPLATES: assignmentList(linkTemplate, 'retailer=https://…{url}…').default(() => ({})),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -247,6 +291,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(
       'Invalid configuration:\n  AD_CLIENT_ID: needs AD_NETWORK_SCRIPT_URL (a client id alone shows no ads)',
     );
+  }
+  const unsearched = Object.keys(env.RETAILER_FEEDS).filter((id) => !env.RETAILERS.includes(id as RetailerId));
+  if (unsearched.length > 0) {
+    // A feed nobody searches would be fetched every few hours for nothing: say so instead.
+    throw new EnvError(`Invalid configuration:\n  RETAILER_FEEDS: ${unsearched.join(', ')} not in RETAILERS`);
   }
   try {
     mkdirSync(env.DATA_DIR, { recursive: true, mode: PRIVATE_DIR_MODE });

@@ -19,7 +19,7 @@ export interface CliDatabaseOptions {
 
 /**
  * The one way a command-line tool (npm run purge, plan, staff, backup, pharmacies:import, catalogue:import,
- * retailers:check) opens DATA_DIR's database: with the server's connection settings and, unless told
+ * feeds:import, retailers:check) opens DATA_DIR's database: with the server's connection settings and, unless told
  * otherwise, migrated to the code's schema. The caller closes it with closeDatabase.
  */
 export function openCliDatabase(env: Pick<Env, 'DATA_DIR'>, options: CliDatabaseOptions = {}): Db {

@@ -1,5 +1,6 @@
 import type { Env } from '../config/env';
 import type { StarterCatalogue } from '../features/catalogue/catalogue.module';
+import type { StarterFeeds } from '../features/feeds/feeds.module';
 import type { PharmacyRecord } from '../features/pharmacies/pharmacy-record';
 import type { PastPrices } from '../features/price-history/price-history.service';
 import type { LandingPageProduct } from '../features/products/products.service';
@@ -8,6 +9,7 @@ import { DEMO_PHARMACIES } from './demo-pharmacies.data';
 import { createDemoPastPrices } from './demo-price-history';
 import { demoSamExport } from './demo-sam-export';
 import type { DemoRetailers } from './demo-retailers';
+import { NEWPHARMA_FEED_PATH } from './sites/newpharma.feed';
 
 /**
  * The catalogue the features read through their ports: in demo mode the demo catalogue's, in live
@@ -25,6 +27,8 @@ export interface CatalogueAdapters {
   starterPharmacies: readonly PharmacyRecord[];
   /** The official catalogue imported at start (CatalogueDeps.starterCatalogue); live: the weekly update. */
   starterCatalogue: StarterCatalogue | null;
+  /** Feeds read without RETAILER_FEEDS naming them (FeedsDeps.starterFeeds): the demo Newpharma's. */
+  starterFeeds: StarterFeeds | null;
 }
 
 export const LIVE_CATALOGUE: CatalogueAdapters = Object.freeze({
@@ -33,6 +37,7 @@ export const LIVE_CATALOGUE: CatalogueAdapters = Object.freeze({
   pastPrices: null,
   starterPharmacies: [],
   starterCatalogue: null,
+  starterFeeds: null,
 });
 
 /** Every demo catalogue product (prescription-only ones excluded) has a landing page. */
@@ -62,5 +67,10 @@ export function demoCatalogueAdapters(env: Pick<Env, 'RETAILERS'>, shops: DemoRe
     pastPrices: createDemoPastPrices(env.RETAILERS),
     starterPharmacies: DEMO_PHARMACIES,
     starterCatalogue: demoSamExport(),
+    // The demo Newpharma takes part through its feed, as the real one can (ADR 170).
+    starterFeeds: {
+      sources: { newpharma: `${shops.baseUrls.newpharma}${NEWPHARMA_FEED_PATH}` },
+      rewriteUrl: (url) => shops.publicUrl(url),
+    },
   };
 }

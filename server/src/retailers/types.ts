@@ -39,6 +39,8 @@ export type RetailerOffer = {
    * CNK (docs/decisions/134): the offer is then not known to be that CNK. Absent otherwise.
    */
   matchedBy?: 'name';
+  /** The link goes through the shop's affiliate link template (RETAILER_LINK_TEMPLATES). Absent otherwise. */
+  sponsored?: true;
 };
 
 /**
@@ -68,6 +70,11 @@ export interface RetailerConnector {
   readonly languages: readonly ShopLanguage[];
   /** The shop's own search finds products by EAN/GTIN (Farmaline, docs/retailers.md#farmaline). */
   readonly searchesByEan?: boolean;
+  /**
+   * A source answering from stored data (a shop's feed): when that data was read, the answer's
+   * fetchedAt; null or absent: the time of the call.
+   */
+  readonly fetchedAt?: () => number | null;
   /** Resolves with every parsed offer ([] = the retailer answered "no results"); rejects with RetailerError. */
   search(query: SearchQuery, signal: AbortSignal): Promise<RetailerOffer[]>;
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { getDemoCatalogue } from '../catalogue';
 import { searchDemoCatalogue } from '../catalogue-search';
 import { addImageRoute } from './common-routes';
+import { NEWPHARMA_FEED_PATH, renderNewpharmaFeed } from './newpharma.feed';
 import { newpharmaId, renderNewpharmaProduct, renderNewpharmaSearch } from './newpharma.pages';
 import { searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
 
@@ -25,6 +26,14 @@ export function createNewpharmaSite(state: SiteState, prefix = ''): Hono {
         prefix,
       ),
     );
+  });
+  // Its feed, as the server imports it (FEED_REFRESH_H): today's prices of what it sells.
+  app.get(NEWPHARMA_FEED_PATH, (c) => {
+    const products = getDemoCatalogue()
+      .filter((p) => p.offers.newpharma)
+      .map((p) => todays(state, p));
+    c.header('content-type', 'application/rss+xml; charset=utf-8');
+    return c.body(renderNewpharmaFeed(products, new URL(c.req.url).origin, prefix));
   });
   app.get('/pharmacie/:brand/:id/:slug', (c) => {
     const id = Number(c.req.param('id'));

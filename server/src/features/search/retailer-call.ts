@@ -70,7 +70,14 @@ export async function callRetailer(
   try {
     const offers = await Promise.race([connector.search(query, controller.signal), timeout]);
     const ms = Math.round(performance.now() - started);
-    return { ...base, status: offers.length > 0 ? 'ok' : 'empty', ms, offers };
+    const dataTime = connector.fetchedAt?.() ?? null;
+    return {
+      ...base,
+      ...(dataTime !== null ? { fetchedAt: dataTime } : {}),
+      status: offers.length > 0 ? 'ok' : 'empty',
+      ms,
+      offers,
+    };
   } catch (error) {
     const ms = Math.round(performance.now() - started);
     const code: RetailerErrorCode =

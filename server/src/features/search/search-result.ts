@@ -28,6 +28,7 @@ export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchO
     unitPrice: unitPriceOf(offer.price, offer.name),
     ...(offer.wasPrice !== undefined ? { wasPrice: offer.wasPrice } : {}),
     ...(offer.matchedBy ? { matchedBy: offer.matchedBy } : {}),
+    ...(offer.sponsored ? { sponsored: true as const } : {}),
   };
 }
 

@@ -54,16 +54,28 @@ export type PoliteFetcherOptions = {
   now?: () => number;
 };
 
-export type FetchedPage = { status: number; url: string; body: string; contentType: string | null };
+export type FetchedPage = {
+  status: number;
+  url: string;
+  body: string;
+  contentType: string | null;
+  /** download() only: the validators of the answer, for the next conditional GET (product feeds). */
+  etag?: string | null;
+  lastModified?: string | null;
+};
+
+/** What a conditional GET sends back (If-None-Match, If-Modified-Since). */
+export type Validators = { etag?: string | null; lastModified?: string | null };
 
 export interface PoliteFetcher {
   /** GET a page. Resolves for 2xx and for 404/410 (a "no results" answer on some shops); else throws RetailerError. */
   get(url: string, signal: AbortSignal): Promise<FetchedPage>;
   /**
    * GET a file into `file`, streamed and capped at maxBytes like a page (the official catalogue's ZIP).
-   * Only a 2xx answer is saved; anything else throws RetailerError. The page's body is empty.
+   * Only a 2xx answer is saved; anything else throws RetailerError. The page's body is empty. With
+   * validators the GET is conditional: a 304 answer resolves with status 304 and saves nothing.
    */
-  download(url: string, signal: AbortSignal, file: string): Promise<FetchedPage>;
+  download(url: string, signal: AbortSignal, file: string, validators?: Validators): Promise<FetchedPage>;
   /** Host (host:port) -> epoch ms until which it is considered blocked. */
   coolingDown(): Map<string, number>;
   close(): void;
@@ -144,16 +156,26 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
    * queue and never takes one. any: every status is a page (robots.txt: a 4xx means "no rules"), 403/429
    * still block.
    */
-  function fetchOnce(url: URL, signal: AbortSignal, any = false, saveTo?: string): Promise<Hop> {
-    return limitFor(url.host)(() => exchange(url, signal, any, saveTo), signal);
+  function fetchOnce(url: URL, signal: AbortSignal, any = false, saveTo?: string, validators?: Validators) {
+    return limitFor(url.host)(() => exchange(url, signal, any, saveTo, validators), signal);
   }
 
-  async function exchange(url: URL, signal: AbortSignal, any: boolean, saveTo?: string): Promise<Hop> {
+  async function exchange(
+    url: URL,
+    signal: AbortSignal,
+    any: boolean,
+    saveTo?: string,
+    validators?: Validators,
+  ): Promise<Hop> {
+    const conditional = {
+      ...(validators?.etag ? { 'if-none-match': validators.etag } : {}),
+      ...(validators?.lastModified ? { 'if-modified-since': validators.lastModified } : {}),
+    };
     const res = await new Promise<http.IncomingMessage>((resolveRes, reject) => {
       const transport = url.protocol === 'https:' ? https : http;
       const req = transport.request(url, {
         method: 'GET',
-        headers,
+        headers: { ...headers, ...conditional },
         signal,
         agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
         lookup: checkedLookup,
@@ -174,6 +196,14 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
       cooldown.set(url.host, now() + Math.min(Math.max(waitMs, 1000), maxCooldownMs));
       throw new RetailerError('blocked', `HTTP ${status} from ${url.host}`);
     }
+    const validatorsOf = () => ({
+      etag: singleHeader(res.headers.etag),
+      lastModified: singleHeader(res.headers['last-modified']),
+    });
+    if (status === 304 && saveTo && validators) {
+      res.resume();
+      return { kind: 'page', page: { status, url: url.href, body: '', contentType: null, ...validatorsOf() } };
+    }
     if (!any && (status < 200 || status > 299) && (saveTo || !PASS_THROUGH_STATUSES.has(status))) {
       res.resume();
       throw new RetailerError('error', `HTTP ${status} from ${url.host}`);
@@ -182,7 +212,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
       await saveCappedBody(res, maxBytes, saveTo);
       return {
         kind: 'page',
-        page: { status, url: url.href, body: '', contentType: res.headers['content-type'] ?? null },
+        page: { status, url: url.href, body: '', contentType: res.headers['content-type'] ?? null, ...validatorsOf() },
       };
     }
     const bytes = await readCappedBody(res, maxBytes);
@@ -191,7 +221,13 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
   }
 
   /** Follows redirects within the allowed origins. */
-  async function follow(start: URL, signal: AbortSignal, any = false, saveTo?: string): Promise<FetchedPage> {
+  async function follow(
+    start: URL,
+    signal: AbortSignal,
+    any = false,
+    saveTo?: string,
+    validators?: Validators,
+  ): Promise<FetchedPage> {
     let url = start;
     for (let hop = 0; ; hop++) {
       assertAllowed(url);
@@ -199,7 +235,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
       // Every hop, redirects included: a disallowed path is never fetched.
       if (!any) await assertRobotsAllow(url, signal);
       if (signal.aborted) throw signal.reason;
-      const result = await fetchOnce(url, signal, any, saveTo);
+      const result = await fetchOnce(url, signal, any, saveTo, validators);
       if (result.kind === 'page') return result.page;
       if (hop >= maxRedirects) throw new RetailerError('error', `too many redirects from ${url.host}`);
       if (!result.location) throw new RetailerError('error', `redirect without location from ${url.host}`);
@@ -241,7 +277,12 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
     }
   }
 
-  async function fetchPage(input: string, callerSignal: AbortSignal, saveTo?: string): Promise<FetchedPage> {
+  async function fetchPage(
+    input: string,
+    callerSignal: AbortSignal,
+    saveTo?: string,
+    validators?: Validators,
+  ): Promise<FetchedPage> {
     const timeoutSignal = AbortSignal.timeout(options.timeoutMs);
     const signal = AbortSignal.any([callerSignal, timeoutSignal]);
     let url: URL;
@@ -251,7 +292,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
       throw new RetailerError('error', 'refused: invalid URL');
     }
     try {
-      const page = await follow(url, signal, false, saveTo);
+      const page = await follow(url, signal, false, saveTo, validators);
       if (!saveTo) options.onPage?.(page);
       return page;
     } catch (err) {
@@ -265,13 +306,17 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
 
   return {
     get: (input, callerSignal) => fetchPage(input, callerSignal),
-    download: (input, callerSignal, file) => fetchPage(input, callerSignal, file),
+    download: (input, callerSignal, file, validators) => fetchPage(input, callerSignal, file, validators),
     coolingDown: () => new Map(cooldown),
     close() {
       httpAgent.destroy();
       httpsAgent.destroy();
     },
   };
+}
+
+function singleHeader(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
 /** A base URL must be plain http(s) without credentials; a bad one is a configuration error. */

@@ -159,4 +159,18 @@ describe('PrivacyPage', () => {
       'Gegevensbeschermingsautoriteit, Drukpersstraat 35, 1000 Brussel',
     );
   });
+
+  it.each([
+    [
+      'fr',
+      '/privacy',
+      "Certains liens vers des pharmacies en ligne sont des liens d'affiliation, marqués comme sponsorisés",
+    ],
+    ['en', '/en/privacy', 'Some links to online pharmacies are affiliate links, marked as sponsored'],
+    ['nl', '/nl/privacy', 'Sommige links naar onlineapotheken zijn affiliatelinks, gemarkeerd als gesponsord'],
+  ] as const)('says in %s that some shop links are affiliate links', async (locale, route, text) => {
+    const { container } = renderWithProviders(<PrivacyPage />, { locale, route });
+    await screen.findByRole('heading', { level: 1 });
+    expect(container.querySelector('#recipients')?.textContent).toContain(text);
+  });
 });

@@ -52,6 +52,7 @@ const SECTION_BODIES: Record<PrivacySection, () => ReactNode> = {
       <TextList prefix="info.privacy.recipients" keys={['hosting', 'email', 'stripe', 'google', 'authorities']} />
       <Text id="info.privacy.recipients.transfers" />
       <Text id="info.privacy.recipients.pharmacies" />
+      <Text id="info.privacy.recipients.affiliate" />
     </>
   ),
   retention: () => (

@@ -34,7 +34,8 @@ export function OfferRow({ offer }: { offer: SearchOffer }) {
           className="offer__link"
           href={url}
           target="_blank"
-          rel="noopener noreferrer"
+          // An affiliate link (the shop's link template) says so to search engines; it keeps its referrer.
+          rel={offer.sponsored ? 'sponsored noopener' : 'noopener noreferrer'}
           aria-label={t('viewOffer', { retailer: name })}
         >
           {t('view')}

@@ -28,6 +28,16 @@ describe('ProductCard', () => {
     expect(within(row).getByRole('link').getAttribute('aria-label')).toBe("Voir l'offre Medi-Market (nouvel onglet)");
   });
 
+  it('marks an affiliate link rel="sponsored noopener", a shop\'s own link noopener noreferrer', () => {
+    const card = product([
+      offer({ retailer: 'newpharma', best: true, url: 'https://track.example.net/c?u=x', sponsored: true }),
+      offer({ retailer: 'farmaline', best: false, url: 'https://www.farmaline.be/x' }),
+    ]);
+    renderWithProviders(<ProductCard product={card} />, { locale: 'fr' });
+    const rels = screen.getAllByTestId('offer').map((row) => within(row).getByRole('link').getAttribute('rel'));
+    expect(rels).toEqual(['sponsored noopener', 'noopener noreferrer']);
+  });
+
   it('shows the picture of an https image, and the fallback once it fails to load', async () => {
     const card = product([offer({ best: true })], { image: 'https://cdn.example.test/dafalgan.jpg' });
     renderWithProviders(<ProductCard product={card} />, { locale: 'en' });

@@ -1,0 +1,79 @@
+import type { CatalogueLookup } from '../../lib/catalogue-lookup';
+import type { RetailerConnector, RetailerId, RetailerOffer, SearchQuery } from '../../retailers/types';
+import type { FeedItemRow, FeedsRepository } from './feeds.repository';
+
+// A shop read from its feed answers the search like a page connector (same contract, same SSE event,
+// same answer shape), but from SQLite at once (docs/decisions/170).
+
+export interface FeedConnectorDeps {
+  id: RetailerId;
+  label: string;
+  baseUrl: string;
+  repo: FeedsRepository;
+  catalogue: CatalogueLookup;
+  /** GTIN -> CNK pairs known besides the official catalogue (the search's own EAN lookup), or none. */
+  cnkOfGtin?: ((gtin: string) => string | null) | null;
+  /** Applied to each offer's link and image (demo mode: the demo shops' public paths). */
+  rewriteUrl?: (url: string) => string;
+}
+
+/** Words of a name query as an FTS5 query: every word, as a prefix, quoted (no FTS syntax gets through). */
+export function ftsQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length > 0 ? words.map((w) => `"${w}"*`).join(' ') : null;
+}
+
+export function createFeedConnector(deps: FeedConnectorDeps): RetailerConnector {
+  const { repo, catalogue } = deps;
+  const rewrite = deps.rewriteUrl ?? ((url: string) => url);
+
+  /** The item's CNK: its own, else its GTIN's in the official catalogue, else in the other pairs. */
+  const cnkOf = (row: FeedItemRow): string | null => {
+    if (row.cnk) return row.cnk;
+    if (!row.gtin) return null;
+    return catalogue.byGtin(row.gtin) ?? deps.cnkOfGtin?.(row.gtin) ?? null;
+  };
+
+  const toOffer = (row: FeedItemRow): RetailerOffer => {
+    const cnk = cnkOf(row);
+    // What the catalogue excludes (prescription-only, suspended, revoked) is dropped like a shop's
+    // prescription item: the search filters offers marked prescription.
+    const excluded = cnk !== null && catalogue.verdict(cnk).offer === false;
+    return {
+      retailer: deps.id,
+      name: row.title,
+      brand: row.brand,
+      cnk,
+      price: row.price_cents / 100,
+      currency: 'EUR',
+      url: row.link === null ? null : rewrite(row.link),
+      image: row.image === null ? null : rewrite(row.image),
+      inStock: row.in_stock === null ? null : row.in_stock === 1,
+      prescription: excluded,
+      ...(row.was_price_cents !== null ? { wasPrice: row.was_price_cents / 100 } : {}),
+    };
+  };
+
+  const rowsFor = (query: SearchQuery): FeedItemRow[] => {
+    if (query.kind === 'ean') return repo.byGtins(deps.id, [query.value]);
+    if (query.kind === 'cnk') {
+      const entry = catalogue.byCnk(query.value, 'fr');
+      const gtins = entry?.kind === 'medicine' ? entry.gtins : [];
+      const rows = [...repo.byCnk(deps.id, query.value), ...(gtins.length ? repo.byGtins(deps.id, gtins) : [])];
+      const seen = new Set<string>();
+      return rows.filter((r) => !seen.has(r.item_id) && seen.add(r.item_id));
+    }
+    const match = ftsQuery(query.value);
+    return match ? repo.byName(deps.id, match) : [];
+  };
+
+  return {
+    id: deps.id,
+    label: deps.label,
+    baseUrl: deps.baseUrl,
+    languages: ['fr'],
+    searchesByEan: true,
+    search: async (query) => rowsFor(query).map(toOffer),
+    fetchedAt: () => repo.state(deps.id)?.checked_at ?? null,
+  };
+}

@@ -1,0 +1,103 @@
+import { normaliseCnk } from '@pharmaradar/shared/cnk';
+import { parseGtin } from '@pharmaradar/shared/gtin';
+import { parsePrice } from '../../../retailers/lib/price';
+
+// One product of a shop's feed, whatever the format it came in (docs/decisions/170). Field names are
+// Google Merchant Center's attribute names; affiliate networks' CSV columns are mapped onto them.
+
+/** The attributes read from a feed (Google's names); anything else in the feed is ignored. */
+export const FEED_FIELDS = [
+  'id',
+  'title',
+  'brand',
+  'gtin',
+  'cnk',
+  'price',
+  'sale_price',
+  'availability',
+  'link',
+  'image_link',
+] as const;
+export type FeedField = (typeof FEED_FIELDS)[number];
+export type RawFeedItem = Partial<Record<FeedField, string>>;
+
+export interface FeedItem {
+  id: string;
+  title: string;
+  brand: string | null;
+  /** Canonical GTIN (13 digits when it fits), or null when absent or not a valid GTIN. */
+  gtin: string | null;
+  /** 7-digit CNK when the feed carries one (some affiliate feeds do), else null. */
+  cnk: string | null;
+  /** Euros: the sale price when present and valid (below the price), else the price. */
+  price: number;
+  /** The regular price when a sale price wins, else null. */
+  wasPrice: number | null;
+  /** null: the feed does not say. */
+  inStock: boolean | null;
+  link: string | null;
+  image: string | null;
+}
+
+const CURRENCY_CODE = /\b([A-Z]{3})\b/;
+const MAX_TEXT = 500;
+
+/** A price in euros; another currency than EUR is no price for a Belgian comparison. */
+function euros(raw: string | undefined): number | null {
+  if (!raw) return null;
+  const code = CURRENCY_CODE.exec(raw.trim())?.[1];
+  if (code && code !== 'EUR') return null;
+  const value = parsePrice(raw);
+  return value !== null && value > 0 ? value : null;
+}
+
+function text(raw: string | undefined): string | null {
+  const value = raw?.replace(/\s+/g, ' ').trim();
+  return value ? value.slice(0, MAX_TEXT) : null;
+}
+
+function httpUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Google's values: "in stock", "out of stock", "preorder", "backorder" (and in_stock spellings). */
+function stock(raw: string | undefined): boolean | null {
+  const value = raw
+    ?.trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ');
+  if (!value) return null;
+  if (value === 'in stock' || value === 'available' || value === 'true' || value === '1') return true;
+  if (['out of stock', 'preorder', 'backorder', 'discontinued', 'false', '0'].includes(value)) return false;
+  return null;
+}
+
+/** The item, or null when it cannot be offered (no id, no title or no valid price in euros). */
+export function toFeedItem(raw: RawFeedItem): FeedItem | null {
+  const id = text(raw.id);
+  const title = text(raw.title);
+  const price = euros(raw.price);
+  if (!id || !title || price === null) return null;
+  const sale = euros(raw.sale_price);
+  const saleWins = sale !== null && sale < price;
+  const gtinDigits = raw.gtin?.trim();
+  return {
+    id,
+    title,
+    brand: text(raw.brand),
+    gtin: gtinDigits ? parseGtin(gtinDigits) : null,
+    cnk: raw.cnk ? normaliseCnk(raw.cnk) : null,
+    price: saleWins ? sale : price,
+    wasPrice: saleWins ? price : null,
+    inStock: stock(raw.availability),
+    link: httpUrl(raw.link),
+    image: httpUrl(raw.image_link),
+  };
+}

@@ -1,0 +1,101 @@
+import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { FeedError } from './feed-error';
+import { FEED_FIELDS, type FeedField, type RawFeedItem } from './feed-item';
+
+// Google Merchant Center XML feeds (https://support.google.com/merchants/answer/160589): RSS 2.0
+// (rss > channel > item) or Atom 1.0 (feed > entry), product attributes in the namespace
+// http://base.google.com/ns/1.0. Elements are matched by namespace URI, never by prefix: a feed may
+// bind that namespace to any prefix, or make it the default one.
+
+export const GOOGLE_NS = 'http://base.google.com/ns/1.0';
+const ATOM_NS = 'http://www.w3.org/2005/Atom';
+const FIELDS = new Set<string>(FEED_FIELDS);
+
+export interface FeedPushReader {
+  write(chunk: string): void;
+  /** Ends the file: a truncated or rootless document throws here. */
+  end(): void;
+}
+
+/**
+ * A push reader of an RSS or Atom feed handing each item's attributes to `onItem` as soon as the item
+ * closes: memory stays one item deep whatever the feed's size. Throws FeedError.
+ */
+export function xmlFeedReader(onItem: (item: RawFeedItem) => void): FeedPushReader {
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  let depth = 0;
+  let itemDepth = 0;
+  let root: 'rss' | 'atom' | null = null;
+  let item: RawFeedItem | null = null;
+  let field: { name: FeedField; google: boolean; text: string } | null = null;
+  const fail = (refusal: 'malformed' | 'truncated', message: string): never => {
+    throw new FeedError(refusal, `line ${parser.line}: ${message}`);
+  };
+
+  parser.on('opentag', (tag: SaxesTagNS) => {
+    depth++;
+    const ns = tag.uri ?? '';
+    const local = tag.local ?? '';
+    if (depth === 1) {
+      if (local === 'rss' && ns === '') root = 'rss';
+      else if (local === 'feed' && ns === ATOM_NS) root = 'atom';
+      else fail('malformed', `root element {${ns}}${local} is neither RSS 2.0 nor Atom`);
+      return;
+    }
+    const isItem = root === 'rss' ? local === 'item' && ns === '' && depth === 3 : local === 'entry' && ns === ATOM_NS;
+    if (!item && isItem && depth <= 3) {
+      item = {};
+      itemDepth = depth;
+      return;
+    }
+    if (!item || depth !== itemDepth + 1) return;
+    const google = ns === GOOGLE_NS;
+    const own = root === 'rss' ? ns === '' : ns === ATOM_NS;
+    // Atom's link is an empty element with the URL in href.
+    if (root === 'atom' && own && local === 'link') {
+      const rel = tag.attributes.rel?.value ?? 'alternate';
+      if (rel === 'alternate' && item.link === undefined) item.link = tag.attributes.href?.value ?? '';
+      return;
+    }
+    if ((google || (own && (local === 'title' || local === 'link' || local === 'id'))) && FIELDS.has(local)) {
+      field = { name: local as FeedField, google, text: '' };
+    }
+  });
+  const onText = (text: string) => {
+    if (field) field.text += text;
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+  parser.on('closetag', () => {
+    if (field && item && depth === itemDepth + 1) {
+      // g:title wins over the plain title, which Atom and RSS require for other readers.
+      if (field.google || item[field.name] === undefined) item[field.name] = field.text.trim();
+      field = null;
+    }
+    if (item && depth === itemDepth) {
+      onItem(item);
+      item = null;
+    }
+    depth--;
+  });
+  parser.on('error', (error) => {
+    if (error instanceof FeedError) throw error;
+    throw new FeedError('malformed', error.message);
+  });
+
+  return {
+    write(chunk) {
+      parser.write(chunk);
+    },
+    end() {
+      if (depth > 0 && root) fail('truncated', `the feed ends inside an element (${depth} still open)`);
+      try {
+        parser.close();
+      } catch (error) {
+        if (error instanceof FeedError) throw new FeedError('truncated', error.message);
+        throw error;
+      }
+      if (!root) fail('malformed', 'no root element');
+    },
+  };
+}

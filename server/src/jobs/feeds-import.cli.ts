@@ -1,0 +1,51 @@
+import { isAbsolute, resolve } from 'node:path';
+import { loadEnvOrExit } from '../config/env';
+import { closeDatabase } from '../db/database';
+import { openCliDatabase } from '../db/cli-database';
+import { createLogger } from '../lib/log';
+import { FeedError } from '../features/feeds/feed-parse/feed-error';
+import { createFeedImporter } from '../features/feeds/feeds.module';
+import { createFeedsRepository } from '../features/feeds/feeds.repository';
+import { isRetailerId } from '../retailers/types';
+
+const USAGE = 'usage: npm run feeds:import -- <retailer> <feed file or https URL> [--allow-shrink]';
+
+/** `npm run feeds:import <retailer> <file|url>`: imports the feed now and swaps it in, or changes nothing. */
+async function main(args: string[]): Promise<number> {
+  // --allow-shrink: the shop really lost more than half of its range (ADR 171).
+  const allowShrink = args.includes('--allow-shrink');
+  const [retailer, given, ...rest] = args.filter((a) => a !== '--allow-shrink');
+  if (!retailer || !given || rest.length > 0 || !isRetailerId(retailer)) {
+    console.error(USAGE);
+    return 2;
+  }
+  // npm runs workspace scripts in server/: a relative path is the caller's, which npm keeps in INIT_CWD.
+  const source = /^https?:\/\//.test(given)
+    ? given
+    : isAbsolute(given)
+      ? given
+      : resolve(process.env.INIT_CWD ?? process.cwd(), given);
+  const env = loadEnvOrExit();
+  const log = createLogger({ level: env.LOG_LEVEL });
+  const db = openCliDatabase(env, { migrateWith: log });
+  try {
+    const importNow = createFeedImporter({ repo: createFeedsRepository(db), log, now: Date.now, env });
+    const outcome = await importNow(retailer, source, { force: true, allowShrink });
+    if (outcome.outcome === 'imported') {
+      console.log(
+        `Imported ${outcome.items} items of ${retailer}'s feed in ${(outcome.ms / 1000).toFixed(1)} s ` +
+          `(${outcome.skipped} left out: no id, title or price in euros).`,
+      );
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof FeedError)) throw error;
+    console.error(`Feed refused (${error.refusal}): ${error.message}`);
+    console.error(`The previous feed of ${retailer} is unchanged.`);
+    return 1;
+  } finally {
+    closeDatabase(db);
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
