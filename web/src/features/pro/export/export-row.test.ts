@@ -40,13 +40,14 @@ describe('exported rows', () => {
     const workbook = XLSX.read(file.bytes, { type: 'array' });
     const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
     const body = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, range: 9, raw: true });
-    expect(body.map((r) => [r[0], r[1]])).toEqual([
+    // Columns: own name, official name (SAM), CNK, …
+    expect(body.map((r) => [r[0], r[2]])).toEqual([
       ['Dafalgan 1 g', '1000001'],
       ['Crème maison officine 50 ml', '1000002'],
       [undefined, '1000003'],
     ]);
     // Still marked as unknown to the market, with its own purchase price.
-    expect(sheet.O11?.v).toBe('Produit introuvable');
-    expect(sheet.F11?.v).toBe(4.2);
+    expect(sheet.P11?.v).toBe('Produit introuvable');
+    expect(sheet.G11?.v).toBe(4.2);
   });
 });
