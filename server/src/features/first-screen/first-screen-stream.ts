@@ -37,9 +37,11 @@ export function streamDrawnParts(c: Context, drawn: DrawnStream): Response {
           failed = true;
           return write('error', { code: 'not_drawn' });
         }
-        if (!last) return write('parts', { parts });
+        // Whether a price is drawn yet: the page brings the first one into view (ADR 167).
+        const priced = events.some((event) => event.event === 'retailer' && event.data.offers.length > 0);
+        if (!last) return write('parts', { parts, priced });
         const { event, data } = drawn.end(parts);
-        return write(event, data);
+        return write(event, { ...data, priced });
       }));
     try {
       await drawn.search((event) => {
