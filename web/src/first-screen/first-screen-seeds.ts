@@ -1,9 +1,8 @@
 import { createContext, useContext, useState } from 'react';
 import type { z } from 'zod';
-import { LANDING_SEED_ID, PRICES_SEED_ID, SEARCH_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
+import { LANDING_SEED_ID, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
 import { productPricesSeedSchema, type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import { productLandingResponseSchema, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
-import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
 
 // What a server-drawn page (ADR 119, ADR 121) was drawn with, for the page that takes it over. On the
 // server it is given through these contexts (first-screen.ssr.tsx); in the browser it comes once from
@@ -50,13 +49,4 @@ export function usePricesSeed(now: () => number = Date.now): ProductPricesSeed |
     return { ...taken, search: null };
   });
   return seed;
-}
-
-/**
- * The result of a search of `query` the drawn home page made before the app ran (ADR 167), read once;
- * null for another query (the visitor searched again meanwhile) or none.
- */
-export function takeEmbeddedSearch(query: string): SearchResult | null {
-  const result = takeEmbeddedJson(SEARCH_SEED_ID, searchResultSchema);
-  return query !== '' && result?.query === query ? result : null;
 }

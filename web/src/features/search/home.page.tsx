@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { PRICES_PART_ATTRIBUTE, RESULTS_SLOT_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
-import { takeEmbeddedSearch } from '../../first-screen/first-screen-seeds';
+import { takeEmbeddedSearch } from './search-seed';
 import { LocalizedLink } from '../../lib/router';
 import { AdSlot } from '../ads/ad-slot';
 import { FaqSection } from './home/faq-section';
