@@ -30,17 +30,16 @@ export function createFirstScreenRoutes(deps: {
     if (!parts || !product) throw new HttpError(404, 'not_found', COMMON_MESSAGES.notFound);
     const { locale } = parts;
     // Asked as a stream, the parts come as each retailer answers (ADR 167); the end is the JSON's.
-    if (wantsEventStream(c.req.header('accept')))
+    if (wantsEventStream(c.req.header('accept'))) {
+      // Drawn under way (no `search`) after the events so far, with the history the page has.
+      const under = {
+        cnk: product.cnk,
+        search: null,
+        history: deps.service.cachedPrices(product.cnk, locale)?.history ?? null,
+      };
       return streamDrawnParts(c, {
         search: (listener) => deps.service.search(product.cnk, locale, listener),
-        draw: (events) => {
-          const under = {
-            cnk: product.cnk,
-            search: null,
-            history: deps.service.cachedPrices(product.cnk, locale)?.history ?? null,
-          };
-          return deps.draw.productPrices({ locale, path, prices: under, events });
-        },
+        draw: (events) => deps.draw.productPrices({ locale, path, prices: under, events }),
         end: (drawnParts) => {
           const seed = deps.service.cachedPrices(product.cnk, locale);
           return seed?.search
@@ -48,6 +47,7 @@ export function createFirstScreenRoutes(deps: {
             : { event: 'error', data: { code: 'prices_incomplete' } };
         },
       });
+    }
     const seed = await deps.service.searchedPrices(product.cnk, parts.locale);
     if (!seed) throw new HttpError(409, 'prices_incomplete', FIRST_SCREEN_MESSAGES.pricesIncomplete);
     const drawn = await deps.draw.productPrices({ locale: parts.locale, path, prices: seed });
