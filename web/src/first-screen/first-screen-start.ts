@@ -13,7 +13,7 @@ export interface FirstScreenHandover {
   start(): void;
   /** Whether the app has been started (by a sign of intent or by `start`). */
   started(): boolean;
-  /** Starts the app once the visitor has paused and the browser is idle (ADR 167). */
+  /** Starts the app once the visitor has paused and the browser is idle (ADR 168). */
   startWhenIdle(): void;
   /** Puts typed text and focus into the app's fields; runs in the commit that replaced the page. */
   restoreFields(root: HTMLElement): void;
@@ -30,7 +30,7 @@ const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as con
 /**
  * How long the visitor must have stopped typing in the drawn search form before the app starts: its
  * start blocks the phone for seconds in all, so it waits for a pause rather than cut into the typing
- * (ADR 167). At 150 ms a key, a word is typed well within it.
+ * (ADR 168). At 150 ms a key, a word is typed well within it.
  */
 export const TYPING_PAUSE_MS = 1500;
 
@@ -91,8 +91,10 @@ function typeInto(field: Field, value: string): void {
 }
 
 /**
- * Watches the drawn page in `root` and calls `start` once, on the first sign of intent. Links and
- * the search form are left to the browser; a tap on anything else waits for the app.
+ * Watches the drawn page in `root` and calls `start` once, on the first sign of intent. Links are
+ * left to the browser, and so is the search form unless `onSearch` runs it in place (ADR 167: then
+ * the search form's signs of intent start the app only once the typing pauses, ADR 168); a tap on
+ * anything else waits for the app.
  */
 export function startOnIntent(
   root: HTMLElement,
