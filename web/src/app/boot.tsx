@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { INTL_LOCALE } from '@pharmaradar/shared/locales';
 import { App } from './app';
-import { takeOverFirstScreen, whenRouterReady } from '../first-screen/first-screen-handover';
+import { followDrawnAddress, takeOverFirstScreen, whenRouterReady } from '../first-screen/first-screen-handover';
 import { routes } from './routes';
 import { warmIntl } from '../lib/i18n/warm-intl';
 import { localeOfPath } from '../lib/router/localized-path';
@@ -49,6 +49,7 @@ export async function boot(
   if (firstScreen)
     void whenRouterReady(router)
       .then(() => handover?.whenPointerFree())
+      .then(() => followDrawnAddress(router))
       .then(() => draw(() => takeOverFirstScreen(container, handover)));
   else draw();
 }
