@@ -50,6 +50,12 @@ export async function boot(
     void whenRouterReady(router)
       .then(() => handover?.whenPointerFree())
       .then(() => followDrawnAddress(router))
-      .then(() => draw(() => takeOverFirstScreen(container, handover)));
+      .then(() =>
+        draw(() => {
+          takeOverFirstScreen(container, handover);
+          // A search made in place while the app was drawing (ADR 167) is the app's now.
+          void followDrawnAddress(router);
+        }),
+      );
   else draw();
 }

@@ -67,17 +67,20 @@ describe('a drawn page gets its prices as each shop answers (ADR 167)', () => {
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const events = readEvents(await res.text());
-    expect(events.map((e) => e.event)).toEqual([...Array<string>(retailers + 1).fill('parts'), 'done']);
+    expect(new Set(events.slice(0, -1).map((e) => e.event))).toEqual(new Set(['parts']));
+    expect(events.at(-1)!.event).toBe('done');
     expect(events[0]!.data).toEqual({
       parts: '<section data-prices-part="results">en /en dafalgan answered:</section>',
       priced: false,
     });
-    // Each drawing has one more shop's answer than the one before.
-    const answered = events.map((e) => /answered:([^<]*)/.exec(String(e.data.parts))![1]!.replace(' done', ''));
-    expect(answered.map((list) => (list ? list.split(',').length : 0))).toEqual([
-      ...Array.from({ length: retailers + 1 }, (_v, i) => i),
-      retailers,
-    ]);
+    // Drawn again as the shops answer: never fewer answers than the drawing before, up to every shop.
+    const counts = events.map((e) => {
+      const list = /answered:([^< ]*)/.exec(String(e.data.parts))![1]!;
+      return list ? list.split(',').length : 0;
+    });
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(counts.at(-2)).toBe(retailers);
+    expect(new Set(counts).size).toBeGreaterThan(2);
     expect(events.slice(1).some((e) => e.data.priced === true)).toBe(true);
     const done = firstScreenSearchDoneSchema.parse(events.at(-1)!.data);
     expect(done.parts).toMatch(/ done<\/section>$/);
@@ -91,11 +94,12 @@ describe('a drawn page gets its prices as each shop answers (ADR 167)', () => {
     const res = await stream(`${server.url}/api/first-screen/prices/?path=${path}`);
     expect(res.status).toBe(200);
     const events = readEvents(await res.text());
-    expect(events.map((e) => e.event)).toEqual([...Array<string>(retailers + 1).fill('parts'), 'done']);
+    expect(new Set(events.slice(0, -1).map((e) => e.event))).toEqual(new Set(['parts']));
+    expect(events.at(-1)!.event).toBe('done');
     expect(events[0]!.data.parts).toBe(
       '<section data-prices-part="offers">answered:</section><section data-prices-part="history">h</section>',
     );
-    expect(String(events[retailers]!.data.parts).split(',').length).toBe(retailers);
+    expect(String(events.at(-2)!.data.parts).split(',').length).toBe(retailers);
     const done = events.at(-1)!.data;
     const seed = productPricesSeedSchema.parse(done.seed);
     expect(seed.search?.result).toMatchObject({ query: product.cnk, kind: 'cnk' });

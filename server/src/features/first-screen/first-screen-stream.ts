@@ -46,8 +46,8 @@ export function streamDrawnParts(c: Context, drawn: DrawnStream): Response {
     try {
       await drawn.search((event) => {
         events.push(event);
-        if (event.event === 'retailer' || (event.event === 'stage' && event.data.stage === 'launching'))
-          void drawNow(false);
+        // Every step the app's page shows (a stage, a shop's answer); the result is the last drawing.
+        if (event.event === 'retailer' || event.event === 'stage') void drawNow(false);
       });
     } catch {
       failed = true;
