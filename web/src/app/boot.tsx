@@ -48,6 +48,8 @@ export async function boot(
   // the loading screen; the app replaces it in one commit.
   if (firstScreen)
     void whenRouterReady(router)
+      // A search the drawn page is making (ADR 167) is taken over once drawn whole, not restarted.
+      .then(() => handover?.whenSearchEnded())
       .then(() => handover?.whenPointerFree())
       .then(() => followDrawnAddress(router))
       .then(() =>

@@ -39,7 +39,7 @@ export function startFromFirstScreen(container: HTMLElement, start: (handover: F
     container,
     () => start(handover),
     search && {
-      run: (form, query) => void search.run(form, query).then(() => handover.startWhenIdle()),
+      run: (form, query) => search.run(form, query).then(() => handover.startWhenIdle()),
       stop: () => search.stop(),
     },
   );

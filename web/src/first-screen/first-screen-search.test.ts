@@ -54,7 +54,7 @@ function watch(start = vi.fn()) {
   const search = drawnSearch(root, server.url);
   let ended: Promise<void> = Promise.resolve();
   handover = startOnIntent(root, start, {
-    run: (form, query) => void (ended = search.run(form, query)),
+    run: (form, query) => (ended = search.run(form, query)),
     stop: () => search.stop(),
   });
   return { start, ended: () => ended };
@@ -90,8 +90,14 @@ describe('a search on the drawn home page', () => {
     expect(root.querySelector('[data-results-slot]')!.firstElementChild!.textContent).toBe('1 shop');
     expect(root.querySelector('.home-hero')!.classList.contains('home-hero--compact')).toBe(true);
     expect(document.getElementById(SEARCH_SEED_ID)).toBeNull();
+    // An app started meanwhile waits for it to end before taking the page over (not restarting it).
+    let over = false;
+    void handover!.whenSearchEnded().then(() => (over = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(over).toBe(false);
     release();
     await ended();
+    await vi.waitFor(() => expect(over).toBe(true));
     expect(root.querySelectorAll('[data-prices-part]').length).toBe(1);
     expect(root.querySelector('[data-prices-part="results"]')!.textContent).toBe('3 shops');
     expect(JSON.parse(document.getElementById(SEARCH_SEED_ID)!.textContent!)).toEqual(RESULT);

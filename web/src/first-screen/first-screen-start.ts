@@ -19,6 +19,8 @@ export interface FirstScreenHandover {
   restoreFields(root: HTMLElement): void;
   /** Taps the app's twin of a button tapped before the app could answer it. */
   replayTap(root: HTMLElement): void;
+  /** Resolves when no search made on the drawn page is under way (ADR 167): the app then takes it over whole. */
+  whenSearchEnded(): Promise<void>;
   /** Resolves when no finger or button is down, so a tap is never split between two pages. */
   whenPointerFree(): Promise<void>;
   /** Stops watching the drawn page. */
@@ -42,7 +44,8 @@ function whenBrowserIdle(run: () => void): void {
 
 /** What the drawn page does with a search submitted before the app has taken over (ADR 167). */
 export interface DrawnSearchRunner {
-  run(form: HTMLFormElement, query: string): void;
+  /** Resolves once the search has ended (drawn whole, failed or dropped). */
+  run(form: HTMLFormElement, query: string): Promise<void>;
   /** The app has taken the page over: a search under way is the app's now. */
   stop(): void;
 }
@@ -109,6 +112,7 @@ export function startOnIntent(
 
   let started = false;
   let pause: ReturnType<typeof setTimeout> | undefined;
+  let searching: Promise<void> = Promise.resolve();
   const intent = () => {
     clearTimeout(pause);
     if (started) return;
@@ -184,7 +188,7 @@ export function startOnIntent(
       event.preventDefault();
       clearTimeout(pause);
       pause = undefined;
-      onSearch.run(form, String(new FormData(form).get('q')).trim());
+      searching = onSearch.run(form, String(new FormData(form).get('q')).trim());
       return;
     }
     event.preventDefault();
@@ -261,6 +265,7 @@ export function startOnIntent(
       // Only an unambiguous twin: tapping the wrong button would be worse than asking for another tap.
       if (twins.length === 1) twins[0]!.click();
     },
+    whenSearchEnded: () => searching,
     whenPointerFree() {
       if (pointersDown === 0) return Promise.resolve();
       return new Promise((resolve) => pointerFree.push(resolve));
