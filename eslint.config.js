@@ -194,7 +194,7 @@ export default tseslint.config(
   },
   {
     // The small entry and what it runs before the app (ADR 118-121): no React, no router, no zod.
-    files: ['web/src/main.tsx', 'web/src/first-screen/first-screen-{entry,start,prices}.ts'],
+    files: ['web/src/main.tsx', 'web/src/first-screen/first-screen-{entry,start,prices,search,stream}.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

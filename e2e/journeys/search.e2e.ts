@@ -263,6 +263,9 @@ describe('price search', () => {
     await waitComplete(page);
     const liveCards = await page.getByTestId('product-card').count();
     expect(liveCards).toBeGreaterThan(0);
+    // Searched on the drawn page (ADR 167), the result is saved by the app once it has taken the page
+    // over after the search (ADR 168); the probe below must not open the database before the app has.
+    await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached' });
     // The result is saved once the stream ends; wait for IndexedDB to hold it.
     await page.waitForFunction(
       () =>

@@ -24,3 +24,12 @@ export const LANDING_SEED_ID = 'first-screen-landing';
 
 /** id of the `<script type="application/json">` carrying the drawn prices and history (ADR 121). */
 export const PRICES_SEED_ID = 'first-screen-prices';
+
+/**
+ * id of the `<script type="application/json">` carrying the result of a search made on the drawn home
+ * page before the app ran (ADR 167): the app's home page starts on it instead of searching again.
+ */
+export const SEARCH_SEED_ID = 'first-screen-search';
+
+/** Attribute on the home page's element whose first child the results part is put before (ADR 167). */
+export const RESULTS_SLOT_ATTRIBUTE = 'data-results-slot';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Locale } from './locales';
 import { priceHistoryResponseSchema } from './price-history.schema';
 import type { ProductLandingResponse } from './product-landing';
-import { searchResultSchema } from './search.schema';
+import { searchResultSchema, type SearchEvent } from './search.schema';
 
 // The first screen the server draws into index.html (ADR 119-121, ADR 140): the built web app's
 // server-side renderer (web/src/first-screen/first-screen.ssr.tsx) turns a page into HTML; the server
@@ -47,12 +47,34 @@ export type FirstScreenPage =
       prices?: ProductPricesSeed;
     };
 
-/** A product page's price parts alone, drawn with every retailer's price (ADR 140). */
-export type ProductPricesPage = { locale: Locale; path: string; prices: ProductPricesSeed };
+/**
+ * A product page's price parts alone, drawn with every retailer's price (ADR 140); or, with `events`
+ * and no `prices.search`, drawn as the search under way after those events (ADR 167: each shop as it
+ * answers).
+ */
+export type ProductPricesPage = { locale: Locale; path: string; prices: ProductPricesSeed; events?: SearchEvent[] };
+
+/**
+ * The home page's results part alone (ADR 167): the search of `query` after `events`, drawn as the
+ * app's home page draws it, for a search made before the app has taken the page over.
+ */
+export type SearchResultsPage = { locale: Locale; path: string; query: string; events: SearchEvent[] };
+
+/**
+ * GET /api/first-screen/search/?q=&lang= (text/event-stream, ADR 167): a search made on the drawn home
+ * page before the app runs. Each `parts` event carries the results part drawn anew after one more
+ * retailer answered; the last, `done`, also carries the result the app takes the page over with.
+ * GET /api/first-screen/prices/ asked for text/event-stream answers the same way, its `done` carrying
+ * the product page's seed instead.
+ */
+export const firstScreenPartsEventSchema = z.object({ parts: z.string() });
+export const firstScreenSearchDoneSchema = z.object({ parts: z.string(), result: searchResultSchema });
 
 /** What the web build's `dist-ssr/first-screen.js` exports. */
 export interface FirstScreenRenderer {
   renderFirstScreen(page: FirstScreenPage): string;
   /** The `[data-prices-part]` elements of the product page, as the full page draws them. */
   renderProductPrices(page: ProductPricesPage): string;
+  /** The home page's results part (`[data-prices-part="results"]`), as the home page draws it (ADR 167). */
+  renderSearchResults?(page: SearchResultsPage): string;
 }

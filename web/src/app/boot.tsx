@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { INTL_LOCALE } from '@pharmaradar/shared/locales';
 import { App } from './app';
-import { takeOverFirstScreen, whenRouterReady } from '../first-screen/first-screen-handover';
+import { followDrawnAddress, takeOverFirstScreen, whenRouterReady } from '../first-screen/first-screen-handover';
 import { routes } from './routes';
 import { warmIntl } from '../lib/i18n/warm-intl';
 import { localeOfPath } from '../lib/router/localized-path';
@@ -48,7 +48,16 @@ export async function boot(
   // the loading screen; the app replaces it in one commit.
   if (firstScreen)
     void whenRouterReady(router)
+      // A search the drawn page is making (ADR 167) is taken over once drawn whole, not restarted.
+      .then(() => handover?.whenSearchEnded())
       .then(() => handover?.whenPointerFree())
-      .then(() => draw(() => takeOverFirstScreen(container, handover)));
+      .then(() => followDrawnAddress(router))
+      .then(() =>
+        draw(() => {
+          takeOverFirstScreen(container, handover);
+          // A search made in place while the app was drawing (ADR 167) is the app's now.
+          void followDrawnAddress(router);
+        }),
+      );
   else draw();
 }

@@ -1,9 +1,10 @@
-import { FIRST_SCREEN_WHOLE_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_WHOLE_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import { settleDrawnSplash } from '../app/layout/splash-timing';
 import { hasSignedInUser } from '../lib/session/session-cache-key';
 import { browserLanguages, decideLocale, sessionStore } from '../lib/i18n/detect-locale';
 import { localeOfPath } from '../lib/router/localized-path';
 import { completeDrawnPrices } from './first-screen-prices';
+import { drawnSearch } from './first-screen-search';
 import { startOnIntent, type FirstScreenHandover } from './first-screen-start';
 
 // Runs in the small entry (main.tsx), before any of the app: no React, no router, no zod here.
@@ -17,8 +18,9 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
  * visitor's first touch, key or focus, so a phone spends its first seconds showing the page, not
  * starting the app; unless the visitor is signed in on this device (their account belongs in the
  * header) or the server could not know the language (a later visit to / this session). A product
- * page drawn without its prices is completed in place first (ADR 140); failing that, the app starts
- * to fetch them. `start` starts the app with what the visitor did on the drawn page.
+ * page drawn without its prices is completed in place first, each shop as it answers (ADR 140,
+ * ADR 167); failing that, the app starts to fetch them. A search on the drawn home page runs in place
+ * (ADR 167). `start` starts the app with what the visitor did on the drawn page.
  */
 export function startFromFirstScreen(container: HTMLElement, start: (handover: FirstScreenHandover) => void): void {
   settleDrawnSplash(container);
@@ -30,7 +32,17 @@ export function startFromFirstScreen(container: HTMLElement, start: (handover: F
   });
   if (redirectTo) history.replaceState(history.state, '', `${redirectTo}${location.search}${location.hash}`);
   const shown = redirectTo ? localeOfPath(redirectTo) : locale;
-  const handover: FirstScreenHandover = startOnIntent(container, () => start(handover));
+  // On the home page a search runs in place before the app has taken over; the app starts after it,
+  // once the browser is idle (ADR 167).
+  const search = container.getAttribute(FIRST_SCREEN_ATTRIBUTE) === 'home' ? drawnSearch(container) : null;
+  const handover: FirstScreenHandover = startOnIntent(
+    container,
+    () => start(handover),
+    search && {
+      run: (form, query) => search.run(form, query).then(() => handover.startWhenIdle()),
+      stop: () => search.stop(),
+    },
+  );
   if (hasSignedInUser() || document.documentElement.lang !== shown) void afterPaint().then(handover.start);
   else if (!container.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE))
     void afterPaint()

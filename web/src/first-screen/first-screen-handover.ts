@@ -21,6 +21,19 @@ export function whenRouterReady(router: Router): Promise<void> {
 }
 
 /**
+ * The address the drawn page moved to while the router was already built (a search made in place,
+ * ADR 167, after the app had started): the router goes there too, so the app draws that page (the
+ * results of `?q=`), not the one it was started on. Resolves once it is ready to draw it.
+ */
+export async function followDrawnAddress(router: Router): Promise<void> {
+  const routed = router.state.location;
+  const address = `${location.pathname}${location.search}${location.hash}`;
+  if (`${routed.pathname}${routed.search}${routed.hash}` === address) return;
+  await router.navigate(address, { replace: true });
+  await whenRouterReady(router);
+}
+
+/**
  * Runs in the commit where the app's page replaced the drawn one: the visitor's typing and focus
  * move into the app's fields at once, and a tap the drawn page could not answer is made again once
  * the app's effects have run.

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_WHOLE_ATTRIBUTE, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
-import { json, startTestServer, type Handler, type TestServer } from '../test/fakes/search-api-server';
+import { json, sse, startTestServer, type Handler, type TestServer } from '../test/fakes/search-api-server';
 import { completeDrawnPrices } from './first-screen-prices';
 
 // A product page drawn without cached prices is completed in place (ADR 121), in one request
-// (ADR 140): the server searches and answers the price parts drawn with the prices, and the seed.
+// (ADR 140) that streams (ADR 167): the server searches and sends the price parts drawn again after
+// each shop's answer, then drawn with every price, with the seed.
 const CNK = '3720083';
 const PATH = `/en/dafalgan-500-mg-30-comprimes-${CNK}`;
 const PRICES = `/api/first-screen/prices/?path=${encodeURIComponent(PATH)}`;
@@ -27,8 +28,11 @@ const drawnPage = `<!doctype html><html><body>
 <script type="application/json" id="${PRICES_SEED_ID}">${JSON.stringify(COLD_SEED)}</script>
 </body></html>`;
 
-/** The server's answer: both parts drawn with the prices, and the seed. */
-const WHOLE = json(200, { parts: offersPart(true, '3 offers') + historyPart(true), seed: WHOLE_SEED });
+/** The server's answer: the parts after one shop, then both drawn with every price, and the seed. */
+const WHOLE = sse([
+  { event: 'parts', data: { parts: offersPart(false, '1 offer') + historyPart(false), priced: true } },
+  { event: 'done', data: { parts: offersPart(true, '3 offers') + historyPart(true), seed: WHOLE_SEED, priced: true } },
+]);
 
 let server: TestServer;
 let root: HTMLElement;
@@ -64,7 +68,7 @@ describe('a product page drawn without its prices', () => {
     serve(WHOLE);
     const faq = document.getElementById('faq');
     expect(await completeDrawnPrices(root, () => false, server.url)).toBe(true);
-    expect(server.requests.map((r) => [r.path, r.accept])).toEqual([[PRICES, 'application/json']]);
+    expect(server.requests.map((r) => [r.path, r.accept])).toEqual([[PRICES, 'text/event-stream']]);
     expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Search complete3 offers');
     // Said by a live region that was there before the prices came, so a screen reader reads it out.
     expect(root.querySelector(':scope > [role="status"]')!.textContent).toBe('Search complete');
@@ -83,22 +87,42 @@ describe('a product page drawn without its prices', () => {
     expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);
   });
 
+  it('shows each shop as it answers: the parts are swapped in as they come, before the last', async () => {
+    let release!: () => void;
+    const held = new Promise((resolve) => (release = () => resolve(null)));
+    serve(
+      sse([
+        { event: 'parts', data: { parts: offersPart(false, '1 offer') + historyPart(false), priced: true } },
+        held,
+        { event: 'done', data: { parts: offersPart(true, '3 offers') + historyPart(true), seed: WHOLE_SEED } },
+      ]),
+    );
+    const completing = completeDrawnPrices(root, () => false, server.url);
+    await expect
+      .poll(() => root.querySelector('[data-prices-part="offers"]')!.textContent, { timeout: 5000 })
+      .toBe('Starting1 offer');
+    expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);
+    release();
+    expect(await completing).toBe(true);
+    expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Search complete3 offers');
+  });
+
   it('is left to the app when the server no longer has every price (cache gone meanwhile)', async () => {
-    serve(json(409, { code: 'prices_incomplete' }));
+    serve(sse([{ event: 'error', data: { code: 'prices_incomplete' } }]));
     expect(await completeDrawnPrices(root, () => false, server.url)).toBe(false);
     expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Startingcomparing…');
     expect(JSON.parse(document.getElementById(PRICES_SEED_ID)!.textContent!)).toEqual(COLD_SEED);
   });
 
   it('is left to the app when the parts drawn are not the parts shown (another build)', async () => {
-    serve(json(200, { parts: offersPart(true, '3 offers'), seed: WHOLE_SEED }));
+    serve(sse([{ event: 'done', data: { parts: offersPart(true, '3 offers'), seed: WHOLE_SEED } }]));
     expect(await completeDrawnPrices(root, () => false, server.url)).toBe(false);
     expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Startingcomparing…');
     expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);
   });
 
-  it('is left alone once the app has started meanwhile (it takes the page over itself)', async () => {
-    serve(WHOLE);
+  it('once the app has started meanwhile, a failure is the app’s to tell (it takes the page over itself)', async () => {
+    serve(json(429, { code: 'rate_limited' }));
     expect(await completeDrawnPrices(root, () => true, server.url)).toBe(true);
     expect(root.querySelector('[data-prices-part="offers"]')!.textContent).toBe('Startingcomparing…');
     expect(root.hasAttribute(FIRST_SCREEN_WHOLE_ATTRIBUTE)).toBe(false);

@@ -13,10 +13,14 @@ export interface FirstScreenHandover {
   start(): void;
   /** Whether the app has been started (by a sign of intent or by `start`). */
   started(): boolean;
+  /** Starts the app once the visitor has paused and the browser is idle (ADR 168). */
+  startWhenIdle(): void;
   /** Puts typed text and focus into the app's fields; runs in the commit that replaced the page. */
   restoreFields(root: HTMLElement): void;
   /** Taps the app's twin of a button tapped before the app could answer it. */
   replayTap(root: HTMLElement): void;
+  /** Resolves when no search made on the drawn page is under way (ADR 167): the app then takes it over whole. */
+  whenSearchEnded(): Promise<void>;
   /** Resolves when no finger or button is down, so a tap is never split between two pages. */
   whenPointerFree(): Promise<void>;
   /** Stops watching the drawn page. */
@@ -24,6 +28,27 @@ export interface FirstScreenHandover {
 }
 
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * How long the visitor must have stopped typing in the drawn search form before the app starts: its
+ * start blocks the phone for seconds in all, so it waits for a pause rather than cut into the typing
+ * (ADR 168). At 150 ms a key, a word is typed well within it.
+ */
+export const TYPING_PAUSE_MS = 1500;
+
+/** Runs `run` when the browser has nothing else to do (or soon, where it cannot say). */
+function whenBrowserIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 0);
+}
+
+/** What the drawn page does with a search submitted before the app has taken over (ADR 167). */
+export interface DrawnSearchRunner {
+  /** Resolves once the search has ended (drawn whole, failed or dropped). */
+  run(form: HTMLFormElement, query: string): Promise<void>;
+  /** The app has taken the page over: a search under way is the app's now. */
+  stop(): void;
+}
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -69,10 +94,16 @@ function typeInto(field: Field, value: string): void {
 }
 
 /**
- * Watches the drawn page in `root` and calls `start` once, on the first sign of intent. Links and
- * the search form are left to the browser; a tap on anything else waits for the app.
+ * Watches the drawn page in `root` and calls `start` once, on the first sign of intent. Links are
+ * left to the browser, and so is the search form unless `onSearch` runs it in place (ADR 167: then
+ * the search form's signs of intent start the app only once the typing pauses, ADR 168); a tap on
+ * anything else waits for the app.
  */
-export function startOnIntent(root: HTMLElement, start: () => void): FirstScreenHandover {
+export function startOnIntent(
+  root: HTMLElement,
+  start: () => void,
+  onSearch?: DrawnSearchRunner | null,
+): FirstScreenHandover {
   const typed = new Map<string, string>();
   let focused: { key: string; start: number | null; end: number | null } | null = null;
   let tapped: string | null = null;
@@ -80,11 +111,26 @@ export function startOnIntent(root: HTMLElement, start: () => void): FirstScreen
   let pointerFree: (() => void)[] = [];
 
   let started = false;
+  let pause: ReturnType<typeof setTimeout> | undefined;
+  let searching: Promise<void> = Promise.resolve();
   const intent = () => {
+    clearTimeout(pause);
     if (started) return;
     started = true;
-    for (const type of INTENT_EVENTS) document.removeEventListener(type, intent, true);
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
     start();
+  };
+  const startWhenIdle = () => {
+    clearTimeout(pause);
+    if (!started) pause = setTimeout(() => whenBrowserIdle(intent), TYPING_PAUSE_MS);
+  };
+  // A touch, key or focus in the search form (when the drawn page runs its search itself) starts the
+  // app only once the typing pauses; anywhere else at once, as the app is what answers there.
+  const onIntent = (event: Event) => {
+    const target = event.target;
+    const inSearch = target instanceof Element && root.contains(target) && target.closest('form[role="search"]');
+    if (onSearch && inSearch) startWhenIdle();
+    else intent();
   };
 
   // Followed as it happens: by the time the app has drawn its page, the drawn one is gone.
@@ -105,6 +151,7 @@ export function startOnIntent(root: HTMLElement, start: () => void): FirstScreen
     if (!field) return;
     typed.set(field.name, field.value);
     if (focused?.key === field.name) focused = { key: field.name, ...caret(field) };
+    if (pause !== undefined && !started) startWhenIdle(); // a phone's keyboard may send no key events
   };
   const onFocus = (event: Event) => {
     const field = drawnField(event);
@@ -134,8 +181,16 @@ export function startOnIntent(root: HTMLElement, start: () => void): FirstScreen
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !root.contains(form)) return;
     // The search goes to its results page without the app, unless the app has a word to say about
-    // the query (empty, too long). Another form would put its fields in the address: it waits.
-    if (form.getAttribute('role') === 'search' && isSearchable(form)) return;
+    // the query (empty, too long). Another form would put its fields in the address: it waits. On
+    // the home page the drawn page runs the search in place (ADR 167), the app starting after it.
+    if (form.getAttribute('role') === 'search' && isSearchable(form)) {
+      if (!onSearch) return;
+      event.preventDefault();
+      clearTimeout(pause);
+      pause = undefined;
+      searching = onSearch.run(form, String(new FormData(form).get('q')).trim());
+      return;
+    }
     event.preventDefault();
     const button = event.submitter ?? form.querySelector('[type="submit"]');
     if (button) tapped = signature(button);
@@ -154,7 +209,7 @@ export function startOnIntent(root: HTMLElement, start: () => void): FirstScreen
     }, 0);
   };
 
-  for (const type of INTENT_EVENTS) document.addEventListener(type, intent, { capture: true, passive: true });
+  for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
   const listeners = [
     ['input', onInput],
     ['focusin', onFocus],
@@ -168,7 +223,9 @@ export function startOnIntent(root: HTMLElement, start: () => void): FirstScreen
   for (const [type, listener] of listeners) document.addEventListener(type, listener as EventListener, true);
 
   const stop = () => {
-    for (const type of INTENT_EVENTS) document.removeEventListener(type, intent, true);
+    clearTimeout(pause);
+    onSearch?.stop();
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
     for (const [type, listener] of listeners) document.removeEventListener(type, listener as EventListener, true);
   };
 
@@ -176,6 +233,7 @@ export function startOnIntent(root: HTMLElement, start: () => void): FirstScreen
   return {
     start: intent,
     started: () => started,
+    startWhenIdle,
     restoreFields(app) {
       stop();
       const twinOf = (key: string) =>
@@ -207,6 +265,7 @@ export function startOnIntent(root: HTMLElement, start: () => void): FirstScreen
       // Only an unambiguous twin: tapping the wrong button would be worse than asking for another tap.
       if (twins.length === 1) twins[0]!.click();
     },
+    whenSearchEnded: () => searching,
     whenPointerFree() {
       if (pointersDown === 0) return Promise.resolve();
       return new Promise((resolve) => pointerFree.push(resolve));

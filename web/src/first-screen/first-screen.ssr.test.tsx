@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import en from '../../public/locales/en/search.json';
 import nl from '../../public/locales/nl/search.json';
-import { renderFirstScreen, renderProductPrices } from './first-screen.ssr';
+import { renderFirstScreen, renderProductPrices, renderSearchResults } from './first-screen.ssr';
 import { dafalganResult, offer, product } from '../features/search/testing/search-fixtures';
 
 // The server draws these pages with this entry (ADR 119): with no network and no effects run, the
@@ -132,5 +132,43 @@ describe('the first screen drawn on the server', () => {
       [...whole.querySelectorAll('[data-prices-part]')].map((node) => node.outerHTML),
     );
     expect(parts).not.toMatch(/\sstyle="/);
+  });
+
+  it('the parts under way after each answer, as the app draws them then (ADR 167)', () => {
+    const farmaline = offer({ retailer: 'farmaline', price: 3.49, best: false });
+    const events = [
+      { event: 'stage' as const, data: { stage: 'launching' as const, demo: true } },
+      {
+        event: 'retailer' as const,
+        data: { retailer: 'farmaline', status: 'ok' as const, ms: 40, offers: [farmaline] },
+      },
+    ];
+    // The home page's results: the first shop's price, the others still asked.
+    const resultsHtml = renderSearchResults({ locale: 'en', path: '/en', query: 'dafalgan', events });
+    // The CSP refuses style attributes, also on a part drawn while the shops answer (its progress bar).
+    expect(resultsHtml).not.toMatch(/\sstyle="/);
+    const results = load(resultsHtml);
+    expect(results('[data-prices-part]').attrs('data-prices-part')).toEqual(['results']);
+    expect(results('[data-prices-part="results"]').attr('aria-label')).toContain('dafalgan');
+    expect(results('[data-testid="offer-price"]').text()).toContain('3.49');
+    expect(results('[data-testid="search-stage"]').attr('data-stage')).not.toBe('complete');
+    // A product page's parts: the same, with the history the page was drawn with.
+    const cold = { cnk: PRODUCT.cnk, search: null, history: null };
+    const parts = load(
+      renderProductPrices({ locale: 'en', path: `/en/${LANDING.slug}`, prices: cold, events: events.slice(0, 1) }),
+    );
+    expect(parts('[data-prices-part]').attrs('data-prices-part')).toEqual(['offers', 'history']);
+    expect(parts('[data-testid="offer"]').length).toBe(0);
+    // The basket form's room is there before it (no jump when it comes).
+    expect(parts('.product-page__basket-slot').length).toBe(1);
+    expect(parts('[data-testid="add-to-basket"]').length).toBe(0);
+  });
+
+  it('a product page shows its prices before its long descriptive text (ADR 167)', () => {
+    const html = renderFirstScreen({ page: 'product', locale: 'en', path: `/en/${LANDING.slug}`, product: LANDING });
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    const prices = page.querySelector('[data-prices-part="offers"]')!;
+    const intro = page.querySelector('.product-page__intro')!;
+    expect(prices.compareDocumentPosition(intro) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import type { FirstScreenPage, FirstScreenRenderer } from '@pharmaradar/shared/first-screen.schema';
-import HomePage from '../features/search/home.page';
+import HomePage, { HomeResultsPart } from '../features/search/home.page';
 import ProductPage, { ProductPriceParts } from '../features/products/product.page';
 import { Layout } from '../app/layout/layout';
 import { Splash } from '../app/layout/splash';
@@ -18,7 +18,8 @@ import { LandingSeedContext, PricesSeedContext } from './first-screen-seeds';
 // Server-side entry of the web build (vite build --ssr, ADR 119): the server draws the home page and
 // the product landing pages with the app's own components, so a phone shows the page from the HTML
 // while the app loads, then the app takes the screen over with the same page. It also draws a product
-// page's price parts alone, for a page drawn without its prices to swap in (ADR 140).
+// page's price parts alone, for a page drawn without its prices to swap in (ADR 140), and the home
+// page's results alone, for a search made before the app runs, as each shop answers (ADR 167).
 
 const files = import.meta.glob<unknown>('../../public/locales/*/*.json', { eager: true, import: 'default' });
 const messages = new Map<Locale, Messages>(LOCALES.map((locale) => [locale, {}]));
@@ -77,6 +78,13 @@ export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = (inpu
 export const renderProductPrices: FirstScreenRenderer['renderProductPrices'] = (input) =>
   renderToString(
     <Providers locale={input.locale} path={input.path}>
-      <ProductPriceParts prices={input.prices} />
+      <ProductPriceParts prices={input.prices} {...(input.events ? { events: input.events } : {})} />
+    </Providers>,
+  );
+
+export const renderSearchResults: NonNullable<FirstScreenRenderer['renderSearchResults']> = (input) =>
+  renderToString(
+    <Providers locale={input.locale} path={input.path}>
+      <HomeResultsPart start={{ started: input.query, events: input.events }} />
     </Providers>,
   );

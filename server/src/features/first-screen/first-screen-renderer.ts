@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { FirstScreenPage, FirstScreenRenderer, ProductPricesPage } from '@pharmaradar/shared/first-screen.schema';
+import type {
+  FirstScreenPage,
+  FirstScreenRenderer,
+  ProductPricesPage,
+  SearchResultsPage,
+} from '@pharmaradar/shared/first-screen.schema';
 import type { Logger } from '../../lib/log';
 
 /** Where the web build puts its server-side renderer: beside the built app (`web/dist` -> `web/dist-ssr`). */
@@ -12,6 +17,7 @@ export function firstScreenFile(webDistDir: string): string {
 export interface DrawFirstScreen {
   page(page: FirstScreenPage): Promise<string | null>;
   productPrices(page: ProductPricesPage): Promise<string | null>;
+  searchResults(page: SearchResultsPage): Promise<string | null>;
 }
 
 /**
@@ -45,6 +51,10 @@ export function createFirstScreenRenderer(webDistDir: string, log: Logger): Draw
       drawWith('product prices', page.path, (drawer) =>
         // A renderer of an older build draws no parts alone: the page is then left to the app.
         typeof drawer.renderProductPrices === 'function' ? drawer.renderProductPrices(page) : null,
+      ),
+    searchResults: (page) =>
+      drawWith('search results', page.path, (drawer) =>
+        typeof drawer.renderSearchResults === 'function' ? drawer.renderSearchResults(page) : null,
       ),
   };
 }

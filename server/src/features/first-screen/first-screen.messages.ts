@@ -13,4 +13,9 @@ export const FIRST_SCREEN_MESSAGES = {
     en: 'The prices cannot be drawn this way right now: the page shows them itself.',
     nl: 'De prijzen kunnen nu niet zo getoond worden: de pagina toont ze zelf.',
   },
+  badQuery: {
+    fr: 'Saisissez un nom de produit ou un CNK (120 caractères maximum).',
+    en: 'Enter a product name or CNK (120 characters at most).',
+    nl: 'Voer een productnaam of CNK in (maximaal 120 tekens).',
+  },
 } satisfies Record<string, Messages>;

@@ -1,9 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { FirstScreenPricesResponse } from '@pharmaradar/shared/first-screen.schema';
+import { DEFAULT_LOCALE, isLocale } from '@pharmaradar/shared/locales';
+import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { landingPathParts } from '@pharmaradar/shared/product-landing';
+import { SEARCH_QUERY_MAX_LENGTH } from '@pharmaradar/shared/search-limits';
 import { HttpError } from '../../lib/http-error';
 import { COMMON_MESSAGES } from '../../lib/i18n';
 import type { DrawFirstScreen } from './first-screen-renderer';
+import { streamDrawnParts, wantsEventStream } from './first-screen-stream';
 import { FIRST_SCREEN_MESSAGES } from './first-screen.messages';
 import type { FirstScreenService } from './first-screen.service';
 
@@ -24,11 +28,46 @@ export function createFirstScreenRoutes(deps: {
     const parts = path.startsWith('/') && path.length <= PATH_MAX_LENGTH ? landingPathParts(path) : null;
     const product = parts && deps.service.product(parts.slug);
     if (!parts || !product) throw new HttpError(404, 'not_found', COMMON_MESSAGES.notFound);
+    const { locale } = parts;
+    // Asked as a stream, the parts come as each retailer answers (ADR 167); the end is the JSON's.
+    if (wantsEventStream(c.req.header('accept'))) {
+      // Drawn under way (no `search`) after the events so far, with the history the page has.
+      const under = {
+        cnk: product.cnk,
+        search: null,
+        history: deps.service.cachedPrices(product.cnk, locale)?.history ?? null,
+      };
+      return streamDrawnParts(c, {
+        search: (listener) => deps.service.search(product.cnk, locale, listener),
+        draw: (events) => deps.draw.productPrices({ locale, path, prices: under, events }),
+        end: (drawnParts) => {
+          const seed = deps.service.cachedPrices(product.cnk, locale);
+          return seed?.search
+            ? { event: 'done', data: { parts: drawnParts, seed } satisfies FirstScreenPricesResponse }
+            : { event: 'error', data: { code: 'prices_incomplete' } };
+        },
+      });
+    }
     const seed = await deps.service.searchedPrices(product.cnk, parts.locale);
     if (!seed) throw new HttpError(409, 'prices_incomplete', FIRST_SCREEN_MESSAGES.pricesIncomplete);
     const drawn = await deps.draw.productPrices({ locale: parts.locale, path, prices: seed });
     if (drawn === null) throw new HttpError(503, 'not_drawn', FIRST_SCREEN_MESSAGES.notDrawn);
     return c.json({ parts: drawn, seed } satisfies FirstScreenPricesResponse);
+  });
+
+  // A search made on the drawn home page before the app runs (ADR 167): its results part, drawn
+  // again as each retailer answers, then the result the app takes the page over with.
+  app.get('/first-screen/search/', deps.searchLimit, (c) => {
+    const q = (c.req.query('q') ?? '').trim();
+    if (!q || q.length > SEARCH_QUERY_MAX_LENGTH) throw new HttpError(400, 'bad_query', FIRST_SCREEN_MESSAGES.badQuery);
+    const lang = c.req.query('lang');
+    const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+    let result: SearchResult | null = null;
+    return streamDrawnParts(c, {
+      search: async (listener) => (result = await deps.service.search(q, locale, listener)),
+      draw: (events) => deps.draw.searchResults({ locale, path: `/${locale}`, query: q, events }),
+      end: (parts) => ({ event: 'done', data: { parts, result: result! } }),
+    });
   });
   return app;
 }

@@ -2,7 +2,7 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import type { ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import type { PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
 import type { ProductLandingResponse } from '@pharmaradar/shared/product-landing';
-import type { SearchResult } from '@pharmaradar/shared/search.schema';
+import type { SearchEvent, SearchResult } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
 
 /**
@@ -13,7 +13,11 @@ export interface FirstScreenPorts {
   products: { landing(slug: string): ProductLandingResponse | null };
   search: {
     /** A live search, as a client's: counted, joining one under way (the coalescer), filling the cache. */
-    search(query: string, listener?: undefined, options?: { count?: boolean; lang?: Locale }): Promise<SearchResult>;
+    search(
+      query: string,
+      listener?: (event: SearchEvent) => void,
+      options?: { count?: boolean; lang?: Locale },
+    ): Promise<SearchResult>;
     /** The result every retailer's cached answer gives, without asking any; null if one would have to be asked. */
     cachedSearch(query: string, locale?: Locale): { result: SearchResult; freshUntil: number } | null;
   };
@@ -45,6 +49,9 @@ export function createFirstScreenService({ products, search, history, log }: Fir
   return {
     product: (slug: string) => products.landing(slug),
     cachedPrices,
+    /** The search a client would run (counted, joining one under way), each event to `listener` (ADR 167). */
+    search: (query: string, locale: Locale, listener: (event: SearchEvent) => void) =>
+      search.search(query, listener, { count: true, lang: locale }),
     /**
      * The search the app would run for the product's CNK (counted as a search; it fills the cache),
      * then the prices as a page drawn now would show them (ADR 140); null unless every retailer's

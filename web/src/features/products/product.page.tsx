@@ -5,6 +5,7 @@ import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import { productNameFromHeading, type LandingTexts } from '@pharmaradar/shared/product-landing';
 import { isBuyable } from '@pharmaradar/shared/search-grouping';
+import type { SearchEvent } from '@pharmaradar/shared/search.schema';
 import { useLocale } from '../../lib/i18n';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
 import { AddToBasket } from '../basket/add-to-basket';
@@ -62,11 +63,15 @@ function ProductPrices({ cnk }: { cnk: string }) {
       >
         <h2 id="product-prices-title">{intl.formatMessage({ id: 'product.prices.title' })}</h2>
         <p className="product-page__muted">{intl.formatMessage({ id: 'product.prices.intro' })}</p>
-        <OfficialPackFacts official={product?.official} />
-        {product && product.offers.length > 0 && fetchedAt && (
-          <AddToBasket product={{ ...product, cnk }} fetchedAt={fetchedAt} />
-        )}
+        {/* Its room is kept while the prices come, so nothing below jumps when it arrives (ADR 167). */}
+        <div className="product-page__basket-slot">
+          {product && product.offers.length > 0 && fetchedAt && (
+            <AddToBasket product={{ ...product, cnk }} fetchedAt={fetchedAt} />
+          )}
+        </div>
         <LivePrices showHeading={false} linkToPages={false} productCnk={cnk} />
+        {/* After the prices: it arrives with them, and nothing of the first screen moves for it. */}
+        <OfficialPackFacts official={product?.official} />
       </section>
       <PriceHistory
         cnk={cnk}
@@ -211,9 +216,10 @@ export function ProductContent() {
     <Shell heading={texts!.heading}>
       <div className="product-page__intro-block">
         <ProductSummary product={product} />
-        <p className="product-page__intro">{texts!.intro}</p>
       </div>
+      {/* The prices before the long text, so a phone shows them in its first screen (ADR 167). */}
       <ProductPrices cnk={product.cnk} />
+      <p className="product-page__intro">{texts!.intro}</p>
       <SameMedicine cnk={product.cnk} unitPrice={(unit) => <UnitPriceLabel unit={unit} />} />
       <ProductAlert cnk={product.cnk} name={productNameFromHeading(texts!.heading)} />
       <Faq items={texts!.faq} />
@@ -221,9 +227,12 @@ export function ProductContent() {
   );
 }
 
-/** Where the page's search starts: the drawn result, the drawn search under way, or nothing drawn. */
-const searchStart = (drawn: ProductPricesSeed | null): SearchStart | null =>
-  drawn?.search ? { ended: drawn.search.result } : drawn ? { started: drawn.cnk } : null;
+/**
+ * Where the page's search starts: the drawn result, the drawn search under way (after the answers
+ * `events` the server drew it with, ADR 167), or nothing drawn.
+ */
+const searchStart = (drawn: ProductPricesSeed | null, events?: SearchEvent[]): SearchStart | null =>
+  drawn?.search ? { ended: drawn.search.result } : drawn ? { started: drawn.cnk, events } : null;
 
 export default function ProductPage() {
   const drawn = usePricesSeed();
@@ -239,12 +248,12 @@ export default function ProductPage() {
 /**
  * The page's price parts alone (the `[data-prices-part]` elements), drawn with `prices` exactly as
  * the whole page draws them: the server answers them to a page drawn without its prices, which
- * swaps them in place (ADR 140).
+ * swaps them in place (ADR 140), once more after each retailer's answer (ADR 167).
  */
-export function ProductPriceParts({ prices }: { prices: ProductPricesSeed }) {
+export function ProductPriceParts({ prices, events }: { prices: ProductPricesSeed; events?: SearchEvent[] }) {
   return (
     <PricesSeedContext.Provider value={prices}>
-      <SearchProvider initial={searchStart(prices)}>
+      <SearchProvider initial={searchStart(prices, events)}>
         <ProductPrices cnk={prices.cnk} />
       </SearchProvider>
     </PricesSeedContext.Provider>

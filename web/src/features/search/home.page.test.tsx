@@ -513,4 +513,22 @@ describe('home page sections', () => {
     ]);
     expect(screen.queryByText(/demo catalogue/)).toBeNull();
   });
+
+  it('takes over a search the drawn page made before the app ran, without asking again (ADR 167)', async () => {
+    serve(sse(dafalganStream()));
+    const result = dafalganResult();
+    const seed = Object.assign(document.createElement('script'), {
+      type: 'application/json',
+      id: 'first-screen-search',
+    });
+    seed.textContent = JSON.stringify(result);
+    document.body.append(seed);
+    server.requests.length = 0;
+    renderWithProviders(<HomePage />, { locale: 'fr', route: `/?q=${result.query}` });
+    await waitForComplete();
+    expect(screen.getAllByTestId('offer').length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(searchRequests()).toEqual([]);
+    expect(document.getElementById('first-screen-search')).toBeNull(); // read once
+  });
 });

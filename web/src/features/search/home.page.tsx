@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import { PRICES_PART_ATTRIBUTE, RESULTS_SLOT_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
+import { takeEmbeddedSearch } from './search-seed';
 import { LocalizedLink } from '../../lib/router';
 import { AdSlot } from '../ads/ad-slot';
 import { FaqSection } from './home/faq-section';
@@ -10,7 +12,7 @@ import { HomeHeader } from './home/home-header';
 import { ProPromo } from './home/pro-promo';
 import { LivePrices } from './live-prices';
 import { PopularChips } from './popular-chips';
-import { SearchProvider, useSearch } from './search-context';
+import { SearchProvider, useSearch, type SearchStart } from './search-context';
 import { SearchForm } from './search-form';
 import { Disclaimer } from './search-notices';
 import { useRevealResults } from './use-reveal-results';
@@ -27,8 +29,12 @@ export function HomeContent() {
   const { search, status, products, query } = useSearch();
   const results = useRef<HTMLElement>(null);
   const revealResults = useRevealResults(results, { status, productCount: products.length, query });
+  // A search made on the drawn page before the app ran (ADR 167) is this one: not asked again.
+  const seeded = useRef(q !== '' && status === 'done' && query === q ? q : null);
 
   useEffect(() => {
+    if (seeded.current === q) return;
+    seeded.current = null;
     search(q);
   }, [q, search]);
 
@@ -65,18 +71,8 @@ export function HomeContent() {
             {status === 'idle' && <Disclaimer />}
           </div>
         </section>
-        <div className="home__content">
-          {status !== 'idle' && (
-            <section
-              ref={results}
-              tabIndex={-1}
-              className="home__results"
-              data-testid="search-results"
-              aria-label={intl.formatMessage({ id: 'search.results.heading' }, { query: q })}
-            >
-              <LivePrices />
-            </section>
-          )}
+        <div className="home__content" {...{ [RESULTS_SLOT_ATTRIBUTE]: '' }}>
+          {status !== 'idle' && <SearchResults query={q} ref={results} />}
           <HomeBanner />
           <AdSlot />
           <FaqSection />
@@ -88,9 +84,39 @@ export function HomeContent() {
   );
 }
 
-export default function HomePage() {
+/** The results region; the drawn page swaps it in place as each shop answers (ADR 167). */
+function SearchResults({ query, ref }: { query: string; ref?: Ref<HTMLElement> }) {
+  const intl = useIntl();
   return (
-    <SearchProvider>
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className="home__results"
+      data-testid="search-results"
+      aria-label={intl.formatMessage({ id: 'search.results.heading' }, { query })}
+      {...{ [PRICES_PART_ATTRIBUTE]: 'results' }}
+    >
+      <LivePrices />
+    </section>
+  );
+}
+
+/** The results part alone, as the home page draws it after `start` (the server draws it, ADR 167). */
+export function HomeResultsPart({ start }: { start: SearchStart }) {
+  const query = 'ended' in start ? start.ended.query : start.started;
+  return (
+    <SearchProvider initial={start}>
+      <SearchResults query={query} />
+    </SearchProvider>
+  );
+}
+
+export default function HomePage() {
+  const [params] = useSearchParams();
+  // The result of a search the drawn page made before the app ran, for this address's query only.
+  const [seed] = useState(() => takeEmbeddedSearch((params.get('q') ?? '').trim()));
+  return (
+    <SearchProvider initial={seed && { ended: seed }}>
       <HomeContent />
     </SearchProvider>
   );

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import type { SearchProduct, SearchResult } from '@pharmaradar/shared/search.schema';
+import type { SearchEvent, SearchProduct, SearchResult } from '@pharmaradar/shared/search.schema';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { useLocale } from '../../lib/i18n';
 import type * as RunSearchModuleNs from './run-search';
@@ -36,18 +36,21 @@ export function loadSearchMachinery(): Promise<RunSearchModule> {
 
 /**
  * Where a page's search starts (ADR 121): a result the page was drawn with, as if it had just been
- * searched, or a search of `started` under way (drawn as such, it goes on once the page runs).
+ * searched, or a search of `started` under way (drawn as such, it goes on once the page runs), after
+ * the `events` the server has had so far (a page drawn as each shop answers, ADR 167).
  */
-export type SearchStart = { ended: SearchResult } | { started: string };
+export type SearchStart = { ended: SearchResult } | { started: string; events?: SearchEvent[] };
 
 function stateAt(start: SearchStart | null): SearchState {
   if (!start) return initialSearchState;
-  if ('started' in start)
-    return searchReducer(initialSearchState, {
+  if ('started' in start) {
+    const started = searchReducer(initialSearchState, {
       type: 'start',
       query: start.started,
       kind: searchKey(start.started).kind,
     });
+    return (start.events ?? []).reduce((state, event) => searchReducer(state, { type: 'event', event }), started);
+  }
   const { ended } = start;
   const started = searchReducer(initialSearchState, { type: 'start', query: ended.query, kind: ended.kind });
   return searchReducer(started, { type: 'event', event: { event: 'result', data: ended } });

@@ -52,11 +52,11 @@ export function SearchProgress({ stage, retailers }: SearchProgressProps) {
         {stage ? intl.formatMessage({ id: `search.stage.${stage}` }) : ''}
       </p>
       <div className="search-progress__bar" aria-hidden="true">
-        {/* Before any answer and once done, the width is the stylesheet's: a page drawn by the server
-            (ADR 121) may carry no style attribute, which the CSP refuses. */}
+        {/* The width is the stylesheet's, by tenths: a page drawn by the server, also while the
+            shops answer (ADR 121, ADR 167), may carry no style attribute, which the CSP refuses. */}
         <span
           className="search-progress__fill"
-          style={done || ratio === 0 ? undefined : { width: `${Math.max(ratio, 0.06) * 100}%` }}
+          data-fill={done || ratio === 0 ? undefined : Math.min(100, Math.ceil(ratio * 10) * 10)}
         />
       </div>
       <ul className="search-progress__list">

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { PHONE } from '../support/harness';
+import { useJourney } from '../support/journey';
+
+// Issue 22 items 1-3 (ADR 167), as a new visitor on a phone: Enter on the drawn home page before the
+// app has taken it over shows the search in place, each shop as it answers, the first price scrolled
+// into view; the app takes over later with that answer, without searching again. A cold product page
+// shows each shop as it answers, its prices before the long text, and nothing jumps.
+describe('the first search and the first product page, before the app', () => {
+  const journey = useJourney({
+    viewport: PHONE,
+    env: { DEMO_LATENCY_MS: 'farmaline:300,medimarket:1500,multipharma:2500' },
+  });
+
+  it('Enter on the drawn home page: results in place as each shop answers, then the app takes over without asking again', async () => {
+    const { page, context, pageErrors } = await journey.open();
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/search') || pathname.startsWith('/api/first-screen/search'))
+        searches.push(pathname);
+    });
+    await page.goto(journey.url('/en'));
+    expect(await page.locator('#root[data-first-screen="home"]').count()).toBe(1);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByTestId('search-input').click();
+    await page.keyboard.type('dafalgan', { delay: 50 });
+    await page.keyboard.press('Enter');
+
+    // The first shop's prices, drawn in the page the visitor typed in, before the slowest shop answered.
+    const firstPrice = page.getByTestId('offer-price').first();
+    await firstPrice.waitFor({ timeout: 10_000 });
+    expect(await page.locator('[data-testid="retailer-status"][data-status="waiting"]').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('dafalgan');
+    await expect.poll(() => firstPrice.evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+
+    // The app takes over (after the typing pause, in idle time), with the same answer.
+    await page.locator('[data-testid="search-stage"][data-stage="complete"]').waitFor({ timeout: 15_000 });
+    await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached', timeout: 20_000 });
+    await page.getByTestId('offer-price').first().waitFor();
+    await page.waitForTimeout(500);
+    expect(searches).toEqual(['/api/first-screen/search/']);
+    expect(await page.getByTestId('search-input').inputValue()).toBe('dafalgan');
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a cold product page: each shop as it answers, prices before the long text, nothing jumps', async () => {
+    const { page, context, pageErrors } = await journey.open();
+    const catalogue = await fetch(journey.url('/api/search/?q=ibuprofen'), { headers: { accept: 'application/json' } });
+    const { products } = (await catalogue.json()) as { products: { slug: string | null; cnk: string | null }[] };
+    // A search by name asks the shops for the name: the product's own CNK is still not cached.
+    const slug = products.find((p) => p.slug)!.slug!;
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(journey.url(`/en/${slug}`));
+    await page.getByTestId('offer-price').first().waitFor({ timeout: 10_000 });
+    // The first shop is there while another is still asked: not all at once after the slowest.
+    expect(await page.locator('[data-testid="retailer-status"][data-status="waiting"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('#root[data-first-screen="product"]').count()).toBe(1);
+    const inView = await page
+      .getByTestId('offer-price')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight);
+    expect(inView).toBe(true);
+    await page.getByTestId('add-to-basket').waitFor({ timeout: 15_000 });
+    const shift = await page.evaluate(() => (window as { shifts?: number[] }).shifts!.reduce((a, b) => a + b, 0));
+    expect(shift).toBeLessThan(0.1);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
