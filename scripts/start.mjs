@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the server.
+// `npm start`: builds the server and the web app when missing or older than their sources, then runs
+// the built server (`node server/dist/main.js`): nothing is transpiled at run time (ADR 175).
 // Plain JS on purpose: it must run before anything is built, on Node 20 without a loader.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, SERVER_DIST } from './server-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distIndex = path.join(root, 'web', 'dist', 'index.html');
@@ -28,7 +30,8 @@ if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+await ensureServerBuild();
+const server = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

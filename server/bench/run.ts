@@ -4,12 +4,14 @@ import { formatReport } from './bench-report';
 import { FULL_BENCH, runSearchBench } from './search-bench';
 import { formatCatalogueBench, runCatalogueBench } from './catalogue-bench';
 import { formatFeedBench, runFeedBench } from './feed-bench';
+import { formatStartupBench, runStartupBench } from './startup-bench';
 
 runSearchBench(FULL_BENCH).then(
   async (report) => {
     console.log(formatReport(report));
     console.log(formatCatalogueBench(await runCatalogueBench()));
     console.log(formatFeedBench(await runFeedBench()));
+    console.log(formatStartupBench(await runStartupBench()));
     process.exit(0);
   },
   (error: unknown) => {

@@ -22,6 +22,8 @@ export interface SpawnOptions {
   dataDir?: string;
   /** Modules loaded with `--import` after tsx, before main.ts (test-only fault injection). */
   preload?: string[];
+  /** Run this built entry (server/dist/main.js) with plain node, no tsx, as `npm start` does (ADR 175). */
+  built?: string;
   /** Start from the caller's whole environment (the e2e journeys) instead of loopback defaults only. */
   inheritEnv?: boolean;
   /** Keep only the last lines of the output (a long run logs without end). */
@@ -39,14 +41,15 @@ export function tempDataDir(): string {
 }
 
 /**
- * Starts `node --import tsx src/main.ts` from server/ (as `npm start` does, proving the cwd does not
+ * Starts `node --import tsx src/main.ts` (or `node <built>`) from server/ (as `npm start` does, proving the cwd does not
  * matter), with an environment built only from `env` and loopback defaults, never the developer's shell
  * (unless `inheritEnv`).
  */
 export function spawnMain(env: Record<string, string> = {}, options: SpawnOptions = {}): SpawnedMain {
   const dataDir = options.dataDir ?? tempDataDir();
   const preload = (options.preload ?? []).flatMap((file) => ['--import', file]);
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'src/main.ts'], {
+  const args = options.built ? [...preload, options.built] : ['--import', 'tsx', ...preload, 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: join(REPO_ROOT, 'server'),
     env: {
       ...(options.inheritEnv ? process.env : {}),

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import { resolveFromRoot } from '../../config/paths';
 
 /**
  * argon2id at the ASVS 5.0 Appendix C minimum for t=2 (m = 19 MiB, p = 1). `Algorithm` is a const
@@ -48,7 +49,8 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 let commonPasswords: Set<string> | undefined;
 
 function loadCommonPasswords(): Set<string> {
-  const text = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8');
+  // From the repository root, not from this module: bundled, it runs from server/dist (ADR 175).
+  const text = readFileSync(resolveFromRoot('server/src/features/accounts/common-passwords.txt'), 'utf8');
   return new Set(
     text
       .split('\n')
