@@ -72,8 +72,21 @@ function textLine(level: Level, message: string, fields: LogFields): string {
   return [new Date().toISOString(), level.toUpperCase().padEnd(5), message, ...parts].join(' ');
 }
 
-const defaultWrite = (line: string, level: Level) =>
-  (level === 'warn' || level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
+/**
+ * A closed output (a pipe whose reader went away: `| head`, a collector restarting) must not turn
+ * into a loop: EPIPE is an 'error' event that, unheard, becomes an uncaught exception, which is
+ * logged, which writes, which fails again. The streams' errors are heard and dropped, and a stream
+ * that can no longer be written is skipped: the service goes on serving, and stops on SIGTERM.
+ */
+let outputGuarded = false;
+const defaultWrite = (line: string, level: Level) => {
+  if (!outputGuarded) {
+    outputGuarded = true;
+    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+  }
+  const stream = level === 'warn' || level === 'error' ? process.stderr : process.stdout;
+  if (stream.writable && !stream.destroyed) stream.write(`${line}\n`);
+};
 
 /**
  * The JSON lines are written by pino (ADR 174): `{"level":"info","time":"…","message":"…",…fields}`,
