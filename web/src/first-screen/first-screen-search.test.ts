@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
 import { json, sse, startTestServer, type TestServer } from '../test/fakes/search-api-server';
+import { SEARCH_SETTLED_EVENT, SEARCH_STARTED_EVENT } from '../lib/pwa/search-activity';
 import { drawnSearch } from './first-screen-search';
 import { startOnIntent, TYPING_PAUSE_MS, type FirstScreenHandover } from './first-screen-start';
 
@@ -105,6 +106,27 @@ describe('a search on the drawn home page', () => {
       ['/api/first-screen/search/?q=dafalgan&lang=en', 'text/event-stream'],
     ]);
     expect(navigated).toEqual([]);
+  });
+
+  it('announces itself, so the service worker waits for it to end before downloading (ADR 165)', async () => {
+    let release!: () => void;
+    const held = new Promise((resolve) => (release = () => resolve(null)));
+    server.handle(sse([held, { event: 'done', data: { parts: results('3 shops'), result: RESULT, priced: true } }]));
+    const seen: string[] = [];
+    const record = (event: Event) => seen.push(event.type);
+    window.addEventListener(SEARCH_STARTED_EVENT, record);
+    window.addEventListener(SEARCH_SETTLED_EVENT, record);
+    try {
+      const { ended } = watch();
+      enter('dafalgan');
+      await vi.waitFor(() => expect(seen).toEqual([SEARCH_STARTED_EVENT]));
+      release();
+      await ended();
+      expect(seen).toEqual([SEARCH_STARTED_EVENT, SEARCH_SETTLED_EVENT]);
+    } finally {
+      window.removeEventListener(SEARCH_STARTED_EVENT, record);
+      window.removeEventListener(SEARCH_SETTLED_EVENT, record);
+    }
   });
 
   it('falls back on the plain form when the server cannot draw it (the results page, as without script)', async () => {

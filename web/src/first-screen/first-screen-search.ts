@@ -1,4 +1,5 @@
 import { RESULTS_SLOT_ATTRIBUTE, SEARCH_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
+import { announceSearch } from '../lib/pwa/search-activity';
 import { readDrawnStream, revealPart, swapParts } from './first-screen-stream';
 
 /**
@@ -36,6 +37,8 @@ export function drawnSearch(root: HTMLElement, origin: string = location.origin)
       url.search = new URLSearchParams({ q: query, lang: document.documentElement.lang }).toString();
       let ended = false;
       let revealed = false;
+      // The service worker's downloads wait for the first search, this one too (ADR 165).
+      const settled = announceSearch();
       try {
         const read = await readDrawnStream(
           url,
@@ -62,6 +65,8 @@ export function drawnSearch(root: HTMLElement, origin: string = location.origin)
         if (read && ended) return;
       } catch {
         // As below: the page the form asks for says what went wrong.
+      } finally {
+        settled();
       }
       if (controller.signal.aborted) return;
       // The plain form: its submit() navigates without the submit listeners (this one included).

@@ -6,7 +6,6 @@ import type { FirstScreenPage, FirstScreenRenderer } from '@pharmaradar/shared/f
 import HomePage, { HomeResultsPart } from '../features/search/home.page';
 import ProductPage, { ProductPriceParts } from '../features/products/product.page';
 import { Layout } from '../app/layout/layout';
-import { Splash } from '../app/layout/splash';
 import { flattenMessages } from '../lib/i18n/flatten';
 import { I18nProvider } from '../lib/i18n/i18n-provider';
 import type { Messages } from '../lib/i18n/load-locale';
@@ -31,13 +30,8 @@ for (const [file, content] of Object.entries(files)) {
 
 function page(input: FirstScreenPage): ReactNode {
   if (input.page === 'home')
-    return (
-      <>
-        <HomePage />
-        {/* Timed from the landing by the page itself (splash-timing.ts), the app not yet started. */}
-        <Splash />
-      </>
-    );
+    // No splash over a page the server drew (ADR 166).
+    return <HomePage />;
   return (
     <LandingSeedContext.Provider value={input.product}>
       <PricesSeedContext.Provider value={input.prices ?? null}>
