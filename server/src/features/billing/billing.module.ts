@@ -55,6 +55,6 @@ export function createBillingModule(deps: BillingDeps, target: StripeTarget | nu
   return {
     plans,
     subscriptions: { endForDeletion: (userId: number) => service.endForDeletion(userId) },
-    routes: createBillingRoutes(service),
+    routes: createBillingRoutes(service, deps.db),
   };
 }

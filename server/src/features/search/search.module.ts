@@ -54,7 +54,7 @@ export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices
     now: deps.now,
     log: deps.log,
   });
-  const limit = searchRateLimit(env.SEARCH_RATE_LIMIT_PER_MIN);
+  const limit = searchRateLimit(env.SEARCH_RATE_LIMIT_PER_MIN, deps.db);
   const routes = createSearchRoutes({ service, limit, log: deps.log });
   // `limit`: other routes that run a search for a client count in the same budget (ADR 140).
   return { service, routes, limit };
