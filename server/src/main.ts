@@ -4,6 +4,8 @@ import { MigrationError } from './db/migrate';
 import { DatabaseCorruptError } from './db/integrity';
 import { createLogger } from './lib/log';
 import { startServer } from './server';
+import cluster from 'node:cluster';
+import { JOBS_ROLE_VARIABLE, runPrimary, SHUTDOWN_MESSAGE, singleProcessReason } from './cluster-primary';
 
 /** Entry point: `npm start` (through scripts/start.mjs) and `tsx server/src/main.ts`. */
 async function main(): Promise<void> {
@@ -14,9 +16,18 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => log.error('unhandled promise rejection', { error: reason }));
   process.on('uncaughtException', (error) => log.error('uncaught exception', { error }));
 
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
+    const reason = singleProcessReason(env);
+    if (!reason) return runPrimary(env, log);
+    log.warn('WEB_CONCURRENCY ignored: one process', { reason });
+  }
+  // In a cluster, one worker runs the repeating jobs (cluster-primary.ts); a single process runs them all.
+  const worker = cluster.isWorker;
+  const jobs = !worker || process.env[JOBS_ROLE_VARIABLE] === '1';
+
   let running;
   try {
-    running = await startServer(env, { log });
+    running = await startServer(env, { log, jobs });
   } catch (error) {
     const known =
       error instanceof MigrationError ||
@@ -27,7 +38,8 @@ async function main(): Promise<void> {
     log.error('server failed to start', { error: known ? (error as Error).message : error });
     process.exit(1);
   }
-  log.info('PharmaRadar listening', {
+  // In a cluster the primary announces the URL once every worker listens.
+  log.info(worker ? 'worker listening' : 'PharmaRadar listening', {
     url: running.url,
     publicUrl: env.PUBLIC_URL,
     mode: env.RETAILERS_MODE,
@@ -55,6 +67,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // The primary's word to shut down; a no-op when a signal from the terminal already started it.
+  process.on('message', (message) => {
+    if (message === SHUTDOWN_MESSAGE && !stopping) stop('SIGTERM');
+  });
 }
 
 void main();

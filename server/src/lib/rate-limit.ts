@@ -59,11 +59,14 @@ function createSharedRateLimiter({
   now = Date.now,
   db,
 }: RateLimiterOptions & { db: Db }): RateLimiter {
-  const hit = db.prepare<[string, string, number, number], { count: number; reset_at: number }>(
-    `INSERT INTO rate_limit_windows (name, key, count, reset_at) VALUES (?1, ?2, 1, ?3 + ?4)
+  const hit = db.prepare<
+    [{ name: string; key: string; at: number; windowMs: number }],
+    { count: number; reset_at: number }
+  >(
+    `INSERT INTO rate_limit_windows (name, key, count, reset_at) VALUES (:name, :key, 1, :at + :windowMs)
      ON CONFLICT (name, key) DO UPDATE SET
-       count = CASE WHEN reset_at <= ?3 THEN 1 ELSE count + 1 END,
-       reset_at = CASE WHEN reset_at <= ?3 THEN excluded.reset_at ELSE reset_at END
+       count = CASE WHEN reset_at <= :at THEN 1 ELSE count + 1 END,
+       reset_at = CASE WHEN reset_at <= :at THEN excluded.reset_at ELSE reset_at END
      RETURNING count, reset_at`,
   );
   const forget = db.prepare<[string, string]>('DELETE FROM rate_limit_windows WHERE name = ? AND key = ?');
@@ -76,7 +79,7 @@ function createSharedRateLimiter({
       return lightWrite(db, () => {
         // Closed windows are cleared now and then, not on every call.
         if (++hits % 1000 === 0) sweep.run(name, at);
-        const row = hit.get(name, key, at, windowMs)!;
+        const row = hit.get({ name, key, at, windowMs })!;
         return result(max, row.count, row.reset_at, at);
       });
     },
