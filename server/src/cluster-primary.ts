@@ -12,6 +12,8 @@ import type { Logger } from './lib/log';
 
 /** Set by the primary in the environment of the one worker that runs the repeating jobs. */
 export const JOBS_ROLE_VARIABLE = 'PHARMARADAR_WORKER_JOBS';
+/** The message a worker sends once it listens, with its URL (the address the primary sees may differ). */
+export const LISTENING_MESSAGE = 'pharmaradar:listening';
 /** The message a worker receives to shut down (a signal may also reach it directly from the terminal). */
 export const SHUTDOWN_MESSAGE = 'pharmaradar:shutdown';
 
@@ -36,17 +38,25 @@ export function runPrimary(env: Env, log: Logger): void {
   const fork = (jobs: boolean): Worker => {
     const worker = cluster.fork(jobs ? { [JOBS_ROLE_VARIABLE]: '1' } : {});
     const startedAt = Date.now();
-    worker.once('listening', (address) => {
+    const onMessage = (message: unknown) => {
+      if (typeof message !== 'object' || message === null) return;
+      const { type, url } = message as { type?: unknown; url?: unknown };
+      if (type !== LISTENING_MESSAGE || typeof url !== 'string') return;
+      worker.off('message', onMessage);
       listening += 1;
       // The first worker has migrated the database alone; the others start after it (ADR 177).
       if (jobs && !announced) for (let i = 1; i < count; i++) fork(false);
       if (!announced && listening >= count) {
         announced = true;
-        const host = address.address && !['0.0.0.0', '::'].includes(address.address) ? address.address : '127.0.0.1';
-        const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-        log.info('PharmaRadar listening', { url, publicUrl: env.PUBLIC_URL, mode: env.RETAILERS_MODE, processes: count });
+        log.info('PharmaRadar listening', {
+          url,
+          publicUrl: env.PUBLIC_URL,
+          mode: env.RETAILERS_MODE,
+          processes: count,
+        });
       }
-    });
+    };
+    worker.on('message', onMessage);
     worker.once('exit', (code, signal) => {
       if (stopping) return;
       if (!announced && Date.now() - startedAt < 60_000 && code !== 0) {
@@ -84,12 +94,16 @@ export function runPrimary(env: Env, log: Logger): void {
     }
   };
 
+  let firstSignalAt = 0;
   const onSignal = (signal: NodeJS.Signals) => {
+    // The same signal sent to the process and to its group (timeout, some supervisors) counts once.
+    if (stopping && Date.now() - firstSignalAt < 1000) return;
     if (stopping) {
       log.warn('second signal, exiting now', { signal });
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
       process.exit(1);
     }
+    firstSignalAt = Date.now();
     log.info('shutting down', { signal, processes: count });
     stopAll(0);
   };

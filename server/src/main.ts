@@ -5,7 +5,13 @@ import { DatabaseCorruptError } from './db/integrity';
 import { createLogger } from './lib/log';
 import { startServer } from './server';
 import cluster from 'node:cluster';
-import { JOBS_ROLE_VARIABLE, runPrimary, SHUTDOWN_MESSAGE, singleProcessReason } from './cluster-primary';
+import {
+  JOBS_ROLE_VARIABLE,
+  LISTENING_MESSAGE,
+  runPrimary,
+  SHUTDOWN_MESSAGE,
+  singleProcessReason,
+} from './cluster-primary';
 
 /** Entry point: `npm start` (through scripts/start.mjs) and `tsx server/src/main.ts`. */
 async function main(): Promise<void> {
@@ -24,6 +30,15 @@ async function main(): Promise<void> {
   // In a cluster, one worker runs the repeating jobs (cluster-primary.ts); a single process runs them all.
   const worker = cluster.isWorker;
   const jobs = !worker || process.env[JOBS_ROLE_VARIABLE] === '1';
+
+  // The primary's word to shut down may come while this worker still starts: it is kept for then.
+  let shutdownAsked = false;
+  let onShutdown = () => {
+    shutdownAsked = true;
+  };
+  process.on('message', (message) => {
+    if (message === SHUTDOWN_MESSAGE) onShutdown();
+  });
 
   let running;
   try {
@@ -67,10 +82,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  // The primary's word to shut down; a no-op when a signal from the terminal already started it.
-  process.on('message', (message) => {
-    if (message === SHUTDOWN_MESSAGE && !stopping) stop('SIGTERM');
-  });
+  if (worker) process.send?.({ type: LISTENING_MESSAGE, url: running.url });
+  // A no-op when a signal from the terminal already started the shutdown.
+  onShutdown = () => {
+    if (!stopping) stop('SIGTERM');
+  };
+  if (shutdownAsked) onShutdown();
 }
 
 void main();
