@@ -1,3 +1,4 @@
+import { createLeases } from '../../db/leases.repository';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/log';
@@ -42,6 +43,7 @@ export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices
   const service = createSearchService({
     connectors: deps.connectors ?? [],
     cache: createSearchCacheRepository(deps.db),
+    leases: createLeases(deps.db),
     pages,
     activity: deps.activity,
     ...(prices ? { prices } : {}),
