@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingDemo, type CountingDemo } from './demo/counting-demo';
-import { cleanupSpawned, spawnMain, stopMain, waitForUrl, type SpawnedMain } from './main-process.test-support';
+import {
+  cleanupSpawned,
+  spawnMain,
+  stopMain,
+  waitForOutput,
+  waitForUrl,
+  type SpawnedMain,
+} from './main-process.test-support';
 import { createTestClient } from '../test/helpers/test-client';
 
 /**
@@ -136,9 +143,20 @@ describe('WEB_CONCURRENCY=2', () => {
     }
   }, 60_000);
 
+  it('starts another worker when one dies, and keeps serving meanwhile', async () => {
+    const pids = [...spawned.output().matchAll(/worker listening .*pid=(\d+)/g)].map((m) => Number(m[1]));
+    expect(pids).toHaveLength(2);
+    process.kill(pids[1]!, 'SIGKILL');
+    await waitForOutput(spawned, /worker died, starting another/);
+    expect((await fresh(`${base}/api/health/`, 'GET')).status).toBe(200);
+    await waitForOutput(spawned, /(worker listening[^\n]*\n[\s\S]*){3}/);
+    for (let i = 0; i < 4; i++) expect((await fresh(`${base}/api/health/`, 'GET')).status).toBe(200);
+  }, 60_000);
+
   it('exits 0 on SIGTERM once both workers drained, every acknowledged write kept', async () => {
     await stopMain(spawned, 20_000);
     expect(await spawned.exit).toBe(0);
+    // The primary and the two workers alive now.
     expect(spawned.output().match(/\bstopped\b/g)).toHaveLength(3);
     const db = new Database(join(spawned.dataDir, 'pharmaradar.db'), { readonly: true });
     try {

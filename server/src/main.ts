@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     publicUrl: env.PUBLIC_URL,
     mode: env.RETAILERS_MODE,
     mail: env.SMTP_URL ? 'smtp' : `outbox ${env.MAIL_OUTBOX_DIR}`,
+    ...(worker ? { pid: process.pid } : {}),
   });
 
   let stopping = false;
