@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from './db/sqlite-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingDemo, type CountingDemo } from './demo/counting-demo';
 import {
