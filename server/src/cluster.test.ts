@@ -167,3 +167,17 @@ describe('WEB_CONCURRENCY=2', () => {
     }
   }, 60_000);
 });
+
+describe('WEB_CONCURRENCY=2 with the Stripe look-alike', () => {
+  afterAll(cleanupSpawned);
+
+  it('stays at one process and says why: the look-alike keeps its state in one process', async () => {
+    const spawned = spawnMain({ WEB_CONCURRENCY: '2' });
+    await waitForUrl(spawned);
+    const output = spawned.output();
+    expect(output).toMatch(/WEB_CONCURRENCY ignored: one process reason="the Stripe look-alike/);
+    expect(output).not.toMatch(/worker listening|processes=2/);
+    await stopMain(spawned, 20_000);
+    expect(await spawned.exit).toBe(0);
+  }, 60_000);
+});
