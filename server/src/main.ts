@@ -1,10 +1,10 @@
+import cluster from 'node:cluster';
 import { EnvError, loadEnvOrExit } from './config/env';
 import { PrivateFileError } from './config/private-files';
 import { MigrationError } from './db/migrate';
 import { DatabaseCorruptError } from './db/integrity';
 import { createLogger } from './lib/log';
 import { startServer } from './server';
-import cluster from 'node:cluster';
 import {
   JOBS_ROLE_VARIABLE,
   LISTENING_MESSAGE,
