@@ -60,7 +60,7 @@ export interface LoadReport {
   machine: string;
 }
 
-interface Scenario {
+export interface Scenario {
   name: string;
   weight: number;
   request: Pick<Options, 'method' | 'headers' | 'body'> & { path: string };
@@ -82,9 +82,17 @@ export function checkLoadOptions(options: LoadOptions): LoadOptions {
   };
 }
 
-/** The real entry point (main.ts) as its own process, so the load generator does not share its event loop. */
-function startServerProcess(dataDir: string): SpawnedMain {
+/**
+ * The real entry point (main.ts) as its own process, so the load generator does not share its event
+ * loop; `processes` is WEB_CONCURRENCY (load-scaling.ts compares 1 and 2).
+ */
+export function startServerProcess(dataDir: string, processes = 1): SpawnedMain {
   const env = {
+    WEB_CONCURRENCY: String(processes),
+    // Stripe settings that are never called: the look-alike would hold the server to one process.
+    STRIPE_SECRET_KEY: 'sk_test_load',
+    STRIPE_WEBHOOK_SECRET: 'whsec_load',
+    STRIPE_PRICE_PRO_MONTHLY: 'price_load',
     LOG_LEVEL: 'info',
     RETAILERS_MODE: 'demo',
     WEB_DIST_DIR: createFakeWebDist(join(dataDir, 'web-dist')),
@@ -96,7 +104,7 @@ function startServerProcess(dataDir: string): SpawnedMain {
 }
 
 /** A logged-in account, a cached search and an anonymous CSRF pair: what the scenarios replay. */
-async function prepare(url: string, dataDir: string): Promise<Scenario[]> {
+export async function prepare(url: string, dataDir: string): Promise<Scenario[]> {
   const account = await registerVerifiedAccount(url, join(dataDir, 'outbox'), 'load@example.be');
   const sessionCookie = [...account.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const anonymous = createTestClient(url);
@@ -239,12 +247,7 @@ export async function runLoad(input: LoadOptions): Promise<LoadReport> {
       url,
       scenarios: reports,
       errors: reports.reduce((sum, r) => sum + r.errors, 0),
-      machine:
-        `Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}), ${os.platform()}, ` +
-        `load average ${os
-          .loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')}`,
+      machine: machineLine(),
     };
   } catch (error) {
     if (server) (error as Error).message += `\nlast server lines:\n${server.output()}`;
@@ -256,7 +259,17 @@ export async function runLoad(input: LoadOptions): Promise<LoadReport> {
   }
 }
 
-const fmt = (n: number, digits = 0) =>
+/** Where it ran: the figures mean nothing without it. */
+export function machineLine(): string {
+  const cpus = os.cpus();
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  return `Node ${process.version}, ${cpus.length} CPU (${cpus[0]?.model.trim() ?? '?'}), ${os.platform()}, load average ${load}`;
+}
+
+export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits, useGrouping: false });
 
 export function formatLoadReport(report: LoadReport): string {

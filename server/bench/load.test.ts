@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLoadOptions, formatLoadReport, runLoad } from './load-test';
+import { formatScalingReport, runScaling } from './load-scaling';
 
 // npm run load at a tiny size: the same code path, so a change that breaks a scenario (CSRF, session
 // cookie, cached search) or the report fails here. Timings are not asserted (shared, noisy machine).
@@ -37,6 +38,20 @@ describe('npm run load', () => {
     // The server it started is gone.
     await expect(fetch(`${report.url}/api/health`)).rejects.toThrow();
   }, 90_000);
+
+  it('measures 1 then 2 server processes flat out and prints their throughput, p99 and ratio', async () => {
+    const report = await runScaling(1);
+    expect(report.rows.map((r) => r.processes)).toEqual([1, 2]);
+    for (const row of report.rows) {
+      expect(row.throughput, `processes=${row.processes}`).toBeGreaterThan(0);
+      expect(row.errors, `processes=${row.processes}`).toBe(0);
+    }
+    expect(report.throughputRatio).toBeCloseTo(report.rows[1]!.throughput / report.rows[0]!.throughput, 6);
+    const printed = formatScalingReport(report);
+    expect(printed).toMatch(/^\| 1 \| \d+ \| \d+\.\d \| 0 \|$/m);
+    expect(printed).toMatch(/^\| 2 \| \d+ \| \d+\.\d \| 0 \|$/m);
+    expect(printed).toMatch(/2 processes \/ 1: throughput x\d+\.\d\d, p99 x\d+\.\d\d$/);
+  }, 120_000);
 
   it('refuses rates and durations outside its bounds', () => {
     expect(() => checkLoadOptions({ rate: 0, seconds: 5 })).toThrow(/rate/);

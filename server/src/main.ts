@@ -1,9 +1,17 @@
+import cluster from 'node:cluster';
 import { EnvError, loadEnvOrExit } from './config/env';
 import { PrivateFileError } from './config/private-files';
 import { MigrationError } from './db/migrate';
 import { DatabaseCorruptError } from './db/integrity';
 import { createLogger } from './lib/log';
 import { startServer } from './server';
+import {
+  JOBS_ROLE_VARIABLE,
+  LISTENING_MESSAGE,
+  runPrimary,
+  SHUTDOWN_MESSAGE,
+  singleProcessReason,
+} from './cluster-primary';
 
 /** Entry point: `npm start` (through scripts/start.mjs) and `tsx server/src/main.ts`. */
 async function main(): Promise<void> {
@@ -14,9 +22,27 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => log.error('unhandled promise rejection', { error: reason }));
   process.on('uncaughtException', (error) => log.error('uncaught exception', { error }));
 
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
+    const reason = singleProcessReason(env);
+    if (!reason) return runPrimary(env, log);
+    log.warn('WEB_CONCURRENCY ignored: one process', { reason });
+  }
+  // In a cluster, one worker runs the repeating jobs (cluster-primary.ts); a single process runs them all.
+  const worker = cluster.isWorker;
+  const jobs = !worker || process.env[JOBS_ROLE_VARIABLE] === '1';
+
+  // The primary's word to shut down may come while this worker still starts: it is kept for then.
+  let shutdownAsked = false;
+  let onShutdown = () => {
+    shutdownAsked = true;
+  };
+  process.on('message', (message) => {
+    if (message === SHUTDOWN_MESSAGE) onShutdown();
+  });
+
   let running;
   try {
-    running = await startServer(env, { log });
+    running = await startServer(env, { log, jobs });
   } catch (error) {
     const known =
       error instanceof MigrationError ||
@@ -27,11 +53,13 @@ async function main(): Promise<void> {
     log.error('server failed to start', { error: known ? (error as Error).message : error });
     process.exit(1);
   }
-  log.info('PharmaRadar listening', {
+  // In a cluster the primary announces the URL once every worker listens.
+  log.info(worker ? 'worker listening' : 'PharmaRadar listening', {
     url: running.url,
     publicUrl: env.PUBLIC_URL,
     mode: env.RETAILERS_MODE,
     mail: env.SMTP_URL ? 'smtp' : `outbox ${env.MAIL_OUTBOX_DIR}`,
+    ...(worker ? { pid: process.pid } : {}),
   });
 
   let stopping = false;
@@ -55,6 +83,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  if (worker) process.send?.({ type: LISTENING_MESSAGE, url: running.url });
+  // A no-op when a signal from the terminal already started the shutdown.
+  onShutdown = () => {
+    if (!stopping) stop('SIGTERM');
+  };
+  if (shutdownAsked) onShutdown();
 }
 
 void main();

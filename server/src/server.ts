@@ -51,6 +51,11 @@ export interface StartOptions {
   htmlTransformers?: AppDeps['htmlTransformers'];
   /** How long close() waits for in-flight requests before cutting their connections (tests shorten it). */
   drainTimeoutMs?: number;
+  /**
+   * Whether this process runs the repeating jobs (default true). In a cluster only one worker does
+   * (WEB_CONCURRENCY, ADR 177): two would back up, purge and mail alerts twice.
+   */
+  jobs?: boolean;
   /** Overrides of HTTP_TIMEOUTS (tests shorten them to watch slow clients being cut off). */
   httpTimeouts?: Partial<HttpTimeouts>;
 }
@@ -158,6 +163,8 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   // the runs in flight, before the outside services and the database close (ADR 144).
   const scheduler = createJobScheduler(log.child({ component: 'jobs' }));
   closers.push(() => scheduler.stop());
+  // Another process runs them: a stopped scheduler starts nothing.
+  if (options.jobs === false) await scheduler.stop();
   // Purges closed accounts, expired sessions and old codes now and then daily (docs/product.md#constants: ≤ 30 days).
   scheduler.start(createPurgeJob({ db, log: log.child({ job: 'purge' }), now }));
   // Price history older than PRICE_HISTORY_DAYS goes at start-up and daily.

@@ -41,6 +41,12 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
       'json: one JSON object per line (time, level, message, request id, method, path, status, duration) for a log collector; text: readable lines.',
   },
   {
+    name: 'WEB_CONCURRENCY',
+    default: 'number of cores when NODE_ENV=production, else 1',
+    description:
+      'Server processes sharing the port (1 to 64); above 1 they share limits, coalescing and jobs through SQLite.',
+  },
+  {
     name: 'TRUST_PROXY',
     default: 'false',
     description:

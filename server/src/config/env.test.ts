@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENV_VARIABLE_NAMES, EnvError, loadEnv } from './env';
@@ -202,6 +202,18 @@ describe('loadEnv', () => {
     ['RETAILER_LINK_TEMPLATES', 'newpharma=http://track.example.net/c?u={url}'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => load({ [name]: value })).toThrow(new RegExp(`\\b${name}:`));
+  });
+
+  it('runs one server process in development and every core in production, unless WEB_CONCURRENCY says', () => {
+    expect(load().WEB_CONCURRENCY).toBe(1);
+    expect(load({ NODE_ENV: 'production' }).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(load({ NODE_ENV: 'production', WEB_CONCURRENCY: '3' }).WEB_CONCURRENCY).toBe(3);
+    expect(load({ WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);
+    for (const bad of ['0', '65', 'max', '1.5']) {
+      expect(() => load({ WEB_CONCURRENCY: bad }), bad).toThrow(
+        /WEB_CONCURRENCY: must be a whole number between 1 and 64/,
+      );
+    }
   });
 
   it('documents exactly the variables the schema reads', () => {

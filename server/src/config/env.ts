@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { COMPANY } from '@pharmaradar/shared/brand';
 import { EnvFileError, environmentWithEnvFile } from './env-file';
@@ -146,6 +147,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
   TRUST_PROXY: boolean.default(false),
+  WEB_CONCURRENCY: integer(1, 64).optional(),
   WEB_DIST_DIR: z.string().trim().min(1).transform(resolveFromRoot).default(DEFAULT_WEB_DIST_DIR),
   SMTP_URL: z
     .string()
@@ -245,8 +247,12 @@ export const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', '
 export const ENV_VARIABLE_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 /** Validated configuration; keys are the environment variable names. */
-export type Env = Omit<ParsedEnv, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAIL_OUTBOX_DIR' | 'BACKUP_DIR' | 'LOG_FORMAT'> & {
+export type Env = Omit<
+  ParsedEnv,
+  'PUBLIC_URL' | 'SECRET_KEY' | 'MAIL_OUTBOX_DIR' | 'BACKUP_DIR' | 'LOG_FORMAT' | 'WEB_CONCURRENCY'
+> & {
   LOG_FORMAT: LogFormat;
+  WEB_CONCURRENCY: number;
   PUBLIC_URL: string;
   SECRET_KEY: string;
   MAIL_OUTBOX_DIR: string;
@@ -320,6 +326,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     BACKUP_DIR: env.BACKUP_DIR ?? `${env.DATA_DIR}/backups`,
     // A collector reads JSON; a person at a terminal reads text (ADR 174).
     LOG_FORMAT: env.LOG_FORMAT ?? (source.NODE_ENV === 'production' ? 'json' : 'text'),
+    // Every core in production; one process in development and tests (ADR 177).
+    WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (source.NODE_ENV === 'production' ? availableParallelism() : 1),
   };
 }
 

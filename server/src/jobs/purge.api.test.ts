@@ -155,6 +155,23 @@ describe('retention of contact messages', () => {
     expect(contactRows(server.db)).toEqual([]);
   });
 
+  it('forgets the login failures and rate-limit windows, which hold e-mail addresses, once they are over', async () => {
+    const client = createTestClient(server.url);
+    const guess = { username: 'guessed@example.be', password: 'not the password' };
+    expect((await client.post('/api/auth/login/', guess)).status).toBe(400);
+    const failures = () =>
+      server.db.prepare("SELECT count(*) AS n FROM login_failures WHERE email = 'guessed@example.be'").get();
+    expect(failures()).toEqual({ n: 2 });
+    // Within the hour the failure counters hold.
+    runPurge({ db: server.db, log: silent, now: () => clock + 30 * 60_000 });
+    expect(failures()).toEqual({ n: 2 });
+    // A day later (the daily pass), nothing is left of that address or of the windows.
+    const report = runPurge({ db: server.db, log: silent, now: () => clock + DAY_MS });
+    expect(report.limits).toBeGreaterThanOrEqual(2);
+    expect(failures()).toEqual({ n: 0 });
+    expect(server.db.prepare('SELECT count(*) AS n FROM rate_limit_windows').get()).toEqual({ n: 0 });
+  });
+
   it('the job purges them when it starts (server start-up), not only on its daily tick', async () => {
     await createTestClient(server.url).post('/api/contact/', { name: 'Old', email: 'old@example.be', message: 'm1' });
     expect(contactRows(server.db)).toHaveLength(1);

@@ -7,6 +7,7 @@ import { createAdminRepository } from '../features/admin/admin.repository';
 import { createOtpRepository } from '../features/accounts/otp.repository';
 import { createSessionRepository } from '../features/accounts/session.repository';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../features/accounts/session.service';
+import { createSharedLimitsRepository } from '../db/shared-limits.repository';
 import type { RepeatingJob } from './repeating-job';
 
 /**
@@ -36,6 +37,8 @@ export interface PurgeReport {
   sessions: number;
   codes: number;
   contactMessages: number;
+  /** Expired rate-limit windows, login and code counters, leases (they hold e-mail and client addresses). */
+  limits: number;
 }
 
 /**
@@ -49,12 +52,14 @@ export function purgeAccount({ db, log }: Omit<PurgeDeps, 'now'>, userId: number
   const users = createUserRepository(db);
   const contact = createContactRepository(db);
   const audit = createAdminRepository(db);
+  const limits = createSharedLimitsRepository(db);
   try {
     const deleted = db
       .transaction(() => {
         const email = users.findById(userId)?.email;
         if (email) contact.deleteFromEmail(email);
         if (email) audit.eraseEmail(email);
+        if (email) limits.eraseEmail(email);
         return users.deleteById(userId);
       })
       .immediate();
@@ -68,11 +73,18 @@ export function purgeAccount({ db, log }: Omit<PurgeDeps, 'now'>, userId: number
   }
 }
 
-/** One purge pass: closed accounts, expired sessions, old verification codes, old contact messages. */
+/** One purge pass: closed accounts, expired sessions, old verification codes, old contact messages, expired limits. */
 export function runPurge(deps: PurgeDeps): PurgeReport {
   const { db, log, now } = deps;
   const at = now();
-  const report: PurgeReport = { accounts: 0, failedAccounts: 0, sessions: 0, codes: 0, contactMessages: 0 };
+  const report: PurgeReport = {
+    accounts: 0,
+    failedAccounts: 0,
+    sessions: 0,
+    codes: 0,
+    contactMessages: 0,
+    limits: 0,
+  };
   for (const id of createUserRepository(db).closedIdsBefore(at - ACCOUNT_PURGE_GRACE_MS)) {
     if (purgeAccount(deps, id)) report.accounts += 1;
     else report.failedAccounts += 1;
@@ -83,6 +95,7 @@ export function runPurge(deps: PurgeDeps): PurgeReport {
   );
   report.codes = createOtpRepository(db).pruneCreatedBefore(at - OTP_RETENTION_MS);
   report.contactMessages = createContactRepository(db).deleteCreatedBefore(at - CONTACT_RETENTION_MS);
+  report.limits = createSharedLimitsRepository(db).deleteExpired(at);
   checkpoint(db, 'TRUNCATE');
   log.info('purge done', { ...report });
   return report;

@@ -2,12 +2,19 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from './http-error';
 import { COMMON_MESSAGES, type Messages } from './i18n';
 import { clientAddress } from './client-address';
+import type { Db } from '../db/database';
+import { lightWrite } from '../db/light-write';
 
 export interface RateLimiterOptions {
   name: string;
   windowMs: number;
   max: number;
   now?: () => number;
+  /**
+   * Where the counters live: the database (the app always passes it), so that every server process
+   * counts against the same window (WEB_CONCURRENCY, ADR 177); without it, this process's memory.
+   */
+  db?: Db;
 }
 
 export interface LimitResult {
@@ -27,12 +34,62 @@ export interface RateLimiter {
 
 const SWEEP_THRESHOLD = 10_000;
 
+const result = (max: number, count: number, resetAt: number, at: number): LimitResult => ({
+  allowed: count <= max,
+  limit: max,
+  remaining: Math.max(0, max - count),
+  resetSeconds: Math.max(1, Math.ceil((resetAt - at) / 1000)),
+});
+
 /**
- * In-memory fixed-window counter per key: the first hit opens a window of windowMs, at most `max`
- * hits are allowed inside it. One process serves the app, so memory is the right store. It counts
- * calls over time; how many run at once is a concurrency limit (shared/src/concurrency-limit.ts, ADR 143).
+ * Fixed-window counter per key: the first hit opens a window of windowMs, at most `max` hits are
+ * allowed inside it. It counts calls over time; how many run at once is a concurrency limit
+ * (shared/src/concurrency-limit.ts, ADR 143). With a database, the counters are rows shared by every
+ * server process; without one (unit tests, tools), they stay in memory.
  */
-export function createRateLimiter({ name, windowMs, max, now = Date.now }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  return options.db ? createSharedRateLimiter({ ...options, db: options.db }) : createMemoryRateLimiter(options);
+}
+
+/** One statement opens or counts the window, so two processes never both see the last free hit. */
+function createSharedRateLimiter({
+  name,
+  windowMs,
+  max,
+  now = Date.now,
+  db,
+}: RateLimiterOptions & { db: Db }): RateLimiter {
+  const hit = db.prepare<
+    [{ name: string; key: string; at: number; windowMs: number }],
+    { count: number; reset_at: number }
+  >(
+    `INSERT INTO rate_limit_windows (name, key, count, reset_at) VALUES (:name, :key, 1, :at + :windowMs)
+     ON CONFLICT (name, key) DO UPDATE SET
+       count = CASE WHEN reset_at <= :at THEN 1 ELSE count + 1 END,
+       reset_at = CASE WHEN reset_at <= :at THEN excluded.reset_at ELSE reset_at END
+     RETURNING count, reset_at`,
+  );
+  const forget = db.prepare<[string, string]>('DELETE FROM rate_limit_windows WHERE name = ? AND key = ?');
+  const sweep = db.prepare<[string, number]>('DELETE FROM rate_limit_windows WHERE name = ? AND reset_at <= ?');
+  let hits = 0;
+  return {
+    name,
+    consume(key) {
+      const at = now();
+      return lightWrite(db, () => {
+        // Closed windows are cleared now and then, not on every call.
+        if (++hits % 1000 === 0) sweep.run(name, at);
+        const row = hit.get({ name, key, at, windowMs })!;
+        return result(max, row.count, row.reset_at, at);
+      });
+    },
+    reset(key) {
+      lightWrite(db, () => forget.run(name, key));
+    },
+  };
+}
+
+function createMemoryRateLimiter({ name, windowMs, max, now = Date.now }: RateLimiterOptions): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
 
   const sweep = (at: number) => {
@@ -50,12 +107,7 @@ export function createRateLimiter({ name, windowMs, max, now = Date.now }: RateL
         windows.set(key, entry);
       }
       entry.count += 1;
-      return {
-        allowed: entry.count <= max,
-        limit: max,
-        remaining: Math.max(0, max - entry.count),
-        resetSeconds: Math.max(1, Math.ceil((entry.resetAt - at) / 1000)),
-      };
+      return result(max, entry.count, entry.resetAt, at);
     },
     reset(key) {
       windows.delete(key);

@@ -56,29 +56,36 @@ export const DELETE_PASSWORD_WINDOW_MS = 15 * MINUTE;
 export const LOGIN_CONNECTION_WINDOW_MS = 15 * MINUTE;
 
 /**
- * Per-account (per e-mail) limits, in memory like lib/rate-limit.ts. They apply to unknown addresses
- * exactly as to real ones, so they never tell whether an account exists.
+ * Per-account (per e-mail) limits, in the database like lib/rate-limit.ts so that every server
+ * process counts the same (ADR 177). They apply to unknown addresses exactly as to real ones, so they
+ * never tell whether an account exists.
  */
-function createAccountLimits(now: () => number) {
+function createAccountLimits(db: Db, now: () => number) {
   return {
     /** Growing delays after wrong passwords, per account and per connection (login-delays.ts). */
-    login: createLoginDelays(now),
+    login: createLoginDelays(db, now),
     /**
      * Password logins per connection whatever the account: 50 per 15 minutes. Checked by the login
      * service, not as route middleware, because a browser the account knows (device cookie) is exempt.
      */
-    loginConnection: createRateLimiter({ name: 'login', windowMs: LOGIN_CONNECTION_WINDOW_MS, max: 50, now }),
+    loginConnection: createRateLimiter({ name: 'login', windowMs: LOGIN_CONNECTION_WINDOW_MS, max: 50, now, db }),
     /** Password re-entry before account deletion: 5 tries per 15 minutes per account. */
-    deletePassword: createRateLimiter({ name: 'delete-password', windowMs: DELETE_PASSWORD_WINDOW_MS, max: 5, now }),
+    deletePassword: createRateLimiter({
+      name: 'delete-password',
+      windowMs: DELETE_PASSWORD_WINDOW_MS,
+      max: 5,
+      now,
+      db,
+    }),
     /**
      * Verification codes (register + resend): per address a pace of one a minute, slowing to one
      * every ten minutes past five an hour (code-pacing.ts), and five an hour per (address,
      * connection); nothing blocks an address for an hour (docs/decisions/101).
      */
-    codePace: createCodePacing(now),
-    codeHour: createRateLimiter({ name: 'otp-send-hour', windowMs: HOUR, max: 5, now }),
+    codePace: createCodePacing(db, now),
+    codeHour: createRateLimiter({ name: 'otp-send-hour', windowMs: HOUR, max: 5, now, db }),
     /** Reset mails: three per hour per address; extra requests get the same answer and no mail. */
-    reset: createRateLimiter({ name: 'reset-account', windowMs: HOUR, max: 3, now }),
+    reset: createRateLimiter({ name: 'reset-account', windowMs: HOUR, max: 3, now, db }),
   };
 }
 
@@ -130,7 +137,7 @@ export function createAccountsContext(deps: AccountsDeps) {
       maxAgeMs: RESET_LINK_TTL_MS,
       now,
     }),
-    limits: createAccountLimits(now),
+    limits: createAccountLimits(db, now),
     knownDevices,
     google: env.GOOGLE_CLIENT_ID
       ? createGoogleVerifier({ clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL, now })

@@ -63,7 +63,8 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
     searchUsed: ctx.deps.searchUsed,
   });
   // Per connection (socket address, or the trusted proxy's hop); per-account limits live in the services.
-  const perConnection = (name: string, windowMs: number, max: number) => rateLimit({ name, windowMs, max, now });
+  const perConnection = (name: string, windowMs: number, max: number) =>
+    rateLimit({ name, windowMs, max, now, db: ctx.deps.db });
   const userBody = (user: UserRow): UserResponse => ({ user: serializeUser(user, now(), ctx.deps.searchUsed) });
   const cookies = sessionCookies(env);
   const deviceCookies = knownDeviceCookies(env);

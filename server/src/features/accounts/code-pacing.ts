@@ -1,3 +1,6 @@
+import type { Db } from '../../db/database';
+import { lightWrite } from '../../db/light-write';
+
 /**
  * Pace of verification-code mails per address, whoever asks (issue 8.4, docs/decisions/101): one a
  * minute while the address got fewer than five in the last hour, then one every ten minutes. There is
@@ -8,7 +11,8 @@ const HOUR_MS = 3600 * 1000;
 const CALM_GAP_MS = 60 * 1000;
 const BUSY_GAP_MS = 10 * 60 * 1000;
 const CALM_PER_HOUR = 5;
-const PRUNE_ABOVE = 10_000;
+/** Sends older than an hour are deleted every this many sends, not on each one. */
+const PRUNE_EVERY = 500;
 
 export interface PaceResult {
   allowed: boolean;
@@ -18,22 +22,20 @@ export interface PaceResult {
   gapMs: number;
 }
 
-export function createCodePacing(now: () => number) {
-  /** address → send times within the last hour, oldest first. */
-  const sent = new Map<string, number[]>();
-
-  const prune = (at: number) => {
-    if (sent.size < PRUNE_ABOVE) return;
-    for (const [email, times] of sent) if (at - (times[times.length - 1] ?? 0) >= HOUR_MS) sent.delete(email);
-  };
-
-  const recentFor = (email: string, at: number) => (sent.get(email) ?? []).filter((t) => at - t < HOUR_MS);
+/** The send times are rows of code_sends, shared by every server process (ADR 177). */
+export function createCodePacing(db: Db, now: () => number) {
+  const recentFor = db.prepare<[string, number], { sent_at: number }>(
+    'SELECT sent_at FROM code_sends WHERE email = ? AND sent_at > ? ORDER BY sent_at',
+  );
+  const insert = db.prepare<[string, number]>('INSERT INTO code_sends (email, sent_at) VALUES (?, ?)');
+  const prune = db.prepare<[number]>('DELETE FROM code_sends WHERE sent_at <= ?');
+  let writes = 0;
 
   return {
     /** Whether a code may be mailed to `email` now (nothing is counted). */
     check(email: string): PaceResult {
       const at = now();
-      const recent = recentFor(email, at);
+      const recent = recentFor.all(email, at - HOUR_MS).map((row) => row.sent_at);
       const gapMs = recent.length >= CALM_PER_HOUR ? BUSY_GAP_MS : CALM_GAP_MS;
       const last = recent[recent.length - 1];
       if (last !== undefined && at - last < gapMs) {
@@ -44,10 +46,10 @@ export function createCodePacing(now: () => number) {
     /** A code mail to `email` goes out now. */
     record(email: string): void {
       const at = now();
-      prune(at);
-      const recent = recentFor(email, at);
-      recent.push(at);
-      sent.set(email, recent);
+      lightWrite(db, () => {
+        if (++writes % PRUNE_EVERY === 0) prune.run(at - HOUR_MS);
+        insert.run(email, at);
+      });
     },
   };
 }

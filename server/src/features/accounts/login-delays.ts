@@ -1,3 +1,6 @@
+import type { Db } from '../../db/database';
+import { lightWrite } from '../../db/light-write';
+
 /**
  * Growing delays after wrong passwords (issue 8.3, ASVS 6.1.1/6.3.1, no malicious lockout). Only the
  * requester that failed waits, never the account as a whole, so guesses spread over many addresses
@@ -17,7 +20,8 @@ const PAIR_MAX_DELAY_MS = 4 * 3600 * 1000;
 const ACCOUNT_FREE_FAILURES = 20;
 const ACCOUNT_MAX_DELAY_MS = 15 * 60 * 1000;
 const QUIET_MS = 3600 * 1000;
-const PRUNE_ABOVE = 10_000;
+/** Quiet counters are deleted every this many failures, not on each one. */
+const PRUNE_EVERY = 500;
 
 interface Failures {
   count: number;
@@ -32,30 +36,64 @@ const doubling = (base: number, steps: number, cap: number) => Math.min(cap, bas
 const keyOf = (requester: Requester) =>
   'device' in requester ? `device:${requester.device}` : `ip:${requester.connection}`;
 
-export function createLoginDelays(now: () => number) {
-  /** email → requester key → failures of that requester on that account. */
-  const pairs = new Map<string, Map<string, Failures>>();
-  /** email → failures of unknown browsers on that account, all connections together. */
-  const accounts = new Map<string, Failures>();
+/** The account's own counter (all unknown browsers together) sits under this requester key. */
+const ACCOUNT_ROW = '';
 
-  const fresh = (entry: Failures | undefined, at: number): Failures =>
-    entry && at - entry.lastAt < QUIET_MS ? entry : { count: 0, lastAt: at, notBefore: 0 };
+type Row = { count: number; last_at: number; not_before: number };
 
-  const prune = (at: number) => {
-    if (accounts.size + pairs.size < PRUNE_ABOVE) return;
-    for (const [email, entry] of accounts) if (at - entry.lastAt >= QUIET_MS) accounts.delete(email);
-    for (const [email, byRequester] of pairs) {
-      for (const [key, entry] of byRequester)
-        if (at - entry.lastAt >= QUIET_MS && entry.notBefore <= at) byRequester.delete(key);
-      if (byRequester.size === 0) pairs.delete(email);
+/**
+ * The counters are rows of login_failures, so every server process (WEB_CONCURRENCY, ADR 177) sees
+ * the same failures: a guesser gains nothing from landing on another process.
+ */
+export function createLoginDelays(db: Db, now: () => number) {
+  const read = db.prepare<[string, string], Row>(
+    'SELECT count, last_at, not_before FROM login_failures WHERE email = ? AND requester = ?',
+  );
+  const write = db.prepare<[string, string, number, number, number]>(
+    `INSERT INTO login_failures (email, requester, count, last_at, not_before) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (email, requester) DO UPDATE SET
+       count = excluded.count, last_at = excluded.last_at, not_before = excluded.not_before`,
+  );
+  const forgetOne = db.prepare<[string, string]>('DELETE FROM login_failures WHERE email = ? AND requester = ?');
+  const forgetAll = db.prepare<[string]>('DELETE FROM login_failures WHERE email = ?');
+  const prune = db.prepare<[number, number]>('DELETE FROM login_failures WHERE last_at <= ? AND not_before <= ?');
+  let writes = 0;
+
+  const fresh = (row: Row | undefined, at: number): Failures =>
+    row && at - row.last_at < QUIET_MS
+      ? { count: row.count, lastAt: row.last_at, notBefore: row.not_before }
+      : { count: 0, lastAt: at, notBefore: 0 };
+
+  // Read, count and write in one immediate transaction: two processes never both count from the same value.
+  const failInTransaction = db.transaction((email: string, requester: Requester, at: number) => {
+    if (++writes % PRUNE_EVERY === 0) prune.run(at - QUIET_MS, at);
+    const account = fresh(read.get(email, ACCOUNT_ROW), at);
+    if (!('device' in requester)) {
+      account.count += 1;
+      account.lastAt = at;
+      write.run(email, ACCOUNT_ROW, account.count, account.lastAt, 0);
     }
-  };
+    const key = keyOf(requester);
+    const pair = fresh(read.get(email, key), at);
+    pair.count += 1;
+    pair.lastAt = at;
+    let delay = 0;
+    if (pair.count >= PAIR_FREE_FAILURES) {
+      delay = doubling(PAIR_FIRST_DELAY_MS, pair.count - PAIR_FREE_FAILURES, PAIR_MAX_DELAY_MS);
+    }
+    if (!('device' in requester) && account.count > ACCOUNT_FREE_FAILURES) {
+      delay = Math.max(delay, doubling(1000, account.count - ACCOUNT_FREE_FAILURES - 1, ACCOUNT_MAX_DELAY_MS));
+    }
+    pair.notBefore = delay > 0 ? at + delay : 0;
+    write.run(email, key, pair.count, pair.lastAt, pair.notBefore);
+    return { pairFailures: pair.count, accountFailures: account.count };
+  });
 
   return {
     /** Milliseconds this requester must still wait before trying this account again (0: go ahead). */
     waitMs(email: string, requester: Requester): number {
-      const entry = pairs.get(email)?.get(keyOf(requester));
-      return entry ? Math.max(0, entry.notBefore - now()) : 0;
+      const row = read.get(email, keyOf(requester));
+      return row ? Math.max(0, row.not_before - now()) : 0;
     },
 
     /**
@@ -64,29 +102,7 @@ export function createLoginDelays(now: () => number) {
      */
     fail(email: string, requester: Requester): { pairFailures: number; accountFailures: number } {
       const at = now();
-      prune(at);
-      const account = fresh(accounts.get(email), at);
-      if (!('device' in requester)) {
-        account.count += 1;
-        account.lastAt = at;
-        accounts.set(email, account);
-      }
-      const byRequester = pairs.get(email) ?? new Map<string, Failures>();
-      pairs.set(email, byRequester);
-      const key = keyOf(requester);
-      const pair = fresh(byRequester.get(key), at);
-      pair.count += 1;
-      pair.lastAt = at;
-      let delay = 0;
-      if (pair.count >= PAIR_FREE_FAILURES) {
-        delay = doubling(PAIR_FIRST_DELAY_MS, pair.count - PAIR_FREE_FAILURES, PAIR_MAX_DELAY_MS);
-      }
-      if (!('device' in requester) && account.count > ACCOUNT_FREE_FAILURES) {
-        delay = Math.max(delay, doubling(1000, account.count - ACCOUNT_FREE_FAILURES - 1, ACCOUNT_MAX_DELAY_MS));
-      }
-      pair.notBefore = delay > 0 ? at + delay : 0;
-      byRequester.set(key, pair);
-      return { pairFailures: pair.count, accountFailures: account.count };
+      return lightWrite(db, () => failInTransaction.immediate(email, requester, at));
     },
 
     /**
@@ -94,15 +110,12 @@ export function createLoginDelays(now: () => number) {
      * signing in does not hand a guesser a fresh allowance.
      */
     succeeded(email: string, requester: Requester): void {
-      const byRequester = pairs.get(email);
-      byRequester?.delete(keyOf(requester));
-      if (byRequester?.size === 0) pairs.delete(email);
+      lightWrite(db, () => forgetOne.run(email, keyOf(requester)));
     },
 
     /** A completed reset (the owner proved the mailbox): every counter of the account goes. */
     clear(email: string): void {
-      pairs.delete(email);
-      accounts.delete(email);
+      lightWrite(db, () => forgetAll.run(email));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createLeases } from '../../db/leases.repository';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/log';
@@ -51,10 +52,11 @@ export function createBillingModule(deps: BillingDeps, target: StripeTarget | nu
     publicUrl: deps.env.PUBLIC_URL,
     now: deps.now,
     log: deps.log.child({ feature: 'billing' }),
+    leases: createLeases(deps.db),
   });
   return {
     plans,
     subscriptions: { endForDeletion: (userId: number) => service.endForDeletion(userId) },
-    routes: createBillingRoutes(service),
+    routes: createBillingRoutes(service, deps.db),
   };
 }

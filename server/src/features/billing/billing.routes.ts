@@ -7,6 +7,7 @@ import { rateLimit } from '../../lib/rate-limit';
 import { validationError } from '../../lib/validate';
 import { BILLING_MESSAGES } from './billing.messages';
 import type { BillingService } from './billing.service';
+import type { Db } from '../../db/database';
 
 function userId(c: Context): number {
   const user = c.get('user');
@@ -43,26 +44,28 @@ const connectionOf = (c: Context): string => c.get('clientIp') ?? clientAddress(
  * wall clock, never the demo clock), on top of the service's short per-user cache: one client
  * looping on them cannot use up the provider's per-account request budget for everyone.
  */
-function billingReadLimits() {
+function billingReadLimits(db: Db) {
   const perUser = rateLimit({
     name: 'billing-read-user',
     windowMs: MINUTE,
     max: BILLING_READS_PER_USER,
     key: (c) => `user:${c.get('user')?.id ?? connectionOf(c)}`,
+    db,
   });
   const perConnection = rateLimit({
     name: 'billing-read-connection',
     windowMs: MINUTE,
     max: BILLING_READS_PER_CONNECTION,
     key: connectionOf,
+    db,
   });
   return [perConnection, perUser] as const;
 }
 
 /** /api/billing/* (CSRF on every POST but the signed webhook; login required but for the webhook). */
-export function createBillingRoutes(billing: BillingService): Hono {
+export function createBillingRoutes(billing: BillingService, db: Db): Hono {
   const r = new Hono();
-  const readLimits = billingReadLimits();
+  const readLimits = billingReadLimits(db);
 
   r.post('/billing/create-checkout-session/', async (c) => {
     const id = userId(c);

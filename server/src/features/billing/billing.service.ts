@@ -1,3 +1,4 @@
+import { withLease, type Leases } from '../../db/leases.repository';
 import type Stripe from 'stripe';
 import { planOf, type CheckoutRequest, type SubscriptionResponse } from '@pharmaradar/shared/billing.schema';
 import { type Locale } from '@pharmaradar/shared/locales';
@@ -35,7 +36,17 @@ export interface BillingServiceDeps {
   readCacheMs?: number;
   /** The wall clock of caches and paces: the demo clock never moves them. */
   realNow?: () => number;
+  /**
+   * Leases shared by the server processes (WEB_CONCURRENCY): one webhook per customer at a time
+   * across all of them, not only within this one (ADR 177).
+   */
+  leases?: Leases;
 }
+
+/** A webhook's hold on its customer: longer than its Stripe reads can take. */
+const WEBHOOK_LEASE_MS = 60_000;
+/** Past this, a webhook runs anyway: Stripe would give up on it and send it again. */
+const WEBHOOK_MAX_WAIT_MS = 15_000;
 
 /** A user's provider answers are reused this long: the subscription page and its polling stay cheap. */
 export const BILLING_READ_CACHE_MS = 10_000;
@@ -376,7 +387,14 @@ export function createBillingService(deps: BillingServiceDeps) {
       const object = event.data.object as unknown as EventObject;
       const key = (event.type === 'customer.deleted' ? object.id : customerOf(object)) ?? event.id;
       const previous = chains.get(key) ?? Promise.resolve();
-      const run = previous.catch(() => {}).then(() => applyEvent(event));
+      const leases = deps.leases;
+      const apply = () =>
+        leases
+          ? withLease(leases, `webhook:${key}`, { ttlMs: WEBHOOK_LEASE_MS, maxWaitMs: WEBHOOK_MAX_WAIT_MS }, () =>
+              applyEvent(event),
+            )
+          : applyEvent(event);
+      const run = previous.catch(() => {}).then(apply);
       chains.set(key, run);
       try {
         const result = await run;

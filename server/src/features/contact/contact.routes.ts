@@ -33,7 +33,7 @@ export interface ContactDeps {
  */
 export function createContactRoutes(deps: ContactDeps): Hono {
   const routes = new Hono();
-  const limiter = createRateLimiter({ name: 'contact', ...CONTACT_RATE_LIMIT, now: deps.now });
+  const limiter = createRateLimiter({ name: 'contact', ...CONTACT_RATE_LIMIT, now: deps.now, db: deps.db });
   const service = {
     repository: createContactRepository(deps.db),
     mailer: deps.mailer,

@@ -4,14 +4,18 @@ import type { Logger } from '../../lib/log';
 import { askedLanguage, type RetailerConnector, type SearchQuery } from '../../retailers/types';
 import { callRetailer, shownStatus, type RetailerAnswer } from './retailer-call';
 import { createCoalescer } from './search-coalescer';
+import { withLease } from '../../db/leases.repository';
 import type { SearchListener, SearchServiceDeps } from './search-ports';
 import type { SearchOfficial } from './search-official';
 import type { SearchRecording } from './search-recording';
 import { toSearchOffer } from './search-result';
 
+/** A lease outlives the shop call's timeout by this much, so a live holder never loses it. */
+const LEASE_MARGIN_MS = 2000;
+
 type FanOutDeps = Pick<
   SearchServiceDeps,
-  'connectors' | 'cache' | 'barcodes' | 'cnkOfEan' | 'timeoutMs' | 'cacheTtlMs' | 'now'
+  'connectors' | 'cache' | 'leases' | 'barcodes' | 'cnkOfEan' | 'timeoutMs' | 'cacheTtlMs' | 'now'
 >;
 
 /**
@@ -47,6 +51,34 @@ export function createSearchFanOut(
     return answer;
   };
 
+  /**
+   * Across server processes: the one holding the lease asks the shop; the others wait for the answer
+   * it puts in the cache (one fetched since their wait began, minus the longest a call can take). A
+   * failed answer is not cached, so after the lease goes the next waiter asks the shop itself.
+   */
+  const fetchShared = (connector: RetailerConnector, query: SearchQuery, key: string): Promise<RetailerAnswer> => {
+    const leases = deps.leases;
+    if (!leases) return fetchFresh(connector, query, key);
+    const since = Date.now() - deps.timeoutMs;
+    return withLease<RetailerAnswer>(
+      leases,
+      `search:${connector.id}|${key}`,
+      {
+        ttlMs: deps.timeoutMs + LEASE_MARGIN_MS,
+        maxWaitMs: deps.timeoutMs + LEASE_MARGIN_MS,
+        readyMeanwhile: () => {
+          try {
+            const hit = deps.cache.get(connector.id, key, since);
+            return hit ? { retailer: connector.id, ...hit, cached: true } : null;
+          } catch {
+            return null;
+          }
+        },
+      },
+      () => fetchFresh(connector, query, key),
+    );
+  };
+
   /** The retailer's answer from the cache while fresh, else null (a cache that cannot be read is a miss). */
   const cacheHit = (connector: RetailerConnector, key: string): RetailerAnswer | null => {
     if (deps.cacheTtlMs <= 0) return null;
@@ -63,7 +95,7 @@ export function createSearchFanOut(
     const key = cacheKey(connector, query);
     const hit = cacheHit(connector, key);
     if (hit) return Promise.resolve(hit);
-    return coalescer.run(`${connector.id}|${key}`, () => fetchFresh(connector, query, key));
+    return coalescer.run(`${connector.id}|${key}`, () => fetchShared(connector, query, key));
   };
 
   /** Every retailer's answer when all come from the cache, else null (an EAN query asks in two steps). */

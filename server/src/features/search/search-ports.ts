@@ -1,3 +1,4 @@
+import type { Leases } from '../../db/leases.repository';
 import type { Locale } from '@pharmaradar/shared/locales';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
@@ -58,6 +59,11 @@ export type CatalogueBarcodes = { byGtin(gtin: string): string | null };
 export type SearchServiceDeps = {
   connectors: readonly RetailerConnector[];
   cache: SearchCacheRepository;
+  /**
+   * Leases shared by the server processes (WEB_CONCURRENCY): one of them asks a shop for a query
+   * while the others wait for its answer in the cache (ADR 177). None: this process alone coalesces.
+   */
+  leases?: Leases;
   pages: ProductPages;
   activity?: SearchActivity;
   prices?: PriceRecorder;

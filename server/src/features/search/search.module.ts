@@ -1,3 +1,4 @@
+import { createLeases } from '../../db/leases.repository';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/log';
@@ -42,6 +43,7 @@ export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices
   const service = createSearchService({
     connectors: deps.connectors ?? [],
     cache: createSearchCacheRepository(deps.db),
+    leases: createLeases(deps.db),
     pages,
     activity: deps.activity,
     ...(prices ? { prices } : {}),
@@ -54,7 +56,7 @@ export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices
     now: deps.now,
     log: deps.log,
   });
-  const limit = searchRateLimit(env.SEARCH_RATE_LIMIT_PER_MIN);
+  const limit = searchRateLimit(env.SEARCH_RATE_LIMIT_PER_MIN, deps.db);
   const routes = createSearchRoutes({ service, limit, log: deps.log });
   // `limit`: other routes that run a search for a client count in the same budget (ADR 140).
   return { service, routes, limit };

@@ -10,6 +10,7 @@ import { HttpError } from '../../lib/http-error';
 import { rateLimit } from '../../lib/rate-limit';
 import { requestLocale, type Messages } from '../../lib/i18n';
 import type { Logger } from '../../lib/log';
+import type { Db } from '../../db/database';
 import type { SearchService } from './search.service';
 
 export type SearchRoutesDeps = {
@@ -24,8 +25,8 @@ export type SearchRoutesDeps = {
  * every route that starts a search for a client: the search itself and a drawn product page's
  * prices (ADR 140) count in the same budget.
  */
-export function searchRateLimit(perMinute: number, now?: () => number): MiddlewareHandler {
-  return rateLimit({ name: 'search', windowMs: 60_000, max: perMinute, ...(now ? { now } : {}) });
+export function searchRateLimit(perMinute: number, db: Db): MiddlewareHandler {
+  return rateLimit({ name: 'search', windowMs: 60_000, max: perMinute, db });
 }
 
 export const SEARCH_MESSAGES = {
