@@ -125,6 +125,8 @@ export type SearchRetailerEvent = z.infer<typeof searchRetailerEventSchema>;
 
 export const searchRetailerSummarySchema = z.object({
   id: z.string().min(1),
+  /** The shop's display name; kept in the saved answer so a shop the web does not know is named offline. */
+  name: z.string().min(1).optional(),
   status: retailerStatusSchema,
   ms: z.number().int().nonnegative(),
   error: retailerErrorCodeSchema.optional(),
