@@ -1,5 +1,6 @@
 import type { Locale } from '@pharmaradar/shared/locales';
 import type { Db } from '../../db/database';
+import type { FeedAttempt } from './retailer-alarm.policy';
 import type { RetailerCallRecord } from './search-activity.repository';
 
 /** A shop's alarm state (docs/decisions/136); failing_since NULL while it works. */
@@ -33,6 +34,11 @@ export function createRetailerAlarmRepository(db: Db) {
      ON CONFLICT (retailer) DO UPDATE SET failing_since = excluded.failing_since, error = excluded.error,
        reason = excluded.reason, last_alarm_at = excluded.last_alarm_at, recovered_at = excluded.recovered_at`,
   );
+  // The latest attempt per feed (feed_imports is written by the feeds feature, docs/decisions/171).
+  const feedAttempts = db.prepare<[], { retailer: string; at: number; outcome: string; reason: string | null }>(
+    `SELECT retailer, at, outcome, substr(refusal || ': ' || coalesce(message, ''), 1, 300) AS reason FROM feed_imports f
+     WHERE id = (SELECT id FROM feed_imports g WHERE g.retailer = f.retailer ORDER BY at DESC, id DESC LIMIT 1)`,
+  );
   const staff = db.prepare<[], StaffRecipient>(
     `SELECT email, locale FROM users WHERE is_staff = 1 AND closed_at IS NULL AND email_verified = 1 ORDER BY id`,
   );
@@ -47,6 +53,13 @@ export function createRetailerAlarmRepository(db: Db) {
       }).immediate();
     },
     staff: () => staff.all(),
+    /** Each feed's latest import attempt, by shop. */
+    feedAttempts: (): Map<string, FeedAttempt> =>
+      new Map(
+        feedAttempts
+          .all()
+          .map((r) => [r.retailer, { at: r.at, refused: r.outcome === 'refused', reason: r.reason }] as const),
+      ),
   };
 }
 

@@ -29,6 +29,8 @@ export interface FeedsDeps {
   /** Other GTIN -> CNK pairs (the search's EAN lookup), after the official catalogue. */
   cnkOfEan?: ((gtin: string) => string | null) | null;
   refused?: FeedRefusalReport;
+  /** After every import attempt, accepted or refused (the shop alarm judges the feed at once). */
+  ended?: () => void;
   /** Feeds read without RETAILER_FEEDS naming them (demo mode: the demo Newpharma's); the variable wins. */
   starterFeeds?: StarterFeeds | null;
 }
@@ -41,7 +43,7 @@ export interface StarterFeeds {
 
 const HOUR = 3600_000;
 
-export type FeedImporterDeps = Pick<FeedsDeps, 'log' | 'now' | 'refused'> & {
+export type FeedImporterDeps = Pick<FeedsDeps, 'log' | 'now' | 'refused' | 'ended'> & {
   repo: FeedsRepository;
   env: Pick<Env, 'RETAILER_FEED_COLUMNS' | 'RETAILERS_MODE' | 'PUBLIC_URL'>;
 };
@@ -82,6 +84,8 @@ export function createFeedImporter(deps: FeedImporterDeps) {
         );
       }
       throw error;
+    } finally {
+      deps.ended?.();
     }
   }
   return importNow;
