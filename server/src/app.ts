@@ -157,6 +157,7 @@ export function createApp(deps: AppDeps): ComposedApp {
     checkRetailers: retailersCheckOn(connectors),
     retailerIds: env.RETAILERS,
     catalogueVersion: catalogue.lookup.version,
+    feeds: feeds.sources,
   });
   app.route('/api', admin.routes);
   app.route('/api', priceHistory.routes);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RetailerHealth } from '@pharmaradar/shared/admin.schema';
+import type { AdminFeed, RetailerHealth } from '@pharmaradar/shared/admin.schema';
 import type { TestClient } from '../../test/helpers/test-client';
 import type { OutboxMail } from '../../test/fakes/outbox';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   server = await startTestServer({
     RETAILERS_MODE: 'demo',
     RETAILERS: 'farmaline,pharmacie-x,pharmacie-y',
-    RETAILER_FEEDS: `pharmacie-x=${feedX.url}/x.xml,pharmacie-y=${feedY.url}/y.xml`,
+    RETAILER_FEEDS: `pharmacie-x=${feedX.url}/x.xml?key=s3cret,pharmacie-y=${feedY.url}/y.xml`,
     RETAILER_NAMES: 'pharmacie-x=Pharmacie X,pharmacie-y=Pharmacie Y',
   });
   for (const shop of ['pharmacie-x', 'pharmacie-y']) {
@@ -76,6 +76,40 @@ const mailsTo = (email: string, subject: RegExp): OutboxMail[] =>
   server.readOutbox().filter((m) => m.to.includes(email) && subject.test(m.subject));
 
 describe('a refused feed import', () => {
+  it('is shown on the /admin feeds panel, with each feed, its source, last import and last refusal', async () => {
+    const res = await staff.get('/api/admin/feeds/');
+    expect(res.status).toBe(200);
+    const feeds = res.body.feeds as AdminFeed[];
+    const y = server.db.prepare("SELECT imported_at FROM feed_state WHERE retailer = 'pharmacie-y'").get() as {
+      imported_at: number;
+    };
+    expect(feeds).toEqual([
+      {
+        retailer: 'pharmacie-x',
+        name: 'Pharmacie X',
+        // The query string may hold the network's key: staff see the address without it.
+        source: `${feedX.url}/x.xml`,
+        imported_at: null,
+        checked_at: null,
+        items: null,
+        last_refusal: { at: expect.any(String), refusal: 'truncated', message: expect.stringContaining('ends inside') },
+        refused: true,
+      },
+      {
+        retailer: 'pharmacie-y',
+        name: 'Pharmacie Y',
+        source: `${feedY.url}/y.xml`,
+        imported_at: new Date(y.imported_at).toISOString(),
+        checked_at: expect.any(String),
+        items: 1,
+        last_refusal: null,
+        refused: false,
+      },
+    ]);
+    // Staff only: anyone else is told it does not exist.
+    expect((await fetch(`${server.url}/api/admin/feeds/`)).status).toBe(404);
+  });
+
   it('shows the shop failing on /admin at once, with the refusal as the reason', async () => {
     // No alarm round was run by hand: the refusal at start-up raised it.
     const rows = await until('the alarm', () => health().then((h) => (h['pharmacie-x']?.failing ? h : null)));

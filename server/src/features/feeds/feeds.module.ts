@@ -145,5 +145,11 @@ export function createFeedsModule(deps: FeedsDeps) {
     jobs,
     importNow,
     repo,
+    /** Each feed read, with its shop's display name (the /admin feeds panel). */
+    sources: feeds.map(([retailer, source]) => ({
+      retailer,
+      name: shopDisplayName(retailer, deps.env.RETAILER_NAMES),
+      source,
+    })),
   };
 }
