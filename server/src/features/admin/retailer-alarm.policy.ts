@@ -1,4 +1,4 @@
-import type { RetailerAlarmRow } from './retailer-alarm.repository';
+import type { FeedAttempt, RetailerAlarmRow } from './retailer-alarm.repository';
 import type { RetailerCallRecord } from './search-activity.repository';
 
 // When a shop counts as broken, and when staff hear of it (docs/decisions/136).
@@ -61,14 +61,6 @@ export function evidenceOf(calls: readonly RetailerCallRecord[]): Map<string, Al
     });
   }
   return evidence;
-}
-
-/** The latest import attempt of a shop's product feed. */
-export interface FeedAttempt {
-  at: number;
-  refused: boolean;
-  /** The refusal's kind and message, e.g. "shrunk: 40 items, the live feed has 1000". */
-  reason: string | null;
 }
 
 /** The error a feed episode is stored under: it ends when an import is accepted, not by a share of calls. */

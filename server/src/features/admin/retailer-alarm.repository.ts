@@ -1,6 +1,5 @@
 import type { Locale } from '@pharmaradar/shared/locales';
 import type { Db } from '../../db/database';
-import type { FeedAttempt } from './retailer-alarm.policy';
 import type { RetailerCallRecord } from './search-activity.repository';
 
 /** A shop's alarm state (docs/decisions/136); failing_since NULL while it works. */
@@ -11,6 +10,14 @@ export interface RetailerAlarmRow {
   reason: string | null;
   last_alarm_at: number | null;
   recovered_at: number | null;
+}
+
+/** The latest import attempt of a shop's product feed. */
+export interface FeedAttempt {
+  at: number;
+  refused: boolean;
+  /** The refusal's kind and message, e.g. "truncated: line 2: the feed ends inside an element". */
+  reason: string | null;
 }
 
 /** Who the alarm mails: live staff accounts with a verified address, in their stored language. */
