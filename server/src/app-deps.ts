@@ -43,6 +43,8 @@ export interface AppDeps extends Readonly<CatalogueAdapters> {
   readonly demoStripe: DemoStripe | null;
   /** Demo mode with DEMO_CONTROLS: the clock `pricesNow` reads, which staff move on by days (ADR 117, 122). */
   readonly demoClock: DemoClock | null;
+  /** A product feed import ended (refused or not): the shop alarm judges at once, not at its next round (ADR 179). */
+  readonly feedImportEnded?: () => void;
   /**
    * Tests only: registers extra routes (e.g. one that throws, to check the 500 answer). Production
    * never passes it, so no such endpoint exists there.

@@ -145,6 +145,7 @@ export function createApp(deps: AppDeps): ComposedApp {
     catalogue: catalogue.lookup,
     refused: (retailer, reason, ms) =>
       admin.searchActivity.retailerCalled({ retailer, status: 'error', error: 'parse_failed', reason, ms }),
+    ...(deps.feedImportEnded ? { ended: deps.feedImportEnded } : {}),
   });
   // Affiliate links: a shop with a link template answers its offer links through it.
   const connectors = withLinkTemplates(feeds.connectors(deps.connectors), env.RETAILER_LINK_TEMPLATES);
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps): ComposedApp {
     checkRetailers: retailersCheckOn(connectors),
     retailerIds: env.RETAILERS,
     catalogueVersion: catalogue.lookup.version,
+    feeds: feeds.sources,
   });
   app.route('/api', admin.routes);
   app.route('/api', priceHistory.routes);

@@ -123,6 +123,19 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const pricesNow = demoClock?.now ?? now;
 
   // --- outside services: the real ones, or their demo stand-ins, chosen here once (ADR 145) ---
+  // Mails staff when a shop's failures pass the alarm threshold, and when it recovers (ADR 136); a
+  // refused feed import raises it at once (ADR 179).
+  const alarmJob = createRetailerAlarmJob({
+    db,
+    mailer,
+    log: log.child({ job: 'retailer-alarm' }),
+    now,
+    publicUrl: env.PUBLIC_URL,
+    shopNames: env.RETAILER_NAMES,
+  });
+  const feedImportEnded = () => {
+    Promise.resolve(alarmJob.run()).catch((error: unknown) => log.error('retailer alarm failed', { error }));
+  };
   let deps: AppDeps;
   try {
     // RETAILERS_MODE=demo starts the demo retailer sites and points the connectors at them.
@@ -151,6 +164,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
       demoStripe,
       extraRoutes: options.extraRoutes,
       htmlTransformers: options.htmlTransformers,
+      feedImportEnded,
     };
   } catch (error) {
     // Same cleanup as any other start-up failure: mailer, demo sites and database are released.
@@ -182,10 +196,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
       env.BACKUP_INTERVAL_H,
     ),
   );
-  // Mails staff when a shop's failures pass the alarm threshold, and when it recovers (ADR 136).
-  scheduler.start(
-    createRetailerAlarmJob({ db, mailer, log: log.child({ job: 'retailer-alarm' }), now, publicUrl: env.PUBLIC_URL }),
-  );
+  scheduler.start(alarmJob);
 
   let composed: ComposedApp;
   let server: Server;

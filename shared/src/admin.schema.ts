@@ -147,6 +147,29 @@ export interface AuditLogResponse {
   entries: AuditEntry[];
 }
 
+/** A shop read from its product feed: GET /api/admin/feeds/ (docs/decisions/171, 179). */
+export interface AdminFeed {
+  retailer: string;
+  /** The shop's display name. */
+  name: string;
+  /** Where the feed is read: a file path, or a URL without its query string (it may hold a key). */
+  source: string;
+  /** When the live items were read; null before any accepted import. */
+  imported_at: string | null;
+  /** The last look that found the feed readable or unchanged. */
+  checked_at: string | null;
+  /** Items of the live import; null before any. */
+  items: number | null;
+  /** The latest refused import, null when none was ever refused. */
+  last_refusal: { at: string; refusal: string; message: string | null } | null;
+  /** The latest attempt was refused: the previous feed (if any) is still the live one. */
+  refused: boolean;
+}
+
+export interface AdminFeedsResponse {
+  feeds: AdminFeed[];
+}
+
 /** The official catalogue (SAM export) the server runs on: GET /api/admin/catalogue/. */
 export interface AdminCatalogue {
   /** The export's number ("demo-…" for the demo export), null when unknown. */

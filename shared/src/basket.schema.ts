@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 export const retailerShippingSchema = z.object({
   id: z.string().min(1),
+  /** The shop's display name (a shop read only from its feed has no name the web knows; ADR 179). */
+  name: z.string().min(1).optional(),
   /** Delivery cost in EUR below the free-shipping threshold. */
   cost: z.number().nonnegative(),
   /** Order subtotal (EUR, VAT incl.) from which delivery is free; null = never free. */

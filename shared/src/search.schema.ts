@@ -114,6 +114,8 @@ export type SearchStageEvent = z.infer<typeof searchStageEventSchema>;
 /** One retailer's answer, sent as soon as it arrives. Offers are that retailer's alone (best=false). */
 export const searchRetailerEventSchema = z.object({
   retailer: z.string().min(1),
+  /** The shop's display name (ADR 179). */
+  name: z.string().min(1).optional(),
   status: retailerStatusSchema,
   ms: z.number().int().nonnegative(),
   offers: z.array(searchOfferSchema),
@@ -125,6 +127,8 @@ export type SearchRetailerEvent = z.infer<typeof searchRetailerEventSchema>;
 
 export const searchRetailerSummarySchema = z.object({
   id: z.string().min(1),
+  /** The shop's display name; kept in the saved answer so a shop the web does not know is named offline. */
+  name: z.string().min(1).optional(),
   status: retailerStatusSchema,
   ms: z.number().int().nonnegative(),
   error: retailerErrorCodeSchema.optional(),

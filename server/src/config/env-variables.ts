@@ -262,4 +262,10 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
     description:
       "Affiliate links: retailer=https://…{url}…, comma-separated; the shop's offer links go through it ({url} URL-encoded).",
   },
+  {
+    name: 'RETAILER_NAMES',
+    default: '(none)',
+    description:
+      'Display names of shops read from a feed: retailer=Name, comma-separated; required for a shop with no page connector (its id: lowercase letters, digits, dashes).',
+  },
 ];

@@ -16,7 +16,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOG_FORMATS = ['json', 'text'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
-const retailerId = z.enum(RETAILER_IDS, { error: `must be one of ${RETAILER_IDS.join(', ')}` });
+/** Lowercase letters, digits and dashes: a page connector's id or a feed-only shop's (ADR 179). */
+export const SHOP_ID_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
+const retailerId = z
+  .string()
+  .regex(SHOP_ID_PATTERN, { error: 'must be lowercase letters, digits and dashes, starting with a letter' });
+const isPageShop = (id: string) => (RETAILER_IDS as readonly string[]).includes(id);
 
 const integer = (min: number, max: number) =>
   z
@@ -58,7 +63,7 @@ const boolean = z
 /** `id:value,id:value` lists such as DEMO_LATENCY_MS and DEMO_FAULTS. */
 function pairList<T extends z.ZodType>(value: T, example: string) {
   return z.string().transform((raw, ctx) => {
-    const out: Partial<Record<RetailerId, z.output<T>>> = {};
+    const out: Partial<Record<string, z.output<T>>> = {};
     for (const part of raw
       .split(',')
       .map((p) => p.trim())
@@ -82,7 +87,7 @@ function pairList<T extends z.ZodType>(value: T, example: string) {
  */
 function assignmentList<T extends z.ZodType>(value: T, example: string) {
   return z.string().transform((raw, ctx) => {
-    const out: Partial<Record<RetailerId, z.output<T>>> = {};
+    const out: Partial<Record<string, z.output<T>>> = {};
     for (const part of raw
       .split(/\s*,\s*(?=[a-z][a-z0-9_-]*=)/)
       .map((p) => p.trim())
@@ -105,6 +110,14 @@ function assignmentList<T extends z.ZodType>(value: T, example: string) {
 const feedSource = z.string().refine((value) => value.startsWith('/') || isHttpsOrLoopback(value), {
   error: 'must be an https:// URL or an absolute file path',
 });
+
+/** A feed-only shop's name as people read it (no markup: it is shown in pages and mails). */
+const displayName = z
+  .string()
+  .trim()
+  .refine((v) => v.length >= 1 && v.length <= 60 && !/[<>\p{Cc}]/u.test(v), {
+    error: 'must be 1 to 60 characters, without < or >',
+  });
 
 /** An outgoing link template: https, with `{url}` where the offer's URL-encoded link goes. */
 const linkTemplate = z
@@ -129,6 +142,9 @@ export const DEFAULT_SHIPPING: Record<RetailerId, { cost: number; freeFrom: numb
   multipharma: { cost: 4.5, freeFrom: 35 },
   newpharma: { cost: 4.95, freeFrom: 39 },
 };
+
+/** A feed-only shop whose terms RETAILER_SHIPPING does not give: the dearest default, never free. */
+export const UNKNOWN_SHOP_SHIPPING = { cost: 5.95, freeFrom: null } as const;
 
 const envSchema = z.object({
   PORT: integer(0, 65535).default(8080),
@@ -236,6 +252,8 @@ const envSchema = z.object({
   ).default(() => ({})),
   FEED_REFRESH_H: integer(1, 168).default(6),
   RETAILER_LINK_TEMPLATES: assignmentList(linkTemplate, 'retailer=https://…{url}…').default(() => ({})),
+  // Display names of shops read only from a feed (required for them; a page shop's name may be overridden).
+  RETAILER_NAMES: assignmentList(displayName, 'retailer=Display name').default(() => ({})),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -298,10 +316,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration:\n  AD_CLIENT_ID: needs AD_NETWORK_SCRIPT_URL (a client id alone shows no ads)',
     );
   }
-  const unsearched = Object.keys(env.RETAILER_FEEDS).filter((id) => !env.RETAILERS.includes(id as RetailerId));
+  const unsearched = Object.keys(env.RETAILER_FEEDS).filter((id) => !env.RETAILERS.includes(id));
   if (unsearched.length > 0) {
     // A feed nobody searches would be fetched every few hours for nothing: say so instead.
     throw new EnvError(`Invalid configuration:\n  RETAILER_FEEDS: ${unsearched.join(', ')} not in RETAILERS`);
+  }
+  const feedOnly = env.RETAILERS.filter((id) => !isPageShop(id));
+  const unread = feedOnly.filter((id) => env.RETAILER_FEEDS[id] === undefined);
+  if (unread.length > 0) {
+    // A shop with neither pages we can read nor a feed would answer nothing, ever.
+    throw new EnvError(
+      `Invalid configuration:\n  RETAILERS: ${unread.join(', ')} has no page connector (${RETAILER_IDS.join(', ')}): give it a feed in RETAILER_FEEDS`,
+    );
+  }
+  const unnamed = feedOnly.filter((id) => env.RETAILER_NAMES[id] === undefined);
+  if (unnamed.length > 0) {
+    throw new EnvError(
+      `Invalid configuration:\n  RETAILER_NAMES: ${unnamed.map((id) => `${id}=<display name>`).join(', ')} missing (a shop read only from a feed needs a name)`,
+    );
   }
   try {
     mkdirSync(env.DATA_DIR, { recursive: true, mode: PRIVATE_DIR_MODE });

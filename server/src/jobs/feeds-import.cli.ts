@@ -6,7 +6,7 @@ import { createLogger } from '../lib/log';
 import { FeedError } from '../features/feeds/feed-parse/feed-error';
 import { createFeedImporter } from '../features/feeds/feeds.module';
 import { createFeedsRepository } from '../features/feeds/feeds.repository';
-import { isRetailerId } from '../retailers/types';
+import { SHOP_ID_PATTERN } from '../retailers/types';
 
 const USAGE = 'usage: npm run feeds:import -- <retailer> <feed file or https URL> [--allow-shrink]';
 
@@ -15,7 +15,7 @@ async function main(args: string[]): Promise<number> {
   // --allow-shrink: the shop really lost more than half of its range (ADR 171).
   const allowShrink = args.includes('--allow-shrink');
   const [retailer, given, ...rest] = args.filter((a) => a !== '--allow-shrink');
-  if (!retailer || !given || rest.length > 0 || !isRetailerId(retailer)) {
+  if (!retailer || !given || rest.length > 0 || !SHOP_ID_PATTERN.test(retailer)) {
     console.error(USAGE);
     return 2;
   }

@@ -15,6 +15,8 @@ export interface RetailerAlarmJobDeps {
   /** The real clock: the alarm is about real hours, whatever the demo clock shows. */
   now: () => number;
   publicUrl: string;
+  /** RETAILER_NAMES: the names of shops read only from a feed. */
+  shopNames?: Readonly<Record<string, string | undefined>>;
 }
 
 /**

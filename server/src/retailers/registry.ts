@@ -1,4 +1,4 @@
-import type { RetailerConnector, RetailerId } from './types';
+import { isRetailerId, type RetailerConnector, type RetailerId, type ShopId } from './types';
 import { createPoliteFetcher, type FetchedPage } from './lib/polite-fetch';
 import type { CnkCatalogue } from './lib/cnk-catalogue';
 import { createFarmalineConnector } from './farmaline/farmaline.connector';
@@ -27,7 +27,8 @@ export const DEFAULT_BASE_URLS: Record<RetailerId, string> = {
 export const DEFAULT_MEDIMARKET_PHARMACY_BASE_URL = 'https://pharmacy-medi-market.be';
 
 export type CreateConnectorsOptions = {
-  ids: RetailerId[];
+  /** The shops searched; a feed-only shop has no page connector and is left to the feeds. */
+  ids: ShopId[];
   baseUrls: Partial<Record<RetailerId, string>>;
   /** Medi-Market's pharmacy shop; defaults to the real one. */
   medimarketPharmacyBaseUrl?: string;
@@ -47,7 +48,7 @@ export type CreateConnectorsOptions = {
 };
 
 export function createConnectors(opts: CreateConnectorsOptions): RetailerConnector[] {
-  const connectors = [...new Set(opts.ids)].map((id) => createConnector(id, opts));
+  const connectors = [...new Set(opts.ids)].filter(isRetailerId).map((id) => createConnector(id, opts));
   return opts.rewriteUrl ? connectors.map((c) => withRewrittenUrls(c, opts.rewriteUrl!)) : connectors;
 }
 

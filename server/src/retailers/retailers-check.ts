@@ -1,6 +1,6 @@
 import { classifyQuery } from '@pharmaradar/shared/cnk';
 import { startRetailers, type RetailersEnv, type StartOptions } from './start-retailers';
-import { RetailerError, type RetailerConnector, type RetailerId, type SearchQuery } from './types';
+import { RetailerError, type RetailerConnector, type SearchQuery, type ShopId } from './types';
 
 /**
  * A product every shop is expected to know, by name and by a real CNK (Ducray Kelual,
@@ -9,7 +9,7 @@ import { RetailerError, type RetailerConnector, type RetailerId, type SearchQuer
 export const DEFAULT_CHECK_QUERIES = ['dafalgan', '3720083'];
 
 export type ProbeResult = {
-  retailer: RetailerId;
+  retailer: ShopId;
   query: SearchQuery;
   fetch: string;
   parse: string;

@@ -4,8 +4,15 @@ import type { ShopLanguage } from '@pharmaradar/shared/locales';
 // Connectors return every offer they parse, prescription items included (prescription=true): the
 // search service is the one place that filters them out, so the rule lives in one spot and stays testable.
 
+/** The shops the project has a page connector for (and a demo shop of). */
 export const RETAILER_IDS = ['farmaline', 'medimarket', 'multipharma', 'newpharma'] as const;
 export type RetailerId = (typeof RETAILER_IDS)[number];
+/**
+ * Any shop the configuration searches: a page connector's id, or a shop read only from its feed
+ * (lowercase letters, digits and dashes; docs/decisions/179).
+ */
+export type ShopId = string;
+export const SHOP_ID_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 
 /**
  * For kind 'cnk', value is already normalised to 7 digits; for kind 'ean', the canonical GTIN. Only
@@ -22,7 +29,7 @@ export type SearchQuery = {
 export type { ShopLanguage };
 
 export type RetailerOffer = {
-  retailer: RetailerId;
+  retailer: ShopId;
   name: string;
   brand: string | null;
   cnk: string | null;
@@ -60,7 +67,7 @@ export class RetailerError extends Error {
 }
 
 export interface RetailerConnector {
-  readonly id: RetailerId;
+  readonly id: ShopId;
   readonly label: string;
   readonly baseUrl: string;
   /**

@@ -6,8 +6,53 @@ const RETAILER_NAMES: Record<string, string> = {
   newpharma: 'Newpharma',
 };
 
+const LEARNED_KEY = 'pharmaradar.retailerNames';
+/**
+ * Names the server gave (search answers, the basket's shops list): a shop read only from its feed
+ * is configured on the server, so the web learns its name there (ADR 179). Kept in localStorage so
+ * the basket, the history and saved answers name it offline too.
+ */
+const learned = new Map<string, string>(readLearned());
+
+function readLearned(): Array<[string, string]> {
+  try {
+    const raw: unknown = JSON.parse(globalThis.localStorage?.getItem(LEARNED_KEY) ?? '{}');
+    if (!raw || typeof raw !== 'object') return [];
+    return Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string');
+  } catch {
+    return [];
+  }
+}
+
+/** Remembers the display names a server answer carries (entries without a name are skipped). */
+export function rememberRetailerNames(shops: ReadonlyArray<{ id: string; name?: string | undefined }>): void {
+  let changed = false;
+  for (const { id, name } of shops) {
+    if (!name || learned.get(id) === name) continue;
+    learned.set(id, name);
+    changed = true;
+  }
+  if (!changed) return;
+  try {
+    globalThis.localStorage?.setItem(LEARNED_KEY, JSON.stringify(Object.fromEntries(learned)));
+  } catch {
+    // Private mode or a full quota: the names still hold for this visit.
+  }
+}
+
 export function retailerName(id: string): string {
-  return RETAILER_NAMES[id] ?? id;
+  return learned.get(id) ?? RETAILER_NAMES[id] ?? id;
+}
+
+/** The badge drawn for a shop the web has no logo of (none yet): two initials, a hue fixed by its id. */
+export function retailerBadge(id: string): { initials: string; hue: number } {
+  const words = retailerName(id)
+    .split(/[\s-]+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w));
+  const initials = (words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : (words[0] ?? id).slice(0, 2)).toUpperCase();
+  let hash = 0;
+  for (const ch of id) hash = (hash * 31 + ch.charCodeAt(0)) % 360;
+  return { initials, hue: hash };
 }
 
 /**

@@ -7,6 +7,8 @@ import { createAdminService, type PlanGrants, type RetailersCheck } from './admi
 import { createSearchActivity } from './search-activity';
 import { createSearchActivityRepository } from './search-activity.repository';
 import { createRetailerAlarmRepository } from './retailer-alarm.repository';
+import { createAdminFeedsRepository } from './admin-feeds.repository';
+import type { ConfiguredFeed } from './admin-feeds';
 
 export type { RequireStaff } from './admin.routes';
 export type { PlanGrants, RetailersCheck } from './admin.service';
@@ -25,6 +27,8 @@ export interface AdminDeps {
   retailerIds: readonly string[];
   /** The official catalogue's live import (the catalogue feature's lookup), null before any. */
   catalogueVersion: () => CatalogueVersion | null;
+  /** The shops read from their product feeds (the feeds feature's sources), for the feeds panel. */
+  feeds?: readonly ConfiguredFeed[];
 }
 
 /**
@@ -50,6 +54,8 @@ export function createAdminModule(deps: AdminDeps) {
     retailerIds: deps.retailerIds,
     alarms: createRetailerAlarmRepository(deps.db),
     catalogueVersion: deps.catalogueVersion,
+    feeds: deps.feeds ?? [],
+    feedsRepo: createAdminFeedsRepository(deps.db),
   });
   return {
     routes,

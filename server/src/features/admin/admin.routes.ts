@@ -10,6 +10,8 @@ import type { Actor, AdminService } from './admin.service';
 import type { SearchActivityRecorder } from './search-activity';
 import type { RetailerAlarmRepository } from './retailer-alarm.repository';
 import { withAlarms } from './retailer-alarm.service';
+import { adminFeeds, type ConfiguredFeed } from './admin-feeds';
+import type { AdminFeedsRepository } from './admin-feeds.repository';
 
 /**
  * The staff check, provided by the accounts module (accounts/staff-access.ts): the actor, or a plain
@@ -26,6 +28,9 @@ export interface AdminRoutesDeps {
   alarms: Pick<RetailerAlarmRepository, 'states'>;
   /** The official catalogue's live import, null before any. */
   catalogueVersion: () => CatalogueVersion | null;
+  /** The shops read from their product feeds, and their imports' state. */
+  feeds: readonly ConfiguredFeed[];
+  feedsRepo: AdminFeedsRepository;
 }
 
 const isoTime = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -89,6 +94,7 @@ export function createAdminRoutes(deps: AdminRoutesDeps): Hono {
   routes.post('/admin/retailers/check/run/', async (c) => c.json({ check: await service.runCheck(requireStaff(c)) }));
   routes.get('/admin/search-stats/', (c) => c.json(activity.stats()));
   routes.get('/admin/catalogue/', (c) => c.json({ catalogue: adminCatalogue(deps.catalogueVersion()) }));
+  routes.get('/admin/feeds/', (c) => c.json({ feeds: adminFeeds(deps.feeds, deps.feedsRepo) }));
   routes.get('/admin/audit/', (c) => c.json({ entries: service.audit() }));
   return routes;
 }

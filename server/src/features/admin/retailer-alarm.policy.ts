@@ -1,4 +1,4 @@
-import type { RetailerAlarmRow } from './retailer-alarm.repository';
+import type { FeedAttempt, RetailerAlarmRow } from './retailer-alarm.repository';
 import type { RetailerCallRecord } from './search-activity.repository';
 
 // When a shop counts as broken, and when staff hear of it (docs/decisions/136).
@@ -63,6 +63,9 @@ export function evidenceOf(calls: readonly RetailerCallRecord[]): Map<string, Al
   return evidence;
 }
 
+/** The error a feed episode is stored under: it ends when an import is accepted, not by a share of calls. */
+export const FEED_REFUSED = 'feed_refused';
+
 const mailedThisEpisode = (state: RetailerAlarmRow) =>
   state.failing_since !== null && state.last_alarm_at !== null && state.last_alarm_at >= state.failing_since;
 
@@ -100,6 +103,48 @@ export function judge(
   }
 
   if (current.failing_since === null) return { next: null, mail: null };
+  const next: RetailerAlarmRow = { ...current, failing_since: null, error: null, reason: null, recovered_at: now };
+  return { next, mail: mailedThisEpisode(current) ? { kind: 'recovered', state: current, evidence } : null };
+}
+
+/**
+ * A shop's verdict from its feed (docs/decisions/171, 179): the latest import refused makes it failing
+ * at once, whatever the calls say (a feed shop answers every search from the stored feed); the next
+ * accepted import ends that episode. Null when the feed has nothing to say: the calls decide.
+ */
+export function judgeFeed(
+  retailer: string,
+  state: RetailerAlarmRow | undefined,
+  attempt: FeedAttempt | undefined,
+  now: number,
+): AlarmVerdict | null {
+  const current: RetailerAlarmRow = state ?? {
+    retailer,
+    failing_since: null,
+    error: null,
+    reason: null,
+    last_alarm_at: null,
+    recovered_at: null,
+  };
+  const evidence: AlarmEvidence = {
+    calls: 0,
+    failed: 0,
+    firstFailureAt: attempt?.at ?? null,
+    error: FEED_REFUSED,
+    reason: attempt?.reason ?? null,
+  };
+  if (attempt?.refused) {
+    const since = current.failing_since ?? Math.max(attempt.at, current.recovered_at ?? 0);
+    const next: RetailerAlarmRow = { ...current, failing_since: since, error: FEED_REFUSED, reason: attempt.reason };
+    const gapOver = current.last_alarm_at === null || now - current.last_alarm_at >= ALARM_MAIL_GAP_MS;
+    if (mailedThisEpisode(next) || !gapOver) {
+      const changed = next.failing_since !== current.failing_since || next.reason !== current.reason;
+      return { next: changed || current.error !== FEED_REFUSED ? next : null, mail: null };
+    }
+    next.last_alarm_at = now;
+    return { next, mail: { kind: 'failing', state: next, evidence } };
+  }
+  if (current.failing_since === null || current.error !== FEED_REFUSED) return null;
   const next: RetailerAlarmRow = { ...current, failing_since: null, error: null, reason: null, recovered_at: now };
   return { next, mail: mailedThisEpisode(current) ? { kind: 'recovered', state: current, evidence } : null };
 }

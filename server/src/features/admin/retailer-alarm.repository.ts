@@ -12,6 +12,14 @@ export interface RetailerAlarmRow {
   recovered_at: number | null;
 }
 
+/** The latest import attempt of a shop's product feed. */
+export interface FeedAttempt {
+  at: number;
+  refused: boolean;
+  /** The refusal's kind and message, e.g. "truncated: line 2: the feed ends inside an element". */
+  reason: string | null;
+}
+
 /** Who the alarm mails: live staff accounts with a verified address, in their stored language. */
 export interface StaffRecipient {
   email: string;
@@ -33,6 +41,11 @@ export function createRetailerAlarmRepository(db: Db) {
      ON CONFLICT (retailer) DO UPDATE SET failing_since = excluded.failing_since, error = excluded.error,
        reason = excluded.reason, last_alarm_at = excluded.last_alarm_at, recovered_at = excluded.recovered_at`,
   );
+  // The latest attempt per feed (feed_imports is written by the feeds feature, docs/decisions/171).
+  const feedAttempts = db.prepare<[], { retailer: string; at: number; outcome: string; reason: string | null }>(
+    `SELECT retailer, at, outcome, substr(refusal || ': ' || coalesce(message, ''), 1, 300) AS reason FROM feed_imports f
+     WHERE id = (SELECT id FROM feed_imports g WHERE g.retailer = f.retailer ORDER BY at DESC, id DESC LIMIT 1)`,
+  );
   const staff = db.prepare<[], StaffRecipient>(
     `SELECT email, locale FROM users WHERE is_staff = 1 AND closed_at IS NULL AND email_verified = 1 ORDER BY id`,
   );
@@ -47,6 +60,13 @@ export function createRetailerAlarmRepository(db: Db) {
       }).immediate();
     },
     staff: () => staff.all(),
+    /** Each feed's latest import attempt, by shop. */
+    feedAttempts: (): Map<string, FeedAttempt> =>
+      new Map(
+        feedAttempts
+          .all()
+          .map((r) => [r.retailer, { at: r.at, refused: r.outcome === 'refused', reason: r.reason }] as const),
+      ),
   };
 }
 

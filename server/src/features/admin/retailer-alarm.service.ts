@@ -2,9 +2,16 @@ import { isLocale, type Locale } from '@pharmaradar/shared/locales';
 import { type RetailerHealth } from '@pharmaradar/shared/admin.schema';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
-import { isRetailerId } from '../../retailers/types';
-import { RETAILER_LABELS } from '../../retailers/registry';
-import { ALARM_WINDOW_MS, evidenceOf, judge, type AlarmEvidence, type AlarmMail } from './retailer-alarm.policy';
+import { shopDisplayName } from '../../retailers/shop-names';
+import {
+  ALARM_WINDOW_MS,
+  evidenceOf,
+  FEED_REFUSED,
+  judge,
+  judgeFeed,
+  type AlarmEvidence,
+  type AlarmMail,
+} from './retailer-alarm.policy';
 import type { RetailerAlarmRepository, RetailerAlarmRow, StaffRecipient } from './retailer-alarm.repository';
 import { RETAILER_ALARM_MAIL_TEXTS, type RetailerAlarmMailText } from './retailer-alarm.mail-texts';
 
@@ -16,11 +23,11 @@ export interface RetailerAlarmDeps {
   log: Logger;
   /** PUBLIC_URL: the mail links to /admin. */
   publicUrl: string;
+  /** RETAILER_NAMES: the names of shops read only from a feed. */
+  shopNames?: Readonly<Record<string, string | undefined>>;
 }
 
 type Pending = { kind: AlarmMail; state: RetailerAlarmRow; evidence: AlarmEvidence };
-
-const shopName = (retailer: string) => (isRetailerId(retailer) ? RETAILER_LABELS[retailer] : retailer);
 
 function formatTime(ms: number, locale: Locale): string {
   return new Intl.DateTimeFormat(`${locale}-BE`, {
@@ -35,12 +42,17 @@ function fill(template: string, values: Record<string, string>): string {
 }
 
 /** The mail of one verdict in one staff member's language. */
-export function alarmMail(pending: Pending, locale: Locale, publicUrl: string): { subject: string; text: string } {
+export function alarmMail(
+  pending: Pending,
+  locale: Locale,
+  publicUrl: string,
+  shopNames?: Readonly<Record<string, string | undefined>>,
+): { subject: string; text: string } {
   const text: RetailerAlarmMailText = RETAILER_ALARM_MAIL_TEXTS[locale];
   const { state, evidence } = pending;
   const error = state.error as keyof RetailerAlarmMailText['kinds'] | null;
   const values = {
-    shop: shopName(state.retailer),
+    shop: shopDisplayName(state.retailer, shopNames),
     since: formatTime(state.failing_since!, locale),
     failed: String(evidence.failed),
     answered: String(evidence.calls - evidence.failed),
@@ -50,12 +62,16 @@ export function alarmMail(pending: Pending, locale: Locale, publicUrl: string): 
     link: `${publicUrl}${locale === 'fr' ? '' : `/${locale}`}/admin`,
   };
   const failing = pending.kind === 'failing';
-  const body = [
-    fill(failing ? text.failing : text.recovered, values),
-    fill(text.cause, values),
-    fill(text.follow, values),
-    text.footer,
-  ];
+  // A refused feed is one event with its own reason, not a share of failed calls.
+  const body =
+    state.error === FEED_REFUSED
+      ? [fill(failing ? text.feedFailing : text.feedRecovered, values), fill(text.follow, values), text.footer]
+      : [
+          fill(failing ? text.failing : text.recovered, values),
+          fill(text.cause, values),
+          fill(text.follow, values),
+          text.footer,
+        ];
   return { subject: fill(failing ? text.failingSubject : text.recoveredSubject, values), text: body.join('\n\n') };
 }
 
@@ -94,10 +110,13 @@ export function createRetailerAlarm(deps: RetailerAlarmDeps) {
     const now = deps.now();
     const evidence = evidenceOf(repo.callsBetween(now - ALARM_WINDOW_MS, now));
     const states = new Map(repo.states().map((s) => [s.retailer, s]));
+    const feeds = repo.feedAttempts();
     const changes: RetailerAlarmRow[] = [];
     const mails: Pending[] = [];
-    for (const retailer of new Set([...evidence.keys(), ...states.keys()])) {
-      const verdict = judge(retailer, states.get(retailer), evidence.get(retailer), now);
+    for (const retailer of new Set([...evidence.keys(), ...states.keys(), ...feeds.keys()])) {
+      const state = states.get(retailer);
+      const verdict =
+        judgeFeed(retailer, state, feeds.get(retailer), now) ?? judge(retailer, state, evidence.get(retailer), now);
       if (verdict.next) changes.push(verdict.next);
       if (verdict.mail) mails.push(verdict.mail);
     }
@@ -116,7 +135,7 @@ export function createRetailerAlarm(deps: RetailerAlarmDeps) {
       for (const to of staff) {
         const locale = isLocale(to.locale) ? to.locale : 'fr';
         try {
-          await deps.mailer.send({ to: to.email, ...alarmMail(pending, locale, deps.publicUrl) });
+          await deps.mailer.send({ to: to.email, ...alarmMail(pending, locale, deps.publicUrl, deps.shopNames) });
           sent += 1;
         } catch (error) {
           log.error('retailer alarm mail failed', { retailer: pending.state.retailer, error });

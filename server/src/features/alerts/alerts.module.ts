@@ -30,7 +30,8 @@ export interface AlertSearch {
 /** What price alerts need from the app (app.ts wires the search and the accounts' ports). */
 export interface AlertsDeps {
   db: Db;
-  env: Pick<Env, 'PUBLIC_URL' | 'ALERTS_CHECKS_PER_HOUR' | 'ALERTS_CHECK_INTERVAL_MIN'>;
+  env: Pick<Env, 'PUBLIC_URL' | 'ALERTS_CHECKS_PER_HOUR' | 'ALERTS_CHECK_INTERVAL_MIN'> &
+    Partial<Pick<Env, 'RETAILER_NAMES'>>;
   mailer: Mailer;
   log: Logger;
   now: () => number;
@@ -72,6 +73,7 @@ export function createAlertsModule(deps: AlertsDeps) {
     mailer: deps.mailer,
     publicUrl: deps.env.PUBLIC_URL.replace(/\/+$/, ''),
     checksPerHour: deps.env.ALERTS_CHECKS_PER_HOUR,
+    shopNames: deps.env.RETAILER_NAMES ?? {},
     now: deps.now,
     log: deps.log,
   });

@@ -3,8 +3,7 @@ import type { Alert, CreateAlertInput } from '@pharmaradar/shared/alerts.schema'
 import { MAX_ALERTS_PER_USER } from '@pharmaradar/shared/alerts.schema';
 import { productNameFromHeading } from '@pharmaradar/shared/product-landing';
 import { HttpError } from '../../lib/http-error';
-import { RETAILER_LABELS } from '../../retailers/registry';
-import { isRetailerId } from '../../retailers/types';
+import { shopDisplayName } from '../../retailers/shop-names';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
 import { ALERTS_MESSAGES } from './alerts.messages';
@@ -37,12 +36,15 @@ export interface AlertsServiceDeps {
   mailer: Mailer;
   publicUrl: string;
   checksPerHour: number;
+  /** RETAILER_NAMES: the names of shops read only from a feed. */
+  shopNames?: Readonly<Record<string, string | undefined>>;
   now: () => number;
   log: Logger;
 }
 
 /** The shop as people know it ("Medi-Market"), never its internal id. */
-export const retailerDisplayName = (id: string) => (isRetailerId(id) ? RETAILER_LABELS[id] : id);
+export const retailerDisplayName = (id: string, names?: Readonly<Record<string, string | undefined>>) =>
+  shopDisplayName(id, names);
 
 /** The product's own name, even from an alert whose (older) client sent the page heading. */
 export const productNameOf = productNameFromHeading;
@@ -106,7 +108,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
       product: productNameOf(row.product_name),
       price: formatEuro(price, row.locale),
       target: row.target_price === null ? '' : formatEuro(row.target_price, row.locale),
-      retailer: retailerDisplayName(retailer),
+      retailer: retailerDisplayName(retailer, deps.shopNames),
       link: homePath(row.locale, row.cnk),
       unsubscribe: unsubscribeUrl(row),
     };

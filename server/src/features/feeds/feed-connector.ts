@@ -1,12 +1,12 @@
 import type { CatalogueLookup } from '../../lib/catalogue-lookup';
-import type { RetailerConnector, RetailerId, RetailerOffer, SearchQuery } from '../../retailers/types';
+import type { RetailerConnector, RetailerOffer, SearchQuery, ShopId } from '../../retailers/types';
 import type { FeedItemRow, FeedsRepository } from './feeds.repository';
 
 // A shop read from its feed answers the search like a page connector (same contract, same SSE event,
 // same answer shape), but from SQLite at once (docs/decisions/170).
 
 export interface FeedConnectorDeps {
-  id: RetailerId;
+  id: ShopId;
   label: string;
   baseUrl: string;
   repo: FeedsRepository;

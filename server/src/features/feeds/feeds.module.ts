@@ -4,8 +4,9 @@ import type { RepeatingJob } from '../../jobs/repeating-job';
 import type { CatalogueLookup } from '../../lib/catalogue-lookup';
 import type { Logger } from '../../lib/log';
 import { createPoliteFetcher, userAgentFor } from '../../retailers/lib/polite-fetch';
-import { DEFAULT_BASE_URLS, RETAILER_LABELS } from '../../retailers/registry';
-import type { RetailerConnector, RetailerId } from '../../retailers/types';
+import { DEFAULT_BASE_URLS } from '../../retailers/registry';
+import { shopDisplayName } from '../../retailers/shop-names';
+import { isRetailerId, type RetailerConnector, type ShopId } from '../../retailers/types';
 import { createFeedConnector } from './feed-connector';
 import { FEED_DOWNLOAD_TIMEOUT_MS, FEED_MAX_BYTES, importFeed, type FeedImportOutcome } from './feed-import';
 import { FeedError } from './feed-parse/feed-error';
@@ -22,24 +23,27 @@ export interface FeedsDeps {
   env: Pick<
     Env,
     'RETAILER_FEEDS' | 'RETAILER_FEED_COLUMNS' | 'FEED_REFRESH_H' | 'RETAILERS' | 'RETAILERS_MODE' | 'PUBLIC_URL'
-  >;
+  > &
+    Partial<Pick<Env, 'RETAILER_NAMES'>>;
   catalogue: CatalogueLookup;
   /** Other GTIN -> CNK pairs (the search's EAN lookup), after the official catalogue. */
   cnkOfEan?: ((gtin: string) => string | null) | null;
   refused?: FeedRefusalReport;
+  /** After every import attempt, accepted or refused (the shop alarm judges the feed at once). */
+  ended?: () => void;
   /** Feeds read without RETAILER_FEEDS naming them (demo mode: the demo Newpharma's); the variable wins. */
   starterFeeds?: StarterFeeds | null;
 }
 
 /** Feeds the composition adds (the demo's), and how their links are shown (the demo shops' public paths). */
 export interface StarterFeeds {
-  sources: Partial<Record<RetailerId, string>>;
+  sources: Partial<Record<ShopId, string>>;
   rewriteUrl: (url: string) => string;
 }
 
 const HOUR = 3600_000;
 
-export type FeedImporterDeps = Pick<FeedsDeps, 'log' | 'now' | 'refused'> & {
+export type FeedImporterDeps = Pick<FeedsDeps, 'log' | 'now' | 'refused' | 'ended'> & {
   repo: FeedsRepository;
   env: Pick<Env, 'RETAILER_FEED_COLUMNS' | 'RETAILERS_MODE' | 'PUBLIC_URL'>;
 };
@@ -59,7 +63,7 @@ export function createFeedImporter(deps: FeedImporterDeps) {
 
   /** Imports one configured feed now (the job, the command line); rejects with FeedError on refusal. */
   async function importNow(
-    retailer: RetailerId,
+    retailer: ShopId,
     source: string,
     options: { force?: boolean; allowShrink?: boolean } = {},
   ): Promise<FeedImportOutcome> {
@@ -80,6 +84,8 @@ export function createFeedImporter(deps: FeedImporterDeps) {
         );
       }
       throw error;
+    } finally {
+      deps.ended?.();
     }
   }
   return importNow;
@@ -93,11 +99,9 @@ export function createFeedsModule(deps: FeedsDeps) {
   const log = deps.log.child({ feature: 'feeds' });
   const repo = createFeedsRepository(deps.db);
   // A starter feed counts only for a shop the configuration searches (RETAILERS).
-  const starters = Object.entries(deps.starterFeeds?.sources ?? {}).filter(([id]) =>
-    deps.env.RETAILERS.includes(id as RetailerId),
-  );
+  const starters = Object.entries(deps.starterFeeds?.sources ?? {}).filter(([id]) => deps.env.RETAILERS.includes(id));
   const feeds = Object.entries({ ...Object.fromEntries(starters), ...deps.env.RETAILER_FEEDS }) as Array<
-    [RetailerId, string]
+    [ShopId, string]
   >;
   const everyMs = deps.env.FEED_REFRESH_H * HOUR;
   const importNow = createFeedImporter({ ...deps, log, repo });
@@ -128,8 +132,9 @@ export function createFeedsModule(deps: FeedsDeps) {
         if (source === undefined) return pages.find((c) => c.id === id)!;
         return createFeedConnector({
           id,
-          label: RETAILER_LABELS[id],
-          baseUrl: /^https?:/.test(source) ? new URL(source).origin : DEFAULT_BASE_URLS[id],
+          label: shopDisplayName(id, deps.env.RETAILER_NAMES),
+          // A feed-only shop read from a file has no address of its own: its offers' links are its.
+          baseUrl: /^https?:/.test(source) ? new URL(source).origin : isRetailerId(id) ? DEFAULT_BASE_URLS[id] : '',
           repo,
           catalogue: deps.catalogue,
           cnkOfGtin: deps.cnkOfEan ?? null,
@@ -140,5 +145,11 @@ export function createFeedsModule(deps: FeedsDeps) {
     jobs,
     importNow,
     repo,
+    /** Each feed read, with its shop's display name (the /admin feeds panel). */
+    sources: feeds.map(([retailer, source]) => ({
+      retailer,
+      name: shopDisplayName(retailer, deps.env.RETAILER_NAMES),
+      source,
+    })),
   };
 }

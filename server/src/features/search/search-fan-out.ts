@@ -40,6 +40,8 @@ export function createSearchFanOut(
   log: Logger,
 ) {
   const coalescer = createCoalescer<RetailerAnswer>();
+  // Each shop's display name rides with its answer: a shop read only from its feed is one the web does not know.
+  const labels = new Map(deps.connectors.map((c) => [c.id, c.label]));
 
   const fetchFresh = async (connector: RetailerConnector, query: SearchQuery, key: string): Promise<RetailerAnswer> => {
     const answer = await callRetailer(connector, query, {
@@ -173,6 +175,7 @@ export function createSearchFanOut(
           event: 'retailer',
           data: {
             retailer: answer.retailer,
+            ...(labels.has(answer.retailer) ? { name: labels.get(answer.retailer)! } : {}),
             status: shownStatus(answer, shown.length),
             ms: answer.ms,
             offers: shown.map((offer) => toSearchOffer(offer, query)),

@@ -56,6 +56,7 @@ function remember<V>(memo: Map<string, V>, key: string, value: V): void {
  * again, and an import swapped in since changes the answer at once.
  */
 export function createSearchResults(deps: ResultDeps, official: SearchOfficial, log: Logger) {
+  const labels = new Map(deps.connectors.map((c) => [c.id, c.label]));
   // Read-only, so a search answered from the cache writes nothing.
   const attachSlugs = (products: SearchProduct[]): SearchProduct[] => {
     let slugs: ReadonlyMap<string, string> = new Map();
@@ -131,6 +132,8 @@ export function createSearchResults(deps: ResultDeps, official: SearchOfficial, 
       products: productsFor(query, answers, { locale, generation, shown }),
       retailers: answers.map((a) => ({
         id: a.retailer,
+        // Kept in the saved answer: a shop read only from its feed is named offline too (ADR 179).
+        ...(labels.has(a.retailer) ? { name: labels.get(a.retailer)! } : {}),
         status: shownStatus(a, shownBy.has(a.retailer) ? 1 : 0),
         ms: a.ms,
         ...(a.error ? { error: a.error } : {}),

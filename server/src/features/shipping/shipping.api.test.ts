@@ -10,16 +10,16 @@ describe('GET /api/retailers/shipping', () => {
     server = undefined;
   });
 
-  it('answers the demo terms of the searched retailers', async () => {
+  it('answers the names and demo terms of the searched retailers', async () => {
     server = await startTestServer();
     const response = await fetch(`${server.url}/api/retailers/shipping/`);
     expect(response.status).toBe(200);
     expect(shippingResponseSchema.parse(await response.json())).toEqual({
       demo: true,
       retailers: [
-        { id: 'farmaline', cost: 4.95, freeFrom: 39 },
-        { id: 'medimarket', cost: 5.95, freeFrom: 49 },
-        { id: 'multipharma', cost: 4.5, freeFrom: 35 },
+        { id: 'farmaline', name: 'Farmaline', cost: 4.95, freeFrom: 39 },
+        { id: 'medimarket', name: 'Medi-Market', cost: 5.95, freeFrom: 49 },
+        { id: 'multipharma', name: 'Multipharma', cost: 4.5, freeFrom: 35 },
       ],
     });
   });
@@ -28,9 +28,9 @@ describe('GET /api/retailers/shipping', () => {
     server = await startTestServer({ RETAILER_SHIPPING: 'farmaline:3.5/25, multipharma:6' });
     const body = shippingResponseSchema.parse(await (await fetch(`${server.url}/api/retailers/shipping`)).json());
     expect(body.retailers).toEqual([
-      { id: 'farmaline', cost: 3.5, freeFrom: 25 },
-      { id: 'medimarket', cost: 5.95, freeFrom: 49 },
-      { id: 'multipharma', cost: 6, freeFrom: null },
+      { id: 'farmaline', name: 'Farmaline', cost: 3.5, freeFrom: 25 },
+      { id: 'medimarket', name: 'Medi-Market', cost: 5.95, freeFrom: 49 },
+      { id: 'multipharma', name: 'Multipharma', cost: 6, freeFrom: null },
     ]);
   });
 });

@@ -1,17 +1,27 @@
 import { Hono } from 'hono';
 import type { ShippingResponse } from '@pharmaradar/shared/basket.schema';
-import { DEFAULT_SHIPPING, type Env } from '../../config/env';
+import { DEFAULT_SHIPPING, UNKNOWN_SHOP_SHIPPING, type Env } from '../../config/env';
+import { shopDisplayName } from '../../retailers/shop-names';
 
 /** What the shipping terms need from the app (app.ts wires it). */
 export interface ShippingDeps {
-  env: Pick<Env, 'RETAILERS' | 'RETAILERS_MODE' | 'RETAILER_SHIPPING'>;
+  env: Pick<Env, 'RETAILERS' | 'RETAILERS_MODE' | 'RETAILER_SHIPPING' | 'RETAILER_NAMES'>;
 }
 
-/** The searched retailers' terms: RETAILER_SHIPPING where it names the retailer, else the built-in ones. */
+/**
+ * The searched retailers' names and terms: RETAILER_SHIPPING where it names the retailer, else the
+ * built-in ones (a feed-only shop without terms: the dearest default, never free; ADR 179).
+ */
 export function shippingTerms(env: ShippingDeps['env']): ShippingResponse {
   return {
     demo: env.RETAILERS_MODE === 'demo',
-    retailers: env.RETAILERS.map((id) => ({ id, ...(env.RETAILER_SHIPPING[id] ?? DEFAULT_SHIPPING[id]) })),
+    retailers: env.RETAILERS.map((id) => ({
+      id,
+      name: shopDisplayName(id, env.RETAILER_NAMES),
+      ...(env.RETAILER_SHIPPING[id] ??
+        (DEFAULT_SHIPPING as Record<string, typeof UNKNOWN_SHOP_SHIPPING>)[id] ??
+        UNKNOWN_SHOP_SHIPPING),
+    })),
   };
 }
 

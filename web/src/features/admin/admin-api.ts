@@ -1,5 +1,6 @@
 import type {
   AdminCatalogueResponse,
+  AdminFeedsResponse,
   AdminMessagesResponse,
   AdminSetPlan,
   AdminUser,
@@ -26,4 +27,5 @@ export const adminApi = {
   searchStats: () => api.get<SearchStats>('/admin/search-stats/'),
   audit: () => api.get<AuditLogResponse>('/admin/audit/'),
   catalogue: () => api.get<AdminCatalogueResponse>('/admin/catalogue/'),
+  feeds: () => api.get<AdminFeedsResponse>('/admin/feeds/'),
 };

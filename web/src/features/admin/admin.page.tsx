@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { CatalogueSection } from './catalogue-section';
+import { FeedsSection } from './feeds-section';
 import { MessagesSection } from './messages-section';
 import { CheckSection, HealthSection } from './retailers-section';
 import { AuditSection, StatsSection } from './stats-audit-sections';
@@ -41,6 +42,7 @@ export default function AdminPage() {
       <CheckSection onChanged={changed} />
       <StatsSection />
       <CatalogueSection />
+      <FeedsSection />
       <AuditSection version={version} />
     </div>
   );

@@ -2,7 +2,7 @@ import type { RetailerFailing } from '@pharmaradar/shared/admin.schema';
 import { useIntl } from 'react-intl';
 import { formatDateTime, useLocale } from '../../lib/i18n';
 
-const KINDS = new Set(['blocked', 'parse_failed', 'timeout', 'error']);
+const KINDS = new Set(['blocked', 'parse_failed', 'timeout', 'error', 'feed_refused']);
 
 /**
  * The shop alarm's cell of the health table: since when the shop is failing, why (the connector's own

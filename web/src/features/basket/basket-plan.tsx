@@ -3,14 +3,8 @@ import type { BasketPlan } from '@pharmaradar/shared/basket-optimiser';
 import type { ShippingResponse } from '@pharmaradar/shared/basket.schema';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import type { BasketItemRecord } from '../../db/db';
-
-const RETAILER_NAMES: Record<string, string> = {
-  farmaline: 'Farmaline',
-  medimarket: 'Medi-Market',
-  multipharma: 'Multipharma',
-  newpharma: 'Newpharma',
-};
-const retailerName = (id: string) => RETAILER_NAMES[id] ?? id;
+import { retailerName } from '../../lib/retailers';
+import { RetailerBadge } from '../../lib/ui/retailer-badge';
 
 interface Props {
   plan: BasketPlan;
@@ -61,6 +55,7 @@ export function BasketPlanView({ plan, items, shipping }: Props) {
               return (
                 <tr key={r.retailer} data-testid="basket-retailer" data-retailer={r.retailer}>
                   <th scope="row">
+                    <RetailerBadge id={r.retailer} />
                     {retailerName(r.retailer)}
                     {r.missing.length > 0 && (
                       <span className="basket-plan__missing" data-testid="basket-missing">

@@ -6,6 +6,7 @@ import {
 } from '@pharmaradar/shared/basket.schema';
 import { api } from '../../lib/api/client';
 import type { BasketItemRecord } from '../../db/db';
+import { rememberRetailerNames } from '../../lib/retailers';
 import {
   BASKET_CHANGED_EVENT,
   listBasket,
@@ -42,6 +43,7 @@ export function useBasket(): BasketState & { reload: () => void } {
     api
       .get('/retailers/shipping/', { signal: controller.signal, schema: shippingResponseSchema })
       .then(async (fresh) => {
+        rememberRetailerNames(fresh.retailers);
         setShipping(fresh);
         await saveShipping(fresh).catch(() => undefined);
       })
@@ -49,6 +51,7 @@ export function useBasket(): BasketState & { reload: () => void } {
         if (controller.signal.aborted) return;
         // Offline or the server is down: the terms last read still price the basket.
         const stored = await loadShipping().catch(() => null);
+        if (stored) rememberRetailerNames(stored.retailers);
         if (!controller.signal.aborted) setShipping(stored);
       });
     return () => controller.abort();

@@ -4,6 +4,7 @@ import type { PriceHistoryResponse, RetailerHistory } from '@pharmaradar/shared/
 import { formatDateTime, formatPrice, useLocale } from '../../lib/i18n';
 import { Spinner } from '../../lib/ui/spinner';
 import { retailerLabel, retailerName } from '../../lib/retailers';
+import { RetailerBadge } from '../../lib/ui/retailer-badge';
 import { PriceChart } from './price-chart';
 import { usePriceHistory } from './use-price-history';
 import './price-history.css';
@@ -34,7 +35,10 @@ function RetailerBlock({ retailer, from, to }: { retailer: RetailerHistory; from
   const prior = retailer.priorPrice;
   return (
     <li className="price-history__retailer" data-testid="history-retailer" data-retailer={retailer.retailer}>
-      <h3 className="price-history__shop">{retailerLabel(retailer.retailer)}</h3>
+      <h3 className="price-history__shop">
+        <RetailerBadge id={retailer.retailer} />
+        {retailerLabel(retailer.retailer)}
+      </h3>
       <PriceChart points={retailer.points} from={from} to={to} low30={retailer.low30} />
       <p className="price-history__summary">{summary}</p>
       {retailer.low30 !== null && (

@@ -7,6 +7,7 @@ import {
 import { PRO_PRICES_MAX_CNKS } from '@pharmaradar/shared/pro.schema';
 import { openStream } from '../../lib/api/client';
 import { getApiLocale } from '../../lib/api/api-locale';
+import { rememberRetailerNames } from '../../lib/retailers';
 
 /**
  * Prices CNKs through POST /api/pro/prices (SSE), in slices of the endpoint's maximum, calling
@@ -29,8 +30,12 @@ export async function streamProPrices(
     });
     for await (const message of stream.events()) {
       const data = JSON.parse(message.data) as unknown;
-      if (message.event === 'product') onProduct(proProductEventSchema.parse(data));
-      else if (message.event === 'done') done = proDoneEventSchema.parse(data);
+      if (message.event === 'product') {
+        const event = proProductEventSchema.parse(data);
+        // The export's "prices read from" line names a shop read only from its feed (ADR 179).
+        rememberRetailerNames(event.retailers);
+        onProduct(event);
+      } else if (message.event === 'done') done = proDoneEventSchema.parse(data);
     }
   }
   return done;

@@ -7,6 +7,7 @@ import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.sche
 import { isApiRequestError } from '../../lib/api/client';
 import { formatPercent, formatPrice, useLocale } from '../../lib/i18n';
 import { retailerLabel } from '../../lib/retailers';
+import { RetailerBadge } from '../../lib/ui/retailer-badge';
 import { Spinner, TextField } from '../../lib/ui';
 import { AnalysisCostNote } from './analysis-cost-note';
 import { officialTitle } from './import/catalogue-flags';
@@ -166,7 +167,10 @@ export function ProductMode({
             <ul className="pro-offers">
               {offers.map((o) => (
                 <li key={`${o.retailer}-${o.url ?? ''}`}>
-                  <span className="pro-offers__shop">{retailerLabel(o.retailer)}</span>{' '}
+                  <span className="pro-offers__shop">
+                    <RetailerBadge id={o.retailer} />
+                    {retailerLabel(o.retailer)}
+                  </span>{' '}
                   <span className="pro-offers__price">{formatPrice(o.price, locale)}</span>{' '}
                   {o.url ? (
                     <a href={o.url} target="_blank" rel="noreferrer">

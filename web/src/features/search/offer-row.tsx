@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import type { SearchOffer } from '@pharmaradar/shared/search.schema';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import { retailerLabel, retailerName, safeHttpUrl } from '../../lib/retailers';
+import { RetailerBadge } from '../../lib/ui/retailer-badge';
 import { UnitPriceLabel } from './unit-price-label';
 
 export function OfferRow({ offer }: { offer: SearchOffer }) {
@@ -19,6 +20,7 @@ export function OfferRow({ offer }: { offer: SearchOffer }) {
     >
       <div className="offer__shop">
         <span className="offer__retailer" data-testid="offer-retailer">
+          <RetailerBadge id={offer.retailer} />
           {retailerLabel(offer.retailer)}
         </span>
         {offer.best && <span className="offer__badge">{t('bestBadge')}</span>}

@@ -8,6 +8,7 @@ import type {
   SearchStage,
 } from '@pharmaradar/shared/search.schema';
 import { groupOffers } from '@pharmaradar/shared/search-grouping';
+import { rememberRetailerNames } from '../../lib/retailers';
 import type { SavedSearch } from '../../db/db';
 
 /** Retailers compared by default (docs/product.md#audience-and-plans); a retailer the server adds or drops is fixed by its events. */
@@ -109,6 +110,7 @@ function applyEvent(state: SearchState, event: SearchEvent): SearchState {
         : { ...state, stage: event.data.stage };
     case 'retailer': {
       const { retailer, status, ms, offers } = event.data;
+      rememberRetailerNames([{ id: retailer, name: event.data.name }]);
       const row: RetailerRow = { id: retailer, status, ms, offers: offers.length };
       const known = state.retailers.some((r) => r.id === retailer);
       const retailers = known ? state.retailers.map((r) => (r.id === retailer ? row : r)) : [...state.retailers, row];
@@ -126,6 +128,7 @@ function applyEvent(state: SearchState, event: SearchEvent): SearchState {
       return state;
     case 'result': {
       const result = event.data;
+      rememberRetailerNames(result.retailers);
       return {
         ...state,
         status: 'done',
@@ -149,6 +152,8 @@ function applyEvent(state: SearchState, event: SearchEvent): SearchState {
 function fromSaved(state: SearchState, reason: 'offline' | 'unreachable', saved: SavedSearch | null): SearchState {
   if (!saved) return { ...state, status: 'offline', offlineReason: reason, stage: null, retailers: [], products: [] };
   const { result } = saved;
+  // The saved answer names its shops: one read only from its feed is named offline too.
+  rememberRetailerNames(result.retailers);
   return {
     ...state,
     status: 'offline',
