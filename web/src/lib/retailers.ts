@@ -44,7 +44,10 @@ export function retailerName(id: string): string {
   return learned.get(id) ?? RETAILER_NAMES[id] ?? id;
 }
 
-/** The badge drawn for a shop the web has no logo of (none yet): two initials, a hue fixed by its id. */
+/**
+ * The badge drawn for a shop the web has no logo of (none yet): two initials, a hue fixed by its id,
+ * one of twelve (30° apart) so the stylesheet can hold them: the CSP refuses style attributes.
+ */
 export function retailerBadge(id: string): { initials: string; hue: number } {
   const words = retailerName(id)
     .split(/[\s-]+/)
@@ -52,7 +55,7 @@ export function retailerBadge(id: string): { initials: string; hue: number } {
   const initials = (words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : (words[0] ?? id).slice(0, 2)).toUpperCase();
   let hash = 0;
   for (const ch of id) hash = (hash * 31 + ch.charCodeAt(0)) % 360;
-  return { initials, hue: hash };
+  return { initials, hue: (hash % 12) * 30 };
 }
 
 /**

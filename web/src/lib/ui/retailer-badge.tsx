@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { retailerBadge } from '../retailers';
 import './retailer-badge.css';
 
@@ -15,7 +14,7 @@ export function RetailerBadge({ id }: { id: string }) {
       aria-hidden="true"
       data-testid="retailer-badge"
       data-initials={initials}
-      style={{ '--retailer-hue': hue } as CSSProperties}
+      data-hue={hue}
     />
   );
 }
