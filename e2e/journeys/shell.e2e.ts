@@ -447,6 +447,22 @@ describe('app shell', () => {
       expect(complete).toBeGreaterThan(0);
       expect(registered).toBeGreaterThan(complete);
 
+      // Searched on the drawn page (ADR 167), the result is saved by the app once it has taken the page
+      // over after the search (ADR 168): wait for IndexedDB to hold it before the network goes.
+      await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached' });
+      await page.waitForFunction(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('pharmaradar');
+            open.onsuccess = () => {
+              const get = open.result.transaction('searches').objectStore('searches').get('fr|name:dafalgan');
+              get.onsuccess = () => resolve(get.result != null);
+              get.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+      );
+
       // What the worker kept is enough: the home and that search come back with no network.
       await context.setOffline(true);
       await page.goto(journey.url('/?q=dafalgan'));
