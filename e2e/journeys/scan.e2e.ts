@@ -58,8 +58,20 @@ describe('barcode scan', () => {
     // This journey is about the scan; a tap held on the drawn page is the next test's (and search's).
     await waitForApp(page);
 
-    await page.getByRole('button', { name: 'Scan a pack’s barcode' }).click();
-    await page.getByTestId('scan-dialog').waitFor();
+    // The app takes the drawn page over in two steps (the shell, then the home page's own chunk): a tap
+    // that lands on the drawn button just before the app's replaces it opens nothing, as for a person,
+    // who taps again. Seen once on a loaded CI machine.
+    const scanButton = page.getByRole('button', { name: 'Scan a pack’s barcode' });
+    const dialog = page.getByTestId('scan-dialog');
+    await scanButton.click();
+    if (
+      !(await dialog.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await scanButton.click();
+    await dialog.waitFor();
     await expectNoSeriousA11yViolations(page, 'scan dialog');
     await page.waitForURL((url) => url.searchParams.get('q') === pack.ean, { timeout: 30_000 });
     await page.locator('[data-testid="search-stage"][data-stage="complete"]').waitFor({ timeout: 30_000 });
