@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Locale } from '@pharmaradar/shared/locales';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { DESKTOP, PHONE, screenshot, waitForApp, waitForServiceWorker, watchAppCode } from '../support/harness';
+import {
+  DESKTOP,
+  PHONE,
+  screenshot,
+  waitForApp,
+  waitForSavedSearch,
+  waitForServiceWorker,
+  watchAppCode,
+} from '../support/harness';
 import { useJourney } from '../support/journey';
 
 // Price engine, web side (issue "Price engine", items 4-6): live progressive search on the home page,
@@ -267,18 +275,7 @@ describe('price search', () => {
     // over after the search (ADR 168); the probe below must not open the database before the app has.
     await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached' });
     // The result is saved once the stream ends; wait for IndexedDB to hold it.
-    await page.waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const open = indexedDB.open('pharmaradar');
-          open.onsuccess = () => {
-            const get = open.result.transaction('searches').objectStore('searches').get('fr|name:ibuprofen');
-            get.onsuccess = () => resolve(get.result != null);
-            get.onerror = () => resolve(false);
-          };
-          open.onerror = () => resolve(false);
-        }),
-    );
+    await waitForSavedSearch(page, 'fr|name:ibuprofen');
 
     await context.setOffline(true);
     await page.reload();

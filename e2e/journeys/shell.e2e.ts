@@ -5,7 +5,15 @@ import type { Page } from 'playwright-core';
 import { BRAND_NAME, BRAND_SHORT_NAME, THEME_COLOR } from '@pharmaradar/shared/brand';
 import { LOCALES } from '@pharmaradar/shared/locales';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { DESKTOP, PHONE, ROOT, screenshot, waitForApp, waitForServiceWorker } from '../support/harness';
+import {
+  DESKTOP,
+  PHONE,
+  ROOT,
+  screenshot,
+  waitForApp,
+  waitForSavedSearch,
+  waitForServiceWorker,
+} from '../support/harness';
 import { useJourney } from '../support/journey';
 
 interface ManifestIcon {
@@ -450,18 +458,7 @@ describe('app shell', () => {
       // Searched on the drawn page (ADR 167), the result is saved by the app once it has taken the page
       // over after the search (ADR 168): wait for IndexedDB to hold it before the network goes.
       await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached' });
-      await page.waitForFunction(
-        () =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open('pharmaradar');
-            open.onsuccess = () => {
-              const get = open.result.transaction('searches').objectStore('searches').get('fr|name:dafalgan');
-              get.onsuccess = () => resolve(get.result != null);
-              get.onerror = () => resolve(false);
-            };
-            open.onerror = () => resolve(false);
-          }),
-      );
+      await waitForSavedSearch(page, 'fr|name:dafalgan');
 
       // What the worker kept is enough: the home and that search come back with no network.
       await context.setOffline(true);

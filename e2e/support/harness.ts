@@ -173,6 +173,23 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** Waits for a service worker to control the page, so a reload can be served offline. */
+/** Waits until the app has saved the search `key` (`lang|kind:value`) in IndexedDB, for an offline step. */
+export async function waitForSavedSearch(page: Page, key: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('pharmaradar');
+        open.onsuccess = () => {
+          const get = open.result.transaction('searches').objectStore('searches').get(wanted);
+          get.onsuccess = () => resolve(get.result != null);
+          get.onerror = () => resolve(false);
+        };
+        open.onerror = () => resolve(false);
+      }),
+    key,
+  );
+}
+
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
 }
