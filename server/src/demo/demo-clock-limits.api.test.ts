@@ -4,7 +4,7 @@ import { createClock } from '../../test/helpers/clock';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { createTestClient, type TestClient, type TestResponse } from '../../test/helpers/test-client';
 import { staffCli } from '../features/admin/admin.test-support';
-import { accountOn, readEvents } from '../features/pro/pro.test-support';
+import { accountOn, readEvents } from '../../test/helpers/pro-account';
 import { getDemoCatalogue } from './catalogue';
 import { demoDay } from './demo-prices';
 

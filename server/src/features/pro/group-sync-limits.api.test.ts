@@ -8,7 +8,7 @@ import {
 } from '@pharmaradar/shared/group-sync-limits';
 import type { TestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { accountOn } from './pro.test-support';
+import { accountOn } from '../../../test/helpers/pro-account';
 
 // Issue 17 item 6: one account's synced groups are capped (count and bytes), an over-cap request is
 // refused whole, and the answer comes in pages.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/helpers/test-client';
 import { createTestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { accountOn } from './pro.test-support';
+import { accountOn } from '../../../test/helpers/pro-account';
 
 // Issue 17 item 7: two tablets of one pharmacy edit the same group. Each push carries the server
 // version it edited from (`base`); the server merges, orders by its own sequence, and says what lost.

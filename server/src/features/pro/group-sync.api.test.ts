@@ -4,7 +4,7 @@ import { SYNC_MAX_REQUEST_BYTES } from '@pharmaradar/shared/group-sync-limits';
 import type { TestClient } from '../../../test/helpers/test-client';
 import { createTestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { accountOn } from './pro.test-support';
+import { accountOn } from '../../../test/helpers/pro-account';
 
 const group = (id: string, updatedAt: number, name: string, cnks = ['4487039']) => ({
   kind: 'group',

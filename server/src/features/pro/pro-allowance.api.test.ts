@@ -5,7 +5,7 @@ import type { TestClient } from '../../../test/helpers/test-client';
 import { RETAILER_IDS } from '../../retailers/types';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { brusselsMonth } from './pro-quota';
-import { accountOn, readEvents } from './pro.test-support';
+import { accountOn, readEvents } from '../../../test/helpers/pro-account';
 import { asksFor, startRecordingShops, unknownCnks, type RecordingShops } from './pro-shops.test-support';
 
 const sold = getDemoCatalogue().find((p) => !p.prescription && Object.keys(p.offers).length > 0)!;

@@ -5,7 +5,7 @@ import { importFixtureCatalogue } from '../../../test/helpers/catalogue-fixture'
 import type { TestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { accountOn, readEvents } from './pro.test-support';
+import { accountOn, readEvents } from '../../../test/helpers/pro-account';
 import { asksFor, startRecordingShops, unknownCnks, type RecordingShops } from './pro-shops.test-support';
 
 // Issue 20 items 4, 5, 8 for Pro (docs/decisions/154, 161): a pack the official catalogue excludes is

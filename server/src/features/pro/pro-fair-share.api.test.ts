@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import type { TestClient } from '../../../test/helpers/test-client';
-import { accountOn, readEvents } from './pro.test-support';
+import { accountOn, readEvents } from '../../../test/helpers/pro-account';
 import { asksFor, startRecordingShops, unknownCnks, type RecordingShops } from './pro-shops.test-support';
 
 const prices = (client: TestClient, cnks: string[]) =>

@@ -3,7 +3,7 @@ import { proProductEventSchema } from '@pharmaradar/shared/pro.schema';
 import type { TestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { accountOn, readEvents } from './pro.test-support';
+import { accountOn, readEvents } from '../../../test/helpers/pro-account';
 
 // ADR 148: a Pro batch asks the shops in the pharmacist's interface language, as the search does.
 

@@ -4,7 +4,7 @@ import { createTestClient, type TestClient } from '../../../test/helpers/test-cl
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { brusselsMonth } from './pro-quota';
-import { accountOn, readEvents } from './pro.test-support';
+import { accountOn, readEvents } from '../../../test/helpers/pro-account';
 
 const sold = getDemoCatalogue().filter((p) => !p.prescription && Object.keys(p.offers).length > 0);
 const [a, b, c] = sold as [(typeof sold)[0], (typeof sold)[0], (typeof sold)[0]];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { brusselsMonth } from './pro-quota';
-import { accountOn, readEvents } from './pro.test-support';
+import { accountOn, readEvents } from '../../../test/helpers/pro-account';
 
 const sold = getDemoCatalogue().filter((p) => !p.prescription && Object.keys(p.offers).length > 0);
 const cnks = sold.slice(0, 3).map((p) => p.cnk!);

@@ -4,7 +4,7 @@ import { createTestClient, type TestClient } from '../../../test/helpers/test-cl
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { DEMO_SUSPENDED } from '../../demo/demo-sam-export';
-import { accountOn, readEvents } from './pro.test-support';
+import { accountOn, readEvents } from '../../../test/helpers/pro-account';
 import { unknownCnks } from './pro-shops.test-support';
 
 // ADR 147: each CNK counts once per user and Brussels calendar month, however often it is priced.

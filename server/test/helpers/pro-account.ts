@@ -1,7 +1,7 @@
-/** Helpers shared by the Pro API tests (not a test file itself). */
-import { registerVerifiedAccount } from '../../../test/helpers/accounts';
-import type { TestClient } from '../../../test/helpers/test-client';
-import type { TestServer } from '../../../test/helpers/test-server';
+/** Helpers for API tests that need a Pro account or read a Pro event stream (not a test file itself). */
+import { registerVerifiedAccount } from './accounts';
+import type { TestClient } from './test-client';
+import type { TestServer } from './test-server';
 
 /** A verified, logged-in account; `pro` makes it Pro the way billing does (an active subscription). */
 export async function accountOn(server: TestServer, email: string, pro: boolean): Promise<TestClient> {
