@@ -169,6 +169,8 @@ describe('the first screen drawn on the server', () => {
     expect($('input[name="q"]').attr('value')).toBe('dafalgan');
     expect($('.home-hero--compact').length).toBe(1);
     expect($('[data-results-slot]').length).toBe(1);
+    // The plain form lands on the results the server drew, scrolled into view by the browser.
+    expect($('form[role="search"]').attr('action')).toBe('#results');
     // Ended: every offer of the result, as the in-place search's last part draws it.
     const ended = load(
       renderSearchResults({
@@ -178,6 +180,7 @@ describe('the first screen drawn on the server', () => {
         events: [{ event: 'result', data: dafalganResult() }],
       }),
     );
+    expect(ended('[data-prices-part="results"]').attr('id')).toBe('results');
     expect(ended('[data-testid="offer-price"]').length).toBeGreaterThan(0);
     expect(ended('[data-testid="search-error"]').length).toBe(0);
     // Refused: the app's error with the server's translated reason under it.
