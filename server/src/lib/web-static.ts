@@ -140,7 +140,7 @@ export function webApp({ webDistDir, htmlTransformers, log }: WebAppOptions): Mi
     }
     const headers = { 'Cache-Control': CACHE_REVALIDATE, ...answer.headers };
     const status = answer.status ?? 200;
-    if (!answer.later) return c.html(answer.html, status, headers);
+    if (!answer.later) return c.html(answer.html.replace(LATER_MARK, ''), status, headers);
     return c.body(streamedHtml(answer.html, answer.later, log), status, {
       ...headers,
       'Content-Type': 'text/html; charset=UTF-8',
