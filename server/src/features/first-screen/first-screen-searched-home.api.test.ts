@@ -139,7 +139,7 @@ describe('a search address is drawn by the server with its results (ADR 180)', (
     expect(page.results.find('li').length).toBe(offersOf(page.seed!).length);
   });
 
-  it('an empty or over-long query: 400, the page with the reason in place of results, no shop asked', async () => {
+  it('an empty or over-long query: 400, the page with the reason in place of results; a HEAD: no shop asked', async () => {
     shops.reset();
     const long = await html(`${server.url}/?q=${'a'.repeat(121)}`);
     expect(long.status).toBe(400);
@@ -153,6 +153,10 @@ describe('a search address is drawn by the server with its results (ADR 180)', (
     const empty = await html(`${server.url}/nl?q=%20`);
     expect(empty.status).toBe(400);
     expect(read(await empty.text()).alert).toBe(`empty_query ${FIRST_SCREEN_MESSAGES.badQuery.nl}`);
+    // A HEAD reads the headers only: nothing is searched for it.
+    const head = await fetch(`${server.url}/?q=dafalgan`, { method: 'HEAD', headers: { accept: 'text/html' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-robots-tag')).toBe('noindex');
     expect(asked()).toBe(0);
     // 120 characters is still a search.
     expect((await html(`${server.url}/?q=${'a'.repeat(120)}`)).status).toBe(200);

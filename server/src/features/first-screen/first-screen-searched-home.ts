@@ -43,8 +43,8 @@ const SEARCHED_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex
 export function searchedHome(deps: SearchedHomeDeps) {
   const drawResults = (page: SearchResultsPage) => deps.draw.searchResults(page);
 
-  /** Whether the client may start one more search now (the limiter counts this one). */
-  async function withinLimit(c: Context): Promise<HttpError | null> {
+  /** The limit's refusal when the client may not start one more search now (a search it may start is counted). */
+  async function refusedByLimit(c: Context): Promise<HttpError | null> {
     try {
       await deps.searchLimit(c, async () => {});
       return null;
@@ -75,7 +75,7 @@ export function searchedHome(deps: SearchedHomeDeps) {
     };
 
     if (!request.success) return refused(400, query ? 'query_too_long' : 'empty_query', FIRST_SCREEN_MESSAGES.badQuery);
-    const limited = await withinLimit(c);
+    const limited = await refusedByLimit(c);
     if (limited) {
       const answer = await refused(429, 'rate_limited', FIRST_SCREEN_MESSAGES.tooManySearches);
       return { ...answer, headers: { ...limited.headers, ...SEARCHED_HEADERS } };
