@@ -71,7 +71,8 @@ export function homeFirstScreen(draw: DrawFirstScreen, searched: SearchedHome): 
   };
 }
 
-const jsonScript = (id: string, value: unknown) =>
+/** `value` as a JSON script element a drawn page carries for the app (script-safe). */
+export const jsonScript = (id: string, value: unknown) =>
   `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script>`;
 
 /**

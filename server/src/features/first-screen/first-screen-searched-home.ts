@@ -6,11 +6,11 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import { searchRequestSchema, type SearchEvent } from '@pharmaradar/shared/search.schema';
 import { HttpError } from '../../lib/http-error';
 import { localize, type Messages } from '../../lib/i18n';
-import { laterMark, scriptSafeJson, withHtmlLang, type HtmlAnswer } from '../../lib/web-static';
+import { laterMark, withHtmlLang, type HtmlAnswer } from '../../lib/web-static';
 import type { DrawFirstScreen } from './first-screen-renderer';
 import { FIRST_SCREEN_MESSAGES } from './first-screen.messages';
 import type { FirstScreenService } from './first-screen.service';
-import { withFirstScreen } from './first-screen-html';
+import { jsonScript, withFirstScreen } from './first-screen-html';
 
 export interface SearchedHomeDeps {
   draw: DrawFirstScreen;
@@ -65,7 +65,7 @@ export function searchedHome(deps: SearchedHomeDeps) {
     const at = slot ? slot.index + slot[0].length : markup.length;
     const drawn = `${markup.slice(0, at)}${laterMark('results')}${markup.slice(at)}`;
     const page = withHtmlLang(withFirstScreen(html, 'home', drawn, true), locale)
-      .replace(/<head>/i, (head) => `${head}${NOINDEX}`)
+      .replace(/<head[^>]*>/i, (head) => `${head}${NOINDEX}`)
       .replace(/<\/body>/i, (end) => `${laterMark('seed')}${end}`);
     const base = { locale, path, query, events: [] as SearchEvent[] };
     const refused = async (status: ContentfulStatusCode, code: string, messages: Messages): Promise<HtmlAnswer> => {
@@ -101,6 +101,3 @@ export function searchedHome(deps: SearchedHomeDeps) {
     return { html: page, headers: SEARCHED_HEADERS, later };
   };
 }
-
-const jsonScript = (id: string, value: unknown) =>
-  `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script>`;
