@@ -58,7 +58,17 @@ export type ProductPricesPage = { locale: Locale; path: string; prices: ProductP
  * The home page's results part alone (ADR 167): the search of `query` after `events`, drawn as the
  * app's home page draws it, for a search made before the app has taken the page over.
  */
-export type SearchResultsPage = { locale: Locale; path: string; query: string; events: SearchEvent[] };
+export type SearchResultsPage = {
+  locale: Locale;
+  path: string;
+  query: string;
+  events: SearchEvent[];
+  /**
+   * The search ended without a result, or was not run (ADR 180: a search address refused or failed):
+   * drawn as the app draws that error, `detail` (already translated) shown under its message.
+   */
+  failed?: { code: string; detail: string | null };
+};
 
 /**
  * GET /api/first-screen/search/?q=&lang= (text/event-stream, ADR 167): a search made on the drawn home

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Logger } from './log';
 
@@ -12,7 +13,28 @@ import type { Logger } from './log';
  * They must escape anything they insert (the page has a strict CSP but no inline-script allowance
  * to fall back on).
  */
-export type HtmlTransformer = (html: string, c: Context) => string | undefined | Promise<string | undefined>;
+export type HtmlTransformer = (
+  html: string,
+  c: Context,
+) => string | HtmlAnswer | undefined | Promise<string | HtmlAnswer | undefined>;
+
+/**
+ * What a transformer returns when the page needs more than its HTML (a searched home page, ADR 180):
+ * its own status and headers, and parts that come later. With `later`, the page is streamed: the
+ * HTML up to the first `laterMark(name)` goes out at once, the rest once `later` has resolved, each
+ * mark replaced by the part of that name (a mark without one is dropped). Later transformers still
+ * get the HTML, marks included.
+ */
+export interface HtmlAnswer {
+  html: string;
+  status?: ContentfulStatusCode;
+  headers?: Record<string, string>;
+  later?: Promise<Record<string, string>>;
+}
+
+/** Where a part of an HtmlAnswer's `later` goes in its HTML. */
+export const laterMark = (name: string) => `<!--later:${name}-->`;
+const LATER_MARK = /<!--later:([a-z-]+)-->/g;
 
 /** `<html lang>` set to the page's language (the shell says French). */
 export function withHtmlLang(html: string, locale: string): string {
@@ -54,6 +76,33 @@ const NOT_BUILT_HTML = `<!doctype html>
 <p>The API is available under /api.</p></body></html>
 `;
 
+/**
+ * `html` up to its first later mark at once, then the rest with the parts `later` resolves to.
+ * Parts that fail are left out (the transformer that asked for them says what went wrong in them).
+ */
+function streamedHtml(html: string, later: Promise<Record<string, string>>, log: Logger): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  LATER_MARK.lastIndex = 0;
+  const cut = LATER_MARK.exec(html)?.index ?? html.length;
+  return new ReadableStream({
+    async start(controller) {
+      controller.enqueue(encoder.encode(html.slice(0, cut)));
+      const parts = await later.catch((error: unknown) => {
+        log.error('a later part of a page failed', { error: String(error) });
+        return {} as Record<string, string>;
+      });
+      try {
+        controller.enqueue(
+          encoder.encode(html.slice(cut).replace(LATER_MARK, (_m, name: string) => parts[name] ?? '')),
+        );
+        controller.close();
+      } catch {
+        // The client went away meanwhile: nothing is left to send to.
+      }
+    },
+  });
+}
+
 export interface WebAppOptions {
   webDistDir: string;
   htmlTransformers: readonly HtmlTransformer[];
@@ -84,9 +133,20 @@ export function webApp({ webDistDir, htmlTransformers, log }: WebAppOptions): Mi
 
   const sendIndex = async (c: Context) => {
     if (!existsSync(indexFile)) return c.html(NOT_BUILT_HTML, 503, { 'Cache-Control': 'no-store' });
-    let html = await readFile(indexFile, 'utf8');
-    for (const transform of htmlTransformers) html = (await transform(html, c)) ?? html;
-    return c.html(html, 200, { 'Cache-Control': CACHE_REVALIDATE });
+    let answer: HtmlAnswer = { html: await readFile(indexFile, 'utf8') };
+    for (const transform of htmlTransformers) {
+      const out = await transform(answer.html, c);
+      if (out !== undefined) answer = typeof out === 'string' ? { ...answer, html: out } : { ...answer, ...out };
+    }
+    const headers = { 'Cache-Control': CACHE_REVALIDATE, ...answer.headers };
+    const status = answer.status ?? 200;
+    if (!answer.later) return c.html(answer.html.replace(LATER_MARK, ''), status, headers);
+    return c.body(streamedHtml(answer.html, answer.later, log), status, {
+      ...headers,
+      'Content-Type': 'text/html; charset=UTF-8',
+      // A proxy that buffers would hold the page's first part back until the end (docs/deploy.md).
+      'X-Accel-Buffering': 'no',
+    });
   };
 
   return async (c, next) => {

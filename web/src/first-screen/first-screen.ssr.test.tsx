@@ -164,6 +164,40 @@ describe('the first screen drawn on the server', () => {
     expect(parts('[data-testid="add-to-basket"]').length).toBe(0);
   });
 
+  it('a search address drawn by the server: the home page at it, and its results ended or refused (ADR 180)', () => {
+    const $ = load(renderFirstScreen({ page: 'home', locale: 'nl', path: '/nl?q=dafalgan' }));
+    expect($('input[name="q"]').attr('value')).toBe('dafalgan');
+    expect($('.home-hero--compact').length).toBe(1);
+    expect($('[data-results-slot]').length).toBe(1);
+    // The plain form lands on the results the server drew, scrolled into view by the browser.
+    expect($('form[role="search"]').attr('action')).toBe('#results');
+    // Ended: every offer of the result, as the in-place search's last part draws it.
+    const ended = load(
+      renderSearchResults({
+        locale: 'nl',
+        path: '/nl',
+        query: 'dafalgan',
+        events: [{ event: 'result', data: dafalganResult() }],
+      }),
+    );
+    expect(ended('[data-prices-part="results"]').attr('id')).toBe('results');
+    expect(ended('[data-testid="offer-price"]').length).toBeGreaterThan(0);
+    expect(ended('[data-testid="search-error"]').length).toBe(0);
+    // Refused: the app's error with the server's translated reason under it.
+    const refused = load(
+      renderSearchResults({
+        locale: 'nl',
+        path: '/nl',
+        query: 'dafalgan',
+        events: [],
+        failed: { code: 'rate_limited', detail: 'Te veel zoekopdrachten.' },
+      }),
+    );
+    expect(refused('[data-testid="search-error"] .search-notice__text').text()).toBe(nl.error.fetch);
+    expect(refused('.search-notice__detail').text()).toBe('Te veel zoekopdrachten.');
+    expect(refused('[data-testid="offer"]').length).toBe(0);
+  });
+
   it('a product page shows its prices before its long descriptive text (ADR 167)', () => {
     const html = renderFirstScreen({ page: 'product', locale: 'en', path: `/en/${LANDING.slug}`, product: LANDING });
     const page = new DOMParser().parseFromString(html, 'text/html');

@@ -18,7 +18,8 @@ import { LandingSeedContext, PricesSeedContext } from './first-screen-seeds';
 // the product landing pages with the app's own components, so a phone shows the page from the HTML
 // while the app loads, then the app takes the screen over with the same page. It also draws a product
 // page's price parts alone, for a page drawn without its prices to swap in (ADR 140), and the home
-// page's results alone, for a search made before the app runs, as each shop answers (ADR 167).
+// page's results alone, for a search made before the app runs, as each shop answers (ADR 167), and
+// for a search address the server answers itself, ended or refused (ADR 180).
 
 const files = import.meta.glob<unknown>('../../public/locales/*/*.json', { eager: true, import: 'default' });
 const messages = new Map<Locale, Messages>(LOCALES.map((locale) => [locale, {}]));
@@ -79,6 +80,8 @@ export const renderProductPrices: FirstScreenRenderer['renderProductPrices'] = (
 export const renderSearchResults: NonNullable<FirstScreenRenderer['renderSearchResults']> = (input) =>
   renderToString(
     <Providers locale={input.locale} path={input.path}>
-      <HomeResultsPart start={{ started: input.query, events: input.events }} />
+      <HomeResultsPart
+        start={{ started: input.query, events: input.events, ...(input.failed ? { failed: input.failed } : {}) }}
+      />
     </Providers>,
   );

@@ -12,6 +12,9 @@ import { scriptSafeJson, withHtmlLang, type HtmlTransformer } from '../../lib/we
 import { shellLocale } from './locale-preload';
 import type { DrawFirstScreen } from './first-screen-renderer';
 import type { FirstScreenService } from './first-screen.service';
+import type { searchedHome } from './first-screen-searched-home';
+
+type SearchedHome = ReturnType<typeof searchedHome>;
 
 const PRELOAD_LINK = /<link rel="(?:modulepreload|preload)"[^>]*>\s*/g;
 
@@ -38,10 +41,10 @@ function isHomePath(path: string): boolean {
 }
 
 /**
- * The home page drawn into index.html in the page's language. A search in the address (?q=) is left
- * to the app: its first screen is the results, which only the browser fetches.
+ * The home page drawn into index.html in the page's language; with a search in the address (?q=),
+ * drawn by `searched` with its results (ADR 180).
  */
-export function homeFirstScreen(draw: DrawFirstScreen): HtmlTransformer {
+export function homeFirstScreen(draw: DrawFirstScreen, searched: SearchedHome): HtmlTransformer {
   const drawn = new Map<string, Promise<string | null>>();
   const drawHome = (locale: Locale, path: string) => {
     const key = `${locale} ${path}`;
@@ -57,15 +60,19 @@ export function homeFirstScreen(draw: DrawFirstScreen): HtmlTransformer {
   for (const locale of LOCALES) void drawHome(locale, `/${locale}`);
 
   return async (html, c: Context) => {
-    if (!isHomePath(c.req.path) || c.req.query('q') !== undefined) return undefined;
+    if (!isHomePath(c.req.path)) return undefined;
     const locale = shellLocale(c);
     // A first visit to / in another language is sent on to /{language} by the app: draw that page.
-    const page = await drawHome(locale, c.req.path === '/' && locale === DEFAULT_LOCALE ? '/' : `/${locale}`);
+    const path = c.req.path === '/' && locale === DEFAULT_LOCALE ? '/' : `/${locale}`;
+    const query = c.req.query('q');
+    if (query !== undefined) return searched(html, c, { locale, path }, query);
+    const page = await drawHome(locale, path);
     return page === null ? undefined : withHtmlLang(withFirstScreen(html, 'home', page, true), locale);
   };
 }
 
-const jsonScript = (id: string, value: unknown) =>
+/** `value` as a JSON script element a drawn page carries for the app (script-safe). */
+export const jsonScript = (id: string, value: unknown) =>
   `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script>`;
 
 /**

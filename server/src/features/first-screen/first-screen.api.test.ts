@@ -98,8 +98,9 @@ describe('the home and product pages are drawn into index.html', () => {
     expect(await page(server.url, '/about')).toMatchObject({ preloads: [boot, translations] });
   });
 
-  it('a search address and the other pages are left to the app', async () => {
-    expect(await page(server.url, '/?q=dafalgan')).toMatchObject({ page: null, drawn: null });
+  it('a search address is drawn (ADR 180); the shell and the other pages are left to the app', async () => {
+    // The home page at its results address (first-screen-searched-home.api.test.ts: with its results).
+    expect(await page(server.url, '/?q=dafalgan')).toMatchObject({ page: 'home', drawn: 'home fr /?q=dafalgan' });
     // The shell the service worker precaches and answers later navigations with.
     expect(await page(server.url, '/index.html')).toMatchObject({ page: null, drawn: null });
     expect(await page(server.url, '/about')).toMatchObject({ page: null, drawn: null });

@@ -18,4 +18,10 @@ export const FIRST_SCREEN_MESSAGES = {
     en: 'Enter a product name or CNK (120 characters at most).',
     nl: 'Voer een productnaam of CNK in (maximaal 120 tekens).',
   },
+  // A search address asked more often than the search's per-client limit allows (ADR 180).
+  tooManySearches: {
+    fr: 'Trop de recherches en peu de temps : réessayez dans une minute.',
+    en: 'Too many searches in a short time: try again in a minute.',
+    nl: 'Te veel zoekopdrachten in korte tijd: probeer het over een minuut opnieuw.',
+  },
 } satisfies Record<string, Messages>;

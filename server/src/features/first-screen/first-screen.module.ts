@@ -6,10 +6,12 @@ import { createFirstScreenRenderer } from './first-screen-renderer';
 import { createFirstScreenRoutes } from './first-screen.routes';
 import { createFirstScreenService, type FirstScreenPorts } from './first-screen.service';
 import { localePreloads } from './locale-preload';
+import { searchedHome } from './first-screen-searched-home';
 
 /**
  * The first screen (ADR 119-121, ADR 140): the home and product pages go out drawn by the web app's
- * own components, and a product page drawn without its prices completes itself in one request.
+ * own components, and a product page drawn without its prices completes itself in one request; a
+ * search address (`/?q=`) is drawn with its results, streamed once the search ends (ADR 180).
  * `htmlTransformers` rewrite index.html in order (the preloads first: a drawn page drops them);
  * `routes` go under /api.
  */
@@ -20,6 +22,10 @@ export function createFirstScreenModule(
   const service = createFirstScreenService(deps);
   return {
     routes: createFirstScreenRoutes({ service, draw, searchLimit: deps.searchLimit }),
-    htmlTransformers: [localePreloads(deps.env.WEB_DIST_DIR), productFirstScreen(draw, service), homeFirstScreen(draw)],
+    htmlTransformers: [
+      localePreloads(deps.env.WEB_DIST_DIR),
+      productFirstScreen(draw, service),
+      homeFirstScreen(draw, searchedHome({ draw, service, searchLimit: deps.searchLimit })),
+    ],
   };
 }

@@ -173,6 +173,10 @@ describe('rich results: JSON-LD, sitemap, robots.txt', () => {
       '/fr/activate/1/x',
       '/pro',
       '/fr/nego',
+      // Search addresses run a live search when drawn (ADR 180).
+      '/?q=dafalgan',
+      '/nl?q=dafalgan',
+      '/en/?q=x',
     ])
       expect(robotsAllows(robots, path), path).toBe(false);
     for (const path of [

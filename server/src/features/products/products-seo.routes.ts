@@ -3,7 +3,7 @@ import { LOCALES } from '@pharmaradar/shared/locales';
 import type { ProductsService } from './products.service';
 
 // What search engines read at the site root: /sitemap.xml (the product pages in fr, en and nl with
-// hreflang alternates) and /robots.txt (API and account pages kept out). docs/features/rich-results-sitemap-robots.md.
+// hreflang alternates) and /robots.txt (API, account pages and search addresses kept out). docs/features/rich-results-sitemap-robots.md.
 
 /** A sitemap holds 50,000 URLs at most; each product takes three (one per language). */
 export const SITEMAP_MAX_PRODUCTS = 16_000;
@@ -30,7 +30,9 @@ const PRIVATE_PAGES = [
 ];
 
 export function robotsTxt(publicUrl: string): string {
-  const rules: string[] = ['Disallow: /api/', 'Disallow: /__demo/'];
+  // A search address (`/?q=`, `/nl?q=`) is drawn with its results by running a live search (ADR 180):
+  // one moment's prices, not a page, and a crawler following links must not make the server ask the shops.
+  const rules: string[] = ['Disallow: /api/', 'Disallow: /__demo/', 'Disallow: /*?q='];
   for (const prefix of ['', ...LOCALES.map((l) => `/${l}`)]) {
     for (const page of PRIVATE_PAGES)
       rules.push(page.endsWith('/') ? `Disallow: ${prefix}/${page}` : `Disallow: ${prefix}/${page}$`);

@@ -13,7 +13,7 @@ import { ProPromo } from './home/pro-promo';
 import { LivePrices } from './live-prices';
 import { PopularChips } from './popular-chips';
 import { SearchProvider, useSearch, type SearchStart } from './search-context';
-import { SearchForm } from './search-form';
+import { RESULTS_ANCHOR, SearchForm } from './search-form';
 import { Disclaimer } from './search-notices';
 import { useRevealResults } from './use-reveal-results';
 import './home/home.css';
@@ -90,6 +90,7 @@ function SearchResults({ query, ref }: { query: string; ref?: Ref<HTMLElement> }
   return (
     <section
       ref={ref}
+      id={RESULTS_ANCHOR}
       tabIndex={-1}
       className="home__results"
       data-testid="search-results"

@@ -4,7 +4,7 @@ import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { useLocale } from '../../lib/i18n';
 import type * as RunSearchModuleNs from './run-search';
 import { searchKey } from './search-key';
-import { initialSearchState, searchReducer, type SearchState } from './search-state';
+import { initialSearchState, searchReducer, type SearchError, type SearchState } from './search-state';
 
 export interface SearchContextValue extends SearchState {
   /** The CNK in focus: the searched one, or the only product's. */
@@ -39,7 +39,14 @@ export function loadSearchMachinery(): Promise<RunSearchModule> {
  * searched, or a search of `started` under way (drawn as such, it goes on once the page runs), after
  * the `events` the server has had so far (a page drawn as each shop answers, ADR 167).
  */
-export type SearchStart = { ended: SearchResult } | { started: string; events?: SearchEvent[] };
+export type SearchStart =
+  | { ended: SearchResult }
+  | {
+      started: string;
+      events?: SearchEvent[];
+      /** It ended with this error, or was refused (a search address the server drew, ADR 180). */
+      failed?: SearchError;
+    };
 
 function stateAt(start: SearchStart | null): SearchState {
   if (!start) return initialSearchState;
@@ -49,7 +56,11 @@ function stateAt(start: SearchStart | null): SearchState {
       query: start.started,
       kind: searchKey(start.started).kind,
     });
-    return (start.events ?? []).reduce((state, event) => searchReducer(state, { type: 'event', event }), started);
+    const after = (start.events ?? []).reduce(
+      (state, event) => searchReducer(state, { type: 'event', event }),
+      started,
+    );
+    return start.failed ? searchReducer(after, { type: 'failed', error: start.failed }) : after;
   }
   const { ended } = start;
   const started = searchReducer(initialSearchState, { type: 'start', query: ended.query, kind: ended.kind });

@@ -13,6 +13,12 @@ interface SearchFormProps {
 
 type Problem = 'empty' | 'tooLong' | null;
 
+/**
+ * id of the home page's results. The plain form (no script yet, or none: ADR 180) goes to
+ * `?q=…#results`, so the browser itself scrolls the results the server drew into view.
+ */
+export const RESULTS_ANCHOR = 'results';
+
 export function SearchForm({ initialQuery, busy, onSubmit }: SearchFormProps) {
   const intl = useIntl();
   const id = useId();
@@ -41,7 +47,7 @@ export function SearchForm({ initialQuery, busy, onSubmit }: SearchFormProps) {
   const errorId = `${id}-error`;
   const helpId = `${id}-help`;
   return (
-    <form className="search-form" role="search" noValidate onSubmit={submit}>
+    <form className="search-form" role="search" action={`#${RESULTS_ANCHOR}`} noValidate onSubmit={submit}>
       <label className="search-form__label" htmlFor={`${id}-input`}>
         {intl.formatMessage({ id: 'search.form.label' })}
       </label>
