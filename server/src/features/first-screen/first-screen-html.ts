@@ -1,35 +1,15 @@
 import type { Context } from 'hono';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@pharmaradar/shared/locales';
-import {
-  FIRST_SCREEN_ATTRIBUTE,
-  FIRST_SCREEN_WHOLE_ATTRIBUTE,
-  LANDING_SEED_ID,
-  PRICES_SEED_ID,
-} from '@pharmaradar/shared/first-screen-markup';
-import { type FirstScreenPage } from '@pharmaradar/shared/first-screen.schema';
+import { LANDING_SEED_ID, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
 import { landingPathParts } from '@pharmaradar/shared/product-landing';
-import { scriptSafeJson, withHtmlLang, type HtmlTransformer } from '../../lib/web-static';
+import { withHtmlLang, type HtmlTransformer } from '../../lib/web-static';
+import { jsonScript, withFirstScreen } from './first-screen-document';
 import { shellLocale } from './locale-preload';
 import type { DrawFirstScreen } from './first-screen-renderer';
 import type { FirstScreenService } from './first-screen.service';
 import type { searchedHome } from './first-screen-searched-home';
 
 type SearchedHome = ReturnType<typeof searchedHome>;
-
-const PRELOAD_LINK = /<link rel="(?:modulepreload|preload)"[^>]*>\s*/g;
-
-/**
- * index.html with `markup` as the content of #root, marked with the page it shows and whether it is
- * whole without the app (ADR 121: then the app waits for the first touch). The page works
- * before the app, which starts on the visitor's first touch (ADR 120): nothing preloads the app's
- * code or translations ahead of the page; the service worker's precache brings them in after it.
- */
-export function withFirstScreen(html: string, page: FirstScreenPage['page'], markup: string, whole: boolean): string {
-  const marks = `${FIRST_SCREEN_ATTRIBUTE}="${page}"${whole ? ` ${FIRST_SCREEN_WHOLE_ATTRIBUTE}` : ''}`;
-  return html
-    .replace(PRELOAD_LINK, '')
-    .replace('<div id="root"></div>', () => `<div id="root" ${marks}>${markup}</div>`);
-}
 
 /**
  * `/`, `/fr`, `/en`, `/nl`. Not `/index.html`: that is the shell the service worker precaches and
@@ -70,10 +50,6 @@ export function homeFirstScreen(draw: DrawFirstScreen, searched: SearchedHome): 
     return page === null ? undefined : withHtmlLang(withFirstScreen(html, 'home', page, true), locale);
   };
 }
-
-/** `value` as a JSON script element a drawn page carries for the app (script-safe). */
-export const jsonScript = (id: string, value: unknown) =>
-  `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script>`;
 
 /**
  * A known product's page drawn into #root (ADR 119), with the product it shows as JSON for the app,

@@ -10,7 +10,7 @@ import { laterMark, withHtmlLang, type HtmlAnswer } from '../../lib/web-static';
 import type { DrawFirstScreen } from './first-screen-renderer';
 import { FIRST_SCREEN_MESSAGES } from './first-screen.messages';
 import type { FirstScreenService } from './first-screen.service';
-import { jsonScript, withFirstScreen } from './first-screen-html';
+import { jsonScript, withFirstScreen } from './first-screen-document';
 
 export interface SearchedHomeDeps {
   draw: DrawFirstScreen;
