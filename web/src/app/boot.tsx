@@ -8,6 +8,10 @@ import { routes } from './routes';
 import { warmIntl } from '../lib/i18n/warm-intl';
 import { localeOfPath } from '../lib/router/localized-path';
 import type { FirstScreenHandover } from '../first-screen/first-screen-start';
+import { markStart } from '../lib/perf/start-marks';
+
+// The end of this chunk's evaluation (its imports first): the bench names the start's tasks by it.
+markStart('start:evaluated');
 
 /** Lets the browser run what waits (a paint, a tap) between two pieces of start-up work. */
 const nextTask = () =>
@@ -29,20 +33,23 @@ export async function boot(
   handover?: FirstScreenHandover,
 ): Promise<void> {
   await nextTask();
+  markStart('start:intl');
   warmIntl(INTL_LOCALE[localeOfPath(window.location.pathname)]);
   await nextTask();
+  markStart('start:router');
 
   const router = createBrowserRouter(routes);
   const root = createRoot(container);
   // A transition: React draws the app in slices of a few milliseconds, so a slow phone stays responsive.
   const draw = (onFirstCommit?: () => void) =>
-    startTransition(() =>
+    startTransition(() => {
+      markStart('start:render');
       root.render(
         <StrictMode>
           <App router={router} onFirstCommit={onFirstCommit} />
         </StrictMode>,
-      ),
-    );
+      );
+    });
 
   // The server-drawn page stays up until the app can draw the same page, instead of giving way to
   // the loading screen; the app replaces it in one commit.
@@ -54,6 +61,7 @@ export async function boot(
       .then(() => followDrawnAddress(router))
       .then(() =>
         draw(() => {
+          markStart('start:commit');
           takeOverFirstScreen(container, handover);
           // A search made in place while the app was drawing (ADR 167) is the app's now.
           void followDrawnAddress(router);
