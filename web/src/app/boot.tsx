@@ -9,6 +9,7 @@ import { warmIntl } from '../lib/i18n/warm-intl';
 import { localeOfPath } from '../lib/router/localized-path';
 import type { FirstScreenHandover } from '../first-screen/first-screen-start';
 import { markStart } from '../lib/perf/start-marks';
+import { watchTakeoverTaps } from '../first-screen/takeover-tap';
 
 // The end of this chunk's evaluation (its imports first): the bench names the start's tasks by it.
 markStart('start:evaluated');
@@ -59,13 +60,16 @@ export async function boot(
       .then(() => handover?.whenSearchEnded())
       .then(() => handover?.whenPointerFree())
       .then(() => followDrawnAddress(router))
-      .then(() =>
+      .then(() => {
+        // From here a tap on the drawn page may end on the app's: it is carried over (ADR 182).
+        const taps = watchTakeoverTaps(container);
         draw(() => {
           markStart('start:commit');
           takeOverFirstScreen(container, handover);
+          taps.committed();
           // A search made in place while the app was drawing (ADR 167) is the app's now.
           void followDrawnAddress(router);
-        }),
-      );
+        });
+      });
   else draw();
 }
