@@ -22,16 +22,35 @@ export interface StartTask {
 export interface StartTasksReport {
   home: StartTask[][];
   product: StartTask[][];
+  homeFrames: StartFrame[][];
+  productFrames: StartFrame[][];
 }
 
-type Timeline = { tasks: { at: number; duration: number }[]; marks: { name: string; at: number }[] };
+/**
+ * A long animation frame: its tasks and the rendering after them (style and layout, which a long task
+ * entry leaves out: the takeover's layout of the whole page is there).
+ */
+export interface StartFrame {
+  label: string;
+  atMs: number;
+  durationMs: number;
+  /** Style and layout of the frame's rendering. */
+  layoutMs: number;
+}
+
+type Span = { at: number; duration: number };
+type Timeline = { tasks: Span[]; frames: (Span & { layoutAt: number })[]; marks: { name: string; at: number }[] };
 
 function watchTimeline(): void {
   const w = window as unknown as { __startTasks: Timeline };
-  w.__startTasks = { tasks: [], marks: [] };
+  w.__startTasks = { tasks: [], frames: [], marks: [] };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__startTasks.tasks.push({ at: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { styleAndLayoutStart: number })[])
+      w.__startTasks.frames.push({ at: e.startTime, duration: e.duration, layoutAt: e.styleAndLayoutStart });
+  }).observe({ type: 'long-animation-frame', buffered: true });
 }
 
 async function readTimeline(page: Page): Promise<Timeline> {
@@ -41,20 +60,39 @@ async function readTimeline(page: Page): Promise<Timeline> {
       .getEntriesByType('mark')
       .filter((m) => m.name.startsWith('pharmaradar:'))
       .map((m) => ({ name: m.name.slice('pharmaradar:'.length), at: m.startTime }));
-    return { tasks: t.tasks, marks };
+    return { tasks: t.tasks, frames: t.frames, marks };
   });
+}
+
+/** The marks placed during `span`, or the marks around it when none was. */
+function labelOf(timeline: Timeline, span: Span): string {
+  const inside = timeline.marks.filter((m) => m.at >= span.at && m.at <= span.at + span.duration);
+  if (inside.length) return inside.map((m) => m.name).join(' + ');
+  const before = timeline.marks.filter((m) => m.at < span.at).at(-1)?.name ?? 'the page load';
+  const after = timeline.marks.find((m) => m.at > span.at + span.duration)?.name;
+  return after ? `between ${before} and ${after}` : `after ${before}`;
 }
 
 /** Names each task from `from` on by the marks inside it (a mark is placed while its task runs). */
 export function nameTasks(timeline: Timeline, from: number): StartTask[] {
   return timeline.tasks
     .filter((task) => task.at + task.duration >= from)
-    .map((task) => {
-      const inside = timeline.marks.filter((m) => m.at >= task.at && m.at <= task.at + task.duration);
-      const before = timeline.marks.filter((m) => m.at < task.at).at(-1);
-      const label = inside.length ? inside.map((m) => m.name).join(' + ') : `after ${before?.name ?? 'the page load'}`;
-      return { label, atMs: Math.round(task.at - from), durationMs: Math.round(task.duration) };
-    });
+    .map((task) => ({
+      label: labelOf(timeline, task),
+      atMs: Math.round(task.at - from),
+      durationMs: Math.round(task.duration),
+    }));
+}
+
+export function nameFrames(timeline: Timeline, from: number): StartFrame[] {
+  return timeline.frames
+    .filter((frame) => frame.at + frame.duration >= from)
+    .map((frame) => ({
+      label: labelOf(timeline, frame),
+      atMs: Math.round(frame.at - from),
+      durationMs: Math.round(frame.duration),
+      layoutMs: frame.layoutAt > 0 ? Math.round(frame.at + frame.duration - frame.layoutAt) : 0,
+    }));
 }
 
 async function untilStarted(page: Page): Promise<void> {
@@ -65,7 +103,9 @@ async function untilStarted(page: Page): Promise<void> {
   await sleep(QUIET_AFTER_MS);
 }
 
-async function homeRun(browser: Browser, app: AppHandle): Promise<StartTask[]> {
+type Run = { tasks: StartTask[]; frames: StartFrame[] };
+
+async function homeRun(browser: Browser, app: AppHandle): Promise<Run> {
   const { context, page } = await newPage(browser, { viewport: SLOW_PHONE.viewport, locale: 'fr-BE' });
   try {
     await context.addInitScript(watchTimeline);
@@ -76,13 +116,14 @@ async function homeRun(browser: Browser, app: AppHandle): Promise<StartTask[]> {
     const from = await page.evaluate(() => performance.now());
     await page.keyboard.press('Shift');
     await untilStarted(page);
-    return nameTasks(await readTimeline(page), from);
+    const timeline = await readTimeline(page);
+    return { tasks: nameTasks(timeline, from), frames: nameFrames(timeline, from) };
   } finally {
     await context.close();
   }
 }
 
-async function productRun(browser: Browser, url: string): Promise<StartTask[]> {
+async function productRun(browser: Browser, url: string): Promise<Run> {
   const { context, page } = await newPage(browser, { viewport: SLOW_PHONE.viewport, locale: 'fr-BE' });
   try {
     await context.addInitScript(watchTimeline);
@@ -93,7 +134,8 @@ async function productRun(browser: Browser, url: string): Promise<StartTask[]> {
     const from = await page.evaluate(() => performance.now());
     if (await page.locator('#root[data-first-screen]').count()) await page.keyboard.press('Shift');
     await untilStarted(page);
-    return nameTasks(await readTimeline(page), from);
+    const timeline = await readTimeline(page);
+    return { tasks: nameTasks(timeline, from), frames: nameFrames(timeline, from) };
   } finally {
     await context.close();
   }
@@ -112,9 +154,17 @@ export async function runStartTasksBench(): Promise<StartTasksReport> {
   const browser = await launchBrowser();
   const app = await startApp({ LOG_LEVEL: 'warn', SEARCH_RATE_LIMIT_PER_MIN: '10000' });
   try {
-    const report: StartTasksReport = { home: [], product: [] };
-    for (let i = 0; i < START_TASK_RUNS; i += 1) report.home.push(await homeRun(browser, app));
-    for (const url of await productPages(app)) report.product.push(await productRun(browser, url));
+    const report: StartTasksReport = { home: [], product: [], homeFrames: [], productFrames: [] };
+    for (let i = 0; i < START_TASK_RUNS; i += 1) {
+      const run = await homeRun(browser, app);
+      report.home.push(run.tasks);
+      report.homeFrames.push(run.frames);
+    }
+    for (const url of await productPages(app)) {
+      const run = await productRun(browser, url);
+      report.product.push(run.tasks);
+      report.productFrames.push(run.frames);
+    }
     return report;
   } finally {
     await app.stop();
@@ -126,9 +176,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export function formatStartTasks(report: StartTasksReport): string {
   const lines = ['Long tasks of the app’s start on the slow phone (CPU 4×, 1.6 Mbps, 150 ms), ms', ''];
-  for (const [name, runs] of [
-    ['home page (from the key that starts the app)', report.home],
-    ['cold product page (from the key, once its prices are drawn)', report.product],
+  for (const [name, runs, frames] of [
+    ['home page (from the key that starts the app)', report.home, report.homeFrames],
+    ['cold product page (from the key, once its prices are drawn)', report.product, report.productFrames],
   ] as const) {
     lines.push(name);
     runs.forEach((tasks, i) =>
@@ -142,6 +192,12 @@ export function formatStartTasks(report: StartTasksReport): string {
       );
       lines.push(`  ${label}: median ${median(longest)} (${longest.join(', ')})`);
     }
+    lines.push('  long animation frames (a frame’s tasks and its rendering; style and layout in brackets):');
+    frames.forEach((list, i) =>
+      lines.push(
+        `    run ${i + 1}: ${list.map((f) => `${f.label} ${f.durationMs} [${f.layoutMs}] @${f.atMs}`).join(', ') || 'none'}`,
+      ),
+    );
     lines.push('');
   }
   return lines.join('\n');
