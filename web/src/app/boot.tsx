@@ -9,18 +9,10 @@ import { warmIntl } from '../lib/i18n/warm-intl';
 import { localeOfPath } from '../lib/router/localized-path';
 import type { FirstScreenHandover } from '../first-screen/first-screen-start';
 import { markStart } from '../lib/perf/start-marks';
-import { watchTakeoverTaps } from '../first-screen/takeover-tap';
+import { nextTask } from '../lib/perf/next-task';
 
 // The end of this chunk's evaluation (its imports first): the bench names the start's tasks by it.
 markStart('start:evaluated');
-
-/** Lets the browser run what waits (a paint, a tap) between two pieces of start-up work. */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
 
 /**
  * Starts the app in `container`; `firstScreen`: it holds a server-drawn page (ADR 119), and
@@ -33,6 +25,9 @@ export async function boot(
   firstScreen: boolean,
   handover?: FirstScreenHandover,
 ): Promise<void> {
+  // Needed only for the takeover, fetched beside the page's chunk and translations: it stays out of
+  // the home page's first JavaScript (its budget).
+  const takeoverTaps = firstScreen ? import('../first-screen/takeover-tap') : null;
   await nextTask();
   markStart('start:intl');
   warmIntl(INTL_LOCALE[localeOfPath(window.location.pathname)]);
@@ -60,9 +55,10 @@ export async function boot(
       .then(() => handover?.whenSearchEnded())
       .then(() => handover?.whenPointerFree())
       .then(() => followDrawnAddress(router))
-      .then(() => {
+      .then(() => takeoverTaps)
+      .then((module) => {
         // From here a tap on the drawn page may end on the app's: it is carried over (ADR 182).
-        const taps = watchTakeoverTaps(container);
+        const taps = module!.watchTakeoverTaps(container);
         draw(() => {
           markStart('start:commit');
           takeOverFirstScreen(container, handover);
