@@ -94,6 +94,15 @@ describe('a tap during the takeover', () => {
     expect(clicked).toEqual(['Scan']);
   });
 
+  it('gives the focus of a drawn control focused before the app began drawing to its twin', () => {
+    document.body.innerHTML = `<div id="root">${PAGE}</div>`;
+    const root = document.getElementById('root')!;
+    root.querySelector('a')!.focus();
+    taps = watchTakeoverTaps(root, () => clock);
+    commitApp(root);
+    expect(document.activeElement).toBe(root.querySelector('a'));
+  });
+
   it('is not made again when the drawn page had the click', async () => {
     const root = drawn();
     const scan = scanOf(root);

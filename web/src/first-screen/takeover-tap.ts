@@ -50,7 +50,6 @@ export interface TakeoverTaps {
  */
 export function watchTakeoverTaps(root: HTMLElement, now: () => number = () => performance.now()): TakeoverTaps {
   let pending: Pending | null = null;
-  let focusedKey: string | null = null;
   let committed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -59,6 +58,8 @@ export function watchTakeoverTaps(root: HTMLElement, now: () => number = () => p
     const element = target.closest(ACTIONABLE);
     return element && root.contains(element) ? element : null;
   };
+  const focusedBefore = drawnActionable(document.activeElement);
+  let focusedKey: string | null = focusedBefore ? tapKey(focusedBefore) : null;
   const record = (target: EventTarget | null) => {
     const element = drawnActionable(target);
     pending = element ? { element, key: tapKey(element), at: now(), address: location.href, released: false } : null;
