@@ -26,8 +26,8 @@ export async function boot(
   handover?: FirstScreenHandover,
 ): Promise<void> {
   // Needed only for the takeover, fetched beside the page's chunk and translations: it stays out of
-  // the home page's first JavaScript (its budget).
-  const takeoverTaps = firstScreen ? import('../first-screen/takeover-tap') : null;
+  // the home page's first JavaScript (its budget). Without it (a failed download) the app still draws.
+  const takeoverTaps = firstScreen ? import('../first-screen/takeover-tap').catch(() => null) : null;
   await nextTask();
   markStart('start:intl');
   warmIntl(INTL_LOCALE[localeOfPath(window.location.pathname)]);
@@ -58,11 +58,11 @@ export async function boot(
       .then(() => takeoverTaps)
       .then((module) => {
         // From here a tap on the drawn page may end on the app's: it is carried over (ADR 182).
-        const taps = module!.watchTakeoverTaps(container);
+        const taps = module?.watchTakeoverTaps(container);
         draw(() => {
           markStart('start:commit');
           takeOverFirstScreen(container, handover);
-          taps.committed();
+          taps?.committed();
           // A search made in place while the app was drawing (ADR 167) is the app's now.
           void followDrawnAddress(router);
         });
