@@ -49,8 +49,8 @@ export function createLocaleLoader(overrides: Partial<LoaderDeps> = {}) {
       try {
         // Each try takes a slot; waiting between tries does not hold one.
         return await limit(async () => {
-          // Starting a fetch costs a phone a few milliseconds; ten at once, in the router's start,
-          // made one task of 50-290 ms on the slow phone (docs/performance.md): one per task instead.
+          // Starting a fetch costs a slow phone a few milliseconds: ten at once added about 25 ms to
+          // the router's start task (ADR 182); one per task instead.
           await deps.nextTask();
           const response = await deps.fetch(`${deps.baseUrl}/${locale}/${namespace}.json`);
           if (!response.ok) throw new Error(`HTTP ${response.status}`);
