@@ -1,6 +1,6 @@
 // Browser benchmarks (npm run bench, after the server's and the web's): the Pro tool budgets and what
 // a person on a slow phone feels, on the built app. `npm run bench -w e2e -- slow-phone` (or `pro`)
-// runs one of them.
+// runs one of them; `start-tasks` lists the long tasks of the app's start on the slow phone.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -8,10 +8,12 @@ import { ROOT } from '../support/harness';
 import { formatProBench, runProBench } from './pro-bench';
 import { runSlowPhoneBench } from './slow-phone-bench';
 import { formatSlowPhoneBench } from './slow-phone-report';
+import { formatStartTasks, runStartTasksBench } from './slow-phone-start-tasks';
 
 const SECTIONS = {
   pro: async () => formatProBench(await runProBench()),
   'slow-phone': async () => formatSlowPhoneBench(await runSlowPhoneBench()),
+  'start-tasks': async () => formatStartTasks(await runStartTasksBench()),
 };
 type Section = keyof typeof SECTIONS;
 const isSection = (name: string): name is Section => Object.hasOwn(SECTIONS, name);

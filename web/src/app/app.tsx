@@ -1,5 +1,6 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { markStart } from '../lib/perf/start-marks';
 
 export function App({
   router,
@@ -10,5 +11,6 @@ export function App({
   onFirstCommit?: () => void;
 }) {
   useLayoutEffect(() => onFirstCommit?.(), [onFirstCommit]);
+  useEffect(() => markStart('start:effects'), []);
   return <RouterProvider router={router} />;
 }

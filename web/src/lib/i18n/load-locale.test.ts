@@ -104,6 +104,32 @@ describe('locale loader', () => {
     expect(messages['errors.chunk.reload']).toBe('Recharger');
   });
 
+  it('starts each read in a task of its own, none in the caller’s', async () => {
+    const turns: Array<() => void> = [];
+    let freeTurns = false;
+    const fetched: string[] = [];
+    const loader = createLocaleLoader({
+      baseUrl: `${server.origin}/locales`,
+      sleep: async () => undefined,
+      nextTask: () => (freeTurns ? Promise.resolve() : new Promise<void>((resolve) => turns.push(resolve))),
+      fetch: (url) => {
+        fetched.push(url);
+        return globalThis.fetch(url);
+      },
+    });
+    const loading = loader.load('en');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched).toHaveLength(0);
+    expect(turns).toHaveLength(LOCALE_MAX_PARALLEL);
+    turns.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched).toHaveLength(1);
+    freeTurns = true;
+    for (const turn of turns.splice(0)) turn();
+    expect((await loading)['common.offline.banner']).toBeTruthy();
+    expect(fetched).toHaveLength(NAMESPACES.length);
+  });
+
   it('reads a loaded locale once', async () => {
     const { loader } = loaderWithRecordedBackoff();
     await loader.load('fr');
