@@ -179,6 +179,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         target: 'es2022',
         sourcemap: false,
+        // No modulepreload polyfill in the first screen's entry: every browser the app supports but
+        // Safari before 17 has modulepreload, the drawn pages carry no preload links for it to read,
+        // and its bytes count in the home page's JavaScript budget (ADR 183).
+        modulePreload: { polyfill: false },
         // One stylesheet for every page (about 20 kB compressed, ADR 119): the server-drawn first
         // screen is styled by it before any page chunk loads, and it is fetched once for the visit.
         cssCodeSplit: false,
