@@ -1,33 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoRetailers, type DemoRetailers } from '../demo/demo-retailers';
+import type { DemoRetailers } from '../demo/demo-retailers';
 import type { DemoFault } from '../demo/demo-config';
 import { getDemoCatalogue } from '../demo/catalogue';
+import { demoShopConnector, startInstantDemoShops } from './demo-shops.test-support';
 import { createConnectors } from './registry';
-import { demoCnkCatalogue } from './start-retailers';
 import { RETAILER_IDS, RetailerError, type RetailerConnector, type RetailerId, type SearchQuery } from './types';
 import { startLoopbackServer } from '../../test/fakes/http-server';
 
 let demo: DemoRetailers;
 beforeAll(async () => {
-  demo = await startDemoRetailers({
-    latencyMs: { farmaline: 0, medimarket: 0, multipharma: 0, newpharma: 0 },
-    jitter: 0,
-  });
+  demo = await startInstantDemoShops();
 });
 afterAll(() => demo.close());
 
-function connector(id: RetailerId, timeoutMs = 3000): RetailerConnector {
-  const [c] = createConnectors({
-    ids: [id],
-    baseUrls: demo.baseUrls,
-    medimarketPharmacyBaseUrl: demo.medimarketPharmacyBaseUrl,
-    timeoutMs,
-    allowPrivateHosts: true,
-    // As in demo mode: Multipharma's pages show GTINs, which the demo catalogue maps to CNKs.
-    catalogue: demoCnkCatalogue(),
-  });
-  return c!;
-}
+const connector = (id: RetailerId, timeoutMs = 3000): RetailerConnector => demoShopConnector(demo, id, { timeoutMs });
 
 const search = (id: RetailerId, query: SearchQuery, timeoutMs?: number) =>
   connector(id, timeoutMs).search(query, new AbortController().signal);
