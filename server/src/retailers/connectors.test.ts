@@ -19,6 +19,10 @@ const search = (id: RetailerId, query: SearchQuery, timeoutMs?: number) =>
   connector(id, timeoutMs).search(query, new AbortController().signal);
 const sold = (id: RetailerId) => getDemoCatalogue().filter((p) => p.offers[id]);
 
+/** A Farmaline connector pointed at a scripted shop on loopback. */
+const farmalineAt = (url: string) =>
+  createConnectors({ ids: ['farmaline'], baseUrls: { farmaline: url }, timeoutMs: 2000, allowPrivateHosts: true })[0]!;
+
 async function failureKind(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
@@ -113,14 +117,9 @@ describe('connectors only fetch their configured host', () => {
         : res.writeHead(302, { location: `${elsewhere.url}/fr/search.htm` }).end(),
     );
     try {
-      const [farmaline] = createConnectors({
-        ids: ['farmaline'],
-        baseUrls: { farmaline: shop.url },
-        timeoutMs: 2000,
-        allowPrivateHosts: true,
-      });
+      const farmaline = farmalineAt(shop.url);
       expect(
-        await failureKind(farmaline!.search({ kind: 'name', value: 'dafalgan' }, new AbortController().signal)),
+        await failureKind(farmaline.search({ kind: 'name', value: 'dafalgan' }, new AbortController().signal)),
       ).toBe('error');
       // robots.txt is read first (once), then the search page, whose redirect is refused.
       expect(shop.requests.map((r) => r.url)).toEqual([
@@ -141,15 +140,10 @@ describe('connectors only fetch their configured host', () => {
         .end('<main data-qa-id="search-no-results">Aucun résultat</main>'),
     );
     try {
-      const [farmaline] = createConnectors({
-        ids: ['farmaline'],
-        baseUrls: { farmaline: shop.url },
-        timeoutMs: 2000,
-        allowPrivateHosts: true,
-      });
+      const farmaline = farmalineAt(shop.url);
       const signal = new AbortController().signal;
-      expect(await farmaline!.search({ kind: 'name', value: 'avène\u0000\u001b 💊' }, signal)).toEqual([]);
-      expect(await farmaline!.search({ kind: 'name', value: '\u0000\u0007\u009b' }, signal)).toEqual([]);
+      expect(await farmaline.search({ kind: 'name', value: 'avène\u0000\u001b 💊' }, signal)).toEqual([]);
+      expect(await farmaline.search({ kind: 'name', value: '\u0000\u0007\u009b' }, signal)).toEqual([]);
       const searches = shop.requests.filter((r) => r.url !== '/robots.txt');
       expect(searches.map((r) => new URL(r.url!, shop.url).searchParams.get('q'))).toEqual(['avène 💊']);
     } finally {
