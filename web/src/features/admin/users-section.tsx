@@ -1,6 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { PLANS } from '@pharmaradar/shared/current-user';
 import { type AdminUser, type AdminUserQuery } from '@pharmaradar/shared/admin.schema';
 import { formatDate, formatDateTime, useLocale } from '../../lib/i18n';
 import { AdminSection } from './admin-section';
@@ -8,6 +7,7 @@ import { AdminTable } from './admin-table';
 import { adminApi } from './admin-api';
 import { PlanDialog } from './plan-dialog';
 import { useAdminLoad } from './use-admin-load';
+import { PlanOptions } from './plan-options';
 
 const FIRST_QUERY: AdminUserQuery = { q: '', plan: '', sort: 'created' };
 
@@ -59,11 +59,7 @@ export function UsersSection({ onChanged, selfId }: { onChanged: () => void; sel
           onChange={(e) => setDraft({ ...draft, plan: e.target.value as AdminUserQuery['plan'] })}
         >
           <option value="">{t('anyPlan')}</option>
-          {PLANS.map((p) => (
-            <option key={p} value={p}>
-              {intl.formatMessage({ id: `admin.plans.${p}` })}
-            </option>
-          ))}
+          <PlanOptions />
         </select>
       </label>
       <label>
