@@ -6,16 +6,7 @@ import { startTestServer, type TestServer } from '../test/helpers/test-server';
 import { getDemoCatalogue, type DemoProduct } from './demo/catalogue';
 import { searchEvents } from './features/search/testing/sse';
 import { DEMO_SUSPENDED } from './demo/demo-sam-export';
-import {
-  AMP_TAIL,
-  ampHead,
-  ampXml,
-  nonMedicinalXml,
-  refXml,
-  SAM_DELIVERY_MODES,
-  vmpXml,
-  type SamPackSpec,
-} from './demo/sam-export-writer';
+import { samExportFiles, type SamPackSpec } from './demo/sam-export-writer';
 import { importFiles } from './features/catalogue/catalogue-import/catalogue-import';
 import { createCatalogueRepository } from './features/catalogue/catalogue.repository';
 import { createLogger } from './lib/log';
@@ -64,12 +55,7 @@ function testExport() {
     }),
     pack(shopsSayRx, 4, {}),
   ];
-  return [
-    { name: 'AMP-1.xml', text: ampHead(samId) + packs.map(ampXml).join('') + AMP_TAIL },
-    { name: 'REF-1.xml', text: refXml(SAM_DELIVERY_MODES, samId) },
-    { name: 'VMP-1.xml', text: vmpXml([{ code: '700001', name: { fr: 'Groupe FR', nl: 'Groep NL' } }], samId) },
-    { name: 'NONMEDICINAL-1.xml', text: nonMedicinalXml([], samId) },
-  ];
+  return samExportFiles({ packs, vmps: [{ code: '700001', name: { fr: 'Groupe FR', nl: 'Groep NL' } }] }, samId, '1');
 }
 
 describe('the official catalogue decides what a consumer is offered', () => {

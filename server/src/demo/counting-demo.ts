@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { closeServer } from '../lib/close-server';
 import { DEMO_PUBLIC_PATH, startDemoRetailers, type DemoRetailers, type DemoRetailersOptions } from './demo-retailers';
 
 // The real demo retailer sites behind a counting front door, so tests and the benchmark see how many
@@ -82,13 +83,5 @@ export async function startCountingDemo(options: CountingDemoOptions = {}): Prom
 
 async function closeAll(demo: DemoRetailers, servers: Server[]): Promise<void> {
   await demo.close();
-  await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    ),
-  );
+  await Promise.all(servers.map(closeServer));
 }

@@ -3,14 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDemoCatalogue } from './catalogue';
 import { startDemoRetailers, type DemoRetailers } from './demo-retailers';
 import { farmalineSearchUrl } from '../retailers/farmaline/farmaline.connector';
-import { createConnectors } from '../retailers/registry';
+import { demoShopConnectors, startInstantDemoShops } from '../retailers/demo-shops.test-support';
 
 let demo: DemoRetailers;
 beforeAll(async () => {
-  demo = await startDemoRetailers({
-    latencyMs: { farmaline: 0, medimarket: 0, multipharma: 0, newpharma: 0 },
-    jitter: 0,
-  });
+  demo = await startInstantDemoShops();
 });
 afterAll(() => demo.close());
 
@@ -30,13 +27,7 @@ describe('demo retailer sites', () => {
   });
 
   it('serve product pages behind offer links, and SVG pictures behind offer images', async () => {
-    const connectors = createConnectors({
-      ids: ['farmaline', 'medimarket', 'multipharma', 'newpharma'],
-      baseUrls: demo.baseUrls,
-      medimarketPharmacyBaseUrl: demo.medimarketPharmacyBaseUrl,
-      timeoutMs: 3000,
-      allowPrivateHosts: true,
-    });
+    const connectors = demoShopConnectors(demo, ['farmaline', 'medimarket', 'multipharma', 'newpharma']);
     for (const c of connectors) {
       const [offer] = await c.search({ kind: 'name', value: 'sensodyne' }, new AbortController().signal);
       const page = await fetch(offer!.url!);

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { RETAILER_IDS, type RetailerId } from '../retailers/types';
+import { closeServer } from '../lib/close-server';
 import { DEFAULT_DEMO_LATENCY_MS, type DemoFault } from './demo-config';
 import { createSiteState, type SiteState } from './sites/site-kit';
 import { createFarmalineSite } from './sites/farmaline';
@@ -139,13 +140,5 @@ function listen(app: Hono): Promise<{ server: Server; url: string }> {
 
 async function closeAll(servers: Server[], states: Record<RetailerId, SiteState>): Promise<void> {
   for (const state of Object.values(states)) state.releaseHeld();
-  await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    ),
-  );
+  await Promise.all(servers.map(closeServer));
 }

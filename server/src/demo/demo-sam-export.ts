@@ -1,17 +1,7 @@
 import type { StarterCatalogue } from '../features/catalogue/catalogue.module';
 import { getDemoCatalogue, type DemoProduct } from './catalogue';
 import { hashString } from './demo-random';
-import {
-  AMP_TAIL,
-  ampHead,
-  ampXml,
-  nonMedicinalXml,
-  refXml,
-  SAM_DELIVERY_MODES,
-  vmpXml,
-  type SamPackSpec,
-  type SamVmpSpec,
-} from './sam-export-writer';
+import { samExportFiles, type SamPackSpec, type SamVmpSpec } from './sam-export-writer';
 
 // Demo mode's official catalogue: a small export in the SAM format made from the demo catalogue, so
 // the demo products have official data offline (labelled demo; ADR 145, 153). Prescription-only demo
@@ -102,13 +92,7 @@ export function demoSamExport(): StarterCatalogue {
   made = {
     label: 'demo export (made by PharmaRadar)',
     version: samId,
-    files: [
-      // AMP first: the importer reads REF before it whatever the order.
-      { name: `AMP-${stamp}.xml`, text: ampHead(samId) + packs.map(ampXml).join('') + AMP_TAIL },
-      { name: `REF-${stamp}.xml`, text: refXml(SAM_DELIVERY_MODES, samId) },
-      { name: `VMP-${stamp}.xml`, text: vmpXml(DEMO_VMPS, samId) },
-      { name: `NONMEDICINAL-${stamp}.xml`, text: nonMedicinalXml(others, samId) },
-    ],
+    files: samExportFiles({ packs, vmps: DEMO_VMPS, nonMedicinal: others }, samId, stamp),
   };
   return made;
 }

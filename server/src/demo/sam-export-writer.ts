@@ -1,6 +1,7 @@
-// Writes XML in the SAM v2 full-export format (the layout docs/decisions/153 reads): the demo export
-// and the bench's full-size export are made with it. Each file binds the prefixes the real files were
-// seen with, which differ per file, so the importer's namespace matching is exercised.
+// Writes XML in the SAM v2 full-export format (the layout docs/decisions/153 reads): the demo export,
+// the bench's full-size export and the tests' small exports are made with it. Each file binds the
+// prefixes the real files were seen with, which differ per file, so the importer's namespace matching
+// is exercised.
 
 export interface SamTexts {
   fr: string;
@@ -140,3 +141,23 @@ export const SAM_DELIVERY_MODES = [
     description: { fr: 'Délivrance libre', nl: 'Vrije aflevering', en: 'Free delivery' },
   },
 ] as const;
+
+/** What a small made-up export holds: its medicine packs, VMP groups and non-medicinal products. */
+export interface SamExportSpec {
+  packs: readonly SamPackSpec[];
+  vmps?: readonly SamVmpSpec[];
+  nonMedicinal?: readonly SamNonMedicinalSpec[];
+}
+
+/**
+ * The four files of a small export, AMP first (the importer reads REF before it whatever the order),
+ * named `<KIND>-<stamp>.xml` as in a real export; the delivery modes are SAM_DELIVERY_MODES.
+ */
+export function samExportFiles(spec: SamExportSpec, samId: string, stamp: string): { name: string; text: string }[] {
+  return [
+    { name: `AMP-${stamp}.xml`, text: ampHead(samId) + spec.packs.map(ampXml).join('') + AMP_TAIL },
+    { name: `REF-${stamp}.xml`, text: refXml(SAM_DELIVERY_MODES, samId) },
+    { name: `VMP-${stamp}.xml`, text: vmpXml(spec.vmps ?? [], samId) },
+    { name: `NONMEDICINAL-${stamp}.xml`, text: nonMedicinalXml(spec.nonMedicinal ?? [], samId) },
+  ];
+}

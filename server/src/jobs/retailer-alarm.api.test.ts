@@ -9,6 +9,7 @@ import {
   startSearchTestServer,
   type SearchTestServer,
 } from '../features/search/testing/search-test-kit.test-support';
+import { NO_LATENCY } from '../retailers/demo-shops.test-support';
 import { createRetailerAlarmJob } from './retailer-alarm.job';
 
 // Real searches against the demo shops: Farmaline's robots.txt disallows everything (so every search
@@ -24,7 +25,7 @@ beforeAll(async () => {
   ctx = await startSearchTestServer(
     { SEARCH_CACHE_TTL_S: '0' },
     {
-      latencyMs: { farmaline: 0, medimarket: 0, multipharma: 0, newpharma: 0 },
+      latencyMs: NO_LATENCY,
       robotsTxt: { farmaline: 'User-agent: *\nDisallow: /\n' },
     },
     { now },

@@ -53,6 +53,16 @@ export type CatalogueVerdict =
   | { offer: true; reason: null }
   | { offer: false; reason: 'prescription' | 'suspended' | 'revoked' | 'not_authorised' };
 
+/** What an import brought in: packs (of which prescription-only), GTINs, VMPs, other products, bad entries. */
+export interface CatalogueCounts {
+  packs: number;
+  prescription: number;
+  gtins: number;
+  vmps: number;
+  nonmedicinal: number;
+  dataErrors: number;
+}
+
 /** The live import: what /admin shows. */
 export interface CatalogueVersion {
   /** Export number (download endpoint's version, else the root's SamId); "demo-…" for the demo export. */
@@ -64,14 +74,7 @@ export interface CatalogueVersion {
   demo: boolean;
   importedAt: number;
   importMs: number;
-  counts: {
-    packs: number;
-    prescription: number;
-    gtins: number;
-    vmps: number;
-    nonmedicinal: number;
-    dataErrors: number;
-  };
+  counts: CatalogueCounts;
   /** The weekly update's last look at the official endpoint (null: never). */
   checkedAt: number | null;
 }

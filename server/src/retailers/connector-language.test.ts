@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoRetailers, type DemoRetailers } from '../demo/demo-retailers';
+import type { DemoRetailers } from '../demo/demo-retailers';
 import { getDemoCatalogue } from '../demo/catalogue';
-import { createConnectors } from './registry';
-import { demoCnkCatalogue } from './start-retailers';
+import { demoShopConnector, startInstantDemoShops } from './demo-shops.test-support';
 import type { RetailerId, SearchQuery, ShopLanguage } from './types';
 
 // ADR 148: a shop with Dutch pages is asked in Dutch for a Dutch user, in French otherwise; a shop
@@ -10,26 +9,17 @@ import type { RetailerId, SearchQuery, ShopLanguage } from './types';
 
 let demo: DemoRetailers;
 beforeAll(async () => {
-  demo = await startDemoRetailers({
-    latencyMs: { farmaline: 0, medimarket: 0, multipharma: 0, newpharma: 0 },
-    jitter: 0,
-  });
+  demo = await startInstantDemoShops();
 });
 afterAll(() => demo.close());
 
 async function searchIn(id: RetailerId, query: SearchQuery) {
   const asked: string[] = [];
-  const [connector] = createConnectors({
-    ids: [id],
-    baseUrls: demo.baseUrls,
-    medimarketPharmacyBaseUrl: demo.medimarketPharmacyBaseUrl,
-    timeoutMs: 3000,
-    allowPrivateHosts: true,
-    catalogue: demoCnkCatalogue(),
+  const connector = demoShopConnector(demo, id, {
     onPage: (_retailer, page) => asked.push(new URL(page.url).pathname),
   });
-  const offers = await connector!.search(query, new AbortController().signal);
-  return { asked, offers, languages: connector!.languages };
+  const offers = await connector.search(query, new AbortController().signal);
+  return { asked, offers, languages: connector.languages };
 }
 
 /** A product the shop sells whose Dutch name differs from its French one. */

@@ -1,37 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoRetailers, type DemoRetailers } from '../demo/demo-retailers';
+import type { DemoRetailers } from '../demo/demo-retailers';
 import type { DemoFault } from '../demo/demo-config';
 import { getDemoCatalogue } from '../demo/catalogue';
+import { demoShopConnector, startInstantDemoShops } from './demo-shops.test-support';
 import { createConnectors } from './registry';
-import { demoCnkCatalogue } from './start-retailers';
 import { RETAILER_IDS, RetailerError, type RetailerConnector, type RetailerId, type SearchQuery } from './types';
 import { startLoopbackServer } from '../../test/fakes/http-server';
 
 let demo: DemoRetailers;
 beforeAll(async () => {
-  demo = await startDemoRetailers({
-    latencyMs: { farmaline: 0, medimarket: 0, multipharma: 0, newpharma: 0 },
-    jitter: 0,
-  });
+  demo = await startInstantDemoShops();
 });
 afterAll(() => demo.close());
 
-function connector(id: RetailerId, timeoutMs = 3000): RetailerConnector {
-  const [c] = createConnectors({
-    ids: [id],
-    baseUrls: demo.baseUrls,
-    medimarketPharmacyBaseUrl: demo.medimarketPharmacyBaseUrl,
-    timeoutMs,
-    allowPrivateHosts: true,
-    // As in demo mode: Multipharma's pages show GTINs, which the demo catalogue maps to CNKs.
-    catalogue: demoCnkCatalogue(),
-  });
-  return c!;
-}
+const connector = (id: RetailerId, timeoutMs = 3000): RetailerConnector => demoShopConnector(demo, id, { timeoutMs });
 
 const search = (id: RetailerId, query: SearchQuery, timeoutMs?: number) =>
   connector(id, timeoutMs).search(query, new AbortController().signal);
 const sold = (id: RetailerId) => getDemoCatalogue().filter((p) => p.offers[id]);
+
+/** A Farmaline connector pointed at a scripted shop on loopback. */
+const farmalineAt = (url: string) =>
+  createConnectors({ ids: ['farmaline'], baseUrls: { farmaline: url }, timeoutMs: 2000, allowPrivateHosts: true })[0]!;
 
 async function failureKind(promise: Promise<unknown>): Promise<string> {
   try {
@@ -127,14 +117,9 @@ describe('connectors only fetch their configured host', () => {
         : res.writeHead(302, { location: `${elsewhere.url}/fr/search.htm` }).end(),
     );
     try {
-      const [farmaline] = createConnectors({
-        ids: ['farmaline'],
-        baseUrls: { farmaline: shop.url },
-        timeoutMs: 2000,
-        allowPrivateHosts: true,
-      });
+      const farmaline = farmalineAt(shop.url);
       expect(
-        await failureKind(farmaline!.search({ kind: 'name', value: 'dafalgan' }, new AbortController().signal)),
+        await failureKind(farmaline.search({ kind: 'name', value: 'dafalgan' }, new AbortController().signal)),
       ).toBe('error');
       // robots.txt is read first (once), then the search page, whose redirect is refused.
       expect(shop.requests.map((r) => r.url)).toEqual([
@@ -155,15 +140,10 @@ describe('connectors only fetch their configured host', () => {
         .end('<main data-qa-id="search-no-results">Aucun résultat</main>'),
     );
     try {
-      const [farmaline] = createConnectors({
-        ids: ['farmaline'],
-        baseUrls: { farmaline: shop.url },
-        timeoutMs: 2000,
-        allowPrivateHosts: true,
-      });
+      const farmaline = farmalineAt(shop.url);
       const signal = new AbortController().signal;
-      expect(await farmaline!.search({ kind: 'name', value: 'avène\u0000\u001b 💊' }, signal)).toEqual([]);
-      expect(await farmaline!.search({ kind: 'name', value: '\u0000\u0007\u009b' }, signal)).toEqual([]);
+      expect(await farmaline.search({ kind: 'name', value: 'avène\u0000\u001b 💊' }, signal)).toEqual([]);
+      expect(await farmaline.search({ kind: 'name', value: '\u0000\u0007\u009b' }, signal)).toEqual([]);
       const searches = shop.requests.filter((r) => r.url !== '/robots.txt');
       expect(searches.map((r) => new URL(r.url!, shop.url).searchParams.get('q'))).toEqual(['avène 💊']);
     } finally {

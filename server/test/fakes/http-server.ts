@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from '../../src/lib/close-server';
 
 export type LoopbackServer = {
   url: string;
@@ -29,10 +30,6 @@ export async function startLoopbackServer(
     port,
     connections: () => connections,
     requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeServer(server),
   };
 }

@@ -1,9 +1,4 @@
-import {
-  searchResultSchema,
-  type QueryKind,
-  type SearchProduct,
-  type SearchResult,
-} from '@pharmaradar/shared/search.schema';
+import { searchResultSchema, type SearchProduct } from '@pharmaradar/shared/search.schema';
 import type { Locale } from '@pharmaradar/shared/locales';
 import { Dexie } from 'dexie';
 import { db, savedSearchKey, type SavedSearch } from './db';
@@ -11,17 +6,11 @@ import { db, savedSearchKey, type SavedSearch } from './db';
 /** How many searches the browser keeps for offline use; older ones are dropped on save. */
 export const MAX_SAVED_SEARCHES = 50;
 
-export interface SaveSearchInput {
-  /** Normalised query: two spellings of one search in one language share one entry. */
-  query: string;
-  /** The interface language it was searched in: another language's user never sees it (ADR 164). */
-  lang: Locale;
-  kind: QueryKind;
-  label: string;
-  /** Shown instead of the label in the recent-searches list (a CNK search: the product's name). */
-  title?: string;
-  result: SearchResult;
-}
+/**
+ * A search to save: the stored entry but for its dates (taken from the result and the clock), its
+ * `query` the normalised query alone (the language is added to make the key).
+ */
+export type SaveSearchInput = Omit<SavedSearch, 'fetchedAt' | 'savedAt'>;
 
 export async function saveSearchResult(input: SaveSearchInput, now: number = Date.now()): Promise<void> {
   await db.transaction('rw', db.searches, async () => {

@@ -1,7 +1,7 @@
 import type { ShopLanguage } from '@pharmaradar/shared/locales';
 import type { DemoProduct } from '../catalogue';
 import { baseName } from '../catalogue-search';
-import { demoBanner, esc, euro } from './site-kit';
+import { demoBanner, esc, euro, scriptJson } from './site-kit';
 
 // Farmaline page shapes (docs/retailers.md#farmaline): data-qa-id markup plus the embedded InstantSearch JSON,
 // under /fr/… and /nl/… as on the real shop, with the catalogue's Dutch names on the Dutch pages.
@@ -104,8 +104,7 @@ export function renderFarmalineSearch(
       ],
     },
   };
-  // "<" is escaped so no product text can close the script element.
-  const json = JSON.stringify(blob).replace(/</g, '\\u003c');
+  const json = scriptJson(blob);
   const body = products.length
     ? `<h1 data-qa-id="search-headline" class="text-xl">${t.found(products.length, esc(q))}</h1>
 <ul data-qa-id="result-list" class="grid grid-cols-2 gap-4 lg:grid-cols-4">${products.map((p) => entry(p, prefix, lang)).join('\n')}</ul>`
@@ -143,7 +142,7 @@ export function renderFarmalineProduct(p: DemoProduct, prefix = '', lang: ShopLa
   };
   return `<!DOCTYPE html><html lang="${lang}-BE"><head><meta charset="utf-8"><title>${name} | Farmaline</title>
 <link rel="canonical" href="${esc(farmalineProductPath(p, prefix, lang))}">
-<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script></head>
+<script type="application/ld+json">${scriptJson(jsonLd)}</script></head>
 <body>${demoBanner('Farmaline')}<main id="main">
 <button data-qa-id="product-image-0" type="button"><picture><img src="${esc(prefix + p.image)}" alt="${name}"></picture></button>
 <h1 data-qa-id="product-title">${name}</h1>

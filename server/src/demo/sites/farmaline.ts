@@ -1,34 +1,20 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { getDemoCatalogue } from '../catalogue';
-import { searchDemoCatalogue } from '../catalogue-search';
-import { addImageRoute } from './common-routes';
+import { createShopApp, shopSearch } from './common-routes';
 import { renderFarmalineProduct, renderFarmalineSearch } from './farmaline.pages';
-import { pageLanguage, searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
+import { pageLanguage, searchFaults, todays, type SiteState } from './site-kit';
 
 /**
  * `prefix`: the path the shop is mounted under (empty on its own loopback port); every link carries it.
  * Its pages exist under /fr/ and /nl/ as on the real shop (docs/retailers.md#farmaline).
  */
 export function createFarmalineSite(state: SiteState, prefix = ''): Hono {
-  const app = new Hono();
-  app.use('*', securityHeaders);
-  addImageRoute(app); // before the catch-all product routes
+  const app = createShopApp();
   app.get('/:lang/search.htm', searchFaults(state), (c) => {
     const lang = pageLanguage(c.req.param('lang'));
     if (!lang) return c.notFound();
     const q = (c.req.query('q') ?? '').trim();
-    return c.html(
-      renderFarmalineSearch(
-        q,
-        q
-          ? searchDemoCatalogue(q, 'farmaline')
-              .slice(0, 24)
-              .map((p) => todays(state, p))
-          : [],
-        prefix,
-        lang,
-      ),
-    );
+    return c.html(renderFarmalineSearch(q, shopSearch(state, q, 'farmaline'), prefix, lang));
   });
   app.get('/:lang/:category/:code/:slug', (c) => {
     const lang = pageLanguage(c.req.param('lang'));

@@ -1,6 +1,6 @@
 import type { ShopLanguage } from '@pharmaradar/shared/locales';
 import type { DemoProduct } from '../catalogue';
-import { demoBanner, esc, euro } from './site-kit';
+import { demoBanner, esc, euro, scriptJson } from './site-kit';
 
 // Multipharma page shapes (docs/retailers.md#multipharma): Salesforce SFRA tiles and product detail page, with the
 // schema.org JSON-LD the real pages are said to carry. The pages show each pack's GTIN there, never a
@@ -47,7 +47,7 @@ function jsonLdProduct(p: DemoProduct, prefix: string, lang: ShopLanguage) {
 }
 
 function jsonLdScript(data: unknown): string {
-  return `<script type="application/ld+json">${JSON.stringify({ '@context': 'http://schema.org', ...(data as object) }).replace(/</g, '\\u003c')}</script>`;
+  return `<script type="application/ld+json">${scriptJson({ '@context': 'http://schema.org', ...(data as object) })}</script>`;
 }
 
 export function multipharmaProductPath(p: DemoProduct, prefix = '', lang: ShopLanguage = 'fr'): string {

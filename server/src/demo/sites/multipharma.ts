@@ -1,10 +1,9 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { getDemoCatalogue } from '../catalogue';
-import { searchDemoCatalogue } from '../catalogue-search';
-import { addImageRoute } from './common-routes';
+import { createShopApp, shopSearch } from './common-routes';
 import { multipharmaProductPath, renderMultipharmaProduct, renderMultipharmaSearch } from './multipharma.pages';
-import { pageLanguage, searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
+import { pageLanguage, searchFaults, todays, type SiteState } from './site-kit';
 
 const SEARCH = '/on/demandware.store/Sites-Multipharma-Webshop-BE-Site/:locale/Search-Show';
 
@@ -13,18 +12,12 @@ const SEARCH = '/on/demandware.store/Sites-Multipharma-Webshop-BE-Site/:locale/S
  * The site's locales are fr_BE and nl_BE, its pages under /fr/ and /nl/ (docs/retailers.md#multipharma).
  */
 export function createMultipharmaSite(state: SiteState, prefix = ''): Hono {
-  const app = new Hono();
-  app.use('*', securityHeaders);
-  addImageRoute(app); // before the catch-all product routes
+  const app = createShopApp();
   app.get(SEARCH, searchFaults(state), (c) => {
     const lang = pageLanguage(c.req.param('locale'));
     if (!lang) return c.notFound();
     const q = (c.req.query('q') ?? '').trim();
-    const found = q
-      ? searchDemoCatalogue(q, 'multipharma')
-          .slice(0, 24)
-          .map((p) => todays(state, p))
-      : [];
+    const found = shopSearch(state, q, 'multipharma');
     // SFRA sends an exact product-id match straight to the product page.
     if (normaliseCnk(q) && found.length === 1) return c.redirect(multipharmaProductPath(found[0]!, prefix, lang), 302);
     return c.html(renderMultipharmaSearch(q, found, prefix, lang));

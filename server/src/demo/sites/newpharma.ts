@@ -1,31 +1,17 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { getDemoCatalogue } from '../catalogue';
-import { searchDemoCatalogue } from '../catalogue-search';
-import { addImageRoute } from './common-routes';
+import { createShopApp, shopSearch } from './common-routes';
 import { NEWPHARMA_FEED_PATH, renderNewpharmaFeed } from './newpharma.feed';
 import { newpharmaId, renderNewpharmaProduct, renderNewpharmaSearch } from './newpharma.pages';
-import { searchFaults, securityHeaders, todays, type SiteState } from './site-kit';
+import { searchFaults, todays, type SiteState } from './site-kit';
 
 /** `prefix`: the path the shop is mounted under (empty on its own loopback port); every link carries it. */
 export function createNewpharmaSite(state: SiteState, prefix = ''): Hono {
-  const app = new Hono();
-  app.use('*', securityHeaders);
-  addImageRoute(app); // before the catch-all product routes
+  const app = createShopApp();
   app.get('/:lang/search-results/search.html', searchFaults(state), (c) => {
     const q = (c.req.query('q') ?? '').trim();
     const host = new URL(c.req.url).host;
-    return c.html(
-      renderNewpharmaSearch(
-        q,
-        q
-          ? searchDemoCatalogue(q, 'newpharma')
-              .slice(0, 24)
-              .map((p) => todays(state, p))
-          : [],
-        host,
-        prefix,
-      ),
-    );
+    return c.html(renderNewpharmaSearch(q, shopSearch(state, q, 'newpharma'), host, prefix));
   });
   // Its feed, as the server imports it (FEED_REFRESH_H): today's prices of what it sells.
   app.get(NEWPHARMA_FEED_PATH, (c) => {

@@ -118,6 +118,11 @@ export function esc(text: string): string {
   );
 }
 
+/** JSON to write inside a script element: "<" is escaped so no product text can close the element. */
+export function scriptJson(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
 /** "12,99 €" with the NBSP the real shops put before the euro sign. */
 export function euro(price: number): string {
   return `${price.toFixed(2).replace('.', ',')}\u00a0€`;

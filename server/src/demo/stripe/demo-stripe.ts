@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { closeServer } from '../../lib/close-server';
 import { createStripeActions, type StripeActions } from './stripe-actions';
 import { createStripeApi, type ApiControls } from './stripe-api';
 import { createStripePages } from './stripe-pages';
@@ -61,10 +62,7 @@ export async function startDemoStripe(options: { publicUrl: string; nowS?: () =>
     setWebhookUrl: (url) => webhooks.setTarget(url),
     async close() {
       webhooks.setTarget(null);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeServer(server);
     },
   };
 }

@@ -51,6 +51,9 @@ export function codeFrom(mail: OutboxMail): string {
   return match[1] as string;
 }
 
+/** A six-digit code that is not `code` (the next one, wrapping at 999999). */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
 /** `{uid, token, lang}` of the first /activate/ or /reset-password/ link in a mail. */
 export function linkFrom(mail: OutboxMail, kind: 'activate' | 'reset-password') {
   const match = new RegExp(`https?://[^\\s]+/(fr|en|nl)/${kind}/([A-Za-z0-9_-]+)/([0-9a-z]+-[0-9a-f]+)`).exec(

@@ -9,11 +9,10 @@ import {
   registration,
   SESSION_COOKIE,
   waitForMails,
+  wrongCode,
   startAccountsTest,
   type Clock,
 } from './accounts.test-support';
-
-const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('e-mail verification: code, resend, activation link', () => {
   let server: TestServer, clock: Clock, client: TestClient;
@@ -66,7 +65,11 @@ describe('e-mail verification: code, resend, activation link', () => {
   ])('a wrong code is refused (%s) and 5 wrong tries burn the right one', async (lang, detail) => {
     const code = codeFrom(await register('burn@example.be'));
     for (let i = 0; i < 5; i++) {
-      const res = await client.post('/api/auth/verify-otp/', { email: 'burn@example.be', code: wrong(code) }, { lang });
+      const res = await client.post(
+        '/api/auth/verify-otp/',
+        { email: 'burn@example.be', code: wrongCode(code) },
+        { lang },
+      );
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'otp_invalid', detail });
     }
@@ -78,7 +81,7 @@ describe('e-mail verification: code, resend, activation link', () => {
   it('four wrong tries still leave the right code usable', async () => {
     const code = codeFrom(await register('four@example.be'));
     for (let i = 0; i < 4; i++)
-      await client.post('/api/auth/verify-otp/', { email: 'four@example.be', code: wrong(code) });
+      await client.post('/api/auth/verify-otp/', { email: 'four@example.be', code: wrongCode(code) });
     expect((await client.post('/api/auth/verify-otp/', { email: 'four@example.be', code })).status).toBe(200);
   });
 

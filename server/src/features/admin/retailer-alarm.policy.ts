@@ -81,14 +81,7 @@ export function judge(
   evidence: AlarmEvidence | undefined,
   now: number,
 ): AlarmVerdict {
-  const current: RetailerAlarmRow = state ?? {
-    retailer,
-    failing_since: null,
-    error: null,
-    reason: null,
-    last_alarm_at: null,
-    recovered_at: null,
-  };
+  const current = state ?? quietRow(retailer);
   if (!evidence || evidence.calls < ALARM_MIN_CALLS) return { next: null, mail: null };
   const failing = evidence.failed / evidence.calls >= ALARM_FAILED_SHARE;
 
@@ -107,6 +100,16 @@ export function judge(
   return { next, mail: mailedThisEpisode(current) ? { kind: 'recovered', state: current, evidence } : null };
 }
 
+/** A shop with no alarm state yet: never failing, never mailed. */
+const quietRow = (retailer: string): RetailerAlarmRow => ({
+  retailer,
+  failing_since: null,
+  error: null,
+  reason: null,
+  last_alarm_at: null,
+  recovered_at: null,
+});
+
 /**
  * A shop's verdict from its feed (docs/decisions/171, 179): the latest import refused makes it failing
  * at once, whatever the calls say (a feed shop answers every search from the stored feed); the next
@@ -118,14 +121,7 @@ export function judgeFeed(
   attempt: FeedAttempt | undefined,
   now: number,
 ): AlarmVerdict | null {
-  const current: RetailerAlarmRow = state ?? {
-    retailer,
-    failing_since: null,
-    error: null,
-    reason: null,
-    last_alarm_at: null,
-    recovered_at: null,
-  };
+  const current = state ?? quietRow(retailer);
   const evidence: AlarmEvidence = {
     calls: 0,
     failed: 0,

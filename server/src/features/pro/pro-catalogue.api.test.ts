@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proCatalogueResponseSchema } from '@pharmaradar/shared/pro-catalogue.schema';
 import { proCostSchema, proDoneEventSchema, proProductEventSchema } from '@pharmaradar/shared/pro.schema';
-import { importFixtureCatalogue } from '../../../test/helpers/catalogue-fixture';
+import { importFixtureCatalogue } from '../../../test/helpers/catalogue';
 import type { TestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';

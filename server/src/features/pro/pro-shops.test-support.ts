@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { luhnCheckDigit } from '@pharmaradar/shared/cnk';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { DEMO_PUBLIC_PATH, startDemoRetailers, type DemoRetailers } from '../../demo/demo-retailers';
+import { closeServer } from '../../lib/close-server';
 import type { RetailerId } from '../../retailers/types';
 
 const ENV_NAMES = {
@@ -60,10 +61,7 @@ export async function startRecordingShops(latencyMs: number): Promise<RecordingS
     requests,
     async close() {
       await demo.close();
-      for (const server of servers) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
+      for (const server of servers) await closeServer(server);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { askedLanguage, type RetailerConnector, type ShopLanguage } from '../types';
 import type { ConnectorContext } from '../lib/connector-context';
-import { parsePage, withDeadline } from '../lib/connector-kit';
+import { pageConnector, parsePage } from '../lib/connector-kit';
 import { narrowToCnk } from '../lib/markers';
 import { retailerQueryText } from '../lib/query-text';
 import { parseSearchPage } from './farmaline.parse';
@@ -18,19 +18,14 @@ export function farmalineSearchUrl(baseUrl: string, query: string, lang: ShopLan
 export const FARMALINE_LANGUAGES: readonly ShopLanguage[] = ['fr', 'nl'];
 
 export function createFarmalineConnector(ctx: ConnectorContext): RetailerConnector {
-  return {
-    id: 'farmaline',
-    label: ctx.label,
-    baseUrl: ctx.baseUrl,
-    languages: FARMALINE_LANGUAGES,
-    searchesByEan: true,
-    search: (query, signal) =>
-      withDeadline(signal, ctx.timeoutMs, async (s) => {
-        if (!retailerQueryText(query.value)) return [];
-        const lang = askedLanguage({ languages: FARMALINE_LANGUAGES }, query);
-        const page = await ctx.fetcher.get(farmalineSearchUrl(ctx.baseUrl, query.value, lang), s);
-        const offers = parsePage('farmaline', page.status, () => parseSearchPage(page.body, ctx.baseUrl, page.url));
-        return query.kind === 'cnk' ? narrowToCnk(offers, query.value) : offers;
-      }),
-  };
+  return pageConnector(
+    ctx,
+    { id: 'farmaline', languages: FARMALINE_LANGUAGES, searchesByEan: true },
+    async (query, s) => {
+      const lang = askedLanguage({ languages: FARMALINE_LANGUAGES }, query);
+      const page = await ctx.fetcher.get(farmalineSearchUrl(ctx.baseUrl, query.value, lang), s);
+      const offers = parsePage('farmaline', page.status, () => parseSearchPage(page.body, ctx.baseUrl, page.url));
+      return query.kind === 'cnk' ? narrowToCnk(offers, query.value) : offers;
+    },
+  );
 }

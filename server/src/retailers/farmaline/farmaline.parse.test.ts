@@ -7,24 +7,27 @@ import { parseSearchPage } from './farmaline.parse';
 const BASE = 'https://www.farmaline.be';
 const page = (name: string) => fixture('farmaline', name);
 
+/** The Ducray Kelual 50 ml offer, as the saved search page and the product page both give it. */
+const KELUAL = {
+  retailer: 'farmaline',
+  name: 'Ducray Kelual Émulsion Nouvelle Formule 50 ml',
+  brand: 'Ducray',
+  cnk: '3720083',
+  price: 15.79,
+  currency: 'EUR',
+  url: 'https://www.farmaline.be/fr/beaute/BE03720083/ducray-kelual-emulsion-nouvelle-formule.htm',
+  image: 'https://cgn-mig.farmaline.be/images/BE0/372/008/3/BE03720083-p10.jpg',
+  inStock: true,
+  prescription: false,
+  // best_offer.strike_price.amount, in cents
+  wasPrice: 17.2,
+};
+
 describe('Farmaline parseSearchPage', () => {
   it('reads every hit of the embedded InstantSearch JSON (cents, CNK from objectID, pack size)', () => {
     const offers = parseSearchPage(page('search-several.html'), BASE);
     expect(offers).toHaveLength(4);
-    expect(offers[0]).toEqual({
-      retailer: 'farmaline',
-      name: 'Ducray Kelual Émulsion Nouvelle Formule 50 ml',
-      brand: 'Ducray',
-      cnk: '3720083',
-      price: 15.79,
-      currency: 'EUR',
-      url: 'https://www.farmaline.be/fr/beaute/BE03720083/ducray-kelual-emulsion-nouvelle-formule.htm',
-      image: 'https://cgn-mig.farmaline.be/images/BE0/372/008/3/BE03720083-p10.jpg',
-      inStock: true,
-      prescription: false,
-      // best_offer.strike_price.amount, in cents
-      wasPrice: 17.2,
-    });
+    expect(offers[0]).toEqual(KELUAL);
     expect(offers[1]).toMatchObject({ cnk: '3012574', price: 23.95, inStock: false, image: null });
     expect(offers[1]).not.toHaveProperty('wasPrice');
   });
@@ -150,26 +153,13 @@ describe('Farmaline parseSearchPage', () => {
   });
 
   it('a product page with several packs gives the shown pack: its price, was-price and size, never another pack', () => {
-    const expected = {
-      retailer: 'farmaline',
-      name: 'Ducray Kelual Émulsion Nouvelle Formule 50 ml',
-      brand: 'Ducray',
-      cnk: '3720083',
-      price: 15.79,
-      currency: 'EUR',
-      url: 'https://www.farmaline.be/fr/beaute/BE03720083/ducray-kelual-emulsion-nouvelle-formule.htm',
-      image: 'https://cgn-mig.farmaline.be/images/BE0/372/008/3/BE03720083-p10.jpg',
-      inStock: true,
-      prescription: false,
-      wasPrice: 17.2,
-    };
-    expect(parseSearchPage(page('product-variants.html'), BASE)).toEqual([expected]);
+    expect(parseSearchPage(page('product-variants.html'), BASE)).toEqual([KELUAL]);
     // Without its JSON-LD the page still gives the shown pack (the variant entry holding a div).
     const markupOnly = page('product-variants.html').replace(
       /<script type="application\/ld\+json">[\s\S]*?<\/script>/g,
       '',
     );
-    expect(parseSearchPage(markupOnly, BASE)).toEqual([expected]);
+    expect(parseSearchPage(markupOnly, BASE)).toEqual([KELUAL]);
     // No entry marked as shown: no price is guessed from another pack.
     const noneShown = markupOnly
       .replace('<div data-qa-id="product-page-variant-details">', '<a href="#x">')

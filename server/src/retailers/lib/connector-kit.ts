@@ -1,4 +1,5 @@
-import { RetailerError, type RetailerOffer } from '../types';
+import { RetailerError, type RetailerConnector, type RetailerOffer, type SearchQuery } from '../types';
+import { retailerQueryText } from './query-text';
 
 /**
  * Runs one connector search under a hard deadline shared by all its requests (Medi-Market may fetch
@@ -18,6 +19,24 @@ export async function withDeadline<T>(
     if (deadline.aborted) throw new RetailerError('timeout', `no answer within ${timeoutMs} ms`);
     throw new RetailerError('error', err instanceof Error ? err.message : 'unexpected failure');
   }
+}
+
+/**
+ * A shop read from its search pages: each search runs under the deadline (withDeadline), and a query
+ * with nothing left to send once cleaned finds nothing without a request.
+ */
+export function pageConnector(
+  ctx: { label: string; baseUrl: string; timeoutMs: number },
+  shop: Pick<RetailerConnector, 'id' | 'languages' | 'searchesByEan'>,
+  run: (query: SearchQuery, signal: AbortSignal) => Promise<RetailerOffer[]>,
+): RetailerConnector {
+  return {
+    ...shop,
+    label: ctx.label,
+    baseUrl: ctx.baseUrl,
+    search: (query, signal) =>
+      withDeadline(signal, ctx.timeoutMs, async (s) => (retailerQueryText(query.value) ? run(query, s) : [])),
+  };
 }
 
 /** A parser that trips over unexpected markup reports parse_failed, never a crash. */

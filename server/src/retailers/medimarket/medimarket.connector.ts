@@ -1,6 +1,6 @@
 import type { RetailerConnector, RetailerOffer, SearchQuery } from '../types';
 import type { ConnectorContext } from '../lib/connector-context';
-import { parsePage, withDeadline } from '../lib/connector-kit';
+import { pageConnector, parsePage } from '../lib/connector-kit';
 import { narrowToCnk } from '../lib/markers';
 import { retailerQueryText } from '../lib/query-text';
 import { parseSearchPage } from './medimarket.parse';
@@ -28,26 +28,18 @@ export function createMedimarketConnector(ctx: MedimarketContext): RetailerConne
     const offers = parsePage('medimarket', page.status, () => parseSearchPage(page.body, base));
     return query.kind === 'cnk' ? narrowToCnk(offers, query.value) : offers;
   };
-  return {
-    id: 'medimarket',
-    label: ctx.label,
-    baseUrl: ctx.baseUrl,
-    languages: MEDIMARKET_LANGUAGES,
-    search: (query, signal) =>
-      withDeadline(signal, ctx.timeoutMs, async (s) => {
-        if (!retailerQueryText(query.value)) return [];
-        if (query.kind === 'cnk') {
-          const para = await searchShop(ctx.baseUrl, query, s);
-          return para.length ? para : searchShop(ctx.pharmacyBaseUrl, query, s);
-        }
-        const [para, pharmacy] = await Promise.allSettled([
-          searchShop(ctx.baseUrl, query, s),
-          searchShop(ctx.pharmacyBaseUrl, query, s),
-        ]);
-        if (para.status === 'rejected' && pharmacy.status === 'rejected') throw para.reason;
-        return mergeByCnk([para, pharmacy].flatMap((r) => (r.status === 'fulfilled' ? r.value : [])));
-      }),
-  };
+  return pageConnector(ctx, { id: 'medimarket', languages: MEDIMARKET_LANGUAGES }, async (query, s) => {
+    if (query.kind === 'cnk') {
+      const para = await searchShop(ctx.baseUrl, query, s);
+      return para.length ? para : searchShop(ctx.pharmacyBaseUrl, query, s);
+    }
+    const [para, pharmacy] = await Promise.allSettled([
+      searchShop(ctx.baseUrl, query, s),
+      searchShop(ctx.pharmacyBaseUrl, query, s),
+    ]);
+    if (para.status === 'rejected' && pharmacy.status === 'rejected') throw para.reason;
+    return mergeByCnk([para, pharmacy].flatMap((r) => (r.status === 'fulfilled' ? r.value : [])));
+  });
 }
 
 function mergeByCnk(offers: RetailerOffer[]): RetailerOffer[] {

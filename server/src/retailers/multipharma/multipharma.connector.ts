@@ -1,6 +1,6 @@
 import { askedLanguage, type RetailerConnector, type RetailerOffer, type ShopLanguage } from '../types';
 import type { ConnectorContext } from '../lib/connector-context';
-import { parsePage, withDeadline } from '../lib/connector-kit';
+import { pageConnector, parsePage } from '../lib/connector-kit';
 import { EMPTY_CATALOGUE, type CnkCatalogue } from '../lib/cnk-catalogue';
 import { retailerQueryText } from '../lib/query-text';
 import { parseSearchPage } from './multipharma.parse';
@@ -35,26 +35,18 @@ export function createMultipharmaConnector(ctx: MultipharmaContext): RetailerCon
       parseSearchPage(page.body, ctx.baseUrl, page.url, { catalogue }),
     );
   };
-  return {
-    id: 'multipharma',
-    label: ctx.label,
-    baseUrl: ctx.baseUrl,
-    languages: MULTIPHARMA_LANGUAGES,
-    search: (query, signal) =>
-      withDeadline(signal, ctx.timeoutMs, async (s) => {
-        if (!retailerQueryText(query.value)) return [];
-        const lang = askedLanguage({ languages: MULTIPHARMA_LANGUAGES }, query);
-        const offers = await searchPage(query.value, lang, s);
-        if (query.kind !== 'cnk') return offers;
-        const cnk = query.value;
-        const verified = offers.filter((o) => o.cnk === cnk);
-        if (verified.length) return verified;
-        const name = catalogue.nameOfCnk(cnk);
-        const candidates = name ? await searchPage(name, lang, s) : offers;
-        const exact = candidates.filter((o) => o.cnk === cnk);
-        if (exact.length) return exact;
-        // An offer whose page shows another CNK is another product.
-        return candidates.filter((o) => o.cnk === null).map((o) => ({ ...o, matchedBy: 'name' as const }));
-      }),
-  };
+  return pageConnector(ctx, { id: 'multipharma', languages: MULTIPHARMA_LANGUAGES }, async (query, s) => {
+    const lang = askedLanguage({ languages: MULTIPHARMA_LANGUAGES }, query);
+    const offers = await searchPage(query.value, lang, s);
+    if (query.kind !== 'cnk') return offers;
+    const cnk = query.value;
+    const verified = offers.filter((o) => o.cnk === cnk);
+    if (verified.length) return verified;
+    const name = catalogue.nameOfCnk(cnk);
+    const candidates = name ? await searchPage(name, lang, s) : offers;
+    const exact = candidates.filter((o) => o.cnk === cnk);
+    if (exact.length) return exact;
+    // An offer whose page shows another CNK is another product.
+    return candidates.filter((o) => o.cnk === null).map((o) => ({ ...o, matchedBy: 'name' as const }));
+  });
 }

@@ -1,6 +1,6 @@
 import type { RetailerConnector } from '../types';
 import type { ConnectorContext } from '../lib/connector-context';
-import { parsePage, withDeadline } from '../lib/connector-kit';
+import { pageConnector, parsePage } from '../lib/connector-kit';
 import { narrowToCnk } from '../lib/markers';
 import { retailerQueryText } from '../lib/query-text';
 import { parseSearchPage } from './newpharma.parse';
@@ -17,17 +17,9 @@ export function newpharmaSearchUrl(baseUrl: string, query: string): string {
 }
 
 export function createNewpharmaConnector(ctx: ConnectorContext): RetailerConnector {
-  return {
-    id: 'newpharma',
-    label: ctx.label,
-    baseUrl: ctx.baseUrl,
-    languages: NEWPHARMA_LANGUAGES,
-    search: (query, signal) =>
-      withDeadline(signal, ctx.timeoutMs, async (s) => {
-        if (!retailerQueryText(query.value)) return [];
-        const page = await ctx.fetcher.get(newpharmaSearchUrl(ctx.baseUrl, query.value), s);
-        const offers = parsePage('newpharma', page.status, () => parseSearchPage(page.body, ctx.baseUrl));
-        return query.kind === 'cnk' ? narrowToCnk(offers, query.value) : offers;
-      }),
-  };
+  return pageConnector(ctx, { id: 'newpharma', languages: NEWPHARMA_LANGUAGES }, async (query, s) => {
+    const page = await ctx.fetcher.get(newpharmaSearchUrl(ctx.baseUrl, query.value), s);
+    const offers = parsePage('newpharma', page.status, () => parseSearchPage(page.body, ctx.baseUrl));
+    return query.kind === 'cnk' ? narrowToCnk(offers, query.value) : offers;
+  });
 }

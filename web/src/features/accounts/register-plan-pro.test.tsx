@@ -6,7 +6,7 @@ import { hostedPageUrl } from '../../test/fakes/billing-fixtures';
 import { renderWithProviders } from '../../test/render';
 import RegisterPage from './register.page';
 import VerifyOtpPage from './verify-otp.page';
-import { choosePharmacist, fill, input, submit } from './test-helpers';
+import { fill, fillValidRegistration, submit } from './test-helpers';
 
 // /register?plan=pro (plans page, Pro wall): the checkout follows the e-mail verification.
 const api = serveAuthApi();
@@ -29,13 +29,7 @@ describe('registering for Pro', () => {
       session: true,
       routes: [{ path: '/nl/verify-otp', element: <Where /> }],
     });
-    fill('first_name', 'Anne');
-    fill('last_name', 'Dupont');
-    fill('email', 'anne@example.be');
-    fill('password', 'long enough');
-    fill('password_confirm', 'long enough');
-    choosePharmacist('yes');
-    input('accept_terms').click();
+    fillValidRegistration();
     submit();
     expect((await screen.findByTestId('where')).textContent).toBe('/nl/verify-otp?plan=pro');
   });

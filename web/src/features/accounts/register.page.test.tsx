@@ -4,7 +4,7 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import { serveAuthApi } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import RegisterPage from './register.page';
-import { choosePharmacist, fill, input, submit } from './test-helpers';
+import { fill, fillValidRegistration, input, submit } from './test-helpers';
 
 const api = serveAuthApi();
 
@@ -17,16 +17,6 @@ function renderRegister(locale: Locale) {
     session: true,
     routes: [{ path: `${prefix}/verify-otp`, element: <p>verify page</p> }],
   });
-}
-
-function fillValid() {
-  fill('first_name', 'Anne');
-  fill('last_name', 'Dupont');
-  fill('email', 'anne@example.be');
-  fill('password', 'long enough');
-  fill('password_confirm', 'long enough');
-  choosePharmacist('yes');
-  fireEvent.click(input('accept_terms'));
 }
 
 const MESSAGES: Record<'fr' | 'nl', Record<string, string>> = {
@@ -101,7 +91,7 @@ describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
 
   it('shows several rule violations together', async () => {
     renderRegister(locale);
-    fillValid();
+    fillValidRegistration();
     fill('email', 'anne@');
     fill('password', 'short12');
     fill('password_confirm', 'short13');
@@ -116,7 +106,7 @@ describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
 
   it('refuses a first name that is a look-alike domain, before sending anything (issue 17.14)', async () => {
     renderRegister(locale);
-    fillValid();
+    fillValidRegistration();
     fill('first_name', 'evil。example。com');
     submit();
     expect(await alertText()).toBe(t.firstName);
@@ -127,7 +117,7 @@ describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
 
   it('checks that the passwords match', async () => {
     renderRegister(locale);
-    fillValid();
+    fillValidRegistration();
     fill('password_confirm', 'long enougH');
     submit();
     expect(await alertText()).toBe(t.mismatch);
@@ -137,7 +127,7 @@ describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
 
   it('needs 8 characters', async () => {
     renderRegister(locale);
-    fillValid();
+    fillValidRegistration();
     fill('password', 'short12');
     fill('password_confirm', 'short12');
     submit();
@@ -146,7 +136,7 @@ describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
 
   it('needs the terms accepted', async () => {
     renderRegister(locale);
-    fillValid();
+    fillValidRegistration();
     fireEvent.click(input('accept_terms'));
     submit();
     expect(await alertText()).toBe(t.terms);
@@ -164,7 +154,7 @@ describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
       },
     });
     renderRegister(locale);
-    fillValid();
+    fillValidRegistration();
     submit();
     expect(await alertText()).toBe(t.failed);
     expect(
@@ -202,7 +192,7 @@ describe('register page: pharmacist answer and success', () => {
   it('registers without logging in and goes to the code screen with the e-mail', async () => {
     api.on('POST /api/auth/register/', { status: 201, body: { detail: 'Code sent.', email: 'anne@example.be' } });
     renderRegister('nl');
-    fillValid();
+    fillValidRegistration();
     submit();
     expect(await screen.findByText('verify page')).toBeTruthy();
     expect(api.bodies('POST /api/auth/register/')).toEqual([

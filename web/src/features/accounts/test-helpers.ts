@@ -22,3 +22,14 @@ export function choosePharmacist(answer: 'yes' | 'no'): void {
   if (!radio) throw new Error('no pharmacist radio');
   fireEvent.click(radio);
 }
+
+/** Fills the registration form validly: Anne Dupont, a pharmacist, terms accepted (not sent). */
+export function fillValidRegistration(): void {
+  fill('first_name', 'Anne');
+  fill('last_name', 'Dupont');
+  fill('email', 'anne@example.be');
+  fill('password', 'long enough');
+  fill('password_confirm', 'long enough');
+  choosePharmacist('yes');
+  fireEvent.click(input('accept_terms'));
+}

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import type { AdminFeed } from '@pharmaradar/shared/admin.schema';
 import { formatDateTime, formatNumber, useLocale } from '../../lib/i18n';
 import { AdminSection } from './admin-section';
+import { AdminTable } from './admin-table';
 import { adminApi } from './admin-api';
 import { useAdminLoad } from './use-admin-load';
 
@@ -23,33 +24,20 @@ export function FeedsSection() {
   return (
     <AdminSection id="feeds" load={load} onRetry={() => void reload()} isEmpty={(f) => f.length === 0}>
       {(feeds) => (
-        <div className="admin-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('shop')}</th>
-                <th scope="col">{t('source')}</th>
-                <th scope="col">{t('importedAt')}</th>
-                <th scope="col">{t('items')}</th>
-                <th scope="col">{t('lastRefusal')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {feeds.map((f) => (
-                <tr key={f.retailer} data-testid="admin-feed-row" className={f.refused ? 'admin-row--bad' : undefined}>
-                  <th scope="row">{f.name}</th>
-                  <td className="admin-feed__source">{f.source}</td>
-                  <td>{f.imported_at ? formatDateTime(f.imported_at, locale) : t('never')}</td>
-                  <td>{f.items === null ? '—' : formatNumber(f.items, locale)}</td>
-                  <td>
-                    {f.refused ? <strong>{t('refusedNow')}</strong> : null}
-                    <div>{f.last_refusal ? refusalText(f.last_refusal) : t('none')}</div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={[t('shop'), t('source'), t('importedAt'), t('items'), t('lastRefusal')]}>
+          {feeds.map((f) => (
+            <tr key={f.retailer} data-testid="admin-feed-row" className={f.refused ? 'admin-row--bad' : undefined}>
+              <th scope="row">{f.name}</th>
+              <td className="admin-feed__source">{f.source}</td>
+              <td>{f.imported_at ? formatDateTime(f.imported_at, locale) : t('never')}</td>
+              <td>{f.items === null ? '—' : formatNumber(f.items, locale)}</td>
+              <td>
+                {f.refused ? <strong>{t('refusedNow')}</strong> : null}
+                <div>{f.last_refusal ? refusalText(f.last_refusal) : t('none')}</div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </AdminSection>
   );

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { PLANS, type Plan } from '@pharmaradar/shared/current-user';
+import type { Plan } from '@pharmaradar/shared/current-user';
 import { type AdminUser } from '@pharmaradar/shared/admin.schema';
 import { isApiRequestError } from '../../lib/api/client';
 import { Dialog } from '../../lib/ui';
 import { adminApi } from './admin-api';
+import { PlanOptions } from './plan-options';
 
 /** Sets a user's plan (docs/product.md#audience-and-plans Ultra provisioning): free, pro or ultra, with an optional last day. */
 export function PlanDialog({ user, onClose, onSaved }: { user: AdminUser; onClose: () => void; onSaved: () => void }) {
@@ -42,11 +43,7 @@ export function PlanDialog({ user, onClose, onSaved }: { user: AdminUser; onClos
         <label>
           {t('plan')}
           <select name="plan" value={plan} onChange={(e) => setPlan(e.target.value as Plan)}>
-            {PLANS.map((p) => (
-              <option key={p} value={p}>
-                {intl.formatMessage({ id: `admin.plans.${p}` })}
-              </option>
-            ))}
+            <PlanOptions />
           </select>
         </label>
         {plan !== 'free' ? (

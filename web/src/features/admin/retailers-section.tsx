@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { formatDateTime, formatNumber, formatPercent, useLocale } from '../../lib/i18n';
 import { Spinner } from '../../lib/ui';
 import { AdminSection } from './admin-section';
+import { AdminTable } from './admin-table';
 import { HealthAlarm } from './health-alarm';
 import { adminApi } from './admin-api';
 import { useAdminLoad } from './use-admin-load';
@@ -20,42 +21,33 @@ export function HealthSection() {
   return (
     <AdminSection id="health" load={load} onRetry={() => void reload()} isEmpty={(r) => r.length === 0}>
       {(retailers) => (
-        <div className="admin-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('retailer')}</th>
-                <th scope="col">{t('searches')}</th>
-                <th scope="col">{t('successRate')}</th>
-                <th scope="col">{t('median')}</th>
-                <th scope="col">{t('p95')}</th>
-                <th scope="col">{t('parseFailures')}</th>
-                <th scope="col">{t('blocks')}</th>
-                <th scope="col">{t('alarm')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {retailers.map((r) => (
-                <tr
-                  key={r.retailer}
-                  data-testid="admin-health-row"
-                  className={r.failing ? 'admin-row--bad' : undefined}
-                >
-                  <th scope="row">{r.retailer}</th>
-                  <td>{formatNumber(r.searches, locale)}</td>
-                  <td>{r.success_rate === null ? '—' : formatPercent(r.success_rate, locale, 1)}</td>
-                  <td>{ms(r.median_ms)}</td>
-                  <td>{ms(r.p95_ms)}</td>
-                  <td>{formatNumber(r.parse_failures, locale)}</td>
-                  <td>{formatNumber(r.blocks, locale)}</td>
-                  <td>
-                    <HealthAlarm failing={r.failing} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            t('retailer'),
+            t('searches'),
+            t('successRate'),
+            t('median'),
+            t('p95'),
+            t('parseFailures'),
+            t('blocks'),
+            t('alarm'),
+          ]}
+        >
+          {retailers.map((r) => (
+            <tr key={r.retailer} data-testid="admin-health-row" className={r.failing ? 'admin-row--bad' : undefined}>
+              <th scope="row">{r.retailer}</th>
+              <td>{formatNumber(r.searches, locale)}</td>
+              <td>{r.success_rate === null ? '—' : formatPercent(r.success_rate, locale, 1)}</td>
+              <td>{ms(r.median_ms)}</td>
+              <td>{ms(r.p95_ms)}</td>
+              <td>{formatNumber(r.parse_failures, locale)}</td>
+              <td>{formatNumber(r.blocks, locale)}</td>
+              <td>
+                <HealthAlarm failing={r.failing} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </AdminSection>
   );
@@ -104,30 +96,17 @@ export function CheckSection({ onChanged }: { onChanged: () => void }) {
                 source: t(`source.${check.source}`),
               })}
             </p>
-            <div className="admin-scroll">
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('retailer')}</th>
-                    <th scope="col">{t('query')}</th>
-                    <th scope="col">{t('fetch')}</th>
-                    <th scope="col">{t('parse')}</th>
-                    <th scope="col">{t('time')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {check.results.map((r) => (
-                    <tr key={`${r.retailer}-${r.query}`} className={r.ok ? undefined : 'admin-row--bad'}>
-                      <th scope="row">{r.retailer}</th>
-                      <td>{r.query}</td>
-                      <td>{r.fetch}</td>
-                      <td>{r.parse}</td>
-                      <td>{`${formatNumber(r.ms, locale)} ms`}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable columns={[t('retailer'), t('query'), t('fetch'), t('parse'), t('time')]}>
+              {check.results.map((r) => (
+                <tr key={`${r.retailer}-${r.query}`} className={r.ok ? undefined : 'admin-row--bad'}>
+                  <th scope="row">{r.retailer}</th>
+                  <td>{r.query}</td>
+                  <td>{r.fetch}</td>
+                  <td>{r.parse}</td>
+                  <td>{`${formatNumber(r.ms, locale)} ms`}</td>
+                </tr>
+              ))}
+            </AdminTable>
           </>
         ) : null
       }

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import type { QueryCount } from '@pharmaradar/shared/admin.schema';
 import { formatDateTime, formatNumber, useLocale } from '../../lib/i18n';
 import { AdminSection } from './admin-section';
+import { AdminTable } from './admin-table';
 import { adminApi } from './admin-api';
 import { useAdminLoad } from './use-admin-load';
 
@@ -61,30 +62,17 @@ export function AuditSection({ version }: { version: number }) {
   return (
     <AdminSection id="audit" load={load} onRetry={() => void reload()} isEmpty={(e) => e.length === 0}>
       {(entries) => (
-        <div className="admin-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('when')}</th>
-                <th scope="col">{t('who')}</th>
-                <th scope="col">{t('action')}</th>
-                <th scope="col">{t('target')}</th>
-                <th scope="col">{t('details')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id} data-testid="admin-audit-row">
-                  <td>{formatDateTime(e.at, locale)}</td>
-                  <td>{e.actor_email}</td>
-                  <td>{t(`actions.${e.action}`)}</td>
-                  <td>{e.target_email ?? '—'}</td>
-                  <td>{describe(e.details)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={[t('when'), t('who'), t('action'), t('target'), t('details')]}>
+          {entries.map((e) => (
+            <tr key={e.id} data-testid="admin-audit-row">
+              <td>{formatDateTime(e.at, locale)}</td>
+              <td>{e.actor_email}</td>
+              <td>{t(`actions.${e.action}`)}</td>
+              <td>{e.target_email ?? '—'}</td>
+              <td>{describe(e.details)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </AdminSection>
   );

@@ -1,12 +1,13 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { PLANS } from '@pharmaradar/shared/current-user';
 import { type AdminUser, type AdminUserQuery } from '@pharmaradar/shared/admin.schema';
 import { formatDate, formatDateTime, useLocale } from '../../lib/i18n';
 import { AdminSection } from './admin-section';
+import { AdminTable } from './admin-table';
 import { adminApi } from './admin-api';
 import { PlanDialog } from './plan-dialog';
 import { useAdminLoad } from './use-admin-load';
+import { PlanOptions } from './plan-options';
 
 const FIRST_QUERY: AdminUserQuery = { q: '', plan: '', sort: 'created' };
 
@@ -58,11 +59,7 @@ export function UsersSection({ onChanged, selfId }: { onChanged: () => void; sel
           onChange={(e) => setDraft({ ...draft, plan: e.target.value as AdminUserQuery['plan'] })}
         >
           <option value="">{t('anyPlan')}</option>
-          {PLANS.map((p) => (
-            <option key={p} value={p}>
-              {intl.formatMessage({ id: `admin.plans.${p}` })}
-            </option>
-          ))}
+          <PlanOptions />
         </select>
       </label>
       <label>
@@ -90,56 +87,46 @@ export function UsersSection({ onChanged, selfId }: { onChanged: () => void; sel
   return (
     <AdminSection id="users" load={load} onRetry={() => void reload()} isEmpty={(u) => u.length === 0} tools={tools}>
       {(users) => (
-        <div className="admin-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('email')}</th>
-                <th scope="col">{t('name')}</th>
-                <th scope="col">{t('plan')}</th>
-                <th scope="col">{t('created')}</th>
-                <th scope="col">{t('lastSeen')}</th>
-                <th scope="col">{t('staff')}</th>
-                <th scope="col">{t('actions')}</th>
+        <>
+          <AdminTable
+            columns={[t('email'), t('name'), t('plan'), t('created'), t('lastSeen'), t('staff'), t('actions')]}
+          >
+            {users.map((user) => (
+              <tr key={user.id} data-testid="admin-user-row" data-email={user.email}>
+                <td>{user.email}</td>
+                <td>{`${user.first_name} ${user.last_name}`.trim() || '—'}</td>
+                <td data-testid="admin-user-plan">
+                  {intl.formatMessage({ id: `admin.plans.${user.plan}` })}
+                  {user.plan_grant && user.pro_until
+                    ? ` ${t('until', { date: formatDate(user.pro_until, locale) })}`
+                    : ''}
+                </td>
+                <td>{when(user.date_joined)}</td>
+                <td>{when(user.last_seen)}</td>
+                <td>{user.is_staff ? t('yes') : t('no')}</td>
+                <td className="admin-actions">
+                  <button
+                    type="button"
+                    className="btn btn--secondary btn--small"
+                    onClick={() => setEditing(user)}
+                    aria-label={t('changePlanFor', { email: user.email })}
+                  >
+                    {t('changePlan')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--secondary btn--small"
+                    onClick={() => void toggleStaff(user)}
+                    disabled={user.is_staff && user.id === selfId}
+                    aria-label={t(user.is_staff ? 'unmarkStaffFor' : 'markStaffFor', { email: user.email })}
+                  >
+                    {user.is_staff ? t('unmarkStaff') : t('markStaff')}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id} data-testid="admin-user-row" data-email={user.email}>
-                  <td>{user.email}</td>
-                  <td>{`${user.first_name} ${user.last_name}`.trim() || '—'}</td>
-                  <td data-testid="admin-user-plan">
-                    {intl.formatMessage({ id: `admin.plans.${user.plan}` })}
-                    {user.plan_grant && user.pro_until
-                      ? ` ${t('until', { date: formatDate(user.pro_until, locale) })}`
-                      : ''}
-                  </td>
-                  <td>{when(user.date_joined)}</td>
-                  <td>{when(user.last_seen)}</td>
-                  <td>{user.is_staff ? t('yes') : t('no')}</td>
-                  <td className="admin-actions">
-                    <button
-                      type="button"
-                      className="btn btn--secondary btn--small"
-                      onClick={() => setEditing(user)}
-                      aria-label={t('changePlanFor', { email: user.email })}
-                    >
-                      {t('changePlan')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--secondary btn--small"
-                      onClick={() => void toggleStaff(user)}
-                      disabled={user.is_staff && user.id === selfId}
-                      aria-label={t(user.is_staff ? 'unmarkStaffFor' : 'markStaffFor', { email: user.email })}
-                    >
-                      {user.is_staff ? t('unmarkStaff') : t('markStaff')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
+          {/* The dialog is a portal: where it stands here does not move it on screen. */}
           {editing ? (
             <PlanDialog
               user={editing}
@@ -151,7 +138,7 @@ export function UsersSection({ onChanged, selfId }: { onChanged: () => void; sel
               }}
             />
           ) : null}
-        </div>
+        </>
       )}
     </AdminSection>
   );

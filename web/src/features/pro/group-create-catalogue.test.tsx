@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expose } from 'comlink';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProCatalogueResponse } from '@pharmaradar/shared/pro-catalogue.schema';
 import { db } from '../../db/db';
-import { setApiOrigin } from '../../lib/api/client';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
+import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { GroupCreateDialog } from './group-create-dialog';
 import { importWorkerApi } from './workers/import-worker.api';
+import { serveProApi } from './pro-api.test-support';
 
 // Issue 20 item 8 (docs/decisions/161): the import preview names the rows the official catalogue does
 // not know or would not price, with the reason in the interface language, and says when the check
@@ -54,18 +54,9 @@ const ANSWER: ProCatalogueResponse = {
   ],
 };
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer((req, res) => {
-    if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
-    if (req.path === '/api/pro/catalogue/') return sendJson(res, 200, ANSWER);
-    return sendJson(res, 500, { code: 'unexpected', detail: 'Not scripted.' });
-  });
-  setApiOrigin(server.origin);
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await server.close();
+serveProApi((req, res) => {
+  if (req.path === '/api/pro/catalogue/') return sendJson(res, 200, ANSWER);
+  return sendJson(res, 500, { code: 'unexpected', detail: 'Not scripted.' });
 });
 beforeEach(async () => {
   vi.stubGlobal('Worker', ChannelWorker);

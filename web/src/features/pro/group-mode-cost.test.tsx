@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import type { ProCost } from '@pharmaradar/shared/pro.schema';
 import { db } from '../../db/db';
-import { setApiOrigin } from '../../lib/api/client';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
+import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
-import { GroupMode } from './group-mode';
+import { openGroup } from './group-mode.test-support';
+import { serveProApi } from './pro-api.test-support';
 import { ProductMode } from './product-mode';
 
 // ADR 147: before an analysis runs, the tool says what it will take from the monthly allowance, and
@@ -28,19 +28,10 @@ const cost = (over: Partial<ProCost>): ProCost => ({
   ...over,
 });
 
-let server: LoopbackServer;
 let answer: ProCost;
-beforeAll(async () => {
-  server = await startLoopbackServer((req, res) => {
-    if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
-    if (req.path === '/api/pro/usage/cost/') return sendJson(res, 200, answer);
-    return sendJson(res, 500, { code: 'unexpected', detail: 'Not scripted.' });
-  });
-  setApiOrigin(server.origin);
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await server.close();
+const server = serveProApi((req, res) => {
+  if (req.path === '/api/pro/usage/cost/') return sendJson(res, 200, answer);
+  return sendJson(res, 500, { code: 'unexpected', detail: 'Not scripted.' });
 });
 beforeEach(async () => {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
@@ -60,13 +51,6 @@ afterEach(() => vi.restoreAllMocks());
 
 const pricesAsked = () => server.received.filter((r) => r.path === '/api/pro/prices/');
 
-async function openGroup(locale: 'fr' | 'nl') {
-  renderWithProviders(<GroupMode settings={DEFAULT_PRICING_SETTINGS} onUsage={() => undefined} />, { locale });
-  const select = await screen.findByRole('combobox', { name: locale === 'fr' ? 'Groupe' : 'Groep' });
-  await waitFor(() => expect(within(select).getAllByRole('option').length).toBe(2));
-  fireEvent.change(select, { target: { value: ID } });
-}
-
 describe('group mode: the cost of an analysis before it runs', () => {
   it.each([
     [
@@ -81,7 +65,7 @@ describe('group mode: the cost of an analysis before it runs', () => {
     ],
   ] as const)('%s: says how many of the remaining CNKs it will use', async (locale, analyse, text) => {
     answer = cost({ cost: 2, alreadyCharged: 2 });
-    await openGroup(locale);
+    await openGroup(ID, locale);
     const note = await screen.findByTestId('pro-cost-analyse');
     expect(note.textContent).toMatch(text);
     expect(screen.getByRole('button', { name: analyse }).getAttribute('aria-describedby')).toBe(note.id);
@@ -104,7 +88,7 @@ describe('group mode: the cost of an analysis before it runs', () => {
     ],
   ] as const)('%s: over the allowance, says so and prices nothing live', async (locale, analyse, message) => {
     answer = cost({ used: 1997, remaining: 3, cost: 4, fits: false });
-    await openGroup(locale);
+    await openGroup(ID, locale);
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     fireEvent.click(screen.getByRole('button', { name: analyse }));
     // What the device stored is shown; the server was not asked to price.

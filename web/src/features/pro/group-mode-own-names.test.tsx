@@ -1,14 +1,12 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
-import { setApiOrigin } from '../../lib/api/client';
 import { setApiLocale } from '../../lib/api/api-locale';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
-import { renderWithProviders } from '../../test/render';
+import { sendJson } from '../../test/fakes/http-server';
 import { proStore } from './data/pro-store';
-import { GroupMode } from './group-mode';
+import { openGroup } from './group-mode.test-support';
+import { pricedEvent, streamPrices, serveProApi } from './pro-api.test-support';
 
 // Issue 19 item 9: a Dutch pharmacist's file names the products in Dutch; an analysis shows and keeps
 // those names, not the shops' (French) ones, and asks the shops in the interface language (ADR 148).
@@ -17,55 +15,11 @@ const ID = '0b7f5c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b';
 const OWN_NAME = 'Paracetamol Teva 500 mg 30 tabletten';
 const SHOP_NAME = 'Dafalgan 500 mg 30 comprimés';
 
-let server: LoopbackServer;
 const bodies: unknown[] = [];
-
-const event = (cnk: string, name: string, price: number) => ({
-  cnk,
-  status: 'found',
-  product: {
-    cnk,
-    name,
-    brand: null,
-    image: null,
-    slug: null,
-    offers: [
-      {
-        retailer: 'farmaline',
-        name,
-        price,
-        currency: 'EUR',
-        url: null,
-        best: true,
-        brand: null,
-        cnk,
-        searchedCode: cnk,
-        image: null,
-        inStock: true,
-      },
-    ],
-  },
-  retailers: [],
-  fetchedAt: new Date().toISOString(),
-  cached: false,
-});
-
-beforeAll(async () => {
-  server = await startLoopbackServer((req, res) => {
-    if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
-    if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
-    bodies.push(JSON.parse(req.body));
-    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    res.write(`event: product\ndata: ${JSON.stringify(event('1000001', SHOP_NAME, 9))}\n\n`);
-    res.write(`event: product\ndata: ${JSON.stringify(event('1000002', 'Arnica Boiron', 5))}\n\n`);
-    const done = { count: 2, quota: 1000, used: 2, resetsOn: '2026-12-01' };
-    res.end(`event: done\ndata: ${JSON.stringify(done)}\n\n`);
-  });
-  setApiOrigin(server.origin);
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await server.close();
+serveProApi((req, res) => {
+  if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
+  bodies.push(JSON.parse(req.body));
+  streamPrices(res, [pricedEvent('1000001', SHOP_NAME, [9]), pricedEvent('1000002', 'Arnica Boiron', [5])]);
 });
 
 beforeEach(async () => {
@@ -94,12 +48,7 @@ afterEach(() => {
 describe('group mode keeps the pharmacist’s own product names', () => {
   it('shows and reports the file’s name after a live analysis asked in Dutch, the shop’s name where the file had none', async () => {
     setApiLocale('nl');
-    renderWithProviders(<GroupMode settings={DEFAULT_PRICING_SETTINGS} onUsage={() => undefined} />, {
-      locale: 'nl',
-    });
-    const select = await screen.findByRole('combobox', { name: 'Groep' });
-    await waitFor(() => expect(within(select).getAllByRole('option').length).toBe(2));
-    fireEvent.change(select, { target: { value: ID } });
+    await openGroup(ID, 'nl');
     fireEvent.click(screen.getByRole('button', { name: 'Analyseren' }));
 
     await waitFor(async () => expect(await db.proReports.count()).toBe(1), { timeout: 5000 });

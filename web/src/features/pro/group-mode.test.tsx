@@ -1,12 +1,13 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import { db } from '../../db/db';
-import { setApiOrigin } from '../../lib/api/client';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
+import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { GroupMode } from './group-mode';
+import { openGroup } from './group-mode.test-support';
+import { pricedEvent, streamPrices, serveProApi } from './pro-api.test-support';
 
 const ID = '6f1c1e1a-8d4b-4a8e-9c55-2f7d9b0e1a11';
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -33,21 +34,11 @@ beforeEach(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-async function openGroup(locale: 'en' | 'fr' | 'nl' = 'en') {
-  const view = renderWithProviders(<GroupMode settings={DEFAULT_PRICING_SETTINGS} onUsage={() => undefined} />, {
-    locale,
-  });
-  const select = await screen.findByRole('combobox', { name: { en: 'Group', fr: 'Groupe', nl: 'Groep' }[locale] });
-  await waitFor(() => expect(within(select).getAllByRole('option').length).toBe(2));
-  fireEvent.change(select, { target: { value: ID } });
-  return view;
-}
-
 const bodyRows = () => within(screen.getByTestId('pro-group-table')).getAllByRole('row').slice(2);
 
 describe('group mode', () => {
   it('offline: analyses from stored offers, each row with its age or its mark', async () => {
-    await openGroup();
+    await openGroup(ID);
     expect(screen.getByText('You are offline: the analysis uses the prices stored on this device.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
     await screen.findByTestId('pro-group-table');
@@ -62,7 +53,7 @@ describe('group mode', () => {
   });
 
   it('sorts by a column (both ways) and filters by column and by mark', async () => {
-    await openGroup();
+    await openGroup(ID);
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
     await screen.findByTestId('pro-group-table');
     // The header label carries a soft hyphen where the word may break on the counter tablet.
@@ -85,7 +76,7 @@ describe('group mode', () => {
     ['nl', 'Prijzen opgehaald'],
     ['en', 'Prices read'],
   ] as const)('%s: the last column says what its ages are, in full', async (locale, header) => {
-    await openGroup(locale);
+    await openGroup(ID, locale);
     fireEvent.click(
       screen.getByRole('button', { name: locale === 'fr' ? 'Analyser' : locale === 'nl' ? 'Analyseren' : 'Analyse' }),
     );
@@ -95,7 +86,7 @@ describe('group mode', () => {
   });
 
   it('back online, offers to refresh the lines analysed and now stale or left without a price', async () => {
-    await openGroup();
+    await openGroup(ID);
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
     await screen.findByTestId('pro-group-table');
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
@@ -106,7 +97,7 @@ describe('group mode', () => {
   });
 
   it('renames a group and edits its CNKs, then deletes it after confirmation', async () => {
-    await openGroup();
+    await openGroup(ID);
     fireEvent.click(screen.getByRole('button', { name: 'Edit the group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit the group' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Group name' }), { target: { value: 'Douleur' } });
@@ -147,7 +138,7 @@ describe('group mode', () => {
       },
     );
     try {
-      await openGroup();
+      await openGroup(ID);
       fireEvent.click(screen.getByTestId('pro-group-create-open'));
       const dialog = await screen.findByRole('dialog', { name: 'Create a group' });
       const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -161,7 +152,7 @@ describe('group mode', () => {
   });
 
   it('shows docs/product.md#messages "Unable to create the group." when IndexedDB refuses the save', async () => {
-    await openGroup();
+    await openGroup(ID);
     const groupsBefore = await db.proGroups.count();
     // The device's storage is full: every write fails as a browser reports it.
     vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
@@ -197,7 +188,7 @@ describe('group mode: the lines of a group (docs/decisions/151)', () => {
     await db.proGroups.update(ID, {
       lines: { '1000001': { vat: 21, price: 6, name: 'Crème de jour (mon nom)' } },
     });
-    await openGroup();
+    await openGroup(ID);
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
     await screen.findByTestId('pro-group-table');
     const [first, second] = bodyRows();
@@ -222,62 +213,21 @@ describe('group mode: the lines of a group (docs/decisions/151)', () => {
 });
 
 describe('group mode online', () => {
-  let server: LoopbackServer;
-  const product = (cnk: string, name: string, prices: number[]) => ({
-    cnk,
-    status: 'found',
-    product: {
-      cnk,
-      name,
-      brand: null,
-      image: null,
-      slug: null,
-      offers: prices.map((price, i) => ({
-        retailer: `shop-${i}`,
-        name,
-        price,
-        currency: 'EUR',
-        url: null,
-        best: i === 0,
-        brand: null,
-        cnk,
-        searchedCode: cnk,
-        image: null,
-        inStock: true,
-      })),
-    },
-    retailers: [],
-    fetchedAt: new Date().toISOString(),
-    cached: false,
-  });
-  const notFound = (cnk: string) => ({ ...product(cnk, '', []), status: 'not_found', product: null });
-
-  beforeAll(async () => {
-    server = await startLoopbackServer((req, res) => {
-      if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
-      if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
-      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      const events = [
-        product('1000001', 'Dafalgan', [9, 11, 13]),
-        product('1000002', 'Arnica', [5, 6]),
-        notFound('1000003'),
-        product('1000004', 'Ibuprofen', [4]),
-      ];
-      for (const event of events) res.write(`event: product\ndata: ${JSON.stringify(event)}\n\n`);
-      const done = { count: 4, quota: 1000, used: 4, resetsOn: '2026-12-01' };
-      res.end(`event: done\ndata: ${JSON.stringify(done)}\n\n`);
-    });
-    setApiOrigin(server.origin);
-  });
-  afterAll(async () => {
-    setApiOrigin('');
-    await server.close();
+  const notFound = (cnk: string) => ({ ...pricedEvent(cnk, '', []), status: 'not_found', product: null });
+  serveProApi((req, res) => {
+    if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
+    streamPrices(res, [
+      pricedEvent('1000001', 'Dafalgan', [9, 11, 13]),
+      pricedEvent('1000002', 'Arnica', [5, 6]),
+      notFound('1000003'),
+      pricedEvent('1000004', 'Ibuprofen', [4]),
+    ]);
   });
 
   it('records the finished analysis with the cards the table shows', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     await db.proReports.clear();
-    await openGroup();
+    await openGroup(ID);
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
     await waitFor(async () => expect(await db.proReports.count()).toBe(1), { timeout: 5000 });
     const [report] = await db.proReports.toArray();

@@ -17,6 +17,7 @@ import { GroupProgress } from './group/group-progress';
 import { buildRows, isStale } from './group/group-rows';
 import { GroupTable } from './group/group-table';
 import { useGroupAnalysis } from './group/use-group-analysis';
+import { ProActionButton } from './pro-action-button';
 import { ReportDialog } from './report/report-dialog';
 import { analysisRecord } from './report/report-rows';
 import { useProSyncVersion } from './sync/use-group-sync';
@@ -190,23 +191,21 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
           </select>
         </label>
         <div className="pro-actions">
-          <button
-            type="button"
-            className="btn btn--secondary"
+          <ProActionButton
+            label="pro.tool.group.create"
             onClick={() => setDialog('create')}
             disabled={busy}
-            data-testid="pro-group-create-open"
-          >
-            <FormattedMessage id="pro.tool.group.create" />
-          </button>
+            testId="pro-group-create-open"
+          />
           {group && (
             <>
-              <button type="button" className="btn btn--secondary" onClick={() => setDialog('edit')} disabled={busy}>
-                <FormattedMessage id="pro.tool.group.edit" />
-              </button>
-              <button type="button" className="btn pro-btn--quiet" onClick={() => setDialog('delete')} disabled={busy}>
-                <FormattedMessage id="pro.tool.group.delete" />
-              </button>
+              <ProActionButton label="pro.tool.group.edit" onClick={() => setDialog('edit')} disabled={busy} />
+              <ProActionButton
+                label="pro.tool.group.delete"
+                look="quiet"
+                onClick={() => setDialog('delete')}
+                disabled={busy}
+              />
             </>
           )}
         </div>
@@ -214,49 +213,39 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
       {group?.description && <p className="pro-muted">{group.description}</p>}
       <div className="pro-run">
         <div className="pro-actions">
-          <button
-            type="button"
-            className="btn btn--primary"
+          <ProActionButton
+            label="pro.tool.group.analyse"
+            look="primary"
             onClick={() => void analyse()}
             disabled={busy}
-            aria-describedby={analyseCost ? 'pro-cost-analyse' : undefined}
-            data-testid="pro-analyse"
-          >
-            <FormattedMessage id="pro.tool.group.analyse" />
-          </button>
+            describedBy={analyseCost ? 'pro-cost-analyse' : undefined}
+            testId="pro-analyse"
+          />
           {refreshOffered && (
-            <button
-              type="button"
-              className="btn btn--secondary"
+            <ProActionButton
+              label="pro.tool.group.refreshStale"
+              values={{ count: stale.length }}
               onClick={() => void analysis.price(stale)}
               disabled={busy || refreshCost?.fits === false}
-              aria-describedby={refreshCost ? 'pro-cost-refresh' : undefined}
-              data-testid="pro-refresh-stale"
-            >
-              <FormattedMessage id="pro.tool.group.refreshStale" values={{ count: stale.length }} />
-            </button>
+              describedBy={refreshCost ? 'pro-cost-refresh' : undefined}
+              testId="pro-refresh-stale"
+            />
           )}
           {group && (
-            <button
-              type="button"
-              className="btn btn--secondary"
+            <ProActionButton
+              label="pro.report.open"
               onClick={() => setDialog('report')}
               disabled={busy}
-              data-testid="pro-report-open"
-            >
-              <FormattedMessage id="pro.report.open" />
-            </button>
+              testId="pro-report-open"
+            />
           )}
           {group && analysis.loaded && (
-            <button
-              type="button"
-              className="btn btn--secondary"
+            <ProActionButton
+              label="pro.tool.group.export"
               onClick={() => void exportFile()}
               disabled={busy}
-              data-testid="pro-export"
-            >
-              <FormattedMessage id="pro.tool.group.export" />
-            </button>
+              testId="pro-export"
+            />
           )}
         </div>
         {group && <AnalysisCostNote cost={analyseCost} action="analyse" id="pro-cost-analyse" />}

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import type { ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import { db } from '../../db/db';
-import { setApiOrigin } from '../../lib/api/client';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
+import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { ProductMode } from './product-mode';
+import { serveProApi } from './pro-api.test-support';
 
 // Issue 20 items 4 and 5 (docs/decisions/154, 161): the product card shows the official name and pack
 // beside the shop's title; a pack the official catalogue excludes is not priced and the card says why.
@@ -57,34 +57,25 @@ const events: Record<string, ProProductEvent> = {
   },
 };
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer((req, res) => {
-    if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
-    if (req.path === '/api/pro/usage/cost/') {
-      return sendJson(res, 200, {
-        quota: 2000,
-        used: 0,
-        resetsOn: '2026-12-01',
-        remaining: 2000,
-        cost: 1,
-        alreadyCharged: 0,
-        invalid: 0,
-        excluded: 0,
-        fits: true,
-      });
-    }
-    if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
-    const [cnk] = (JSON.parse(req.body) as { cnks: string[] }).cnks;
-    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    res.write(`event: product\ndata: ${JSON.stringify(events[cnk!])}\n\n`);
-    res.end(`event: done\ndata: ${JSON.stringify({ count: 0, quota: 2000, used: 0, resetsOn: '2026-12-01' })}\n\n`);
-  });
-  setApiOrigin(server.origin);
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await server.close();
+serveProApi((req, res) => {
+  if (req.path === '/api/pro/usage/cost/') {
+    return sendJson(res, 200, {
+      quota: 2000,
+      used: 0,
+      resetsOn: '2026-12-01',
+      remaining: 2000,
+      cost: 1,
+      alreadyCharged: 0,
+      invalid: 0,
+      excluded: 0,
+      fits: true,
+    });
+  }
+  if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
+  const [cnk] = (JSON.parse(req.body) as { cnks: string[] }).cnks;
+  res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+  res.write(`event: product\ndata: ${JSON.stringify(events[cnk!])}\n\n`);
+  res.end(`event: done\ndata: ${JSON.stringify({ count: 0, quota: 2000, used: 0, resetsOn: '2026-12-01' })}\n\n`);
 });
 
 function price(cnk: string) {

@@ -1,14 +1,13 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
-import { setApiOrigin } from '../../lib/api/client';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
+import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { ProductMode } from './product-mode';
+import { serveProApi } from './pro-api.test-support';
 
 // The batch pricing endpoint is a scripted loopback server answering one CNK at two shops.
-let server: LoopbackServer;
 const offer = (retailer: string, price: number) => ({
   retailer,
   name: 'Dafalgan 500 mg',
@@ -23,34 +22,26 @@ const offer = (retailer: string, price: number) => ({
   inStock: true,
 });
 
-beforeAll(async () => {
-  server = await startLoopbackServer((req, res) => {
-    if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
-    if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
-    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    const product = {
+serveProApi((req, res) => {
+  if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
+  res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+  const product = {
+    cnk: '0123456',
+    status: 'found',
+    product: {
       cnk: '0123456',
-      status: 'found',
-      product: {
-        cnk: '0123456',
-        name: 'Dafalgan 500 mg',
-        brand: null,
-        image: null,
-        slug: null,
-        offers: [offer('medimarket', 9), offer('farmaline', 10)],
-      },
-      retailers: [],
-      fetchedAt: new Date().toISOString(),
-      cached: false,
-    };
-    res.write(`event: product\ndata: ${JSON.stringify(product)}\n\n`);
-    res.end(`event: done\ndata: ${JSON.stringify({ count: 1, quota: 2000, used: 1, resetsOn: '2026-12-01' })}\n\n`);
-  });
-  setApiOrigin(server.origin);
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await server.close();
+      name: 'Dafalgan 500 mg',
+      brand: null,
+      image: null,
+      slug: null,
+      offers: [offer('medimarket', 9), offer('farmaline', 10)],
+    },
+    retailers: [],
+    fetchedAt: new Date().toISOString(),
+    cached: false,
+  };
+  res.write(`event: product\ndata: ${JSON.stringify(product)}\n\n`);
+  res.end(`event: done\ndata: ${JSON.stringify({ count: 1, quota: 2000, used: 1, resetsOn: '2026-12-01' })}\n\n`);
 });
 
 async function priceOne() {

@@ -4,7 +4,7 @@ import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { LANDING_SEED_ID, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
 import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
-import { loadSearchResult, saveSearchResult } from '../../db/search-cache';
+import { loadSearchResult } from '../../db/search-cache';
 import { loadHistory } from '../price-history/history-cache';
 import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n';
@@ -22,6 +22,7 @@ import {
 import { json, sse, startTestServer, type Handler } from '../../test/fakes/search-api-server';
 import ProductPage from './product.page';
 import type { PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
+import { saveDafalganSearch } from '../search/testing/saved-search-fixtures';
 
 const SLUG = 'dafalgan-500-mg-30-comprimes-3720083';
 const PRODUCT = { name: 'Dafalgan 500 mg 30 comprimés', brand: 'Dafalgan', cnk: '3720083' };
@@ -327,13 +328,7 @@ describe('product landing page', () => {
   });
 
   it('offline, shows the product from a saved search and its saved prices', async () => {
-    await saveSearchResult({
-      query: 'cnk:3720083',
-      lang: 'fr',
-      kind: 'cnk',
-      label: '3720083',
-      result: dafalganResult({ kind: 'cnk' }),
-    });
+    await saveDafalganSearch('fr', 'cnk', '3720083');
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const gone = await startTestServer();
     await gone.close();

@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
-import { saveSearchResult } from '../../db/search-cache';
 import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
@@ -18,6 +17,8 @@ import {
   searchStream,
 } from './testing/search-fixtures';
 import { deferred, json, sse, startTestServer, type Handler } from '../../test/fakes/search-api-server';
+import { saveDafalganSearch } from './testing/saved-search-fixtures';
+import { setConnection } from '../../test/connection';
 
 const server = serveSearchApi();
 afterEach(() => {
@@ -335,22 +336,9 @@ describe('home page search (fr)', () => {
 });
 
 describe('home page offline', () => {
-  function goOffline() {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    act(() => {
-      window.dispatchEvent(new Event('offline'));
-    });
-  }
-
   it('shows the saved result with its date and an offline notice, without calling the server (fr)', async () => {
-    await saveSearchResult({
-      query: 'name:dafalgan',
-      lang: 'fr',
-      kind: 'name',
-      label: 'dafalgan',
-      result: dafalganResult(),
-    });
-    goOffline();
+    await saveDafalganSearch('fr', 'name', 'dafalgan');
+    setConnection(false);
     renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
     const notice = await screen.findByTestId('cached-notice');
     expect(notice.textContent).toContain('Vous êtes hors ligne');
@@ -362,14 +350,8 @@ describe('home page offline', () => {
   });
 
   it('says when nothing is saved for the search and lists the saved ones (nl)', async () => {
-    await saveSearchResult({
-      query: 'name:ibuprofen',
-      lang: 'nl',
-      kind: 'name',
-      label: 'ibuprofen',
-      result: dafalganResult({ query: 'ibuprofen' }),
-    });
-    goOffline();
+    await saveDafalganSearch('nl', 'name', 'ibuprofen', { query: 'ibuprofen' });
+    setConnection(false);
     renderWithProviders(<HomePage />, { locale: 'nl', route: '/nl?q=magnesium' });
     const notice = await screen.findByTestId('cached-notice');
     expect(notice.textContent).toContain('U bent offline');
@@ -384,14 +366,8 @@ describe('home page offline', () => {
   });
 
   it('does not show a Dutch user a search saved in French (nl)', async () => {
-    await saveSearchResult({
-      query: 'name:dafalgan',
-      lang: 'fr',
-      kind: 'name',
-      label: 'dafalgan',
-      result: dafalganResult(),
-    });
-    goOffline();
+    await saveDafalganSearch('fr', 'name', 'dafalgan');
+    setConnection(false);
     renderWithProviders(<HomePage />, { locale: 'nl', route: '/nl?q=dafalgan' });
     const notice = await screen.findByTestId('cached-notice');
     expect(notice.textContent).toContain('Geen opgeslagen resultaten voor deze zoekopdracht.');
@@ -401,13 +377,7 @@ describe('home page offline', () => {
   });
 
   it('falls back to the saved result when the server cannot be reached while online (en)', async () => {
-    await saveSearchResult({
-      query: 'cnk:3720083',
-      lang: 'en',
-      kind: 'cnk',
-      label: '3720083',
-      result: dafalganResult({ kind: 'cnk' }),
-    });
+    await saveDafalganSearch('en', 'cnk', '3720083');
     const gone = await startTestServer();
     await gone.close();
     setApiOrigin(gone.url);

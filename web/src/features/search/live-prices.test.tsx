@@ -1,24 +1,18 @@
 import 'fake-indexeddb/auto';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { saveSearchResult } from '../../db/search-cache';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
-import { dafalganResult, dafalganStream } from './testing/search-fixtures';
+import { dafalganStream } from './testing/search-fixtures';
 import { sse } from '../../test/fakes/search-api-server';
+import { saveDafalganSearch } from './testing/saved-search-fixtures';
+import { setConnection } from '../../test/connection';
 
 const server = serveSearchApi();
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-function setConnection(online: boolean) {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
 
 const searchRequests = () => server.requests.filter((r) => r.path.startsWith('/api/search'));
 
@@ -30,13 +24,7 @@ beforeAll(async () => {
 
 describe('live prices when the connection comes back', () => {
   it('replaces the saved prices with fresh ones by itself, with one search', async () => {
-    await saveSearchResult({
-      query: 'name:dafalgan',
-      lang: 'fr',
-      kind: 'name',
-      label: 'dafalgan',
-      result: dafalganResult({ fetchedAt: '2026-01-02T08:00:00.000Z' }),
-    });
+    await saveDafalganSearch('fr', 'name', 'dafalgan', { fetchedAt: '2026-01-02T08:00:00.000Z' });
     server.handle(sse(dafalganStream()));
     setConnection(false);
     renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
 import { dafalganResult, dafalganStream, retailerAnswer, searchStream } from './testing/search-fixtures';
 import { sse } from '../../test/fakes/search-api-server';
+import { setConnection } from '../../test/connection';
 
 // Which searches end up in "Searches saved on this device", and under which name.
 const server = serveSearchApi();
@@ -16,13 +17,6 @@ afterEach(() => {
 
 async function waitForComplete() {
   await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
-}
-
-function goOffline() {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-  act(() => {
-    window.dispatchEvent(new Event('offline'));
-  });
 }
 
 // The search machinery and the saved-searches list are lazy chunks in the app; here they are
@@ -64,7 +58,7 @@ describe('saved searches', () => {
       expect((await db.searches.get('fr|cnk:3720083'))?.title).toBe('Dafalgan 500 mg 30 comprimés'),
     );
 
-    goOffline();
+    setConnection(false);
     fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'zinc' } });
     fireEvent.click(screen.getByTestId('search-submit'));
     const recent = await screen.findByTestId('recent-searches');

@@ -1,21 +1,14 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '@pharmaradar/shared/locales';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { renderWithProviders } from '../../test/render';
 import { OfflineNotice } from './search-notices';
+import { setConnection } from '../../test/connection';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** The browser's connection as the app sees it: navigator.onLine plus the matching window event. */
-function setConnection(online: boolean) {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
 
 /** The notice fed by the real online-status hook, as LivePrices does. */
 function renderNotice(reason: 'offline' | 'unreachable', locale: Locale = 'fr') {

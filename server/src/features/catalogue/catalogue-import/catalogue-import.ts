@@ -1,3 +1,4 @@
+import type { CatalogueCounts } from '../../../lib/catalogue-lookup';
 import type { Logger } from '../../../lib/log';
 import type { CatalogueRepository } from '../catalogue.repository';
 import { ampHandler, nonMedicinalHandler, refHandler, vmpHandler, type DeliveryModes } from './sam-entities';
@@ -27,14 +28,7 @@ export interface ImportOptions {
 export interface ImportOutcome {
   generation: number;
   version: string | null;
-  counts: {
-    packs: number;
-    prescription: number;
-    gtins: number;
-    vmps: number;
-    nonmedicinal: number;
-    dataErrors: number;
-  };
+  counts: CatalogueCounts;
   ms: number;
 }
 

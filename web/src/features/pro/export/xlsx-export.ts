@@ -40,7 +40,9 @@ export type GroupExport = {
   /** YYYY-MM-DD, the user's local day (docs/architecture.md#pro-pricing). */
   date: string;
   labels: ExportLabels;
+  /** The table's rows: each card as priced for the table, with why it has no market price. */
   rows: readonly ExportRow[];
+  /** Which shops the rows' prices were read at, when, and whether they are the demo shops. */
   source: PriceSource;
 };
 

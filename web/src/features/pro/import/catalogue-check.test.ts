@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProCatalogueResponse } from '@pharmaradar/shared/pro-catalogue.schema';
 import { db } from '../../../db/db';
-import { setApiOrigin } from '../../../lib/api/client';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../../test/fakes/http-server';
+import { sendJson } from '../../../test/fakes/http-server';
 import { checkImportCatalogue } from './catalogue-check';
+import { serveProApi } from '../pro-api.test-support';
 
 // Issue 20 item 8 (docs/decisions/161): the import preview flags rows the official catalogue does not
 // know, or knows as withdrawn or never priced; the facts are kept so the flags survive offline, and
@@ -30,25 +30,16 @@ const PRESENT: ProCatalogueResponse = {
   ],
 };
 
-let server: LoopbackServer;
 let answer: { status: number; body: unknown };
-beforeAll(async () => {
-  server = await startLoopbackServer((req, res) => {
-    if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
-    if (req.path === '/api/pro/catalogue/') {
-      // As the server does: the facts of the CNKs asked for.
-      const cnks = new Set((JSON.parse(req.body) as { cnks: string[] }).cnks);
-      const body = answer.body as ProCatalogueResponse;
-      const facts = body.facts?.filter((f) => cnks.has(f.cnk));
-      return sendJson(res, answer.status, facts ? { ...body, facts } : body);
-    }
-    return sendJson(res, 500, { code: 'unexpected', detail: 'Not scripted.' });
-  });
-  setApiOrigin(server.origin);
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await server.close();
+const server = serveProApi((req, res) => {
+  if (req.path === '/api/pro/catalogue/') {
+    // As the server does: the facts of the CNKs asked for.
+    const cnks = new Set((JSON.parse(req.body) as { cnks: string[] }).cnks);
+    const body = answer.body as ProCatalogueResponse;
+    const facts = body.facts?.filter((f) => cnks.has(f.cnk));
+    return sendJson(res, answer.status, facts ? { ...body, facts } : body);
+  }
+  return sendJson(res, 500, { code: 'unexpected', detail: 'Not scripted.' });
 });
 beforeEach(async () => {
   server.received.length = 0;

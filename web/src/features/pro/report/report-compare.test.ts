@@ -1,37 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { ProReportRow } from '../../../db/db';
 import { compareReports } from './report-compare';
-
-function row(cnk: string, lowest: number | null, sell: number | null, margin: number | null): ProReportRow {
-  return {
-    cnk,
-    name: `P${cnk}`,
-    lowestOffer: lowest,
-    marketReference: lowest,
-    recommendedPurchaseExVat: null,
-    sellPriceInclVat: sell,
-    marginRatio: margin,
-    status: lowest === null ? 'no_price' : 'priced',
-  };
-}
+import { reportRow } from './report.test-support';
 
 describe('compareReports', () => {
   it('classifies price moves to the cent and counts them', () => {
     const before = [
-      row('1000001', 10, 12, 0.3),
-      row('1000002', 5, 6, 0.2),
-      row('1000003', 8, 9, 0.25),
-      row('1000004', null, null, null),
-      row('1000005', 7, 8, 0.1),
-      row('1000006', 3, 4, 0.1),
+      reportRow('1000001', 10, 12, 0.3),
+      reportRow('1000002', 5, 6, 0.2),
+      reportRow('1000003', 8, 9, 0.25),
+      reportRow('1000004', null, null, null),
+      reportRow('1000005', 7, 8, 0.1),
+      reportRow('1000006', 3, 4, 0.1),
     ];
     const after = [
-      row('1000001', 10.5, 12, 0.3), // up 0.50
-      row('1000002', 4.99, 6, 0.2), // down 0.01
-      row('1000003', 8.001, 9, 0.25), // same to the cent
-      row('1000004', 11, 13, null), // a price appears
-      row('1000005', null, null, null), // its price is gone
-      row('1000007', 2, 3, 0.4), // new in the group
+      reportRow('1000001', 10.5, 12, 0.3), // up 0.50
+      reportRow('1000002', 4.99, 6, 0.2), // down 0.01
+      reportRow('1000003', 8.001, 9, 0.25), // same to the cent
+      reportRow('1000004', 11, 13, null), // a price appears
+      reportRow('1000005', null, null, null), // its price is gone
+      reportRow('1000007', 2, 3, 0.4), // new in the group
     ];
     const { lines, summary } = compareReports(before, after);
     expect(summary).toEqual({ up: 1, down: 1, same: 1, new: 2, gone: 2, marginUp: 0, marginDown: 0 });
@@ -48,8 +35,16 @@ describe('compareReports', () => {
   });
 
   it('lists a margin change at an unchanged price (a new strategy), to 0.01 %', () => {
-    const before = [row('1000001', 10, 12.1, 0.2), row('1000002', 5, 6, 0.3), row('1000003', 5, 6, 0.3)];
-    const after = [row('1000001', 10, 14.52, 0.3333), row('1000002', 5, 6, 0.30004), row('1000003', 5, 6, 0.25)];
+    const before = [
+      reportRow('1000001', 10, 12.1, 0.2),
+      reportRow('1000002', 5, 6, 0.3),
+      reportRow('1000003', 5, 6, 0.3),
+    ];
+    const after = [
+      reportRow('1000001', 10, 14.52, 0.3333),
+      reportRow('1000002', 5, 6, 0.30004),
+      reportRow('1000003', 5, 6, 0.25),
+    ];
     const { lines, summary } = compareReports(before, after);
     expect(summary).toEqual({ up: 0, down: 0, same: 3, new: 0, gone: 0, marginUp: 1, marginDown: 1 });
     expect(lines.map((l) => [l.cnk, l.price, l.margin])).toEqual([
@@ -60,10 +55,10 @@ describe('compareReports', () => {
   });
 
   it('has nothing to list between two equal analyses, and no margin move without a catalogue price', () => {
-    const rows = [row('1000001', 10, 12, null), row('1000002', null, null, null)];
+    const rows = [reportRow('1000001', 10, 12, null), reportRow('1000002', null, null, null)];
     const { lines, summary } = compareReports(rows, rows);
     expect(lines).toEqual([]);
     expect(summary).toEqual({ up: 0, down: 0, same: 1, new: 0, gone: 0, marginUp: 0, marginDown: 0 });
-    expect(compareReports([row('1000001', 10, 12, null)], [row('1000001', 10, 12, 0.3)]).lines).toEqual([]);
+    expect(compareReports([reportRow('1000001', 10, 12, null)], [reportRow('1000001', 10, 12, 0.3)]).lines).toEqual([]);
   });
 });

@@ -5,28 +5,10 @@ import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import { db, type ProReportRow } from '../../../db/db';
 import { renderWithProviders } from '../../../test/render';
 import { ReportDialog } from './report-dialog';
+import { reportRow } from './report.test-support';
 
 const GROUP = { id: 'g-1', name: 'Antidouleurs' };
 const at = (iso: string) => Date.parse(iso);
-
-function row(
-  cnk: string,
-  name: string,
-  lowest: number | null,
-  sell: number | null,
-  margin: number | null,
-): ProReportRow {
-  return {
-    cnk,
-    name,
-    lowestOffer: lowest,
-    marketReference: lowest,
-    recommendedPurchaseExVat: null,
-    sellPriceInclVat: sell,
-    marginRatio: margin,
-    status: lowest === null ? 'no_price' : 'priced',
-  };
-}
 
 async function store(analysedAt: number, strategy: 'balanced' | 'conservative', rows: ProReportRow[]) {
   await db.proReports.put({
@@ -56,16 +38,16 @@ afterEach(() => vi.restoreAllMocks());
 
 async function twoAnalyses() {
   // Oldest first, and one older still that the report must ignore.
-  await store(at('2026-11-20T08:00:00Z'), 'balanced', [row('1000001', 'Dafalgan', 1, 1, 0.9)]);
+  await store(at('2026-11-20T08:00:00Z'), 'balanced', [reportRow('1000001', 1, 1, 0.9, 'Dafalgan')]);
   await store(at('2026-11-21T08:00:00Z'), 'balanced', [
-    row('1000001', 'Dafalgan', 10, 12, 0.2),
-    row('1000002', 'Arnica', 5, 6, 0.3),
-    row('1000003', 'Sinutab', 7, 8, 0.25),
+    reportRow('1000001', 10, 12, 0.2, 'Dafalgan'),
+    reportRow('1000002', 5, 6, 0.3, 'Arnica'),
+    reportRow('1000003', 7, 8, 0.25, 'Sinutab'),
   ]);
   await store(at('2026-11-22T08:00:00Z'), 'conservative', [
-    row('1000001', 'Dafalgan', 10, 14.52, 0.3333),
-    row('1000002', 'Arnica', 4.5, 6, 0.3),
-    row('1000004', 'Nurofen', 3, 4, null),
+    reportRow('1000001', 10, 14.52, 0.3333, 'Dafalgan'),
+    reportRow('1000002', 4.5, 6, 0.3, 'Arnica'),
+    reportRow('1000004', 3, 4, null, 'Nurofen'),
   ]);
 }
 
@@ -75,7 +57,7 @@ describe('group report', () => {
     expect(await screen.findByText(/^No analysis of this group yet\./)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
     view.unmount();
-    await store(at('2026-11-21T08:00:00Z'), 'balanced', [row('1000001', 'Dafalgan', 10, 12, 0.2)]);
+    await store(at('2026-11-21T08:00:00Z'), 'balanced', [reportRow('1000001', 10, 12, 0.2, 'Dafalgan')]);
     show('en');
     const status = await screen.findByText(/^Only one analysis so far/);
     expect(status.textContent).toContain('2026');

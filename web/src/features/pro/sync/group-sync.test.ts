@@ -1,38 +1,26 @@
 import 'fake-indexeddb/auto';
 import type { ServerResponse } from 'node:http';
 import { waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GroupSyncRequest, GroupSyncResponse, StoredGroupChange } from '@pharmaradar/shared/pro.schema';
 import { PharmaRadarDb, type ProGroupRecord } from '../../../db/db';
 import { setApiOrigin } from '../../../lib/api/client';
-import {
-  sendJson,
-  startLoopbackServer,
-  type LoopbackServer,
-  type ReceivedRequest,
-} from '../../../test/fakes/http-server';
+import { sendJson, type ReceivedRequest } from '../../../test/fakes/http-server';
 import { createProStore, SYNC_CURSOR_KEY, SYNC_OWNER_KEY, type ProStore } from '../data/pro-store';
 import { syncOnce } from './group-sync';
 import { createSyncController } from './sync-controller';
+import { serveProApi } from '../pro-api.test-support';
 
 // The device side of group sync against a scripted POST /api/groups/sync on a loopback server: what
 // the device sends, and what it makes of the answers. Convergence against the real server: the e2e.
 type SyncHandler = (body: GroupSyncRequest, res: ServerResponse) => void | Promise<void>;
-let server: LoopbackServer;
 let onSync: SyncHandler;
 const syncBodies = () =>
   server.received.filter((r) => r.path === '/api/groups/sync/').map((r) => JSON.parse(r.body) as GroupSyncRequest);
 
-beforeAll(async () => {
-  server = await startLoopbackServer(async (req: ReceivedRequest, res) => {
-    if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
-    if (req.path === '/api/groups/sync/') return onSync(JSON.parse(req.body) as GroupSyncRequest, res);
-    sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
-  });
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await server.close();
+const server = serveProApi(async (req: ReceivedRequest, res) => {
+  if (req.path === '/api/groups/sync/') return onSync(JSON.parse(req.body) as GroupSyncRequest, res);
+  sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
 });
 
 let db: PharmaRadarDb;

@@ -1,31 +1,22 @@
 import 'fake-indexeddb/auto';
 import type { ServerResponse } from 'node:http';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../../db/db';
-import { setApiOrigin } from '../../../lib/api/client';
 import { renderWithProviders } from '../../../test/render';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../../../test/fakes/http-server';
+import { sendJson } from '../../../test/fakes/http-server';
 import { groupSync } from './sync-controller';
 import { SyncStatusLine } from './sync-status';
+import { serveProApi } from '../pro-api.test-support';
 
 // Issue 17: what the Pro tool says when a change of this device lost to another device's, or when the
 // server's group storage for the account is full (the app's own sync controller, a scripted server).
 const ID = '6f1c7a52-3c1e-4d55-9a3b-1f2e3d4c5b6a';
-let server: LoopbackServer;
 let onSync: (res: ServerResponse) => void;
 
-beforeAll(async () => {
-  server = await startLoopbackServer(async (req, res) => {
-    if (req.path === '/api/auth/csrf/') return sendJson(res, 200, { csrfToken: 'token' });
-    if (req.path === '/api/groups/sync/') return onSync(res);
-    sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
-  });
-  setApiOrigin(server.origin);
-});
-afterAll(async () => {
-  setApiOrigin('');
-  await server.close();
+serveProApi(async (req, res) => {
+  if (req.path === '/api/groups/sync/') return onSync(res);
+  sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
 });
 afterEach(async () => {
   groupSync.stop();

@@ -1,25 +1,15 @@
 // What the export worker exposes: the group's .xlsx, written from rows already priced on the main
 // thread (ADR 142: a row is priced once). Inputs are validated here, at the boundary.
-import { cnkSchema, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import { cnkSchema, pricingSettingsSchema } from '@pharmaradar/shared/pricing.schema';
 import * as XLSX from 'xlsx';
 import { z } from 'zod';
 import { exportFileName } from '../export/export-file-name';
-import type { ExportLabels } from '../export/export-labels';
-import { writeGroupWorkbook, type ExportRow, type PriceSource } from '../export/xlsx-export';
+import { writeGroupWorkbook, type GroupExport } from '../export/xlsx-export';
 
 export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export type GroupExportRequest = {
-  groupName: string;
-  settings: PricingSettings;
-  /** The user's local day, YYYY-MM-DD. */
-  date: string;
-  labels: ExportLabels;
-  /** The table's rows: each card as priced for the table, with why it has no market price. */
-  rows: readonly ExportRow[];
-  /** Which shops the rows' prices were read at, when, and whether they are the demo shops. */
-  source: PriceSource;
-};
+/** What the table hands the worker to write: the same as the workbook's input (rows, labels, sources). */
+export type GroupExportRequest = GroupExport;
 
 export type ExportedFile = { fileName: string; mimeType: string; bytes: Uint8Array };
 

@@ -33,6 +33,8 @@ const priced = (settings: PricingSettings): ExportRow[] => [
 ];
 const rows = priced(DEFAULT_PRICING_SETTINGS);
 const source = { shops: ['Farmaline'], from: '2026-06-30T08:00:00.000Z', to: '2026-06-30T08:05:00.000Z', demo: false };
+/** The export the tests ask for: group Zomer on 30 June 2026, default settings, Dutch labels. */
+const ZOMER = { groupName: 'Zomer', settings: DEFAULT_PRICING_SETTINGS, date: '2026-06-30', labels, rows, source };
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));
@@ -75,14 +77,7 @@ describe('export worker API', () => {
   });
 
   it('exports the group as a named .xlsx whose rows carry the analysis marks', () => {
-    const file = exportWorkerApi.exportGroup({
-      groupName: 'Zomer',
-      settings: DEFAULT_PRICING_SETTINGS,
-      date: '2026-06-30',
-      labels,
-      rows,
-      source,
-    });
+    const file = exportWorkerApi.exportGroup(ZOMER);
     expect(file.fileName).toBe('pharmaradar-Zomer-2026-06-30.xlsx');
     expect(file.mimeType).toBe(XLSX_MIME_TYPE);
     const ws = XLSX.read(file.bytes, { type: 'array' }).Sheets.Prijzen!;
@@ -102,14 +97,7 @@ describe('export worker API', () => {
     // A card priced under the conservative strategy is written at its price even though the request's
     // settings (the header) say balanced: the worker does not recompute it.
     const conservative = priced({ ...DEFAULT_PRICING_SETTINGS, strategy: 'conservative' });
-    const file = exportWorkerApi.exportGroup({
-      groupName: 'Zomer',
-      settings: DEFAULT_PRICING_SETTINGS,
-      date: '2026-06-30',
-      labels,
-      rows: conservative,
-      source,
-    });
+    const file = exportWorkerApi.exportGroup({ ...ZOMER, rows: conservative });
     expect(XLSX.read(file.bytes, { type: 'array' }).Sheets.Prijzen!.I10?.v).toBe(15);
   });
 
@@ -128,24 +116,10 @@ describe('export worker API', () => {
     const remote = connect(exportWorkerApi);
     expectTypeOf(remote.exportGroup).returns.toEqualTypeOf<Promise<ExportedFile>>();
     expectTypeOf<Remote<ExportWorkerApi>>().toEqualTypeOf(remote);
-    const file = await remote.exportGroup({
-      groupName: 'Zomer',
-      settings: DEFAULT_PRICING_SETTINGS,
-      date: '2026-06-30',
-      labels,
-      rows,
-      source,
-    });
+    const file = await remote.exportGroup(ZOMER);
     expect(XLSX.read(file.bytes, { type: 'array' }).SheetNames).toEqual(['Prijzen']);
     await expect(
-      remote.exportGroup({
-        groupName: 'Zomer',
-        settings: { ...DEFAULT_PRICING_SETTINGS, idealMarginPercent: 100 },
-        date: '2026-06-30',
-        labels,
-        rows,
-        source,
-      }),
+      remote.exportGroup({ ...ZOMER, settings: { ...DEFAULT_PRICING_SETTINGS, idealMarginPercent: 100 } }),
     ).rejects.toThrow();
   });
 });
