@@ -47,6 +47,26 @@ describe('the drawn page before the app', () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
+  it('starts the app on a choice made without a touch or key, and carries the choice over', () => {
+    document.body.innerHTML =
+      '<div id="root"><select name="sort"><option value="relevance">Relevance</option><option value="price">Price</option></select></div>';
+    const root = document.getElementById('root')!;
+    const start = vi.fn();
+    handover = startOnIntent(root, start);
+    const drawnSelect = root.querySelector('select')!;
+    drawnSelect.value = 'price';
+    drawnSelect.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(start).toHaveBeenCalledTimes(1);
+
+    root.innerHTML =
+      '<select name="sort"><option value="relevance">Relevance</option><option value="price">Price</option></select>';
+    const changes: string[] = [];
+    root.addEventListener('change', (event) => changes.push((event.target as HTMLSelectElement).value));
+    handover.restoreFields(root);
+    expect(root.querySelector('select')!.value).toBe('price');
+    expect(changes).toEqual(['price']);
+  });
+
   it('leaves links and the search form to the browser', () => {
     const { root } = drawn();
     const link = new MouseEvent('click', { bubbles: true, cancelable: true });

@@ -151,7 +151,11 @@ export function startOnIntent(
     if (!field) return;
     typed.set(field.name, field.value);
     if (focused?.key === field.name) focused = { key: field.name, ...caret(field) };
-    if (pause !== undefined && !started) startWhenIdle(); // a phone's keyboard may send no key events
+    // A choice made without a touch or a key (a list changed by assistive technology or autofill)
+    // needs the app as much as a tap does; in the search form, a phone's keyboard may send no key
+    // events, and the typing pause still applies.
+    if (!field.closest('form[role="search"]')) intent();
+    else if (pause !== undefined && !started) startWhenIdle();
   };
   const onFocus = (event: Event) => {
     const field = drawnField(event);
