@@ -66,9 +66,10 @@ describe('the first search and the first product page, before the app', () => {
     // The first shop is there while another is still asked: not all at once after the slowest.
     expect(await page.locator('[data-testid="retailer-status"][data-status="waiting"]').count()).toBeGreaterThan(0);
     expect(await page.locator('#root[data-first-screen="product"]').count()).toBe(1);
-    // Brought into view by a smooth scroll when it starts in the lower half: awaited, as on the home page.
-    const firstPrice = page.getByTestId('offer-price').first();
-    await expect.poll(() => firstPrice.evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+    // The first answer is in the phone's first screen: the best price so far, among the product's facts.
+    const best = page.locator('.product-page__facts [data-testid="best-price"]');
+    await expect.poll(() => best.evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+    expect(await best.textContent()).toMatch(/\d[,.]\d\d/);
     await page.getByTestId('add-to-basket').waitFor({ timeout: 15_000 });
     const shift = await page.evaluate(() => (window as { shifts?: number[] }).shifts!.reduce((a, b) => a + b, 0));
     expect(shift).toBeLessThan(0.1);

@@ -67,7 +67,9 @@ export function swapParts(root: HTMLElement, html: string, slot?: Element | null
  */
 export function revealPart(root: HTMLElement, query: string): void {
   const part = root.querySelector<HTMLElement>(`[${PRICES_PART_ATTRIBUTE}]`);
-  if (!part || part.getBoundingClientRect().top < window.innerHeight / 2) return;
+  const box = part?.getBoundingClientRect();
+  // Already in view whole (a product page's best price beside its picture): the page stays still.
+  if (!part || !box || box.top < window.innerHeight / 2 || box.bottom <= window.innerHeight) return;
   const active = document.activeElement;
   if (active instanceof HTMLInputElement && active.value.trim() !== query) return;
   const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

@@ -90,6 +90,9 @@ describe('the first screen drawn on the server', () => {
     const $ = load(html);
     expect($('[data-testid="search-stage"]').attr('data-stage')).toBe('complete');
     expect($('[data-testid="offer-price"]').text()).toContain('3.49');
+    // The best price among the product's facts, above the comparison: in a phone's first screen.
+    expect($('.product-page__facts [data-testid="best-price"]').text()).toContain('3.49');
+    expect($('.product-page__facts [data-prices-part="best"]').text()).toContain('Farmaline');
     // The offer's link is drawn (on the server a demo shop's path stays a path: retailers.test.ts).
     expect(
       $('a.offer__link')
@@ -114,7 +117,8 @@ describe('the first screen drawn on the server', () => {
     expect(cold('[data-testid="search-stage"]').attr('data-stage')).toBe('launching');
     expect(cold('[data-testid="offer"]').length).toBe(0);
     expect(cold('[data-testid="history-retailer"]').length).toBe(1);
-    expect(cold('[data-prices-part]').attrs('data-prices-part')).toEqual(['offers', 'history']);
+    expect(cold('[data-prices-part]').attrs('data-prices-part')).toEqual(['best', 'offers', 'history']);
+    expect(cold('[data-prices-part="best"]').text()).toContain('searching…');
     expect(coldHtml).not.toMatch(/\sstyle="/);
 
     // The price parts alone (ADR 140), which a page drawn without prices swaps in: the very markup
@@ -126,7 +130,11 @@ describe('the first screen drawn on the server', () => {
     };
     const parts = renderProductPrices({ locale: 'en', path: `/en/${LANDING.slug}`, prices });
     const partsRoot = new DOMParser().parseFromString(`<body>${parts}</body>`, 'text/html').body;
-    expect([...partsRoot.children].map((node) => node.getAttribute('data-prices-part'))).toEqual(['offers', 'history']);
+    expect([...partsRoot.children].map((node) => node.getAttribute('data-prices-part'))).toEqual([
+      'best',
+      'offers',
+      'history',
+    ]);
     const whole = new DOMParser().parseFromString(html, 'text/html').body;
     expect([...partsRoot.children].map((node) => node.outerHTML)).toEqual(
       [...whole.querySelectorAll('[data-prices-part]')].map((node) => node.outerHTML),
@@ -157,8 +165,12 @@ describe('the first screen drawn on the server', () => {
     const parts = load(
       renderProductPrices({ locale: 'en', path: `/en/${LANDING.slug}`, prices: cold, events: events.slice(0, 1) }),
     );
-    expect(parts('[data-prices-part]').attrs('data-prices-part')).toEqual(['offers', 'history']);
+    expect(parts('[data-prices-part]').attrs('data-prices-part')).toEqual(['best', 'offers', 'history']);
     expect(parts('[data-testid="offer"]').length).toBe(0);
+    expect(parts('[data-prices-part="best"]').text()).toContain('searching…');
+    // After the first shop's answer, its price is the best one so far.
+    const answered = load(renderProductPrices({ locale: 'en', path: `/en/${LANDING.slug}`, prices: cold, events }));
+    expect(answered('[data-prices-part="best"] [data-testid="best-price"]').text()).toContain('3.49');
     // The basket form's room is there before it (no jump when it comes).
     expect(parts('.product-page__basket-slot').length).toBe(1);
     expect(parts('[data-testid="add-to-basket"]').length).toBe(0);

@@ -6,7 +6,8 @@ import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema'
 import { productNameFromHeading, type LandingTexts } from '@pharmaradar/shared/product-landing';
 import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
-import { useLocale } from '../../lib/i18n';
+import { formatPrice, useLocale } from '../../lib/i18n';
+import { retailerName } from '../../lib/retailers';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
 import { AddToBasket } from '../basket/add-to-basket';
 import { LivePrices } from '../search/live-prices';
@@ -82,6 +83,39 @@ function ProductPrices({ cnk }: { cnk: string }) {
   );
 }
 
+/**
+ * The cheapest price one can buy the product at, among the product's facts beside its picture: a
+ * phone shows it in its first screen, above the comparison it sums up. A price part of its own
+ * (`best`), so a page drawn while the shops answer updates it with each answer, like the offers.
+ */
+export function BestPriceFact({ cnk }: { cnk: string }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const { status, products } = useSearch();
+  const offers = products.find((p) => p.cnk === cnk)?.offers.filter(isBuyable) ?? [];
+  const best = offers.reduce<(typeof offers)[number] | null>((low, o) => (!low || o.price < low.price ? o : low), null);
+  const waiting = status === 'loading' || status === 'idle';
+  return (
+    <div className="product-page__best" {...{ [PRICES_PART_ATTRIBUTE]: 'best' }}>
+      <dt>{intl.formatMessage({ id: 'product.bestPrice.label' })}</dt>
+      {best ? (
+        <dd>
+          <span className="product-page__best-price" data-testid="best-price">
+            {formatPrice(best.price, locale)}
+          </span>{' '}
+          <span className="product-page__best-shop">
+            {intl.formatMessage({ id: 'product.bestPrice.at' }, { retailer: retailerName(best.retailer) })}
+          </span>
+        </dd>
+      ) : (
+        <dd className="product-page__best-none">
+          {intl.formatMessage({ id: waiting ? 'product.bestPrice.waiting' : 'product.bestPrice.none' })}
+        </dd>
+      )}
+    </div>
+  );
+}
+
 function ProductSummary({ product }: { product: Summary }) {
   const intl = useIntl();
   const name = product.name ?? intl.formatMessage({ id: 'product.cnk' }, { cnk: product.cnk });
@@ -99,6 +133,7 @@ function ProductSummary({ product }: { product: Summary }) {
           <dt>{intl.formatMessage({ id: 'product.cnkLabel' })}</dt>
           <dd className="product-page__cnk">{product.cnk}</dd>
         </div>
+        <BestPriceFact cnk={product.cnk} />
       </dl>
     </div>
   );
@@ -254,6 +289,7 @@ export function ProductPriceParts({ prices, events }: { prices: ProductPricesSee
   return (
     <PricesSeedContext.Provider value={prices}>
       <SearchProvider initial={searchStart(prices, events)}>
+        <BestPriceFact cnk={prices.cnk} />
         <ProductPrices cnk={prices.cnk} />
       </SearchProvider>
     </PricesSeedContext.Provider>
