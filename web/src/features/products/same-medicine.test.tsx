@@ -63,7 +63,7 @@ describe('the same medicine in other packs, on the product page', () => {
   });
 
   it('shows a loading line, then hides the section when there is no other pack or no official group (en)', async () => {
-    let answer!: () => void;
+    let answer: (() => void) | null = null;
     server.handle(async (_req, res) => {
       await new Promise<void>((resolve) => (answer = resolve));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...ANSWER, equivalents: [] }));
@@ -72,7 +72,9 @@ describe('the same medicine in other packs, on the product page', () => {
     expect((await screen.findByTestId('same-medicine-loading')).textContent).toContain(
       'Looking for the same medicine in other packs…',
     );
-    answer();
+    // The loading line may show before the request reaches the server (seen on Node 24).
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!();
     await waitFor(() => expect(screen.queryByTestId('same-medicine')).toBeNull());
   });
 
