@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
+import { waitForFeedImport } from '../features/feeds/feeds.test-support';
 import { getDemoCatalogue } from './catalogue';
 
 // Demo mode: the demo Newpharma takes part through its feed (docs/decisions/170), made by the project
@@ -25,11 +26,8 @@ describe('demo Newpharma as a feed', () => {
       DEMO_PRICES_MOVE: 'false',
       SEARCH_RATE_LIMIT_PER_MIN: '1000',
     });
-    const deadline = Date.now() + 15_000;
-    while (!server.db.prepare("SELECT 1 FROM feed_state WHERE retailer = 'newpharma'").get()) {
-      if (Date.now() > deadline) throw new Error('the demo feed was not imported at start-up');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    // The demo feed holds the whole demo catalogue: it may take longer than a test's own feed.
+    await waitForFeedImport(server, 'newpharma', 15_000);
   });
   afterAll(async () => {
     await server?.close();

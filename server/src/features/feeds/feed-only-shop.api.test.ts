@@ -3,7 +3,7 @@ import { shippingResponseSchema } from '@pharmaradar/shared/basket.schema';
 import { searchResultSchema } from '@pharmaradar/shared/search.schema';
 import { EnvError, loadEnv } from '../../config/env';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { rssFeed, startFeedServer, type FeedServer } from './feeds.test-support';
+import { rssFeed, startFeedServer, type FeedServer, waitForFeedImport } from './feeds.test-support';
 
 // A shop the project has no page connector for joins the comparison by its feed alone, under the
 // display name RETAILER_NAMES gives it (docs/decisions/179).
@@ -22,11 +22,7 @@ describe('a shop known only by its feed', () => {
       RETAILER_FEEDS: `pharmacie-x=${feed.url}/feed.xml`,
       RETAILER_NAMES: 'pharmacie-x=Pharmacie X',
     });
-    const deadline = Date.now() + 10_000;
-    while (!server.db.prepare("SELECT 1 FROM feed_state WHERE retailer = 'pharmacie-x'").get()) {
-      if (Date.now() > deadline) throw new Error('the feed was not imported at start-up');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitForFeedImport(server, 'pharmacie-x');
   });
   afterAll(async () => {
     await server?.close();

@@ -5,7 +5,7 @@ import { proProductEventSchema } from '@pharmaradar/shared/pro.schema';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { accountOn, readEvents } from '../../../test/helpers/pro-account';
-import { rssFeed, startFeedServer, type FeedServer } from './feeds.test-support';
+import { rssFeed, startFeedServer, type FeedServer, waitForFeedImport } from './feeds.test-support';
 
 // A shop known only by its feed (docs/decisions/170, 179) is a shop like the others downstream of
 // the search: its prices go into the price history, price alerts name it when it is the cheapest, and
@@ -30,11 +30,7 @@ describe('a feed-only shop after the search', () => {
       RETAILER_FEEDS: `pharmacie-x=${feed.url}/feed.xml`,
       RETAILER_NAMES: 'pharmacie-x=Pharmacie X',
     });
-    const deadline = Date.now() + 10_000;
-    while (!server.db.prepare("SELECT 1 FROM feed_state WHERE retailer = 'pharmacie-x'").get()) {
-      if (Date.now() > deadline) throw new Error('the feed was not imported at start-up');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitForFeedImport(server, 'pharmacie-x');
   });
   afterAll(async () => {
     await server?.close();

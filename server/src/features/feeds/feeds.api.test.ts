@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { rssFeed, startFeedServer, type FeedServer } from './feeds.test-support';
+import { rssFeed, startFeedServer, type FeedServer, waitForFeedImport } from './feeds.test-support';
 
 // A shop read from its feed (docs/decisions/170): the real server in demo mode, Newpharma configured
 // as a feed on a loopback server; its offers come from SQLite in the same search answer as the shops'.
@@ -49,12 +49,7 @@ describe('a shop read from its feed', () => {
       RETAILER_FEEDS: `newpharma=${feed.url}/feed.xml`,
       RETAILER_LINK_TEMPLATES: 'newpharma=https://track.example.net/click?m=7&u={url}',
     });
-    // The import runs at start-up (no feed stored yet); wait for it.
-    const deadline = Date.now() + 10_000;
-    while (!server.db.prepare("SELECT 1 FROM feed_state WHERE retailer = 'newpharma'").get()) {
-      if (Date.now() > deadline) throw new Error('the feed was not imported at start-up');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitForFeedImport(server, 'newpharma');
   });
   afterAll(async () => {
     await server?.close();

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLoopbackServer, type LoopbackServer } from '../../../test/fakes/http-server';
+import type { TestServer } from '../../../test/helpers/test-server';
 
 /** One item of a Google Merchant RSS feed written for a test. */
 export interface TestFeedItem {
@@ -67,4 +68,13 @@ export async function startFeedServer(body: string): Promise<FeedServer> {
     },
     statuses,
   });
+}
+
+/** Resolves once `retailer`'s feed has been imported (the server imports it at start-up). */
+export async function waitForFeedImport(server: TestServer, retailer: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.db.prepare('SELECT 1 FROM feed_state WHERE retailer = ?').get(retailer)) {
+    if (Date.now() > deadline) throw new Error(`the feed of ${retailer} was not imported at start-up`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
