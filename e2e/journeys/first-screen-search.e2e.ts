@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE } from '../support/harness';
+import { PHONE, watchSearches } from '../support/harness';
 import { useJourney } from '../support/journey';
 
 // Issue 22 items 1-3 (ADR 167), as a new visitor on a phone: Enter on the drawn home page before the
@@ -14,12 +14,7 @@ describe('the first search and the first product page, before the app', () => {
 
   it('Enter on the drawn home page: results in place as each shop answers, then the app takes over without asking again', async () => {
     const { page, context, pageErrors } = await journey.open();
-    const searches: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/search') || pathname.startsWith('/api/first-screen/search'))
-        searches.push(pathname);
-    });
+    const searches = watchSearches(page);
     await page.goto(journey.url('/en'));
     expect(await page.locator('#root[data-first-screen="home"]').count()).toBe(1);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));

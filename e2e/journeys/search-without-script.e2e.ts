@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE } from '../support/harness';
+import { PHONE, watchSearches } from '../support/harness';
 import { useJourney } from '../support/journey';
 import { seriousA11yViolations } from '../support/a11y';
 
@@ -62,12 +62,7 @@ describe('a search address drawn by the server', () => {
 
   it('with JavaScript: the app takes the drawn results over without searching again, prices in view', async () => {
     const { page, context, pageErrors } = await journey.open();
-    const searches: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/search') || pathname.startsWith('/api/first-screen/search'))
-        searches.push(pathname);
-    });
+    const searches = watchSearches(page);
     // The address the plain form goes to (the journey above).
     await page.goto(journey.url('/fr?q=dafalgan#results'));
     const firstPrice = page.getByTestId('offer-price').first();

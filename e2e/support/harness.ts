@@ -206,6 +206,16 @@ export function watchAppCode(page: Page): string[] {
   return requested;
 }
 
+/** The searches `page` asks the server for (the app's and the drawn page's), listed as they happen. */
+export function watchSearches(page: Page): string[] {
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/search') || pathname.startsWith('/api/first-screen/search')) searches.push(pathname);
+  });
+  return searches;
+}
+
 /**
  * Starts the app on a page the server drew (ADR 119) and waits until it has taken the page over, for
  * a step that needs the app itself (its effects, its session), not only the page.
