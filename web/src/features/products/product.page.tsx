@@ -92,8 +92,8 @@ export function BestPriceFact({ cnk }: { cnk: string }) {
   const intl = useIntl();
   const locale = useLocale();
   const { status, products } = useSearch();
-  const offers = products.find((p) => p.cnk === cnk)?.offers.filter(isBuyable) ?? [];
-  const best = offers.reduce<(typeof offers)[number] | null>((low, o) => (!low || o.price < low.price ? o : low), null);
+  // The offer the search's grouping marked best (the cheapest one a shopper can buy), as on a card.
+  const best = products.find((p) => p.cnk === cnk)?.offers.find((o) => o.best) ?? null;
   const waiting = status === 'loading' || status === 'idle';
   return (
     <div className="product-page__best" {...{ [PRICES_PART_ATTRIBUTE]: 'best' }}>
