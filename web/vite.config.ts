@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BRAND_NAME, BRAND_SHORT_NAME, THEME_COLOR } from '../shared/src/brand';
+import { BOOT_SOURCE, BOOT_STAGE_SOURCES } from './scripts/boot-stages.mjs';
 
 const API_TARGET = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
 // The version the /update page shows: the root package.json's, stamped in at build time (no git needed).
@@ -10,30 +12,81 @@ const APP_VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
+type Chunks = Map<string, Rollup.OutputChunk>;
+
+const chunksOf = (bundle: Rollup.OutputBundle): Chunks =>
+  new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+
+/** `file` and every chunk it imports statically, directly or not: all loaded once `file` runs. */
+function staticClosure(chunks: Chunks, file: string, into = new Set<string>()): Set<string> {
+  if (into.has(file)) return into;
+  into.add(file);
+  chunks.get(file)?.imports.forEach((next) => staticClosure(chunks, next, into));
+  return into;
+}
+
+/** The chunk whose entry module is `source` (a path from web/, as the Vite manifest names it). */
+const chunkOf = (chunks: Chunks, source: string) => {
+  const id = fileURLToPath(new URL(source, import.meta.url));
+  const chunk = [...chunks.values()].find((c) => c.facadeModuleId === id);
+  if (!chunk) throw new Error(`no chunk for ${source}`);
+  return chunk.fileName;
+};
+
+/** The app's boot chunk, the stages it imports one task at a time (ADR 184) and what they all import. */
+const bootFiles = (chunks: Chunks): Set<string> =>
+  [BOOT_SOURCE, ...BOOT_STAGE_SOURCES].reduce(
+    (files, source) => staticClosure(chunks, chunkOf(chunks, source), files),
+    new Set<string>(),
+  );
+
 /**
- * index.html preloads the app's boot chunk and what it imports (ADR 119): main.tsx imports it
+ * Vite lists, for each dynamic import, every chunk the imported one needs, for its preload helper
+ * to add a link for each not yet in the page (ADR 184):
+ * - the chunks the importing chunk needs itself are loaded already: left out, the lists shrink (the
+ *   home page's JavaScript budget) and the router's start stops searching the page's links for them,
+ *   a few milliseconds each on a slow phone;
+ * - the boot chunk comes with its stages' chunks, so that no stage waits for a round trip.
+ * `resolveDependencies` gets file names only: the bundle is read first, by this plugin's own hook.
+ */
+function preloadOnlyWhatIsMissing(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[], host: { hostId: string; hostType: 'html' | 'js' }) => string[];
+} {
+  let chunks: Chunks | null = null;
+  return {
+    plugin: {
+      name: 'pharmaradar:preload-only-what-is-missing',
+      apply: 'build',
+      enforce: 'pre',
+      generateBundle(_options, bundle) {
+        chunks = chunksOf(bundle);
+      },
+    },
+    resolveDependencies(file, deps, { hostId, hostType }) {
+      if (hostType === 'html') return deps;
+      if (!chunks) throw new Error('preload-only-what-is-missing: the bundle was not read before Vite listed preloads');
+      const boot = bootFiles(chunks);
+      const bootChunk = chunkOf(chunks, BOOT_SOURCE);
+      const wanted = file === bootChunk ? [...new Set([...deps, ...boot])] : deps;
+      const loaded = staticClosure(chunks, hostId, hostId === bootChunk ? new Set(boot) : new Set());
+      return wanted.filter((dep) => !loaded.has(dep));
+    },
+  };
+}
+
+/**
+ * index.html preloads the app's boot chunk, its stages and what they import (ADR 119, ADR 184): main.tsx imports it
  * dynamically, after the first paint, and must not wait for a round trip then.
  */
-function preloadBoot(source = 'src/app/boot.tsx'): Plugin {
+function preloadBoot(): Plugin {
   return {
     name: 'pharmaradar:preload-boot',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        const chunks = new Map(
-          Object.values(bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
-        );
-        const boot = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(source));
-        if (!boot) throw new Error(`no chunk for ${source}`);
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          if (files.has(file)) return;
-          files.add(file);
-          chunks.get(file)?.imports.forEach(visit);
-        };
-        visit(boot.fileName);
-        return [...files].map((file) => ({
+        return [...bootFiles(chunksOf(bundle ?? {}))].map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
           injectTo: 'head' as const,
@@ -43,10 +96,12 @@ function preloadBoot(source = 'src/app/boot.tsx'): Plugin {
   };
 }
 
-/** The Pro tool's own files, outside the precache (ADR 165): its page chunk, its workers with SheetJS inside. */
+/** The Pro tool's workers, SheetJS inside (the app's other worker, warm-intl, is a consumer's: ADR 184). */
+const PRO_WORKERS = ['import', 'export'];
+/** The Pro tool's own files, outside the precache (ADR 165): its page chunk, its workers. */
 const PRO_ONLY = [
   '**/assets/pro-tool.page-*.js',
-  '**/assets/*.worker-*.js',
+  ...PRO_WORKERS.map((name) => `**/assets/${name}.worker-*.js`),
   '**/assets/xlsx*.js',
   '**/assets/*xlsx*.js',
 ];
@@ -62,19 +117,11 @@ function proOfflineList(source = 'src/features/pro/pro-tool.page.tsx'): Plugin {
     name: 'pharmaradar:pro-offline-list',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = new Map(
-        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
+      const chunks = chunksOf(bundle);
+      const files = staticClosure(chunks, chunkOf(chunks, source));
+      const workers = Object.keys(bundle).filter((file) =>
+        PRO_WORKERS.some((name) => new RegExp(`(^|/)${name}\\.worker-[\\w-]+\\.js$`).test(file)),
       );
-      const page = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(source));
-      if (!page) throw new Error(`no chunk for ${source}`);
-      const files = new Set<string>();
-      const visit = (file: string) => {
-        if (files.has(file)) return;
-        files.add(file);
-        chunks.get(file)?.imports.forEach(visit);
-      };
-      visit(page.fileName);
-      const workers = Object.keys(bundle).filter((file) => /(^|\/)[\w-]+\.worker-[\w-]+\.js$/.test(file));
       if (workers.length === 0) throw new Error('no Pro worker in the bundle');
       workers.forEach((file) => files.add(file));
       this.emitFile({
@@ -85,6 +132,40 @@ function proOfflineList(source = 'src/features/pro/pro-tool.page.tsx'): Plugin {
     },
   };
 }
+
+/**
+ * The app's start, and a page's, calls most of their code once, right away: compiled lazily, each
+ * function is parsed on the main thread at its first call (React DOM's whole source at once, a
+ * CommonJS module in its wrapper), in tasks over 50 ms on a slow phone. This comment asks V8 (Chrome
+ * 136 and later) to compile the boot's chunks and the routes' while they stream in, off the main
+ * thread (ADR 184). Chunks a page loads on use (the map, the Pro workers, IndexedDB) stay lazy.
+ * Other engines read a comment.
+ */
+/** Below this a chunk compiles in about a millisecond, less than the hint's bytes cost in the JS budget. */
+const EAGER_COMPILE_MIN_BYTES = 10_000;
+
+function compileStartEagerly(): Plugin {
+  return {
+    name: 'pharmaradar:compile-start-eagerly',
+    apply: 'build',
+    enforce: 'post',
+    // After minification, which drops comments.
+    generateBundle(_options, bundle) {
+      const chunks = chunksOf(bundle);
+      const files = bootFiles(chunks);
+      // What the router may load as the app starts: each route's page, layout or wall, with its imports.
+      for (const route of chunks.get(chunkOf(chunks, BOOT_STAGE_SOURCES.at(-1) ?? BOOT_SOURCE))?.dynamicImports ?? [])
+        staticClosure(chunks, route, files);
+      for (const file of files) {
+        const chunk = chunks.get(file);
+        if (chunk && chunk.code.length >= EAGER_COMPILE_MIN_BYTES)
+          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+      }
+    },
+  };
+}
+
+const preloads = preloadOnlyWhatIsMissing();
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
@@ -99,6 +180,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     preloadBoot(),
+    !isSsrBuild && preloads.plugin,
+    !isSsrBuild && compileStartEagerly(),
     !isSsrBuild && proOfflineList(),
     !isSsrBuild &&
       VitePWA({
@@ -182,7 +265,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // No modulepreload polyfill in the first screen's entry: every browser the app supports but
         // Safari before 17 has modulepreload, the drawn pages carry no preload links for it to read,
         // and its bytes count in the home page's JavaScript budget (ADR 183).
-        modulePreload: { polyfill: false },
+        modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
         // One stylesheet for every page (about 20 kB compressed, ADR 119): the server-drawn first
         // screen is styled by it before any page chunk loads, and it is fetched once for the visit.
         cssCodeSplit: false,

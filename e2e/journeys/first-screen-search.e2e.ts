@@ -15,6 +15,8 @@ describe('the first search and the first product page, before the app', () => {
   it('Enter on the drawn home page: results in place as each shop answers, then the app takes over without asking again', async () => {
     const { page, context, pageErrors } = await journey.open();
     const searches = watchSearches(page);
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
     await page.goto(journey.url('/en'));
     expect(await page.locator('#root[data-first-screen="home"]').count()).toBe(1);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -36,6 +38,9 @@ describe('the first search and the first product page, before the app', () => {
     await page.getByTestId('offer-price').first().waitFor();
     await page.waitForTimeout(500);
     expect(searches).toEqual(['/api/first-screen/search/']);
+    // ICU's data was loaded on a worker of its own, which has ended (ADR 184).
+    expect(workers.filter((path) => /\/warm-intl\.worker-[\w-]+\.js$/.test(path))).toHaveLength(1);
+    expect(page.workers().filter((worker) => worker.url().includes('warm-intl'))).toEqual([]);
     expect(await page.getByTestId('search-input').inputValue()).toBe('dafalgan');
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(pageErrors).toEqual([]);

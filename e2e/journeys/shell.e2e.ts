@@ -415,8 +415,11 @@ describe('app shell', () => {
         return paths;
       });
       expect(cached).toContain('/index.html');
-      // Left to be cached on use (ADR 165): the Pro tool's workers and the scan reader's .wasm.
-      expect(cached.filter((p) => /\.worker-|\.wasm$/.test(p))).toEqual([]);
+      // Left to be cached on use (ADR 165): the Pro tool's workers and the scan reader's .wasm. The
+      // worker that loads ICU's data at the app's start is the consumer's own (ADR 184).
+      expect(cached.filter((p) => /\.worker-|\.wasm$/.test(p))).toEqual([
+        expect.stringMatching(/^\/assets\/warm-intl\.worker-[\w-]+\.js$/),
+      ]);
       for (const locale of LOCALES) {
         const files = readdirSync(path.join(ROOT, 'web', 'dist', 'locales', locale)).filter((f) => f.endsWith('.json'));
         expect(files.length, locale).toBeGreaterThanOrEqual(10);

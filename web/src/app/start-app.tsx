@@ -1,26 +1,26 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { INTL_LOCALE } from '@pharmaradar/shared/locales';
 import { App } from './app';
 import { followDrawnAddress, takeOverFirstScreen, whenRouterReady } from '../first-screen/first-screen-handover';
 import { routes } from './routes';
 import { warmIntl } from '../lib/i18n/warm-intl';
+import { warmIntlOffThread } from '../lib/i18n/warm-intl-worker.client';
 import { localeOfPath } from '../lib/router/localized-path';
 import type { FirstScreenHandover } from '../first-screen/first-screen-start';
 import { markStart } from '../lib/perf/start-marks';
 import { nextTask } from '../lib/perf/next-task';
 
-// The end of this chunk's evaluation (its imports first): the bench names the start's tasks by it.
+// The end of the app's code evaluation (its imports first): the bench names the start's tasks by it.
 markStart('start:evaluated');
 
 /**
- * Starts the app in `container`; `firstScreen`: it holds a server-drawn page (ADR 119), and
- * `handover` what the visitor did on it before the app started (ADR 120). Loading the
- * app's code, starting ICU and building the router are each one piece of work a phone cannot split:
- * they run as separate tasks, so none of them adds to the others' wait.
+ * The app's start once its code is evaluated (boot.tsx has the arguments). Building the router and
+ * starting ICU are each one piece of work a phone cannot split: they run as separate tasks, so none
+ * of them adds to the others' wait.
  */
-export async function boot(
+export async function startApp(
   container: HTMLElement,
   firstScreen: boolean,
   handover?: FirstScreenHandover,
@@ -28,14 +28,21 @@ export async function boot(
   // Needed only for the takeover, fetched beside the page's chunk and translations: it stays out of
   // the home page's first JavaScript (its budget). Without it (a failed download) the app still draws.
   const takeoverTaps = firstScreen ? import('../first-screen/takeover-tap').catch(() => null) : null;
+  const intlLocale = INTL_LOCALE[localeOfPath(window.location.pathname)];
+  // A drawn page may be typed on: ICU's data is loaded by a worker meanwhile (ADR 184). Without a
+  // drawn page the loading screen is up, and a worker's download would only delay the app.
+  const intlWarmed = firstScreen ? warmIntlOffThread(intlLocale) : null;
   await nextTask();
-  markStart('start:intl');
-  warmIntl(INTL_LOCALE[localeOfPath(window.location.pathname)]);
+  markStart('start:routes');
+  requestMatchedRoutes();
   await nextTask();
   markStart('start:router');
-
   const router = createBrowserRouter(routes);
   const root = createRoot(container);
+  await intlWarmed;
+  await nextTask();
+  markStart('start:intl');
+  warmIntl(intlLocale);
   // A transition: React draws the app in slices of a few milliseconds, so a slow phone stays responsive.
   const draw = (onFirstCommit?: () => void) =>
     startTransition(() => {
@@ -68,4 +75,15 @@ export async function boot(
         });
       });
   else draw();
+}
+
+/**
+ * Asks for the address's page chunks in a task of their own (ADR 184): each request lists the chunks
+ * to preload, and a slow phone takes tens of milliseconds to check those against the page's links.
+ * The router's start then finds the requests made (the browser answers an import once) and does
+ * only its own work. A failure here is the router's to show, when it asks again.
+ */
+function requestMatchedRoutes(): void {
+  for (const { route } of matchRoutes(routes, window.location) ?? [])
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
 }

@@ -2,7 +2,7 @@
  * A tap (or Space/Enter) that starts on the drawn page while the app is drawing over it ends after
  * the commit replaced the element under the finger: the browser then sends the click to what both
  * pages share (`#root`), and the tap opens nothing. This carries it over to the app's twin of that
- * element, once (ADR 182). Loaded with the app (app/boot.tsx), not with the drawn page's small entry.
+ * element, once (ADR 182). Loaded with the app (app/start-app.tsx), not with the drawn page's small entry.
  */
 
 /** Older than this, the person has moved on: no replay. */
