@@ -3,6 +3,7 @@
 // (a worker is a target of its own: the page's throttling does not reach its downloads).
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { PHONE } from '../support/harness';
+import type { BarePage } from './bare-chromium';
 
 export const SLOW_PHONE = {
   viewport: PHONE,
@@ -28,6 +29,20 @@ export async function slowDownPage(context: BrowserContext, page: Page): Promise
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
   return cdp;
+}
+
+/** The same phone for a page without Playwright (bare-chromium.ts): a French-speaking Belgian's. */
+export async function slowDownBarePage(page: BarePage, locale = 'fr-BE'): Promise<void> {
+  await page.send('Emulation.setDeviceMetricsOverride', { ...SLOW_PHONE.viewport, deviceScaleFactor: 1, mobile: true });
+  await page.send('Emulation.setTouchEmulationEnabled', { enabled: true });
+  await page.send('Emulation.setLocaleOverride', { locale });
+  await page.send('Network.enable');
+  await page.send('Network.setUserAgentOverride', {
+    userAgent: await page.evaluate<string>('navigator.userAgent'),
+    acceptLanguage: locale,
+  });
+  await page.send('Network.emulateNetworkConditions', NETWORK);
+  await page.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
 }
 
 type TargetInfo = { targetId: string; type: string };

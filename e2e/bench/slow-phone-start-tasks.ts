@@ -1,11 +1,13 @@
 // Which long tasks the app's own start makes on the slow phone (issue 22 item 4), named by the start's
 // User Timing marks (web/src/lib/perf/start-marks.ts): the home page, where the app starts on a key
 // outside the search form, and a product page opened cold (its prices not cached), where it starts
-// on a key once the drawn page has its prices (or by itself when it could not complete them). `npm run bench -w e2e -- start-tasks`.
+// on a key once the drawn page has its prices (or by itself when it could not complete them). Each
+// run is a fresh Chromium driven without Playwright (bare-chromium.ts): Playwright's Runtime domain
+// makes V8 re-parse React DOM as it starts, a cost no visitor pays. `npm run bench -w e2e -- start-tasks`.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startApp, type AppHandle } from '../support/harness';
-import { slowDownPage, SLOW_PHONE } from './slow-phone-profile';
+import { startApp, type AppHandle } from '../support/harness';
+import { openBarePage, type BarePage } from './bare-chromium';
+import { slowDownBarePage } from './slow-phone-profile';
 
 export const START_TASK_RUNS = 3;
 /** The browser reports tasks over 50 ms; the start is over once its effects ran and this has passed. */
@@ -53,15 +55,15 @@ function watchTimeline(): void {
   }).observe({ type: 'long-animation-frame', buffered: true });
 }
 
-async function readTimeline(page: Page): Promise<Timeline> {
-  return page.evaluate(() => {
-    const t = (window as unknown as { __startTasks: Timeline }).__startTasks;
+async function readTimeline(page: BarePage): Promise<Timeline> {
+  return page.evaluate<Timeline>(`(() => {
+    const t = window.__startTasks;
     const marks = performance
       .getEntriesByType('mark')
       .filter((m) => m.name.startsWith('pharmaradar:'))
       .map((m) => ({ name: m.name.slice('pharmaradar:'.length), at: m.startTime }));
     return { tasks: t.tasks, frames: t.frames, marks };
-  });
+  })()`);
 }
 
 /** The marks placed during `span`, or the marks around it when none was. */
@@ -95,51 +97,47 @@ export function nameFrames(timeline: Timeline, from: number): StartFrame[] {
     }));
 }
 
-async function untilStarted(page: Page): Promise<void> {
-  await page.waitForFunction(() => performance.getEntriesByName('pharmaradar:start:effects').length > 0, null, {
-    timeout: 60_000,
-    polling: 200,
-  });
+async function untilStarted(page: BarePage): Promise<void> {
+  await page.waitFor("performance.getEntriesByName('pharmaradar:start:effects').length > 0");
   await sleep(QUIET_AFTER_MS);
 }
 
 type Run = { tasks: StartTask[]; frames: StartFrame[] };
 
-async function homeRun(browser: Browser, app: AppHandle): Promise<Run> {
-  const { context, page } = await newPage(browser, { viewport: SLOW_PHONE.viewport, locale: 'fr-BE' });
+/**
+ * A first visit of `url` on the slow phone, its timeline watched from the start: once `ready` has
+ * resolved (true: the app waits for a sign of intent), a key starts the app, and the tasks from
+ * that moment are named.
+ */
+async function startRun(url: string, ready: (page: BarePage) => Promise<boolean>): Promise<Run> {
+  const page = await openBarePage();
   try {
-    await context.addInitScript(watchTimeline);
-    await slowDownPage(context, page);
-    await page.goto(`${app.url}/`, { waitUntil: 'load' });
-    await sleep(1_000);
+    await slowDownBarePage(page);
+    await page.send('Page.enable');
+    await page.send('Page.addScriptToEvaluateOnNewDocument', { source: `(${watchTimeline.toString()})()` });
+    await page.send('Page.navigate', { url });
+    await page.waitFor("document.readyState === 'complete'");
+    const waitsForKey = await ready(page);
+    const from = await page.evaluate<number>('performance.now()');
     // A key outside the search form starts the app at once (ADR 120/168), as the journeys' waitForApp.
-    const from = await page.evaluate(() => performance.now());
-    await page.keyboard.press('Shift');
+    if (waitsForKey) await page.press('Shift');
     await untilStarted(page);
     const timeline = await readTimeline(page);
     return { tasks: nameTasks(timeline, from), frames: nameFrames(timeline, from) };
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
-async function productRun(browser: Browser, url: string): Promise<Run> {
-  const { context, page } = await newPage(browser, { viewport: SLOW_PHONE.viewport, locale: 'fr-BE' });
-  try {
-    await context.addInitScript(watchTimeline);
-    await slowDownPage(context, page);
-    await page.goto(url, { waitUntil: 'load' });
-    // Completed in place, the page is whole and waits for a sign of intent like the home page (ADR 121).
-    await page.locator('#root[data-first-screen-whole], #root:not([data-first-screen])').waitFor({ timeout: 60_000 });
-    const from = await page.evaluate(() => performance.now());
-    if (await page.locator('#root[data-first-screen]').count()) await page.keyboard.press('Shift');
-    await untilStarted(page);
-    const timeline = await readTimeline(page);
-    return { tasks: nameTasks(timeline, from), frames: nameFrames(timeline, from) };
-  } finally {
-    await context.close();
-  }
-}
+const homeRun = (app: AppHandle) => startRun(`${app.url}/`, () => sleep(1_000).then(() => true));
+
+// Completed in place, the page is whole and waits for a sign of intent like the home page (ADR 121);
+// a page that could not complete its prices starts the app by itself.
+const productRun = (url: string) =>
+  startRun(url, async (page) => {
+    await page.waitFor("document.querySelector('#root[data-first-screen-whole], #root:not([data-first-screen])')");
+    return page.evaluate<boolean>("!!document.querySelector('#root[data-first-screen]')");
+  });
 
 /** Product pages of a `nurofen` search: named by it, their own prices not asked yet (cold). */
 async function productPages(app: AppHandle): Promise<string[]> {
@@ -151,31 +149,33 @@ async function productPages(app: AppHandle): Promise<string[]> {
 }
 
 export async function runStartTasksBench(): Promise<StartTasksReport> {
-  const browser = await launchBrowser();
   const app = await startApp({ LOG_LEVEL: 'warn', SEARCH_RATE_LIMIT_PER_MIN: '10000' });
   try {
     const report: StartTasksReport = { home: [], product: [], homeFrames: [], productFrames: [] };
     for (let i = 0; i < START_TASK_RUNS; i += 1) {
-      const run = await homeRun(browser, app);
+      const run = await homeRun(app);
       report.home.push(run.tasks);
       report.homeFrames.push(run.frames);
     }
     for (const url of await productPages(app)) {
-      const run = await productRun(browser, url);
+      const run = await productRun(url);
       report.product.push(run.tasks);
       report.productFrames.push(run.frames);
     }
     return report;
   } finally {
     await app.stop();
-    await browser.close();
   }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export function formatStartTasks(report: StartTasksReport): string {
-  const lines = ['Long tasks of the app’s start on the slow phone (CPU 4×, 1.6 Mbps, 150 ms), ms', ''];
+  const lines = [
+    'Long tasks of the app’s start on the slow phone (CPU 4×, 1.6 Mbps, 150 ms), ms',
+    '(Chromium over a bare DevTools pipe, no Runtime domain: as a visitor’s browser runs, ADR 184)',
+    '',
+  ];
   for (const [name, runs, frames] of [
     ['home page (from the key that starts the app)', report.home, report.homeFrames],
     ['cold product page (from the key, once its prices are drawn)', report.product, report.productFrames],

@@ -10,7 +10,7 @@ import { readOutbox, type OutboxMail } from './fakes/mail-outbox';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Demo retailers answer at clearly different times, but faster than the interactive default. */
 const E2E_DEFAULT_ENV: Record<string, string> = {

@@ -3,6 +3,7 @@ import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import NotFoundPage from './not-found/not-found.page';
 import { classifyCatchAll } from '../lib/router/path-rules';
 import { lazyPage } from './lazy-page';
+import { nextTask } from '../lib/perf/next-task';
 import { RouteError } from './route-error';
 import { AppRoot, BootError, BootScreen, rootLoader, shouldRevalidateRoot } from './root';
 
@@ -28,7 +29,13 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
       if (classifyCatchAll(params.slug ?? '') === 'not-found') throw redirect(notFound);
       return null;
     },
-    lazy: lazyPage(() => import('../features/products/product.page')),
+    // Its schemas (zod) first, in a task of their own: page and schemas at once took a slow phone
+    // over 50 ms to evaluate (ADR 184).
+    lazy: lazyPage(() =>
+      import('@pharmaradar/shared/product-landing')
+        .then(nextTask)
+        .then(() => import('../features/products/product.page')),
+    ),
   };
 
   return [

@@ -34,7 +34,7 @@ export async function startApp(
   const intlWarmed = firstScreen ? warmIntlOffThread(intlLocale) : null;
   await nextTask();
   markStart('start:routes');
-  requestMatchedRoutes();
+  await requestMatchedRoutes();
   await nextTask();
   markStart('start:router');
   const router = createBrowserRouter(routes);
@@ -78,12 +78,15 @@ export async function startApp(
 }
 
 /**
- * Asks for the address's page chunks in a task of their own (ADR 184): each request lists the chunks
+ * Asks for the address's page chunks, each in a task of its own (ADR 184): each request lists the chunks
  * to preload, and a slow phone takes tens of milliseconds to check those against the page's links.
  * The router's start then finds the requests made (the browser answers an import once) and does
  * only its own work. A failure here is the router's to show, when it asks again.
  */
-function requestMatchedRoutes(): void {
-  for (const { route } of matchRoutes(routes, window.location) ?? [])
+async function requestMatchedRoutes(): Promise<void> {
+  // Matching the route table is a piece of work of its own, as is each request.
+  for (const { route } of matchRoutes(routes, window.location) ?? []) {
+    await nextTask();
     if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+  }
 }
