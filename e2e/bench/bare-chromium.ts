@@ -98,9 +98,13 @@ export async function openBarePage(): Promise<BarePage> {
       await send('Input.dispatchKeyEvent', { type: 'keyUp', ...event });
     },
     async close() {
-      const exited = chrome.exitCode === null ? new Promise((resolve) => chrome.once('exit', resolve)) : null;
-      chrome.kill('SIGKILL');
-      await exited;
+      if (chrome.exitCode === null) {
+        // Closed the way a person closes it, so its helper processes end with it; killed if it hangs.
+        const exited = new Promise((resolve) => chrome.once('exit', resolve));
+        await Promise.race([call('Browser.close').catch(() => undefined), sleep(5_000)]);
+        await Promise.race([exited, sleep(5_000)]);
+        if (chrome.exitCode === null) chrome.kill('SIGKILL');
+      }
       // Chromium's helper processes may still be writing to the profile for a moment after it exits.
       await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
