@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CHROMIUM } from '../support/harness';
+import { CHROMIUM, CHROMIUM_SWITCHES } from '../support/harness';
 
 export interface BarePage {
   send<T = unknown>(method: string, params?: object): Promise<T>;
@@ -28,19 +28,7 @@ export async function openBarePage(): Promise<BarePage> {
   const profile = await mkdtemp(path.join(tmpdir(), 'bare-chromium-'));
   const chrome = spawn(
     CHROMIUM,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--remote-debugging-pipe',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
+    [...CHROMIUM_SWITCHES, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
   );
   const toChrome = chrome.stdio[3] as Writable;

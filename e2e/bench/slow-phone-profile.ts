@@ -25,10 +25,15 @@ const NETWORK = {
 /** Throttles `page` before its first navigation; the CPU rate applies to the page's renderer. */
 export async function slowDownPage(context: BrowserContext, page: Page): Promise<CDPSession> {
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+  await throttle((method, params) => cdp.send(method as 'Network.enable', params as never));
   return cdp;
+}
+
+/** The phone's network and CPU, through a DevTools session's `send` (Playwright's or a bare one). */
+async function throttle(send: (method: string, params?: object) => Promise<unknown>): Promise<void> {
+  await send('Network.enable');
+  await send('Network.emulateNetworkConditions', NETWORK);
+  await send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
 }
 
 /** The same phone for a page without Playwright (bare-chromium.ts): a French-speaking Belgian's. */
@@ -36,13 +41,11 @@ export async function slowDownBarePage(page: BarePage, locale = 'fr-BE'): Promis
   await page.send('Emulation.setDeviceMetricsOverride', { ...SLOW_PHONE.viewport, deviceScaleFactor: 1, mobile: true });
   await page.send('Emulation.setTouchEmulationEnabled', { enabled: true });
   await page.send('Emulation.setLocaleOverride', { locale });
-  await page.send('Network.enable');
+  await throttle((method, params) => page.send(method, params));
   await page.send('Network.setUserAgentOverride', {
     userAgent: await page.evaluate<string>('navigator.userAgent'),
     acceptLanguage: locale,
   });
-  await page.send('Network.emulateNetworkConditions', NETWORK);
-  await page.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
 }
 
 type TargetInfo = { targetId: string; type: string };

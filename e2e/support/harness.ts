@@ -117,22 +117,24 @@ export async function startApp(envOverrides: Record<string, string> = {}): Promi
   return handle;
 }
 
+/** The switches of every Chromium the tests and benches start: headless, quiet, nothing downloaded. */
+export const CHROMIUM_SWITCHES = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
 /** `extraArgs`: more Chromium switches, e.g. the fake camera of the scan journey. */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_SWITCHES, ...extraArgs],
   });
 }
 
