@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BRAND_NAME, BRAND_SHORT_NAME, THEME_COLOR } from '../shared/src/brand';
-import { BOOT_SOURCE, BOOT_STAGE_SOURCES } from './scripts/boot-stages.mjs';
+import { APP_STAGE_SOURCE, BOOT_SOURCE, BOOT_STAGE_SOURCES } from './scripts/boot-stages.mjs';
 
 const API_TARGET = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
 // The version the /update page shows: the root package.json's, stamped in at build time (no git needed).
@@ -53,21 +53,22 @@ function preloadOnlyWhatIsMissing(): {
   plugin: Plugin;
   resolveDependencies: (file: string, deps: string[], host: { hostId: string; hostType: 'html' | 'js' }) => string[];
 } {
-  let chunks: Chunks | null = null;
+  // Read once per build, before Vite lists the preloads of every dynamic import.
+  let read: { chunks: Chunks; boot: Set<string>; bootChunk: string } | null = null;
   return {
     plugin: {
       name: 'pharmaradar:preload-only-what-is-missing',
       apply: 'build',
       enforce: 'pre',
       generateBundle(_options, bundle) {
-        chunks = chunksOf(bundle);
+        const chunks = chunksOf(bundle);
+        read = { chunks, boot: bootFiles(chunks), bootChunk: chunkOf(chunks, BOOT_SOURCE) };
       },
     },
     resolveDependencies(file, deps, { hostId, hostType }) {
       if (hostType === 'html') return deps;
-      if (!chunks) throw new Error('preload-only-what-is-missing: the bundle was not read before Vite listed preloads');
-      const boot = bootFiles(chunks);
-      const bootChunk = chunkOf(chunks, BOOT_SOURCE);
+      if (!read) throw new Error('preload-only-what-is-missing: the bundle was not read before Vite listed preloads');
+      const { chunks, boot, bootChunk } = read;
       const wanted = file === bootChunk ? [...new Set([...deps, ...boot])] : deps;
       const loaded = staticClosure(chunks, hostId, hostId === bootChunk ? new Set(boot) : new Set());
       return wanted.filter((dep) => !loaded.has(dep));
@@ -133,6 +134,9 @@ function proOfflineList(source = 'src/features/pro/pro-tool.page.tsx'): Plugin {
   };
 }
 
+/** Below this a chunk compiles in about a millisecond, less than the hint's bytes cost in the JS budget. */
+const EAGER_COMPILE_MIN_BYTES = 10_000;
+
 /**
  * The app's start, and a page's, calls most of their code once, right away: compiled lazily, each
  * function is parsed on the main thread at its first call (React DOM's whole source at once, a
@@ -141,9 +145,6 @@ function proOfflineList(source = 'src/features/pro/pro-tool.page.tsx'): Plugin {
  * thread (ADR 184). Chunks a page loads on use (the map, the Pro workers, IndexedDB) stay lazy.
  * Other engines read a comment.
  */
-/** Below this a chunk compiles in about a millisecond, less than the hint's bytes cost in the JS budget. */
-const EAGER_COMPILE_MIN_BYTES = 10_000;
-
 function compileStartEagerly(): Plugin {
   return {
     name: 'pharmaradar:compile-start-eagerly',
@@ -154,7 +155,7 @@ function compileStartEagerly(): Plugin {
       const chunks = chunksOf(bundle);
       const files = bootFiles(chunks);
       // What the router may load as the app starts: each route's page, layout or wall, with its imports.
-      for (const route of chunks.get(chunkOf(chunks, BOOT_STAGE_SOURCES.at(-1) ?? BOOT_SOURCE))?.dynamicImports ?? [])
+      for (const route of chunks.get(chunkOf(chunks, APP_STAGE_SOURCE))?.dynamicImports ?? [])
         staticClosure(chunks, route, files);
       for (const file of files) {
         const chunk = chunks.get(file);

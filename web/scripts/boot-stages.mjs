@@ -6,8 +6,17 @@ import path from 'node:path';
 
 /** main.tsx imports the app after the first paint; index.html preloads it (ADR 119). */
 export const BOOT_SOURCE = 'src/app/boot.tsx';
+/** The last stage, the app itself: its chunk holds the route table, whose pages it imports on use. */
+export const APP_STAGE_SOURCE = 'src/app/start-app.tsx';
 /** What boot.tsx imports, one task each, in this order (paths from web/, as the Vite manifest names them). */
-export const BOOT_STAGE_SOURCES = ['src/app/react-dom-stage.ts', 'src/app/start-app.tsx'];
+export const BOOT_STAGE_SOURCES = ['src/app/react-dom-stage.ts', APP_STAGE_SOURCE];
+
+/** The manifest key of the page entry, index.html. */
+export function entryKey(manifest) {
+  const key = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
+  if (!key) throw new Error('manifest has no index.html entry');
+  return key;
+}
 
 /** Every chunk `roots` pull in through static imports (the Vite manifest's `imports`), roots included. */
 export function staticClosure(manifest, roots) {
@@ -34,10 +43,10 @@ function entryPreloads(code) {
  * list requests: each would be fetched only when its stage starts. Empty when the build is right.
  */
 export function unrequestedBootFiles(distDir, manifest) {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
-  if (!entryKey || !manifest[BOOT_SOURCE]) return [];
-  const loaded = new Set(staticClosure(manifest, [entryKey]));
-  const requested = entryPreloads(readFileSync(path.join(distDir, manifest[entryKey].file), 'utf8'));
+  if (!manifest[BOOT_SOURCE]) return [];
+  const entry = entryKey(manifest);
+  const loaded = new Set(staticClosure(manifest, [entry]));
+  const requested = entryPreloads(readFileSync(path.join(distDir, manifest[entry].file), 'utf8'));
   return staticClosure(manifest, [BOOT_SOURCE, ...BOOT_STAGE_SOURCES]).filter(
     (file) => !loaded.has(file) && !requested.has(file),
   );

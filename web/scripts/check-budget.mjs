@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkPrecache, DEFAULT_PRECACHE_FILES, DEFAULT_PRECACHE_KB, formatPrecache } from './precache-budget.mjs';
 import { wireSizes } from './wire-sizes.mjs';
-import { BOOT_SOURCE, BOOT_STAGE_SOURCES, staticClosure, unrequestedBootFiles } from './boot-stages.mjs';
+import { BOOT_SOURCE, BOOT_STAGE_SOURCES, entryKey, staticClosure, unrequestedBootFiles } from './boot-stages.mjs';
 
 export { wireSizes };
 
@@ -21,8 +21,7 @@ export { staticClosure };
 
 /** The manifest keys of the page entry (index.html), the app it boots (its stages too) and the home route chunk. */
 export function homeRoots(manifest, routeSource = HOME_ROUTE_SOURCE) {
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
-  if (!entry) throw new Error('manifest has no index.html entry');
+  const entry = entryKey(manifest);
   if (!manifest[routeSource]) throw new Error(`manifest has no chunk for ${routeSource}`);
   if (!manifest[BOOT_SOURCE]) return [entry, routeSource];
   const stages = BOOT_STAGE_SOURCES.filter((source) => manifest[BOOT_SOURCE].dynamicImports?.includes(source));
@@ -42,14 +41,8 @@ export function checkBudget(distDir, budgetKb = DEFAULT_BUDGET_KB) {
   const totals = { raw: total('raw'), br: total('br'), gzip: total('gzip') };
   const limit = budgetKb * 1000;
   const unrequested = unrequestedBootFiles(distDir, manifest);
-  return {
-    files,
-    totals,
-    budgetKb,
-    unrequested,
-    withinBudget: totals.br <= limit && totals.gzip <= limit,
-    ok: totals.br <= limit && totals.gzip <= limit && unrequested.length === 0,
-  };
+  const withinBudget = totals.br <= limit && totals.gzip <= limit;
+  return { files, totals, budgetKb, unrequested, withinBudget, ok: withinBudget && unrequested.length === 0 };
 }
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
