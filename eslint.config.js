@@ -125,6 +125,34 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's storage has one door, lib/web-storage.ts: the server draws pages with this code,
+    // and Node 25+ has storage globals of its own (one store for every visitor, a warning at start).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'web/src/lib/web-storage.ts',
+      'web/src/lib/i18n/detect-locale.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'web/src/test/**',
+    ],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'Use readStored/writeStored from lib/web-storage.ts.' },
+        {
+          name: 'sessionStorage',
+          message: "Use readStored/writeStored(key, value, 'session') from lib/web-storage.ts.",
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'globalThis', property: 'localStorage', message: 'Use lib/web-storage.ts.' },
+        { object: 'globalThis', property: 'sessionStorage', message: 'Use lib/web-storage.ts.' },
+        { object: 'window', property: 'localStorage', message: 'Use lib/web-storage.ts.' },
+        { object: 'window', property: 'sessionStorage', message: 'Use lib/web-storage.ts.' },
+      ],
+    },
+  },
+  {
     // ADR 018: the UI kit stays light enough for any lazy page; no database, no search stream, no feature.
     files: ['web/src/lib/ui/**/*.{ts,tsx}'],
     rules: {

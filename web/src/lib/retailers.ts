@@ -1,3 +1,5 @@
+import { readStored, writeStored } from './web-storage';
+
 /** Shop names as the shops write them; an id we do not know yet is shown as is. */
 const RETAILER_NAMES: Record<string, string> = {
   farmaline: 'Farmaline',
@@ -12,11 +14,17 @@ const LEARNED_KEY = 'pharmaradar.retailerNames';
  * is configured on the server, so the web learns its name there (ADR 179). Kept in localStorage so
  * the basket, the history and saved answers name it offline too.
  */
-const learned = new Map<string, string>(readLearned());
+let learnedNames: Map<string, string> | undefined;
+
+/** Read on first use, not at import: the server imports this module to draw the first screen. */
+function learned(): Map<string, string> {
+  learnedNames ??= new Map(readLearned());
+  return learnedNames;
+}
 
 function readLearned(): Array<[string, string]> {
   try {
-    const raw: unknown = JSON.parse(globalThis.localStorage?.getItem(LEARNED_KEY) ?? '{}');
+    const raw: unknown = JSON.parse(readStored(LEARNED_KEY) ?? '{}');
     if (!raw || typeof raw !== 'object') return [];
     return Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string');
   } catch {
@@ -26,22 +34,19 @@ function readLearned(): Array<[string, string]> {
 
 /** Remembers the display names a server answer carries (entries without a name are skipped). */
 export function rememberRetailerNames(shops: ReadonlyArray<{ id: string; name?: string | undefined }>): void {
+  const names = learned();
   let changed = false;
   for (const { id, name } of shops) {
-    if (!name || learned.get(id) === name) continue;
-    learned.set(id, name);
+    if (!name || names.get(id) === name) continue;
+    names.set(id, name);
     changed = true;
   }
-  if (!changed) return;
-  try {
-    globalThis.localStorage?.setItem(LEARNED_KEY, JSON.stringify(Object.fromEntries(learned)));
-  } catch {
-    // Private mode or a full quota: the names still hold for this visit.
-  }
+  // Private mode or a full quota: the names still hold for this visit.
+  if (changed) writeStored(LEARNED_KEY, JSON.stringify(Object.fromEntries(names)));
 }
 
 export function retailerName(id: string): string {
-  return learned.get(id) ?? RETAILER_NAMES[id] ?? id;
+  return learned().get(id) ?? RETAILER_NAMES[id] ?? id;
 }
 
 /**

@@ -1,22 +1,17 @@
+import { readStored, writeStored } from '../../lib/web-storage';
+
 /** docs/product.md#constants: the splash fades at 2.3 s and is removed at 3.2 s, once per session. */
 export const SPLASH_FADE_MS = 2300;
 export const SPLASH_END_MS = 3200;
 export const SPLASH_SEEN_KEY = 'splashSeen';
 
 export function alreadySeen(): boolean {
-  try {
-    return sessionStorage.getItem(SPLASH_SEEN_KEY) !== null;
-  } catch {
-    return false;
-  }
+  return readStored(SPLASH_SEEN_KEY, 'session') != null;
 }
 
 export function markSeen(): void {
-  try {
-    sessionStorage.setItem(SPLASH_SEEN_KEY, '1');
-  } catch {
-    // Without storage the splash may show again next visit: harmless.
-  }
+  // Without storage the splash may show again next visit: harmless.
+  writeStored(SPLASH_SEEN_KEY, '1', 'session');
 }
 
 let drawnByServer = false;

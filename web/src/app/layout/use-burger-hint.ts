@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { readStored, writeStored } from '../../lib/web-storage';
 
 /** docs/product.md#constants: the burger hint shows once, for 1.8 s, remembered in local storage. */
 export const MENU_HINT_KEY = 'pe_menu_hint_seen';
@@ -6,11 +7,7 @@ export const MENU_HINT_MS = 1800;
 export const MOBILE_QUERY = '(max-width: 1023.98px)';
 
 function hintAlreadySeen(): boolean {
-  try {
-    return localStorage.getItem(MENU_HINT_KEY) !== null;
-  } catch {
-    return true; // no storage: never nag on every page
-  }
+  return readStored(MENU_HINT_KEY) !== null; // no storage (undefined): never nag on every page
 }
 
 function isMobileViewport(): boolean {
@@ -24,11 +21,7 @@ export function useBurgerHint(): { visible: boolean; dismiss: () => void } {
 
   useEffect(() => {
     if (!visible) return;
-    try {
-      localStorage.setItem(MENU_HINT_KEY, '1');
-    } catch {
-      // ignore: storage disabled
-    }
+    writeStored(MENU_HINT_KEY, '1');
     const timer = setTimeout(() => setVisible(false), MENU_HINT_MS);
     return () => clearTimeout(timer);
   }, [visible]);

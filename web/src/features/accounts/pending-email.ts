@@ -1,3 +1,5 @@
+import { readStored, writeStored } from '../../lib/web-storage';
+
 /**
  * The address waiting for its verification code. Kept in sessionStorage (not localStorage) so a
  * reload of /verify-otp keeps it, while it disappears with the tab.
@@ -5,18 +7,10 @@
 const KEY = 'pe_pending_email';
 
 export function readPendingEmail(): string | null {
-  try {
-    return globalThis.sessionStorage?.getItem(KEY) || null;
-  } catch {
-    return null;
-  }
+  return readStored(KEY, 'session') || null;
 }
 
 export function writePendingEmail(email: string | null): void {
-  try {
-    if (email) globalThis.sessionStorage?.setItem(KEY, email);
-    else globalThis.sessionStorage?.removeItem(KEY);
-  } catch {
-    // Storage disabled: router state still carries the address for this navigation.
-  }
+  // Storage disabled: router state still carries the address for this navigation.
+  writeStored(KEY, email || null, 'session');
 }

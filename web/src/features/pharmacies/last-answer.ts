@@ -1,5 +1,6 @@
 import { nearbyResponseSchema, type NearbyResponse } from '@pharmaradar/shared/pharmacies.schema';
 import { z } from 'zod';
+import { readStored, writeStored } from '../../lib/web-storage';
 
 /** localStorage key of the last nearby answer (shown, with its time, when the network is gone). */
 export const LAST_ANSWER_KEY = 'pe_nearby_last';
@@ -13,18 +14,15 @@ export type SavedAnswer = z.infer<typeof savedSchema>;
  */
 export function saveLastAnswer(answer: NearbyResponse, now = Date.now()): SavedAnswer {
   const saved = { answer, savedAt: now };
-  try {
-    localStorage.setItem(LAST_ANSWER_KEY, JSON.stringify(saved));
-  } catch {
-    // Storage full or disabled (private mode): the answer still shows, it just is not kept.
-  }
+  // Storage full or disabled (private mode): the answer still shows, it just is not kept.
+  writeStored(LAST_ANSWER_KEY, JSON.stringify(saved));
   return saved;
 }
 
 export function loadLastAnswer(): SavedAnswer | null {
+  const raw = readStored(LAST_ANSWER_KEY);
+  if (!raw) return null;
   try {
-    const raw = localStorage.getItem(LAST_ANSWER_KEY);
-    if (!raw) return null;
     const parsed = savedSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {

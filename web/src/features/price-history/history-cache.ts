@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readStored, writeStored } from '../../lib/web-storage';
 import { priceHistoryResponseSchema, type PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
 
 /** localStorage key of the last price histories seen, shown with their time when offline. */
@@ -12,7 +13,7 @@ export type SavedHistory = z.infer<typeof entrySchema>;
 
 function readAll(): SavedHistory[] {
   try {
-    const parsed = cacheSchema.safeParse(JSON.parse(localStorage.getItem(HISTORY_CACHE_KEY) ?? '[]'));
+    const parsed = cacheSchema.safeParse(JSON.parse(readStored(HISTORY_CACHE_KEY) ?? '[]'));
     return parsed.success ? parsed.data : [];
   } catch {
     return [];
@@ -21,11 +22,8 @@ function readAll(): SavedHistory[] {
 
 export function saveHistory(history: PriceHistoryResponse, now = Date.now()): void {
   const entries = [{ history, savedAt: now }, ...readAll().filter((e) => e.history.cnk !== history.cnk)];
-  try {
-    localStorage.setItem(HISTORY_CACHE_KEY, JSON.stringify(entries.slice(0, HISTORY_CACHE_ENTRIES)));
-  } catch {
-    // Storage full or disabled: the history still shows, it just is not kept for offline use.
-  }
+  // Storage full or disabled: the history still shows, it just is not kept for offline use.
+  writeStored(HISTORY_CACHE_KEY, JSON.stringify(entries.slice(0, HISTORY_CACHE_ENTRIES)));
 }
 
 export function loadHistory(cnk: string): SavedHistory | null {

@@ -69,7 +69,8 @@ export function browserLanguages(): readonly string[] {
 
 export function sessionStore(): Storage | null {
   try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+    // Not the bare global: Node 25+ has one, and the server draws pages with this code too.
+    return typeof window === 'undefined' ? null : window.sessionStorage;
   } catch {
     return null;
   }

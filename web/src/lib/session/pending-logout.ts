@@ -1,3 +1,5 @@
+import { readStored, writeStored } from '../web-storage';
+
 /**
  * A logout the server has not confirmed yet (made offline, or the server did not answer). While it
  * is pending the device acts signed out: the boot does not trust the session cookie, and the logout
@@ -6,18 +8,10 @@
 const KEY = 'pe_logout_pending';
 
 export function isLogoutPending(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(KEY) === '1';
-  } catch {
-    return false;
-  }
+  return readStored(KEY) === '1';
 }
 
 export function setLogoutPending(pending: boolean): void {
-  try {
-    if (pending) globalThis.localStorage?.setItem(KEY, '1');
-    else globalThis.localStorage?.removeItem(KEY);
-  } catch {
-    // Storage disabled: the in-memory sign-out still holds for this page's life.
-  }
+  // Storage disabled: the in-memory sign-out still holds for this page's life.
+  writeStored(KEY, pending ? '1' : null);
 }

@@ -1,14 +1,12 @@
+import { clearStored } from '../web-storage';
+
 /**
  * What a signed-in user leaves on the device: their searches and Pro tool data (IndexedDB) and
  * session-scoped storage. Wiped at logout so the next person at a shared counter tablet finds nothing
  * of theirs (issues 8.8 and 10.8).
  */
 export async function clearPersonalData(): Promise<void> {
-  try {
-    globalThis.sessionStorage?.clear();
-  } catch {
-    // Storage disabled: nothing was kept there either.
-  }
+  clearStored('session');
   try {
     // Loaded on use: Dexie stays out of the first screen's JavaScript (home budget, issue 8.12).
     const { db } = await import('../../db/db');

@@ -1,6 +1,7 @@
 import { normalizeCurrentUser, type CurrentUser } from '@pharmaradar/shared/current-user';
 import { isAuthenticatedUser } from './session-state';
 import { SESSION_USER_KEY as KEY } from './session-cache-key';
+import { readStored, writeStored } from '../web-storage';
 
 /**
  * Last known signed-in user, so a pharmacy tablet that starts without a connection keeps its
@@ -8,9 +9,9 @@ import { SESSION_USER_KEY as KEY } from './session-cache-key';
  * answer from the server overrides it, and logout/deletion wipe it.
  */
 export function readCachedUser(): CurrentUser | null {
+  const text = readStored(KEY);
+  if (!text) return null;
   try {
-    const text = globalThis.localStorage?.getItem(KEY);
-    if (!text) return null;
     const user = normalizeCurrentUser(JSON.parse(text));
     return isAuthenticatedUser(user) ? user : null;
   } catch {
@@ -19,10 +20,6 @@ export function readCachedUser(): CurrentUser | null {
 }
 
 export function writeCachedUser(user: CurrentUser): void {
-  try {
-    if (isAuthenticatedUser(user)) globalThis.localStorage?.setItem(KEY, JSON.stringify(user));
-    else globalThis.localStorage?.removeItem(KEY);
-  } catch {
-    // Storage can be full or disabled (private mode): the cache is only a convenience.
-  }
+  // Storage can be full or disabled (private mode): the cache is only a convenience.
+  writeStored(KEY, isAuthenticatedUser(user) ? JSON.stringify(user) : null);
 }
