@@ -3,6 +3,7 @@ import { getPath } from 'hono/utils/url';
 import type { AppDeps } from './app-deps';
 import { limitBody } from './lib/body-limit';
 import { clientAddress } from './lib/client-address';
+import { officialNameOf } from './lib/catalogue-lookup';
 import { csrfProtection, csrfTokenHandler } from './lib/csrf';
 import { errorHandler, notFoundHandler, renderHttpError } from './lib/error-handler';
 import { HttpError } from './lib/http-error';
@@ -128,7 +129,11 @@ export function createApp(deps: AppDeps): ComposedApp {
   const catalogue = createCatalogueModule(deps);
   // Product pages show the same medicine in other packs with the best price the history knows (ADR 159).
   const products = createProductsModule(
-    { ...deps, verdict: catalogue.lookup.verdict },
+    {
+      ...deps,
+      verdict: catalogue.lookup.verdict,
+      officialName: (cnk) => officialNameOf(catalogue.lookup, cnk, 'fr'),
+    },
     {
       offers: priceHistory.service,
       equivalents: {

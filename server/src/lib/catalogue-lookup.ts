@@ -94,3 +94,32 @@ export interface CatalogueLookup {
   vmpGroup(code: string, lang: Locale): { code: string; name: string; cnks: string[] } | null;
   verdict(cnk: string): CatalogueVerdict;
 }
+
+/**
+ * The name the catalogue gives `cnk` in `lang` (fr when it has none in it), or null when it does not
+ * know the code: a medicine pack's official pack name, else its product name and pack; a
+ * non-medicinal product's name. Whenever the catalogue knows a code, this is the product's name,
+ * shown and searched; a shop's title stays its offer's text (a shop or a feed never renames a pack).
+ */
+export function officialNameOf(catalogue: Pick<CatalogueLookup, 'byCnk'>, cnk: string, lang: Locale): string | null {
+  const entry = catalogue.byCnk(cnk, lang);
+  if (!entry) return null;
+  if (entry.kind === 'nonmedicinal') return entry.name;
+  if (entry.packName) return entry.packName;
+  return entry.pack ? `${entry.name} ${entry.pack}` : entry.name;
+}
+
+/** Every official text a search by name may match for `cnk`, in every language: names, pack names, VMP. */
+export function officialTextsOf(catalogue: Pick<CatalogueLookup, 'byCnk'>, cnk: string, langs: readonly Locale[]): string[] {
+  const texts = new Set<string>();
+  for (const lang of langs) {
+    const entry = catalogue.byCnk(cnk, lang);
+    if (!entry) return [];
+    texts.add(entry.name);
+    if (entry.kind === 'medicine') {
+      if (entry.packName) texts.add(entry.packName);
+      if (entry.vmp) texts.add(entry.vmp.name);
+    }
+  }
+  return [...texts];
+}

@@ -1,6 +1,7 @@
-import type { CatalogueLookup } from '../../lib/catalogue-lookup';
+import { LOCALES } from '@pharmaradar/shared/locales';
+import { officialTextsOf, type CatalogueLookup } from '../../lib/catalogue-lookup';
 import type { RetailerConnector, RetailerOffer, SearchQuery, ShopId } from '../../retailers/types';
-import type { FeedItemRow, FeedsRepository } from './feeds.repository';
+import { FEED_ANSWER_LIMIT, type FeedItemRow, type FeedsRepository } from './feeds.repository';
 
 // A shop read from its feed answers the search like a page connector (same contract, same SSE event,
 // same answer shape), but from SQLite at once (docs/decisions/170).
@@ -17,10 +18,27 @@ export interface FeedConnectorDeps {
   rewriteUrl?: (url: string) => string;
 }
 
+/** Candidates read from the index per answer: some are dropped when the catalogue names them otherwise. */
+const NAME_CANDIDATES = FEED_ANSWER_LIMIT * 4;
+
+/** The words of a text as the index sees them: letters and digits, lower case, without accents. */
+const wordsOf = (text: string): string[] =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
 /** Words of a name query as an FTS5 query: every word, as a prefix, quoted (no FTS syntax gets through). */
 export function ftsQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.length > 0 ? words.map((w) => `"${w}"*`).join(' ') : null;
+}
+
+/** True when every word of `query` starts a word of one of `texts` (the index's prefix match). */
+function namedBy(query: string, texts: readonly string[]): boolean {
+  const words = texts.flatMap(wordsOf);
+  return wordsOf(query).every((q) => words.some((w) => w.startsWith(q)));
 }
 
 export function createFeedConnector(deps: FeedConnectorDeps): RetailerConnector {
@@ -64,7 +82,16 @@ export function createFeedConnector(deps: FeedConnectorDeps): RetailerConnector 
       return rows.filter((r) => !seen.has(r.item_id) && seen.add(r.item_id));
     }
     const match = ftsQuery(query.value);
-    return match ? repo.byName(deps.id, match) : [];
+    if (!match) return [];
+    // A feed's title is the shop's text: an item whose pack the catalogue knows answers a name only
+    // when the catalogue's own names (any language) hold it, so no title puts a pack into another
+    // medicine's results. Read at each search, so a catalogue imported after the feed decides too.
+    const named = repo.byName(deps.id, match, NAME_CANDIDATES).filter((row) => {
+      const cnk = cnkOf(row);
+      const texts = cnk ? officialTextsOf(catalogue, cnk, LOCALES) : [];
+      return texts.length === 0 || namedBy(query.value, texts);
+    });
+    return named.slice(0, FEED_ANSWER_LIMIT);
   };
 
   return {

@@ -123,8 +123,8 @@ export function createFeedsRepository(db: Db) {
       db.prepare('UPDATE feed_state SET checked_at = ? WHERE retailer = ?').run(at, retailer),
     record: (entry: FeedImportRecord) => record.run(entry),
     lastImports: (retailer: string, limit: number) => lastImports.all(retailer, limit),
-    /** Items whose title or brand hold every word (an FTS5 query), best first. */
-    byName: (retailer: string, match: string) => byName.all(match, retailer, FEED_ANSWER_LIMIT),
+    /** Items whose title or brand hold every word (an FTS5 query), best first, `limit` at most. */
+    byName: (retailer: string, match: string, limit = FEED_ANSWER_LIMIT) => byName.all(match, retailer, limit),
     byGtins: (retailer: string, gtins: readonly string[]) => byGtins.all(retailer, JSON.stringify(gtins)),
     byCnk: (retailer: string, cnk: string) => byCnk.all(retailer, cnk),
   };

@@ -66,7 +66,7 @@ describe('product landing pages', () => {
     }
   });
 
-  it('serves products first seen in a search (products table)', async () => {
+  it('serves products first seen in a search (products table), under the catalogue’s name when it knows them', async () => {
     ctx.server.db
       .prepare(
         'INSERT INTO products (cnk, slug, name, brand, image, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -74,7 +74,7 @@ describe('product landing pages', () => {
       .run(
         '4487039',
         'caudalie-gel-douche-the-des-vignes-200-ml-4487039',
-        'Caudalie gel douche Thé des vignes 200 ml',
+        'CAUDALIE gel douche vignes 200ml (a shop’s title)',
         'Caudalie',
         null,
         Date.now(),
@@ -83,9 +83,9 @@ describe('product landing pages', () => {
     const response = await fetch(`${ctx.server.url}/api/products/caudalie-gel-douche-the-des-vignes-200-ml-4487039`);
     expect(response.status).toBe(200);
     const body = productLandingResponseSchema.parse(await response.json());
-    expect(body.landing.fr.title).toBe(
-      'Caudalie gel douche Thé des vignes 200 ml : comparer les prix en pharmacie en ligne | PharmaRadar',
-    );
+    const official = getDemoCatalogue().find((p) => p.cnk === '4487039')!.name.fr;
+    expect(body.name).toBe(official);
+    expect(body.landing.fr.title).toBe(`${official} : comparer les prix en pharmacie en ligne | PharmaRadar`);
   });
 
   it.each(['fr', 'nl', 'en'] as const)(
@@ -119,8 +119,9 @@ describe('product landing pages', () => {
       .prepare(
         'INSERT INTO products (cnk, slug, name, brand, image, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
-      .run('1303346', 'evil-1303346', '</title><script>alert(1)</script> "x"', null, null, Date.now(), Date.now());
-    const { html } = await page(ctx.server.url, '/fr/evil-1303346');
+      .run('1234566', 'evil-1234566', '</title><script>alert(1)</script> "x"', null, null, Date.now(), Date.now());
+    // A code the catalogue does not know: the name recorded from a shop is the page's.
+    const { html } = await page(ctx.server.url, '/fr/evil-1234566');
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;x&quot;');
   });

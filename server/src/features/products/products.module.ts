@@ -18,6 +18,8 @@ export interface ProductsDeps {
   landingProducts?: readonly LandingPageProduct[];
   /** The official catalogue's verdict: a pack it never offers has no page (ADR 157). */
   verdict?: CatalogueLookup['verdict'];
+  /** The catalogue's name for a CNK: a page seen in a search bears it whenever the catalogue knows the code. */
+  officialName?: (cnk: string) => string | null;
 }
 
 /** What the product pages read from other features (app.ts wires them). */
@@ -38,6 +40,7 @@ export function createProductsModule(deps: ProductsDeps, page: ProductPageSource
     repository: createProductsRepository(deps.db),
     catalogue: [...(deps.landingProducts ?? [])],
     ...(deps.verdict ? { verdict: deps.verdict } : {}),
+    ...(deps.officialName ? { officialName: deps.officialName } : {}),
   });
   const routes = createProductsRoutes(service);
   if (page.equivalents) {

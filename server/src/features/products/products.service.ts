@@ -1,7 +1,7 @@
 import type { Locale } from '@pharmaradar/shared/locales';
 import { isProductSlugShape, productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import type { CatalogueLookup } from '../../lib/catalogue-lookup';
-import type { ProductsRepository, SeenProduct } from './products.repository';
+import type { ProductRecord, ProductsRepository, SeenProduct } from './products.repository';
 
 /** A product that has a landing page: from the bundled demo catalogue or seen in a search. */
 export type LandingPageProduct = {
@@ -24,6 +24,12 @@ export type ProductsServiceDeps = {
    * has no page: 404 and out of the sitemap (ADR 154, 157). None: every recorded product has its page.
    */
   verdict?: CatalogueLookup['verdict'];
+  /**
+   * The catalogue's name for a CNK, or null when it does not know it (app.ts: the catalogue's lookup).
+   * Read at each request: a page seen under a shop's title takes the official name once the catalogue
+   * knows the code, even when the catalogue came after the page.
+   */
+  officialName?: (cnk: string) => string | null;
 };
 
 /** GET /api/products/:slug's answer for a product that has a page. */
@@ -32,19 +38,24 @@ export function landingResponse(product: LandingPageProduct): ProductLandingResp
   return { slug, cnk, name, brand, image, ...(category ? { category } : {}), landing: productLanding(product) };
 }
 
-export function createProductsService({ repository, catalogue = [], verdict }: ProductsServiceDeps) {
+export function createProductsService({ repository, catalogue = [], verdict, officialName }: ProductsServiceDeps) {
   const catalogueBySlug = new Map(catalogue.map((p) => [p.slug, p]));
   const catalogueSlugByCnk = new Map(catalogue.map((p) => [p.cnk, p.slug]));
   // Asked on every request, never kept: an import swapped in takes the page down at once.
   const excluded = (cnk: string) => verdict?.(cnk).offer === false;
+  const fromSearch = (seen: ProductRecord): LandingPageProduct => ({
+    slug: seen.slug,
+    cnk: seen.cnk,
+    name: officialName?.(seen.cnk) ?? seen.name,
+    brand: seen.brand,
+    image: seen.image,
+  });
 
   function find(slug: string): LandingPageProduct | null {
     if (!isProductSlugShape(slug)) return null;
     const fromCatalogue = catalogueBySlug.get(slug);
     const seen = fromCatalogue ? null : repository.findBySlug(slug);
-    const product =
-      fromCatalogue ??
-      (seen ? { slug: seen.slug, cnk: seen.cnk, name: seen.name, brand: seen.brand, image: seen.image } : null);
+    const product = fromCatalogue ?? (seen ? fromSearch(seen) : null);
     return product && !excluded(product.cnk) ? product : null;
   }
 
@@ -52,7 +63,7 @@ export function createProductsService({ repository, catalogue = [], verdict }: P
     const slug = catalogueSlugByCnk.get(cnk);
     if (slug) return catalogueBySlug.get(slug) ?? null;
     const seen = repository.findByCnk(cnk);
-    return seen ? { slug: seen.slug, cnk: seen.cnk, name: seen.name, brand: seen.brand, image: seen.image } : null;
+    return seen ? fromSearch(seen) : null;
   }
 
   return {

@@ -79,9 +79,11 @@ describe('GET /api/search in the user’s language', () => {
     expect([frAgain.cached, nlAgain.cached, en.cached]).toEqual([true, true, true]);
     expect(offerOf(frAgain, 'farmaline')?.name).toBe(product.name.fr);
     expect(offerOf(nlAgain, 'farmaline')?.name).toBe(product.name.nl);
-    // The shops' offers are the French ones; only the official data is in English (ADR 158).
-    const withoutOfficial = (r: SearchResult) => r.products.map(({ official: _official, ...rest }) => rest);
+    // The shops' offers are the French ones; only the official data and name are in English (ADR 158).
+    const withoutOfficial = (r: SearchResult) =>
+      r.products.map(({ official: _official, name: _name, ...rest }) => rest);
     expect(withoutOfficial(en)).toEqual(withoutOfficial(fr));
+    expect(en.products.find((p) => p.cnk === product.cnk)?.name).toBe(product.name.en);
     const official = (r: SearchResult) => r.products.find((p) => p.cnk === product.cnk)?.official;
     expect(official(en)?.pack).toBe(product.name.en);
     expect(official(fr)?.pack).toBe(product.name.fr);

@@ -2,7 +2,7 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import { normaliseOfferCnk, normaliseProductName } from '@pharmaradar/shared/search-grouping';
 import type { OfficialPack, SearchProduct } from '@pharmaradar/shared/search.schema';
 import { unitPriceOf } from '@pharmaradar/shared/unit-price';
-import type { CatalogueLookup, CatalogueVerdict } from '../../lib/catalogue-lookup';
+import { officialNameOf, type CatalogueLookup, type CatalogueVerdict } from '../../lib/catalogue-lookup';
 import type { Logger } from '../../lib/log';
 import type { RetailerOffer } from '../../retailers/types';
 
@@ -27,6 +27,7 @@ export function createSearchOfficial(catalogue: SearchCatalogue = NO_CATALOGUE, 
   let memoGeneration = -1;
   const verdicts = new Map<string, CatalogueVerdict>();
   const officials = new Map<string, OfficialPack | null>();
+  const names = new Map<string, string | null>();
   const disagreements = new Set<string>();
 
   /** The live generation; a change forgets every verdict and official record kept under the previous one. */
@@ -41,6 +42,7 @@ export function createSearchOfficial(catalogue: SearchCatalogue = NO_CATALOGUE, 
       memoGeneration = live;
       verdicts.clear();
       officials.clear();
+      names.clear();
     }
     return live;
   }
@@ -119,13 +121,28 @@ export function createSearchOfficial(catalogue: SearchCatalogue = NO_CATALOGUE, 
     });
   }
 
+  /** The catalogue's name for `cnk` in `lang`, or null when it does not know the code (or cannot be read). */
+  function nameOf(cnk: string, lang: Locale): string | null {
+    return kept(names, `${lang}|${cnk}`, () => {
+      try {
+        return officialNameOf(catalogue, cnk, lang);
+      } catch (error) {
+        log.warn('catalogue lookup failed', { cnk, error });
+        return null;
+      }
+    });
+  }
+
   /**
    * Each product with its official data; an offer whose own title gives no unit price gets one from
-   * the official pack name when that one reads clearly (ADR 158).
+   * the official pack name when that one reads clearly (ADR 158). A product the catalogue knows bears
+   * the catalogue's name: the shops' titles stay their offers' own text.
    */
   function withOfficial(products: readonly SearchProduct[], lang: Locale): SearchProduct[] {
     generation();
-    return products.map((product) => {
+    return products.map((found) => {
+      const name = found.cnk ? nameOf(found.cnk, lang) : null;
+      const product = name === null ? found : { ...found, name };
       const official = product.cnk ? officialOf(product.cnk, lang) : null;
       if (!official?.pack) return { ...product, official };
       const packTitle = official.pack;
@@ -138,7 +155,7 @@ export function createSearchOfficial(catalogue: SearchCatalogue = NO_CATALOGUE, 
     });
   }
 
-  return { generation, sellable, withOfficial };
+  return { generation, sellable, withOfficial, nameOf };
 }
 
 export type SearchOfficial = ReturnType<typeof createSearchOfficial>;

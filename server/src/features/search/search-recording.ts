@@ -7,6 +7,8 @@ import type { ObservedPrice, SearchServiceDeps, SeenProduct } from './search-por
 type RecordingDeps = Pick<SearchServiceDeps, 'cache' | 'pages' | 'activity' | 'prices' | 'cacheTtlMs' | 'now'>;
 /** What the recording may keep of an answer: the offers a search may show (ADR 157). */
 type Sellable = (offers: readonly RetailerOffer[]) => RetailerOffer[];
+/** The catalogue's name for a CNK (French: the landing page's record), or null when it does not know it. */
+type OfficialName = (cnk: string) => string | null;
 
 /**
  * What a search leaves behind (ADR 143): a fresh answer goes to the cache, its products to the landing
@@ -14,7 +16,12 @@ type Sellable = (offers: readonly RetailerOffer[]) => RetailerOffer[];
  * activity statistics. A cached answer records nothing. No record, lost or failing, ever costs a user
  * the search: every failure is logged and swallowed here.
  */
-export function createSearchRecording(deps: RecordingDeps, sellable: Sellable, log: Logger) {
+export function createSearchRecording(
+  deps: RecordingDeps,
+  sellable: Sellable,
+  log: Logger,
+  officialName: OfficialName = () => null,
+) {
   /** Activity records are statistics: losing one never costs a user the search. */
   const report = (record: () => void) => {
     try {
@@ -24,13 +31,16 @@ export function createSearchRecording(deps: RecordingDeps, sellable: Sellable, l
     }
   };
 
-  /** Products with a CNK from a fresh upstream answer get (or refresh) their landing-page record. */
+  /**
+   * Products with a CNK from a fresh upstream answer get (or refresh) their landing-page record, under
+   * the catalogue's name when it knows the code: a shop's title never names a page.
+   */
   function recordProducts(offers: readonly RetailerOffer[]): void {
     const seen = new Map<string, SeenProduct>();
     for (const offer of offers) {
       const cnk = normaliseOfferCnk(offer.cnk);
       if (!cnk || seen.has(cnk)) continue;
-      seen.set(cnk, { cnk, name: offer.name, brand: offer.brand, image: offer.image });
+      seen.set(cnk, { cnk, name: officialName(cnk) ?? offer.name, brand: offer.brand, image: offer.image });
     }
     if (seen.size === 0) return;
     try {

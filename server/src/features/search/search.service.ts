@@ -41,7 +41,7 @@ function shopQuery(trimmed: string, locale: Locale = 'fr'): SearchQuery {
 export function createSearchService(deps: SearchServiceDeps) {
   const log = deps.log.child({ feature: 'search' });
   const official = createSearchOfficial(deps.catalogue, log);
-  const recording = createSearchRecording(deps, official.sellable, log);
+  const recording = createSearchRecording(deps, official.sellable, log, (cnk) => official.nameOf(cnk, 'fr'));
   const fanOut = createSearchFanOut(deps, recording, official, log);
   const results = createSearchResults(deps, official, log);
 

@@ -66,6 +66,12 @@ describe('parsePrice', () => {
     ['−20 %'],
     ['20%'],
     ['30 comprimés 4,35'],
+    // Exponents and other number notations are no price (not their last digits next to the currency).
+    ['1e308 €'],
+    ['1e308 EUR'],
+    ['12.50e2 €'],
+    ['1E-2 €'],
+    ['0x1F €'],
     [null],
     [undefined],
   ])('%j -> null', (input) => {

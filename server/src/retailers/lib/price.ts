@@ -10,6 +10,7 @@
 //   it is either a 3-decimal amount or an English thousands group, and nothing on the page says which;
 // - groups must be well formed ("1.23.4,56", "30 12,99" are null) and cannot start with 0 ("0.125");
 // - "12€99" is 12.99, but "12€9" / "12€999" are null;
+// - a number in another notation ("1e308 €", "12.50e2", "0x1F") is null, not its last digits;
 // - several different amounts next to a currency ("34,40 € 29,90 €"), a negative amount ("-3,00 €",
 //   a discount) or a percentage ("-20 %") are null.
 
@@ -17,6 +18,8 @@ const NUMBER_TOKEN = /\d[\d\s.,']*\d|\d/g;
 const CURRENCY_AFTER = /^(€|eur(os?)?\b)/i;
 const CURRENCY_BEFORE = /(€|\beur)$/i;
 const MAX_PRICE = 100_000;
+/** An exponent ("1e308", "12.5E-2") or a hex/binary/octal literal ("0x1F"): never a shop's price. */
+const OTHER_NOTATION = /\d[eE][+-]?\d|\b0[xXbBoO][\da-fA-F]/;
 
 type Token = { raw: string; start: number; end: number };
 
@@ -25,6 +28,7 @@ export function parsePrice(input: string | number | null | undefined): number | 
   if (input === null || input === undefined) return null;
   if (typeof input === 'number') return sane(input);
   let text = input.replace(/[\u00a0\u202f]/g, ' ');
+  if (OTHER_NOTATION.test(text)) return null;
   // "12€99": the euro sign stands for the decimal mark, but only with exactly two cents digits.
   for (const m of text.matchAll(/\d€(\d+)/g)) if (m[1]!.length !== 2) return null;
   text = text.replace(/(\d)€(\d\d)/g, '$1,$2 €');

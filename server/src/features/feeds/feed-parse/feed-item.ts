@@ -39,16 +39,22 @@ export interface FeedItem {
   image: string | null;
 }
 
-const CURRENCY_CODE = /\b([A-Z]{3})\b/;
 const MAX_TEXT = 500;
+/**
+ * A plain decimal amount, the currency (EUR or €) before or after it or absent: "12.50", "12,50",
+ * "12.50 EUR" (Google), "EUR12.50", "1.234,56 €". No sign, exponent, hex, word or second amount.
+ */
+const PLAIN_AMOUNT = /^(?:(?:eur|€) ?)?\d(?:[\d.,' ]*\d)?(?: ?(?:eur|€))?$/i;
 
-/** A price in euros; another currency than EUR is no price for a Belgian comparison. */
-function euros(raw: string | undefined): number | null {
-  if (!raw) return null;
-  const code = CURRENCY_CODE.exec(raw.trim())?.[1];
-  if (code && code !== 'EUR') return null;
-  const value = parsePrice(raw);
-  return value !== null && value > 0 ? value : null;
+/**
+ * A feed's price in euros, or null (the item is skipped) when it is not one plain decimal amount in
+ * euros: "1e308 EUR", "Infinity", "0x1F", "-3.00", another currency. The amount itself is read by the
+ * shops' price reader (thousands groups, decimal comma), which also refuses 0 and absurd magnitudes.
+ */
+export function feedPrice(raw: string | undefined): number | null {
+  const value = raw?.replace(/[\u00a0\u202f]/g, ' ').trim();
+  if (!value || !PLAIN_AMOUNT.test(value)) return null;
+  return parsePrice(value);
 }
 
 function text(raw: string | undefined): string | null {
@@ -83,9 +89,9 @@ function stock(raw: string | undefined): boolean | null {
 export function toFeedItem(raw: RawFeedItem): FeedItem | null {
   const id = text(raw.id);
   const title = text(raw.title);
-  const price = euros(raw.price);
+  const price = feedPrice(raw.price);
   if (!id || !title || price === null) return null;
-  const sale = euros(raw.sale_price);
+  const sale = feedPrice(raw.sale_price);
   const saleWins = sale !== null && sale < price;
   const gtinDigits = raw.gtin?.trim();
   return {
