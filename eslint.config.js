@@ -20,6 +20,8 @@ const place = (file) => {
   const match = /(?:^|\/)(web|server|shared)\/src\/(.+)$/.exec(file.replace(/\\/g, '/'));
   return match ? [match[1], match[2]] : null;
 };
+/** SQL that opens a deferred transaction (BEGIN [DEFERRED], or a SAVEPOINT outside one), as an esquery regex. */
+const DEFERRED_SQL = String.raw`/(^|;)\s*(BEGIN(?!\s+(IMMEDIATE|EXCLUSIVE)\b)|SAVEPOINT\b)/i`;
 const featureOf = (rel) => /^features\/([^/]+)(?:\/|$)/.exec(rel)?.[1];
 const featureBoundaries = {
   rules: {
@@ -267,6 +269,28 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // ADR 187: several processes write one SQLite file. A transaction begins with BEGIN IMMEDIATE (takes the
+    // write lock at once, waiting under the busy timeout); a deferred one that reads then writes fails with
+    // SQLITE_BUSY at once when another process wrote meanwhile. db/write-transaction is the one way in.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression > MemberExpression.callee[property.name='transaction']",
+          message: 'Open a transaction with writeTransaction (db/write-transaction): it begins IMMEDIATE (ADR 187).',
+        },
+        ...[`Literal[value=${DEFERRED_SQL}]`, `TemplateLiteral > TemplateElement[value.raw=${DEFERRED_SQL}]`].map(
+          (sql) => ({
+            selector: `CallExpression[callee.property.name=/^(exec|prepare)$/] > ${sql}`,
+            message: 'Only BEGIN IMMEDIATE or EXCLUSIVE: use writeTransaction (db/write-transaction, ADR 187).',
+          }),
+        ),
       ],
     },
   },

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '../config/paths';
 import type { Db } from './database';
+import { writeTransaction } from './write-transaction';
 
 const FILE_PATTERN = /^\d{4}_[a-z0-9_]+\.sql$/;
 
@@ -66,12 +67,12 @@ export function migrate(db: Db, options: MigrateOptions = {}): string[] {
   const done: string[] = [];
   for (const [name, sql] of sources) {
     if (applied.has(name)) continue;
-    const apply = db.transaction(() => {
+    const apply = writeTransaction(db, () => {
       db.exec(sql);
       insert.run(name, migrationChecksum(sql), new Date().toISOString());
     });
     try {
-      apply.immediate();
+      apply();
     } catch (error) {
       throw new MigrationError(`Migration ${name}.sql failed and was rolled back: ${(error as Error).message}`);
     }

@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { writeTransaction } from './write-transaction';
 
 /** Counters of failures and code mails are forgotten this long after their last event (login-delays.ts, code-pacing.ts). */
 const COUNTERS_KEPT_MS = 3600 * 1000;
@@ -32,7 +33,9 @@ export function createSharedLimitsRepository(db: Db) {
     },
     /** Deletes every row whose window, counter or lease is over at `at`; answers how many went. */
     deleteExpired(at: number): number {
-      return db.transaction(() => statements.reduce((sum, statement) => sum + statement.run({ at }).changes, 0))();
+      return writeTransaction(db, () =>
+        statements.reduce((sum, statement) => sum + statement.run({ at }).changes, 0),
+      )();
     },
   };
 }

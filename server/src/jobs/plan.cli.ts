@@ -31,7 +31,7 @@ function main(): void {
     // Written to the admin audit log like a change made on /admin, in the same transaction.
     const audit = createAdminRepository(db);
     const now = Date.now();
-    audit.transaction(() => {
+    audit.writeTransaction(() => {
       repo.setGrant(user.id, parsed.plan === 'free' ? null : parsed.plan, parsed.until, now);
       audit.addAudit({
         at: now,

@@ -9,6 +9,7 @@ import { createSessionRepository } from '../features/accounts/session.repository
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../features/accounts/session.service';
 import { createSharedLimitsRepository } from '../db/shared-limits.repository';
 import type { RepeatingJob } from './repeating-job';
+import { writeTransaction } from '../db/write-transaction';
 
 /**
  * How long a closed account's row is kept before deletion. Zero: account deletion purges at once
@@ -54,15 +55,13 @@ export function purgeAccount({ db, log }: Omit<PurgeDeps, 'now'>, userId: number
   const audit = createAdminRepository(db);
   const limits = createSharedLimitsRepository(db);
   try {
-    const deleted = db
-      .transaction(() => {
-        const email = users.findById(userId)?.email;
-        if (email) contact.deleteFromEmail(email);
-        if (email) audit.eraseEmail(email);
-        if (email) limits.eraseEmail(email);
-        return users.deleteById(userId);
-      })
-      .immediate();
+    const deleted = writeTransaction(db, () => {
+      const email = users.findById(userId)?.email;
+      if (email) contact.deleteFromEmail(email);
+      if (email) audit.eraseEmail(email);
+      if (email) limits.eraseEmail(email);
+      return users.deleteById(userId);
+    })();
     checkpoint(db, 'TRUNCATE');
     if (deleted) log.info('account purged', { user: userId });
     return deleted;

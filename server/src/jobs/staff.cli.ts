@@ -32,7 +32,7 @@ function main(): void {
       return;
     }
     const now = Date.now();
-    repo.transaction(() => {
+    repo.writeTransaction(() => {
       repo.setStaff(user.id, !remove, now);
       repo.addAudit({
         at: now,

@@ -12,6 +12,7 @@ import { ACCOUNT_ISSUES, AUTH_MESSAGES } from './accounts.messages';
 import { DELETE_PASSWORD_WINDOW_MS, type AccountsContext } from './accounts.context';
 import { verifyPassword } from './password';
 import type { UserRow } from './user.repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /** The session a deletion request comes from (the routes read it from the context and the cookie). */
 export interface CurrentSession {
@@ -77,16 +78,14 @@ export function createAccountService(ctx: AccountsContext) {
       await reauthenticate(user, input.password, current.startedAt);
       const { cancelled } = await subscriptions.endForDeletion(user.id);
       const recipient = { email: user.email, first_name: user.first_name };
-      const closed = db
-        .transaction(() => {
-          // Checked again after the slow hash: a concurrent deletion already closed the account.
-          if (!users.close(user.id, now())) return false;
-          sessions.endAllForUser(user.id);
-          identities.deleteForUser(user.id);
-          otp.killAll(user.id);
-          return true;
-        })
-        .immediate();
+      const closed = writeTransaction(db, () => {
+        // Checked again after the slow hash: a concurrent deletion already closed the account.
+        if (!users.close(user.id, now())) return false;
+        sessions.endAllForUser(user.id);
+        identities.deleteForUser(user.id);
+        otp.killAll(user.id);
+        return true;
+      })();
       sessions.end(current.token);
       if (!closed) return;
       mails.accountDeleted(recipient, user.locale, cancelled);

@@ -5,6 +5,7 @@ import type { UserRow } from './user.repository';
 import { AUTH_MESSAGES } from './accounts.messages';
 import type { AccountsContext, SignedIn, SignInClient } from './accounts.context';
 import { GOOGLE_ISSUER, type GoogleClaims } from './google-verifier';
+import { writeTransaction } from '../../db/write-transaction';
 
 const googleFailed = () => new HttpError(400, 'google_failed', AUTH_MESSAGES.googleFailed);
 
@@ -23,46 +24,44 @@ export function createGoogleService(ctx: AccountsContext) {
 
   /** The account for these claims, creating or linking it. Throws google_failed when not allowed. */
   const accountFor = (claims: GoogleClaims, isPharmacist: boolean | undefined, locale: Locale): UserRow =>
-    db
-      .transaction((): UserRow => {
-        const linkedId = identities.findUserId(GOOGLE_ISSUER, claims.sub);
-        if (linkedId !== undefined) {
-          const linked = users.findById(linkedId);
-          if (!linked || linked.closed_at !== null) throw googleFailed();
-          return linked;
+    writeTransaction(db, (): UserRow => {
+      const linkedId = identities.findUserId(GOOGLE_ISSUER, claims.sub);
+      if (linkedId !== undefined) {
+        const linked = users.findById(linkedId);
+        if (!linked || linked.closed_at !== null) throw googleFailed();
+        return linked;
+      }
+      const email = claims.email ? normalizeEmail(claims.email) : '';
+      if (!email || !claims.emailVerified) throw googleFailed();
+      const at = now();
+      const existing = users.findByEmail(email);
+      if (existing) {
+        if (existing.closed_at !== null || !googleOwnsAddress(claims, email)) throw googleFailed();
+        identities.link(GOOGLE_ISSUER, claims.sub, existing.id, at);
+        if (existing.email_verified !== 1) {
+          // Nobody ever proved this pending registration: drop its password (pre-account takeover).
+          users.setPassword(existing.id, null, at);
         }
-        const email = claims.email ? normalizeEmail(claims.email) : '';
-        if (!email || !claims.emailVerified) throw googleFailed();
-        const at = now();
-        const existing = users.findByEmail(email);
-        if (existing) {
-          if (existing.closed_at !== null || !googleOwnsAddress(claims, email)) throw googleFailed();
-          identities.link(GOOGLE_ISSUER, claims.sub, existing.id, at);
-          if (existing.email_verified !== 1) {
-            // Nobody ever proved this pending registration: drop its password (pre-account takeover).
-            users.setPassword(existing.id, null, at);
-          }
-          log.info('google identity linked', { user: existing.id });
-          return users.findById(existing.id) as UserRow;
-        }
-        const id = users.insert(
-          {
-            email,
-            passwordHash: null,
-            firstName: claims.givenName,
-            lastName: claims.familyName,
-            isPharmacist: isPharmacist ?? null,
-            emailVerified: true,
-            locale,
-            termsAcceptedAt: null,
-          },
-          at,
-        );
-        identities.link(GOOGLE_ISSUER, claims.sub, id, at);
-        log.info('account created with google', { user: id });
-        return users.findById(id) as UserRow;
-      })
-      .immediate();
+        log.info('google identity linked', { user: existing.id });
+        return users.findById(existing.id) as UserRow;
+      }
+      const id = users.insert(
+        {
+          email,
+          passwordHash: null,
+          firstName: claims.givenName,
+          lastName: claims.familyName,
+          isPharmacist: isPharmacist ?? null,
+          emailVerified: true,
+          locale,
+          termsAcceptedAt: null,
+        },
+        at,
+      );
+      identities.link(GOOGLE_ISSUER, claims.sub, id, at);
+      log.info('account created with google', { user: id });
+      return users.findById(id) as UserRow;
+    })();
 
   return {
     enabled: google !== null,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { lightWrite } from '../../db/light-write';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * Growing delays after wrong passwords (issue 8.3, ASVS 6.1.1/6.3.1, no malicious lockout). Only the
@@ -65,7 +66,7 @@ export function createLoginDelays(db: Db, now: () => number) {
       : { count: 0, lastAt: at, notBefore: 0 };
 
   // Read, count and write in one immediate transaction: two processes never both count from the same value.
-  const failInTransaction = db.transaction((email: string, requester: Requester, at: number) => {
+  const failInTransaction = writeTransaction(db, (email: string, requester: Requester, at: number) => {
     if (++writes % PRUNE_EVERY === 0) prune.run(at - QUIET_MS, at);
     const account = fresh(read.get(email, ACCOUNT_ROW), at);
     if (!('device' in requester)) {
@@ -102,7 +103,7 @@ export function createLoginDelays(db: Db, now: () => number) {
      */
     fail(email: string, requester: Requester): { pairFailures: number; accountFailures: number } {
       const at = now();
-      return lightWrite(db, () => failInTransaction.immediate(email, requester, at));
+      return lightWrite(db, () => failInTransaction(email, requester, at));
     },
 
     /**

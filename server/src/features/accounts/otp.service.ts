@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Db } from '../../db/database';
 import { createOtpRepository, type OtpRow } from './otp.repository';
 import type { NewUser } from './user.repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -47,10 +48,10 @@ export function createOtpService({ db, secret, now }: OtpDeps) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const at = now();
       const bound = held?.passwordHash ?? passwordHash;
-      db.transaction(() => {
+      writeTransaction(db, () => {
         otps.killAllForUser(userId, 'replaced', at);
         otps.insert(userId, hashCode(userId, bound, code), at, at + OTP_TTL_MS, held && JSON.stringify(held));
-      }).immediate();
+      })();
       return code;
     },
 
@@ -59,26 +60,24 @@ export function createOtpService({ db, secret, now }: OtpDeps) {
      * one, used unless the code holds a registration). A wrong try counts toward the burn.
      */
     consume(userId: number, passwordHash: string, code: string): OtpCheck {
-      return db
-        .transaction((): OtpCheck => {
-          const row = otps.current(userId);
-          const at = now();
-          if (!row) return { ok: false };
-          if (row.expires_at <= at) {
-            otps.kill(row.id, 'burned', at);
-            return { ok: false };
-          }
-          const held = heldOf(row);
-          const expected = Buffer.from(row.code_hash, 'hex');
-          const given = Buffer.from(hashCode(userId, held?.passwordHash ?? passwordHash, code), 'hex');
-          if (expected.length === given.length && timingSafeEqual(expected, given)) {
-            otps.kill(row.id, 'used', at);
-            return { ok: true, held };
-          }
-          if (otps.addAttempt(row.id) >= OTP_MAX_ATTEMPTS) otps.kill(row.id, 'burned', at);
+      return writeTransaction(db, (): OtpCheck => {
+        const row = otps.current(userId);
+        const at = now();
+        if (!row) return { ok: false };
+        if (row.expires_at <= at) {
+          otps.kill(row.id, 'burned', at);
           return { ok: false };
-        })
-        .immediate();
+        }
+        const held = heldOf(row);
+        const expected = Buffer.from(row.code_hash, 'hex');
+        const given = Buffer.from(hashCode(userId, held?.passwordHash ?? passwordHash, code), 'hex');
+        if (expected.length === given.length && timingSafeEqual(expected, given)) {
+          otps.kill(row.id, 'used', at);
+          return { ok: true, held };
+        }
+        if (otps.addAttempt(row.id) >= OTP_MAX_ATTEMPTS) otps.kill(row.id, 'burned', at);
+        return { ok: false };
+      })();
     },
 
     /** The registration the latest code (and so the latest mailed link) holds, if any. */
@@ -106,10 +105,10 @@ export function createOtpService({ db, secret, now }: OtpDeps) {
      */
     killReplaced(userId: number): void {
       const at = now();
-      db.transaction(() => {
+      writeTransaction(db, () => {
         otps.killAllForUser(userId, 'replaced', at);
         otps.insertTombstone(userId, randomBytes(32).toString('hex'), at);
-      }).immediate();
+      })();
     },
 
     pruneOlderThan(cutoff: number): number {

@@ -5,6 +5,7 @@ import { RESET_LINK_TTL_MS, resetState, type AccountsContext } from './accounts.
 import { hashPassword, isCommonPassword } from './password';
 import { passwordCommonError } from './registration.service';
 import { decodeUid, encodeUid } from './signed-token';
+import { writeTransaction } from '../../db/write-transaction';
 
 const resetInvalid = () => new HttpError(400, 'reset_invalid', AUTH_MESSAGES.resetInvalid);
 
@@ -50,15 +51,13 @@ export function createPasswordResetService(ctx: AccountsContext) {
       const user = linkOwner(uid, token);
       if (isCommonPassword(newPassword)) throw passwordCommonError('new_password');
       const passwordHash = await hashPassword(newPassword);
-      const ended = db
-        .transaction(() => {
-          // Checked again after the slow hash: two concurrent uses of one link, only one wins.
-          const fresh = users.findById(user.id);
-          if (!fresh || fresh.closed_at !== null || !resetTokens.check(resetState(fresh), token)) throw resetInvalid();
-          users.setPassword(user.id, passwordHash, now());
-          return sessions.endAllForUser(user.id);
-        })
-        .immediate();
+      const ended = writeTransaction(db, () => {
+        // Checked again after the slow hash: two concurrent uses of one link, only one wins.
+        const fresh = users.findById(user.id);
+        if (!fresh || fresh.closed_at !== null || !resetTokens.check(resetState(fresh), token)) throw resetInvalid();
+        users.setPassword(user.id, passwordHash, now());
+        return sessions.endAllForUser(user.id);
+      })();
       // The owner proved the mailbox: the delays guessers caused on this account go (issue 8.3).
       limits.login.clear(user.email);
       mails.passwordChanged(user, locale);

@@ -9,6 +9,7 @@ import type { HeldRegistration } from './otp.service';
 import { hashPassword, isCommonPassword } from './password';
 import { decodeUid } from './signed-token';
 import { createVerificationMailer } from './verification-mailer';
+import { writeTransaction } from '../../db/write-transaction';
 
 export function passwordCommonError(field: string): HttpError {
   return new HttpError(400, 'password_common', AUTH_MESSAGES.passwordCommon, { [field]: AUTH_MESSAGES.passwordCommon });
@@ -34,10 +35,10 @@ export function createRegistrationService(ctx: AccountsContext) {
    */
   const completeVerification = (user: UserRow, held: HeldRegistration | null): UserRow => {
     const at = now();
-    db.transaction(() => {
+    writeTransaction(db, () => {
       if (held) users.replacePendingRegistration(user.id, held, at);
       users.markVerified(user.id, at);
-    }).immediate();
+    })();
     limits.login.clear(user.email);
     return users.findById(user.id) as UserRow;
   };

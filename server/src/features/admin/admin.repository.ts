@@ -1,5 +1,6 @@
 import type { AdminAction, AdminUserQuery } from '@pharmaradar/shared/admin.schema';
 import type { Db } from '../../db/database';
+import { writeTransaction } from '../../db/write-transaction';
 
 /** The columns of `users` the admin lists, with the latest session activity. */
 export interface AdminUserRow {
@@ -112,8 +113,8 @@ export function createAdminRepository(db: Db) {
       eraseActor.run(email);
     },
     /** Runs `work` and its audit entry in one transaction: no change without its trace. */
-    transaction<T>(work: () => T): T {
-      return db.transaction(work).immediate();
+    writeTransaction<T>(work: () => T): T {
+      return writeTransaction(db, work)();
     },
   };
 }

@@ -115,7 +115,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       if (until !== null && until <= now()) throw new HttpError(400, 'date_past', M.datePast);
       const user = liveUser(userId);
       const grant: Exclude<Plan, 'free'> | null = input.plan === 'free' ? null : input.plan;
-      repo.transaction(() => {
+      repo.writeTransaction(() => {
         deps.plans.setGrant(user.id, grant, until);
         repo.addAudit({
           at: now(),
@@ -134,7 +134,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       const user = liveUser(userId);
       // The last way back in would otherwise be the command line.
       if (!staff && user.id === actor.id) throw new HttpError(409, 'cannot_unstaff_self', M.cannotUnstaffSelf);
-      repo.transaction(() => {
+      repo.writeTransaction(() => {
         repo.setStaff(user.id, staff, now());
         repo.addAudit({
           at: now(),
@@ -179,7 +179,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         try {
           const { results, ok } = await deps.checkRetailers();
           const at = now();
-          repo.transaction(() => {
+          repo.writeTransaction(() => {
             deps.activity.saveCheck({ at, source: 'admin', ok: ok ? 1 : 0, results_json: JSON.stringify(results) });
             repo.addAudit({
               at,

@@ -1,6 +1,7 @@
 import type { Locale } from '@pharmaradar/shared/locales';
 import type { Db } from '../../db/database';
 import type { RetailerCallRecord } from './search-activity.repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /** A shop's alarm state (docs/decisions/136); failing_since NULL while it works. */
 export interface RetailerAlarmRow {
@@ -55,9 +56,9 @@ export function createRetailerAlarmRepository(db: Db) {
     callsBetween: (since: number, until: number) => calls.all(since, until),
     states: () => states.all(),
     saveStates(rows: readonly RetailerAlarmRow[]): void {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         for (const row of rows) save.run(row);
-      }).immediate();
+      })();
     },
     staff: () => staff.all(),
     /** Each feed's latest import attempt, by shop. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { writeTransaction } from '../../db/write-transaction';
 
 export interface RetailerCallRow {
   retailer: string;
@@ -69,7 +70,7 @@ export function createSearchActivityRepository(db: Db) {
     /** Calls since `at`, sorted by retailer then time taken (the percentiles read them in order). */
     callsSince: (at: number) => callsSince.all(at),
     addCounts(rows: QueryCountRow[]): void {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         for (const row of rows) addCounts.run(row);
       })();
     },

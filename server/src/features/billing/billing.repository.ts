@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { SubscriptionState } from './stripe-gateway';
+import { writeTransaction } from '../../db/write-transaction';
 
 /** The billing columns of `users` (0003 + 0004). */
 export interface BillingRow {
@@ -66,13 +67,11 @@ export function createBillingRepository(db: Db) {
      * when the id was already recorded, i.e. a replay or a concurrent duplicate delivery.
      */
     applyEventOnce(id: string, type: string, now: number, apply: () => void): boolean {
-      return db
-        .transaction(() => {
-          if (insertEvent.run(id, type, now).changes === 0) return false;
-          apply();
-          return true;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        if (insertEvent.run(id, type, now).changes === 0) return false;
+        apply();
+        return true;
+      })();
     },
     setGrant(id: number, grant: 'pro' | 'ultra' | null, until: number | null, now: number): void {
       setGrant.run(grant, grant === null ? null : until, now, id);

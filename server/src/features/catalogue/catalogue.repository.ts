@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { NonMedicinalRow, PackRow, VmpRow } from './catalogue-import/sam-entities';
 import type { CatalogueVersion } from '../../lib/catalogue-lookup';
+import { writeTransaction } from '../../db/write-transaction';
 
 // The catalogue's SQL. Rows are written under a new generation beside the live one, in short
 // transactions so the running server keeps writing; one UPDATE of catalogue_state swaps them in
@@ -128,7 +129,7 @@ export function createCatalogueRepository(db: Db) {
      * Claims the next generation for one import, or answers null while another import's claim is younger
      * than staleMs. Rows of any generation other than the live one (a crashed import's) are dropped first.
      */
-    claim: db.transaction((now: number, staleMs: number): number | null => {
+    claim: writeTransaction(db, (now: number, staleMs: number): number | null => {
       const row = state.get()!;
       if (row.importing !== null && row.importing_since !== null && row.importing_since > now - staleMs) return null;
       const next = Math.max(row.generation, row.importing ?? 0) + 1;
@@ -141,7 +142,7 @@ export function createCatalogueRepository(db: Db) {
     writer(gen: number) {
       const pending: Array<() => boolean> = [];
       let duplicates = 0;
-      const flush = db.transaction(() => {
+      const flush = writeTransaction(db, () => {
         for (const write of pending.splice(0)) if (!write()) duplicates++;
       });
       const add = (write: () => boolean) => {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { FeedItem } from './feed-parse/feed-item';
 import type { FeedRefusal } from './feed-parse/feed-error';
+import { writeTransaction } from '../../db/write-transaction';
 
 // The feeds' SQL. An import writes its items to a staging table in short batches (the server keeps
 // answering), then one transaction swaps them for the live ones (docs/decisions/171).
@@ -52,7 +53,7 @@ export function createFeedsRepository(db: Db) {
     `INSERT INTO feed_items_staging (retailer, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const clearStaging = db.prepare('DELETE FROM feed_items_staging WHERE retailer = ?');
-  const stageBatch = db.transaction((retailer: string, items: readonly FeedItem[]) => {
+  const stageBatch = writeTransaction(db, (retailer: string, items: readonly FeedItem[]) => {
     for (const i of items) {
       stage.run(
         retailer,
@@ -70,7 +71,7 @@ export function createFeedsRepository(db: Db) {
     }
   });
   const stateOf = db.prepare<[string], FeedStateRow>('SELECT * FROM feed_state WHERE retailer = ?');
-  const swap = db.transaction((state: FeedStateRow) => {
+  const swap = writeTransaction(db, (state: FeedStateRow) => {
     db.prepare('DELETE FROM feed_items WHERE retailer = ?').run(state.retailer);
     // A feed listing one id twice keeps its last line.
     db.prepare(

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { samePharmacy, type ImportDiff, type PharmacyRecord } from './pharmacy-record';
+import { writeTransaction } from '../../db/write-transaction';
 
 type Row = Omit<PharmacyRecord, 'is_open'> & { is_open: number };
 
@@ -30,7 +31,7 @@ export function createPharmaciesRepository(db: Db) {
      VALUES (@id, @source, @name, @address, @postal_code, @city, @lat, @lon, @is_open, @imported_at)`,
   );
 
-  const replace = db.transaction((records: PharmacyRecord[], now: number): ImportDiff => {
+  const replace = writeTransaction(db, (records: PharmacyRecord[], now: number): ImportDiff => {
     const before = new Map(all.all().map((row) => [row.id, toRecord(row)]));
     const diff: ImportDiff = { added: 0, removed: 0, changed: 0, unchanged: 0 };
     const seen = new Set<string>();
@@ -61,7 +62,7 @@ export function createPharmaciesRepository(db: Db) {
     },
     /** Replaces every row in one transaction (all or nothing) and says what changed. */
     replaceAll(records: PharmacyRecord[], now: number): ImportDiff {
-      return replace.immediate(records, now);
+      return replace(records, now);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { writeTransaction } from '../../db/write-transaction';
 
 /** One observed price: what a retailer showed for a CNK at one moment (prices in cents). */
 export type PriceObservationRow = {
@@ -57,20 +58,20 @@ export function createPriceHistoryRepository(db: Db) {
   const purge = db.prepare<[string]>('DELETE FROM price_history WHERE day < ?');
 
   const params = (o: PriceObservationRow) => ({ ...o, inStock: fromBool(o.inStock) });
-  const upsertMany = db.transaction((rows: PriceObservationRow[]) => {
+  const upsertMany = writeTransaction(db, (rows: PriceObservationRow[]) => {
     for (const row of rows) upsert.run(params(row));
   });
-  const insertMissing = db.transaction((rows: PriceObservationRow[]) => {
+  const insertMissing = writeTransaction(db, (rows: PriceObservationRow[]) => {
     for (const row of rows) insertIgnore.run(params(row));
   });
 
   return {
     record(rows: PriceObservationRow[]): void {
-      if (rows.length > 0) upsertMany.immediate(rows);
+      if (rows.length > 0) upsertMany(rows);
     },
     /** Adds rows for days that have none (demo seeding never overwrites a real observation). */
     recordMissing(rows: PriceObservationRow[]): void {
-      if (rows.length > 0) insertMissing.immediate(rows);
+      if (rows.length > 0) insertMissing(rows);
     },
     /** Every row of one CNK from `fromDay` on, by retailer then day. */
     since(cnk: string, fromDay: string): HistoryRow[] {

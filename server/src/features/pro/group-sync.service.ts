@@ -122,7 +122,7 @@ export function syncGroups(
     if (change.kind === 'group' && !change.deleted && !change.data)
       throw new HttpError(400, 'validation', PRO_MESSAGES.groupDataMissing);
   }
-  return repository.transaction(() => {
+  return repository.writeTransaction(() => {
     const notApplied: NotApplied[] = [];
     let wrote = false;
     for (const change of request.changes) {

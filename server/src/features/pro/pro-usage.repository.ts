@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * The monthly Pro allowance (pro_usage, pro_usage_cnks): each CNK is charged once per user and month
@@ -32,7 +33,8 @@ export function createProUsageRepository(db: Db) {
 
   // IMMEDIATE: the write lock is taken before the CNKs already charged are read, so two batches
   // sharing CNKs, in this process or another, charge each of them once.
-  const reserveNew = db.transaction(
+  const reserveNew = writeTransaction(
+    db,
     (userId: number, month: string, cnks: readonly string[], quota: number): string[] | null => {
       const known = chargedOf(userId, month, cnks);
       const fresh = [...new Set(cnks)].filter((cnk) => !known.has(cnk));
@@ -42,7 +44,7 @@ export function createProUsageRepository(db: Db) {
       return fresh;
     },
   );
-  const giveBackCnks = db.transaction((userId: number, month: string, cnks: readonly string[]) => {
+  const giveBackCnks = writeTransaction(db, (userId: number, month: string, cnks: readonly string[]) => {
     const removed = forget.run(userId, month, JSON.stringify(cnks)).changes;
     if (removed > 0) shrink.run(removed, userId, month);
   });
@@ -60,11 +62,11 @@ export function createProUsageRepository(db: Db) {
      * (nothing taken) when they do not all fit in the allowance.
      */
     reserve(userId: number, month: string, cnks: readonly string[], quota: number): string[] | null {
-      return reserveNew.immediate(userId, month, cnks, quota);
+      return reserveNew(userId, month, cnks, quota);
     },
     /** Gives back CNKs charged by a batch that did not price them: they are new again this month. */
     giveBack(userId: number, month: string, cnks: readonly string[]): void {
-      if (cnks.length > 0) giveBackCnks.immediate(userId, month, cnks);
+      if (cnks.length > 0) giveBackCnks(userId, month, cnks);
     },
   };
 }

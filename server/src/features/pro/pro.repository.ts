@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { writeTransaction } from '../../db/write-transaction';
 
 export type SyncRecordRow = {
   seq: number;
@@ -68,8 +69,9 @@ export function createProRepository(db: Db) {
     lastSeq(userId: number): number {
       return maxSeq.get(userId)?.seq ?? 0;
     },
-    transaction<T>(fn: () => T): T {
-      return db.transaction(fn)();
+    /** Runs `fn` in one transaction that holds the write lock from its start (ADR 187). */
+    writeTransaction<T>(fn: () => T): T {
+      return writeTransaction(db, fn)();
     },
   };
 }

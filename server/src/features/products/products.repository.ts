@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { productSlug } from '@pharmaradar/shared/product-landing';
+import { writeTransaction } from '../../db/write-transaction';
 
 export type ProductRecord = {
   cnk: string;
@@ -65,7 +66,7 @@ export function createProductsRepository(db: Db) {
     return slugOf.get(product.cnk)?.slug ?? slug;
   };
 
-  const upsertMany = db.transaction((products: SeenProduct[], now: number) => {
+  const upsertMany = writeTransaction(db, (products: SeenProduct[], now: number) => {
     const slugs = new Map<string, string>();
     for (const product of products) slugs.set(product.cnk, upsertOne(product, now));
     return slugs;
@@ -74,7 +75,7 @@ export function createProductsRepository(db: Db) {
   return {
     /** Records products seen in a search; returns each CNK's landing slug. */
     recordSeen(products: SeenProduct[], now: number): Map<string, string> {
-      return products.length === 0 ? new Map() : upsertMany.immediate(products, now);
+      return products.length === 0 ? new Map() : upsertMany(products, now);
     },
     findBySlug(slug: string): ProductRecord | null {
       const row = bySlug.get(slug);
