@@ -109,7 +109,7 @@ describe('fair concurrency limit (round-robin between keys)', () => {
     expect(peak).toBe(3);
   });
 
-  it("serves a second key's task after at most one more task of a key with a long queue", async () => {
+  it("serves a second key's task at the first freed slot, ahead of a key with a long queue", async () => {
     const limit = createFairConcurrencyLimit(2);
     const { started, task, finish } = starter();
     const all = [];
@@ -118,12 +118,12 @@ describe('fair concurrency limit (round-robin between keys)', () => {
     all.push(limit('b', task('b0')));
     await tick();
     expect(started).toEqual(['a0', 'a1']);
-    // Each finishing task hands its slot on: a's queue and b's are served in turn.
+    // Each finishing task hands its slot on: first to b, which has none running, then to a again.
     finish('a0');
     await tick();
     finish('a1');
     await tick();
-    expect(started).toEqual(['a0', 'a1', 'a2', 'b0']);
+    expect(started).toEqual(['a0', 'a1', 'b0', 'a2']);
     const drained = Promise.all(all);
     for (let i = 0; i < 200 && started.length < 51; i++) {
       for (const name of started) finish(name);
@@ -134,7 +134,7 @@ describe('fair concurrency limit (round-robin between keys)', () => {
     expect(started).toHaveLength(51);
   });
 
-  it('takes turns between several waiting keys, in the order they first waited', async () => {
+  it('takes turns between several waiting keys: the ones not served yet (fewest waiting first), then the one served longest ago', async () => {
     const limit = createFairConcurrencyLimit(1);
     const started: string[] = [];
     const hold = gate();
@@ -146,7 +146,8 @@ describe('fair concurrency limit (round-robin between keys)', () => {
     ];
     hold.finish();
     await Promise.all([first, ...rest]);
-    expect(started).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+    // a had a task started already: c and b, served never, go first, c with its single task first.
+    expect(started).toEqual(['c1', 'b1', 'a1', 'b2', 'a2', 'a3']);
   });
 
   it('frees the slot of a task that throws', async () => {
@@ -171,6 +172,51 @@ describe('fair concurrency limit (round-robin between keys)', () => {
     await expect(aborted).rejects.toThrow('gone');
     hold.finish();
     await Promise.all([first, ...rest]);
-    expect(started).toEqual(['a1', 'c1', 'a2']);
+    expect(started).toEqual(['c1', 'a1', 'a2']);
+  });
+
+  it("starts a newcomer's single task at the first freed slot, however many keys flood", async () => {
+    const limit = createFairConcurrencyLimit(2);
+    const { started, task, finish } = starter();
+    const done = new Set<string>();
+    const finishOldest = async () => {
+      const name = started.find((n) => !done.has(n))!;
+      done.add(name);
+      finish(name);
+      await tick();
+    };
+    const all: Array<Promise<void>> = [];
+    for (let round = 0; round < 30; round++)
+      for (let f = 0; f < 10; f++) all.push(limit(`f${f}`, task(`f${f}-${round}`)));
+    await tick();
+    // The flood has taken turns for a while before the visitor comes.
+    for (let i = 0; i < 15; i++) await finishOldest();
+    all.push(limit('visitor', task('visitor')));
+    await finishOldest();
+    expect(started.at(-1)).toBe('visitor');
+    while (done.size < 301) await finishOldest();
+    await Promise.all(all);
+    // The flooders took turns: each one's first task started within the first ten.
+    expect(new Set(started.slice(0, 10).map((name) => name.split('-')[0]))).toHaveLength(10);
+  });
+
+  it('gives each key an equal share of the slots while both have tasks waiting', async () => {
+    const limit = createFairConcurrencyLimit(4);
+    const { started, task, finish } = starter();
+    const all = Array.from({ length: 20 }, (_, i) => limit('a', task(`a${i}`)));
+    await tick();
+    all.push(...Array.from({ length: 20 }, (_, i) => limit('b', task(`b${i}`))));
+    // a holds every slot; each one it frees goes to b until both run two.
+    for (const name of ['a0', 'a1', 'a2']) {
+      finish(name);
+      await tick();
+    }
+    expect(started.slice(4)).toEqual(['b0', 'b1', 'a4']);
+    for (let i = 0; i < 40; i++) {
+      for (const name of started) finish(name);
+      await tick();
+    }
+    await Promise.all(all);
+    expect(started).toHaveLength(40);
   });
 });

@@ -25,23 +25,66 @@ export type FairConcurrencyLimit = <T>(key: LimitKey, task: () => Promise<T>, si
 export type ConcurrencyLimit = <T>(task: () => Promise<T>, signal?: AbortSignalLike) => Promise<T>;
 
 /**
- * At most `max` tasks at once, shared fairly between keys (the Pro users). Each key waits in its own
- * queue and a freed slot goes to the keys in turn (round-robin): a key with one task waiting starts it
- * after at most one task of each other waiting key, however long their queues are (ADR 128).
+ * At most `max` tasks at once, shared fairly between keys (the Pro users, the clients of a shop). Each
+ * key waits in its own queue; a freed slot goes to the waiting key with the fewest tasks running, and
+ * among those to the one whose last task started longest ago, a key that has not started one since it
+ * was last idle first (of those, the one with fewest waiting) (ADR 128, 188). Keys with long queues take turns (round-robin); a key arriving
+ * with one task (a visitor's search) starts it as soon as a slot frees, ahead of every key already
+ * served, however many keys are flooding.
  */
 export function createFairConcurrencyLimit(max: number): FairConcurrencyLimit {
   let active = 0;
-  // A Map keeps insertion order: it is the ring of keys that have tasks waiting, the next one first.
+  // A Map keeps insertion order: among keys never served, the one that came first is found first.
   const queues = new Map<LimitKey, Array<() => void>>();
+  /** Per key with tasks running or waiting: how many run, and when its last one started (none yet: -1). */
+  const keys = new Map<LimitKey, { running: number; startedAt: number }>();
+  let starts = 0;
+
+  const stateOf = (key: LimitKey) => {
+    let state = keys.get(key);
+    if (!state) keys.set(key, (state = { running: 0, startedAt: -1 }));
+    return state;
+  };
+  const started = (key: LimitKey) => {
+    const state = stateOf(key);
+    state.running += 1;
+    state.startedAt = ++starts;
+  };
+  /** A key with nothing running or waiting is forgotten: when it comes back, it has not been served. */
+  const forgetIfIdle = (key: LimitKey) => {
+    if (keys.get(key)?.running === 0 && !queues.has(key)) keys.delete(key);
+  };
+  const finished = (key: LimitKey) => {
+    stateOf(key).running -= 1;
+    forgetIfIdle(key);
+  };
+
+  /**
+   * The waiting key a freed slot goes to: fewest running, then served longest ago; among keys never
+   * served (equal there), the one with fewest waiting, then the first come.
+   */
+  function nextKey(): LimitKey | undefined {
+    let best: LimitKey | undefined;
+    let bestRank: [number, number, number] | undefined;
+    for (const [key, queue] of queues) {
+      const state = stateOf(key);
+      const rank: [number, number, number] = [state.running, state.startedAt, queue.length];
+      if (!bestRank || isBefore(rank, bestRank)) {
+        best = key;
+        bestRank = rank;
+      }
+    }
+    return best;
+  }
 
   function nextWaiter(): (() => void) | undefined {
-    const first = queues.entries().next();
-    if (first.done) return undefined;
-    const [key, queue] = first.value;
+    const key = nextKey();
+    if (key === undefined) return undefined;
+    const queue = queues.get(key)!;
     const start = queue.shift();
-    queues.delete(key);
-    // Served once: to the back of the ring if it still has tasks waiting.
-    if (queue.length > 0) queues.set(key, queue);
+    if (queue.length === 0) queues.delete(key);
+    // Counted as started now, not when its task resumes: the next pick must already see it.
+    started(key);
     return start;
   }
 
@@ -65,9 +108,11 @@ export function createFairConcurrencyLimit(max: number): FairConcurrencyLimit {
           queue.splice(at, 1);
           if (queue.length === 0) queues.delete(key);
         }
+        forgetIfIdle(key);
         reject(signal?.reason);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      stateOf(key);
       const queue = queues.get(key);
       if (queue) queue.push(grant);
       else queues.set(key, [grant]);
@@ -77,18 +122,28 @@ export function createFairConcurrencyLimit(max: number): FairConcurrencyLimit {
   return async function run<T>(key: LimitKey, task: () => Promise<T>, signal?: AbortSignalLike): Promise<T> {
     if (signal?.aborted) throw signal.reason;
     if (active >= max) await wait(key, signal);
-    else active += 1;
+    else {
+      active += 1;
+      started(key);
+    }
     try {
       return await task();
     } finally {
+      finished(key);
       release();
     }
   };
 }
 
+/** Whether rank `a` comes strictly before rank `b`, compared element by element. */
+function isBefore(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+}
+
 /** At most `max` tasks at once; the others wait in the order they came (first in, first out). */
 export function createConcurrencyLimit(max: number): ConcurrencyLimit {
-  // One key: the round-robin ring has a single queue, which is served in order.
+  // One key: a single queue, which is served in order.
   const fair = createFairConcurrencyLimit(max);
   return (task, signal) => fair(0, task, signal);
 }

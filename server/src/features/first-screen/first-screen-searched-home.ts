@@ -4,6 +4,7 @@ import { RESULTS_SLOT_ATTRIBUTE, SEARCH_SEED_ID } from '@pharmaradar/shared/firs
 import type { SearchResultsPage } from '@pharmaradar/shared/first-screen.schema';
 import type { Locale } from '@pharmaradar/shared/locales';
 import { searchRequestSchema, type SearchEvent } from '@pharmaradar/shared/search.schema';
+import { clientShareKey } from '../../lib/client-address';
 import { HttpError } from '../../lib/http-error';
 import { localize, type Messages } from '../../lib/i18n';
 import { laterMark, withHtmlLang, type HtmlAnswer } from '../../lib/web-static';
@@ -89,7 +90,7 @@ export function searchedHome(deps: SearchedHomeDeps) {
       return results === null ? {} : { results };
     };
     const later = deps.service
-      .search(query, locale, (event) => events.push(event))
+      .search(query, locale, clientShareKey(c), (event) => events.push(event))
       .then(
         async (result) => {
           const parts = await ended();

@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, isLocale } from '@pharmaradar/shared/locales';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { landingPathParts } from '@pharmaradar/shared/product-landing';
 import { SEARCH_QUERY_MAX_LENGTH } from '@pharmaradar/shared/search-limits';
+import { clientShareKey } from '../../lib/client-address';
 import { HttpError } from '../../lib/http-error';
 import { COMMON_MESSAGES } from '../../lib/i18n';
 import type { DrawFirstScreen } from './first-screen-renderer';
@@ -38,7 +39,7 @@ export function createFirstScreenRoutes(deps: {
         history: deps.service.cachedPrices(product.cnk, locale)?.history ?? null,
       };
       return streamDrawnParts(c, {
-        search: (listener) => deps.service.search(product.cnk, locale, listener),
+        search: (listener) => deps.service.search(product.cnk, locale, clientShareKey(c), listener),
         draw: (events) => deps.draw.productPrices({ locale, path, prices: under, events }),
         end: (drawnParts) => {
           const seed = deps.service.cachedPrices(product.cnk, locale);
@@ -48,7 +49,7 @@ export function createFirstScreenRoutes(deps: {
         },
       });
     }
-    const seed = await deps.service.searchedPrices(product.cnk, parts.locale);
+    const seed = await deps.service.searchedPrices(product.cnk, parts.locale, clientShareKey(c));
     if (!seed) throw new HttpError(409, 'prices_incomplete', FIRST_SCREEN_MESSAGES.pricesIncomplete);
     const drawn = await deps.draw.productPrices({ locale: parts.locale, path, prices: seed });
     if (drawn === null) throw new HttpError(503, 'not_drawn', FIRST_SCREEN_MESSAGES.notDrawn);
@@ -64,7 +65,7 @@ export function createFirstScreenRoutes(deps: {
     const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
     let result: SearchResult | null = null;
     return streamDrawnParts(c, {
-      search: async (listener) => (result = await deps.service.search(q, locale, listener)),
+      search: async (listener) => (result = await deps.service.search(q, locale, clientShareKey(c), listener)),
       draw: (events) => deps.draw.searchResults({ locale, path: `/${locale}`, query: q, events }),
       end: (parts) => ({ event: 'done', data: { parts, result: result! } }),
     });

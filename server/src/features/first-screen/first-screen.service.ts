@@ -16,7 +16,7 @@ export interface FirstScreenPorts {
     search(
       query: string,
       listener?: (event: SearchEvent) => void,
-      options?: { count?: boolean; lang?: Locale },
+      options?: { count?: boolean; lang?: Locale; client?: string },
     ): Promise<SearchResult>;
     /** The result every retailer's cached answer gives, without asking any; null if one would have to be asked. */
     cachedSearch(query: string, locale?: Locale): { result: SearchResult; freshUntil: number } | null;
@@ -49,16 +49,19 @@ export function createFirstScreenService({ products, search, history, log }: Fir
   return {
     product: (slug: string) => products.landing(slug),
     cachedPrices,
-    /** The search a client would run (counted, joining one under way), each event to `listener` (ADR 167). */
-    search: (query: string, locale: Locale, listener: (event: SearchEvent) => void) =>
-      search.search(query, listener, { count: true, lang: locale }),
+    /**
+     * The search a client would run (counted, joining one under way), each event to `listener` (ADR
+     * 167), in the turn of `client` (clientShareKey, ADR 188) at each shop.
+     */
+    search: (query: string, locale: Locale, client: string, listener: (event: SearchEvent) => void) =>
+      search.search(query, listener, { count: true, lang: locale, client }),
     /**
      * The search the app would run for the product's CNK (counted as a search; it fills the cache),
      * then the prices as a page drawn now would show them (ADR 140); null unless every retailer's
      * answer is in the cache (one failed, or the cache let one go meanwhile): the app then searches.
      */
-    async searchedPrices(cnk: string, locale: Locale): Promise<ProductPricesSeed | null> {
-      await search.search(cnk, undefined, { count: true, lang: locale });
+    async searchedPrices(cnk: string, locale: Locale, client: string): Promise<ProductPricesSeed | null> {
+      await search.search(cnk, undefined, { count: true, lang: locale, client });
       const prices = cachedPrices(cnk, locale);
       return prices?.search ? prices : null;
     },

@@ -5,6 +5,7 @@ import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.sche
 import type { Locale } from '@pharmaradar/shared/locales';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import type { CatalogueLookup } from '../../lib/catalogue-lookup';
+import { userShareKey } from '../../lib/client-address';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from '../../lib/log';
 import { officialOf } from './pro-catalogue.service';
@@ -15,7 +16,8 @@ import type { ProUsageRepository } from './pro-usage.repository';
 /** What the batch needs of the price search (app.ts wires the search service): its fan-out, cache and coalescing. */
 export interface PriceSearch {
   /** lang: the shops are asked in the user's language where they have it (ADR 148). */
-  search(query: string, listener?: undefined, options?: { lang?: Locale }): Promise<SearchResult>;
+  /** client: whose turn the shops' requests take (ADR 188): the Pro user's, as their signed-in searches. */
+  search(query: string, listener?: undefined, options?: { lang?: Locale; client?: string }): Promise<SearchResult>;
 }
 
 /** docs/architecture.md#pro-allowance: Pro 2,000 CNKs a month unless the account carries its own allowance (users.search_quota). */
@@ -144,9 +146,12 @@ export function createProPricesService(deps: ProPricesDeps) {
     };
   }
 
-  async function priceOne(cnk: string, lang: Locale): Promise<ProProductEvent> {
+  async function priceOne(user: ProUser, cnk: string, lang: Locale): Promise<ProProductEvent> {
     try {
-      const event = toProductEvent(cnk, await deps.search.search(cnk, undefined, { lang }));
+      const event = toProductEvent(
+        cnk,
+        await deps.search.search(cnk, undefined, { lang, client: userShareKey(user.id) }),
+      );
       const official = officialOf(deps.catalogue.byCnk(cnk, lang));
       return official ? { ...event, official } : event;
     } catch (error) {
@@ -202,7 +207,7 @@ export function createProPricesService(deps: ProPricesDeps) {
         reservation.cnks.map((cnk) =>
           limit(user.id, async () => {
             if (signal?.aborted) return;
-            const event = await priceOne(cnk, lang);
+            const event = await priceOne(user, cnk, lang);
             if (event.status !== 'error' && reservation.charged.has(cnk)) priced.add(cnk);
             onProduct(event);
           }),

@@ -1,3 +1,4 @@
+import { createFairConcurrencyLimit, type FairConcurrencyLimit } from '@pharmaradar/shared/concurrency-limit';
 import { normaliseOfferCnk } from '@pharmaradar/shared/search-grouping';
 import { createStageRule, type StageAnswer } from '@pharmaradar/shared/search-stages';
 import type { Logger } from '../../lib/log';
@@ -5,6 +6,7 @@ import { askedLanguage, type RetailerConnector, type SearchQuery } from '../../r
 import { callRetailer, shownStatus, type RetailerAnswer } from './retailer-call';
 import { createCoalescer } from './search-coalescer';
 import { withLease } from '../../db/leases.repository';
+import { PER_HOST_CONCURRENCY } from '../../retailers/lib/polite-fetch';
 import type { SearchListener, SearchServiceDeps } from './search-ports';
 import type { SearchOfficial } from './search-official';
 import type { SearchRecording } from './search-recording';
@@ -12,6 +14,12 @@ import { toSearchOffer } from './search-result';
 
 /** A lease outlives the shop call's timeout by this much, so a live holder never loses it. */
 const LEASE_MARGIN_MS = 2000;
+
+/**
+ * Whose turn a search that asks the shops takes (ADR 188): a client (clientShareKey), or the server's
+ * own work (price alerts) when none is given.
+ */
+export const SERVER_CLIENT = 'server';
 
 type FanOutDeps = Pick<
   SearchServiceDeps,
@@ -40,11 +48,28 @@ export function createSearchFanOut(
   log: Logger,
 ) {
   const coalescer = createCoalescer<RetailerAnswer>();
+  /**
+   * Per shop, its searches under way shared between clients (ADR 188): as many at once as the fetcher
+   * lets reach one host, so the fetcher's own first-come queue stays short and the order is this one.
+   * The wait counts in the shop's timeout, as the fetcher's did.
+   */
+  const turns = new Map<string, FairConcurrencyLimit>(
+    deps.connectors.map((c) => [c.id, createFairConcurrencyLimit(PER_HOST_CONCURRENCY)]),
+  );
+  const inTurn = (connector: RetailerConnector, client: string): RetailerConnector => ({
+    ...connector,
+    search: (query, signal) => turns.get(connector.id)!(client, () => connector.search(query, signal), signal),
+  });
   // Each shop's display name rides with its answer: a shop read only from its feed is one the web does not know.
   const labels = new Map(deps.connectors.map((c) => [c.id, c.label]));
 
-  const fetchFresh = async (connector: RetailerConnector, query: SearchQuery, key: string): Promise<RetailerAnswer> => {
-    const answer = await callRetailer(connector, query, {
+  const fetchFresh = async (
+    connector: RetailerConnector,
+    query: SearchQuery,
+    key: string,
+    client: string,
+  ): Promise<RetailerAnswer> => {
+    const answer = await callRetailer(inTurn(connector, client), query, {
       timeoutMs: deps.timeoutMs,
       now: deps.now,
       onUnexpectedError: (retailer, error) => log.error('retailer connector failed unexpectedly', { retailer, error }),
@@ -58,9 +83,14 @@ export function createSearchFanOut(
    * it puts in the cache (one fetched since their wait began, minus the longest a call can take). A
    * failed answer is not cached, so after the lease goes the next waiter asks the shop itself.
    */
-  const fetchShared = (connector: RetailerConnector, query: SearchQuery, key: string): Promise<RetailerAnswer> => {
+  const fetchShared = (
+    connector: RetailerConnector,
+    query: SearchQuery,
+    key: string,
+    client: string,
+  ): Promise<RetailerAnswer> => {
     const leases = deps.leases;
-    if (!leases) return fetchFresh(connector, query, key);
+    if (!leases) return fetchFresh(connector, query, key, client);
     const since = Date.now() - deps.timeoutMs;
     return withLease<RetailerAnswer>(
       leases,
@@ -77,7 +107,7 @@ export function createSearchFanOut(
           }
         },
       },
-      () => fetchFresh(connector, query, key),
+      () => fetchFresh(connector, query, key, client),
     );
   };
 
@@ -93,11 +123,12 @@ export function createSearchFanOut(
     return null;
   };
 
-  const answerFor = (connector: RetailerConnector, query: SearchQuery): Promise<RetailerAnswer> => {
+  /** `client`: whose turn a request to the shop takes (a search joining one under way shares its turn). */
+  const answerFor = (connector: RetailerConnector, query: SearchQuery, client: string): Promise<RetailerAnswer> => {
     const key = cacheKey(connector, query);
     const hit = cacheHit(connector, key);
     if (hit) return Promise.resolve(hit);
-    return coalescer.run(`${connector.id}|${key}`, () => fetchShared(connector, query, key));
+    return coalescer.run(`${connector.id}|${key}`, () => fetchShared(connector, query, key, client));
   };
 
   /** Every retailer's answer when all come from the cache, else null (an EAN query asks in two steps). */
@@ -117,7 +148,7 @@ export function createSearchFanOut(
    * to (the official catalogue's, else a pair seen on the shops' pages, else the first CNK the EAN
    * shops' offers carry), or answer empty when none.
    */
-  function eanAnswers(query: SearchQuery): Array<() => Promise<RetailerAnswer>> {
+  function eanAnswers(query: SearchQuery, client: string): Array<() => Promise<RetailerAnswer>> {
     let known: string | null = null;
     try {
       known = deps.barcodes?.byGtin(query.value) ?? deps.cnkOfEan?.(query.value) ?? null;
@@ -125,7 +156,7 @@ export function createSearchFanOut(
       log.warn('EAN catalogue lookup failed', { error });
     }
     const byEan = deps.connectors.filter((c) => c.searchesByEan);
-    const eanCalls = new Map(byEan.map((c) => [c.id, answerFor(c, query)]));
+    const eanCalls = new Map(byEan.map((c) => [c.id, answerFor(c, query, client)]));
     const cnk: Promise<string | null> = known
       ? Promise.resolve(known)
       : Promise.all(eanCalls.values()).then(
@@ -137,7 +168,11 @@ export function createSearchFanOut(
       return async () => {
         const code = await cnk;
         if (code)
-          return answerFor(connector, { kind: 'cnk', value: code, ...(query.lang ? { lang: query.lang } : {}) });
+          return answerFor(
+            connector,
+            { kind: 'cnk', value: code, ...(query.lang ? { lang: query.lang } : {}) },
+            client,
+          );
         return { retailer: connector.id, status: 'empty', ms: 0, offers: [], cached: true, fetchedAt: deps.now() };
       };
     });
@@ -145,9 +180,15 @@ export function createSearchFanOut(
 
   /**
    * Every retailer's answer to `query`, in connector order. With a listener, each answer is reported
-   * as it arrives (a 'retailer' event) with the stages it completes; `emit` never throws.
+   * as it arrives (a 'retailer' event) with the stages it completes; `emit` never throws. `client`:
+   * whose turn the requests to the shops take (ADR 188).
    */
-  async function askAll(query: SearchQuery, listener: SearchListener | undefined, emit: SearchListener) {
+  async function askAll(
+    query: SearchQuery,
+    listener: SearchListener | undefined,
+    emit: SearchListener,
+    client: string = SERVER_CLIENT,
+  ) {
     // Answers settling in the same turn of the event loop (cache hits, shops answering together)
     // form one batch, so the stage rule can skip a stage that 'complete' would replace at once.
     const stages = createStageRule();
@@ -161,7 +202,8 @@ export function createSearchFanOut(
       batch = [];
       for (const stage of stages.answered(answered, pending)) emit({ event: 'stage', data: { stage } });
     };
-    const calls = query.kind === 'ean' ? eanAnswers(query) : deps.connectors.map((c) => () => answerFor(c, query));
+    const calls =
+      query.kind === 'ean' ? eanAnswers(query, client) : deps.connectors.map((c) => () => answerFor(c, query, client));
     const answers = await Promise.all(
       calls.map(async (call) => {
         const answer = await call();

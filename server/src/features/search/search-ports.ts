@@ -92,5 +92,7 @@ export type SearchListener = (event: SearchEvent) => void;
 /**
  * count: a consumer search, counted in the search statistics (Pro batch pricing is not). lang: the
  * interface language, French when absent; the shops are asked in it where they have it (ADR 148).
+ * client: whose turn its requests to the shops take, from clientShareKey (ADR 188); none: the
+ * server's own work (price alerts), all of it one client.
  */
-export type RunOptions = { count?: boolean; lang?: Locale };
+export type RunOptions = { count?: boolean; lang?: Locale; client?: string };

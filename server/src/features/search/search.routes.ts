@@ -8,6 +8,7 @@ import {
 import { streamPrivateSSE } from '../../lib/sse';
 import { HttpError } from '../../lib/http-error';
 import { rateLimit } from '../../lib/rate-limit';
+import { clientShareKey } from '../../lib/client-address';
 import { requestLocale, type Messages } from '../../lib/i18n';
 import type { Logger } from '../../lib/log';
 import type { Db } from '../../db/database';
@@ -74,12 +75,14 @@ export function createSearchRoutes(deps: SearchRoutesDeps): Hono {
   app.get('/search/', deps.limit, async (c) => {
     // The shops are asked in the interface language where they have it (ADR 148), French by default.
     const { q, lang } = readRequest(c.req.query('q'), c.req.query('lang'));
+    // The client's turn at each shop (ADR 188).
+    const client = clientShareKey(c);
     c.header('Cache-Control', 'no-store');
     c.header('Vary', 'Accept, Accept-Language');
 
     // The same bytes and Content-Type as c.json(result), from the service's serialised answer.
     if (!wantsEventStream(c.req.header('accept'))) {
-      return c.body(await deps.service.searchJson(q, { count: true, lang }), 200, {
+      return c.body(await deps.service.searchJson(q, { count: true, lang, client }), 200, {
         'Content-Type': 'application/json',
       });
     }
@@ -96,7 +99,7 @@ export function createSearchRoutes(deps: SearchRoutesDeps): Hono {
         chain = chain.then(() => stream.writeSSE({ event: event.event, data: JSON.stringify(event.data) }));
       };
       try {
-        await deps.service.search(q, send, { count: true, lang });
+        await deps.service.search(q, send, { count: true, lang, client });
       } catch (error) {
         log.error('search failed', { error });
         send({ event: 'error', data: { code: 'search_failed', detail: SEARCH_MESSAGES.failed[locale] } });

@@ -104,7 +104,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       }
     };
     emit({ event: 'stage', data: { stage: 'launching', demo: deps.demo } });
-    const answers = await fanOut.askAll(query, listener, emit);
+    const answers = await fanOut.askAll(query, listener, emit, options.client);
     const result = results.resultOf(trimmed, query, answers, options.lang ?? 'fr');
     if (options.count) recording.searched(query.value, result.products.length);
     emit({ event: 'stage', data: { stage: 'complete' } });

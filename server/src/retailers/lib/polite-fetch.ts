@@ -27,6 +27,12 @@ export function userAgentFor(publicUrl: string): string {
 /** How long one read of a shop's robots.txt is trusted. */
 export const ROBOTS_TTL_MS = 24 * 3600_000;
 
+/**
+ * Requests in flight to one retailer host at once, unless a fetcher is told otherwise; the search
+ * lets as many of its searches reach a shop at once (ADR 143, 188).
+ */
+export const PER_HOST_CONCURRENCY = 2;
+
 export type PoliteFetcherOptions = {
   /** Base URLs whose origins (scheme + host + port) are the only ones ever fetched. */
   allowedBaseUrls: string[];
@@ -87,7 +93,7 @@ const PASS_THROUGH_STATUSES = new Set([404, 410]);
 export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetcher {
   const allowedOrigins = new Set(options.allowedBaseUrls.map((base) => validateBaseUrl(base).origin));
   const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
-  const perHost = options.perHostConcurrency ?? 2;
+  const perHost = options.perHostConcurrency ?? PER_HOST_CONCURRENCY;
   const defaultCooldownMs = options.defaultCooldownMs ?? 60_000;
   const maxCooldownMs = options.maxCooldownMs ?? 15 * 60_000;
   const maxRedirects = options.maxRedirects ?? 3;
@@ -101,8 +107,11 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
   };
   const hostLimits = new Map<string, ConcurrencyLimit>();
   const cooldown = new Map<string, number>();
-  // Own agents so pooled sockets are never shared with code using another address policy.
-  const agentOptions = { keepAlive: true, maxSockets: perHost };
+  // Own agents so pooled sockets are never shared with code using another address policy. The host
+  // limit bounds the requests in flight; the agent keeps no queue of its own (maxSockets unset): an
+  // aborted request's socket is counted until it closes, a tick or more later, and a request handed
+  // its slot meanwhile would wait there, out of every turn, until its deadline (ADR 188).
+  const agentOptions = { keepAlive: true, maxFreeSockets: perHost };
   const httpAgent = new http.Agent(agentOptions);
   const httpsAgent = new https.Agent(agentOptions);
 
