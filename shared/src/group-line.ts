@@ -41,10 +41,6 @@ export function updatedLine(line: GroupLine, update: GroupLineUpdate): GroupLine
   };
 }
 
-/** Whether anything is known of the line. */
-export const lineKnown = (line: GroupLine): boolean =>
-  line.name !== null || line.purchaseExVat !== null || line.vatPercent !== null;
-
 /** A line as sync sends it: its known fields only; null when nothing is known. */
 export function toSyncedLine(line: GroupLine): SyncedLine | null {
   const synced: SyncedLine = {};
