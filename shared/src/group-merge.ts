@@ -1,5 +1,5 @@
 // The three-way merge of group sync (docs/decisions/132, 151), the same on the server and on the device.
-import type { GroupLine, GroupLines } from './group-sync.schema';
+import type { SyncedLine, GroupLines } from './group-sync.schema';
 import type { PricingSettings } from './pricing.schema';
 
 export interface GroupContent {
@@ -40,9 +40,9 @@ function mergeLines(base: GroupLines | undefined, mine: GroupLines | undefined, 
   if (mine === undefined) return theirs;
   const merged: GroupLines = { ...theirs };
   for (const cnk of new Set([...Object.keys(base ?? {}), ...Object.keys(mine)])) {
-    const was: GroupLine = base?.[cnk] ?? {};
-    const now: GroupLine = mine[cnk] ?? {};
-    const line: GroupLine = { ...theirs?.[cnk] };
+    const was: SyncedLine = base?.[cnk] ?? {};
+    const now: SyncedLine = mine[cnk] ?? {};
+    const line: SyncedLine = { ...theirs?.[cnk] };
     for (const field of LINE_FIELDS) {
       if (now[field] === was[field]) continue;
       if (now[field] === undefined) delete line[field];

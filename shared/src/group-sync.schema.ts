@@ -15,19 +15,20 @@ const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 const storedCnkSchema = z.string().regex(/^\d{7}$/);
 
 /**
- * What the pharmacist knows of one line of a group (docs/decisions/151): the purchase price excl. VAT,
- * the VAT rate and their own name for the product. A field left out is not known.
+ * One line of a group as sync carries it (docs/decisions/151; the wire format, kept for older builds
+ * and the server's per-field merge): the purchase price excl. VAT, the VAT rate and the pharmacist's
+ * own name. A field left out is not known. The device's own shape is `GroupLine` (group-line.ts).
  */
-export const groupLineSchema = z.object({
+export const syncedLineSchema = z.object({
   price: z.number().finite().positive().max(1_000_000).optional(),
   vat: vatPercentSchema.optional(),
   name: z.string().trim().min(1).max(GROUP_LINE_NAME_MAX_LENGTH).optional(),
 });
-export type GroupLine = z.infer<typeof groupLineSchema>;
+export type SyncedLine = z.infer<typeof syncedLineSchema>;
 
 /** The lines by CNK. Absent from older clients: the server then keeps the stored lines. */
 export const groupLinesSchema = z
-  .record(storedCnkSchema, groupLineSchema)
+  .record(storedCnkSchema, syncedLineSchema)
   .refine((lines) => Object.keys(lines).length <= GROUP_MAX_CNKS, { message: 'too_many_lines' });
 export type GroupLines = z.infer<typeof groupLinesSchema>;
 

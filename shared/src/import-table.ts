@@ -4,18 +4,14 @@
 // One bad row never loses the others.
 import { cellText, isBlankCell, parseCnkCell, parsePriceCell, parseVatCell, type SheetCell } from './import-cells';
 import { mapHeaderRow, type ColumnMap, type ImportColumnRole } from './import-headers';
+import type { GroupLine } from './group-line';
 
 /** A row as read from the file; `line` is its 1-based line (CSV) or row number (sheet). */
 export type SheetRow = { line: number; cells: SheetCell[] };
 
 export type ImportColumn = { role: ImportColumnRole; index: number; header: string | null };
-export type ImportRow = {
-  line: number;
-  cnk: string;
-  name: string | null;
-  purchasePriceExVat: number | null;
-  vatPercent: number | null;
-};
+/** A kept row: a group line (the shape it keeps up to the export) read from `line`. */
+export type ImportRow = GroupLine & { line: number };
 export type ImportRejectReason = 'missing_cnk' | 'invalid_cnk' | 'invalid_price' | 'invalid_vat';
 export type ImportRejected = { line: number; reason: ImportRejectReason; value: string };
 export type ImportDuplicate = { cnk: string; lines: number[] };
@@ -92,7 +88,7 @@ function readRow(row: SheetRow, map: ColumnMap): ImportRow | ImportRejected {
   const vat = map.vat === undefined ? null : parseVatCell(row.cells[map.vat]);
   if (vat === 'invalid') return { line: row.line, reason: 'invalid_vat', value: cellText(row.cells[map.vat!]) };
   const name = map.name === undefined ? '' : cellText(row.cells[map.name]).slice(0, MAX_NAME_LENGTH);
-  return { line: row.line, cnk, name: name === '' ? null : name, purchasePriceExVat: price, vatPercent: vat };
+  return { line: row.line, cnk, name: name === '' ? null : name, purchaseExVat: price, vatPercent: vat };
 }
 
 function columnsOf(map: ColumnMap, header: SheetRow | null): ImportColumn[] {
@@ -141,7 +137,7 @@ export function analyseTable(allRows: readonly SheetRow[]): ImportPreview {
     }
     // Merged into the first occurrence: later lines only fill what it left empty.
     first.name ??= read.name;
-    first.purchasePriceExVat ??= read.purchasePriceExVat;
+    first.purchaseExVat ??= read.purchaseExVat;
     first.vatPercent ??= read.vatPercent;
     const lines = duplicateLines.get(read.cnk) ?? [first.line];
     lines.push(read.line);

@@ -4,7 +4,9 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import type { QueryKind, SearchResult } from '@pharmaradar/shared/search.schema';
 import type { GroupBase, GroupLines } from '@pharmaradar/shared/group-sync.schema';
 import type { OfficialExclusion, ProOfficial } from '@pharmaradar/shared/pro-catalogue.schema';
+import type { GroupLine } from '@pharmaradar/shared/group-line';
 import { DB_NAME } from './db-name';
+import { upgradeProLines } from './pro-lines-upgrade';
 
 /** The last final result of one search, kept so it can be shown offline (docs/architecture.md#offline-first-and-sync). */
 export interface SavedSearch {
@@ -45,8 +47,9 @@ export interface ProGroupRecord {
    */
   base?: GroupBase | null;
   /**
-   * Each line's purchase price, VAT and the pharmacist's own name, synced with the group
-   * (docs/decisions/151). Absent on records stored before it existed. Not indexed: no schema step.
+   * Each line's purchase price, VAT and the pharmacist's own name, in the sync format
+   * (docs/decisions/151): the truth of what the group's rows show, read as `GroupLine`s through
+   * `groupLines` (docs/decisions/191). Absent on records stored before it existed. Not indexed.
    */
   lines?: GroupLines;
 }
@@ -148,13 +151,11 @@ export class PharmaRadarDb extends Dexie {
   proMeta!: Table<{ key: string; value: unknown; updatedAt: number; base?: unknown }, string>;
   proOffers!: Table<ProOfferRecord, string>;
   /**
-   * Catalogue purchase price excl. VAT, VAT rate and own name known per CNK on this device (typed,
-   * imported, or synced with a group's lines). `name` is absent on older records. Not indexed.
+   * The last line this device saw for each CNK (typed, imported, or synced with a group): what a CNK
+   * new to a group brings and what product mode shows. Written with the groups' lines, in their shape
+   * since version 8; never read to draw a group's rows (docs/decisions/191).
    */
-  proCatalogue!: Table<
-    { cnk: string; cataloguePriceExVat: number | null; vatPercent: number | null; name?: string | null },
-    string
-  >;
+  proCatalogue!: Table<GroupLine, string>;
   proOutbox!: Table<ProOutboxEntry, number>;
   basket!: Table<BasketItemRecord, string>;
   /** Key-value records of the basket: 'shipping' (the last GET /api/retailers/shipping/ answer). */
@@ -192,6 +193,11 @@ export class PharmaRadarDb extends Dexie {
         await table.clear();
         await table.bulkPut(old.map((entry) => ({ ...entry, lang: 'fr', query: savedSearchKey('fr', entry.query) })));
       });
+    // A group line is one shape (docs/decisions/191): the per-CNK rows take it, and the groups' lines
+    // take once what a render used to merge in from them.
+    this.version(8)
+      .stores({})
+      .upgrade((tx) => upgradeProLines(tx));
   }
 }
 

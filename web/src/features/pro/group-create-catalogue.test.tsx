@@ -1,39 +1,17 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { expose } from 'comlink';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProCatalogueResponse } from '@pharmaradar/shared/pro-catalogue.schema';
 import { db } from '../../db/db';
 import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { GroupCreateDialog } from './group-create-dialog';
-import { importWorkerApi } from './workers/import-worker.api';
+import { ChannelWorker } from './workers/channel-worker.test-support';
 import { serveProApi } from './pro-api.test-support';
 
 // Issue 20 item 8 (docs/decisions/161): the import preview names the rows the official catalogue does
 // not know or would not price, with the reason in the interface language, and says when the check
 // waits for the network. The import worker is the real one, reached over a message channel.
-
-class ChannelWorker {
-  private readonly channel = new MessageChannel();
-  constructor() {
-    expose(importWorkerApi, this.channel.port1 as unknown as Parameters<typeof expose>[1]);
-  }
-  postMessage(message: unknown, transfer?: Transferable[]) {
-    this.channel.port2.postMessage(message, transfer ?? []);
-  }
-  addEventListener(type: string, listener: EventListener) {
-    this.channel.port2.addEventListener(type, listener);
-    this.channel.port2.start();
-  }
-  removeEventListener(type: string, listener: EventListener) {
-    this.channel.port2.removeEventListener(type, listener);
-  }
-  terminate() {
-    this.channel.port1.close();
-    this.channel.port2.close();
-  }
-}
 
 const ANSWER: ProCatalogueResponse = {
   catalogue: { version: '12035', referenceDate: '2026-11-26' },

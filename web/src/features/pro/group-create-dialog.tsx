@@ -143,9 +143,7 @@ export function GroupCreateDialog({
                   <tr key={r.cnk}>
                     <td>{r.cnk}</td>
                     <td>{r.name ?? '—'}</td>
-                    <td className="pro-num">
-                      {r.purchasePriceExVat === null ? '—' : formatPrice(r.purchasePriceExVat, locale)}
-                    </td>
+                    <td className="pro-num">{r.purchaseExVat === null ? '—' : formatPrice(r.purchaseExVat, locale)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -35,9 +35,9 @@ beforeEach(async () => {
     deleted: false,
   });
   // As a group created from a file saves it: the file named the first product, not the second.
-  await proStore.saveCatalogue([
-    { cnk: '1000001', price: 6.7, vat: 6, name: OWN_NAME },
-    { cnk: '1000002', price: null, vat: null, name: null },
+  await proStore.saveLines([
+    { cnk: '1000001', purchaseExVat: 6.7, vatPercent: 6, name: OWN_NAME },
+    { cnk: '1000002', purchaseExVat: null, vatPercent: null, name: null },
   ]);
 });
 afterEach(() => {
@@ -62,10 +62,12 @@ describe('group mode keeps the pharmacist’s own product names', () => {
   });
 
   it('a price typed later, or a file without names, keeps the name a file gave', async () => {
-    await proStore.saveCatalogue([{ cnk: '1000001', price: 7.1, vat: 6 }]);
+    await proStore.saveLines([{ cnk: '1000001', purchaseExVat: 7.1, vatPercent: 6 }]);
     // A typed price, or a file without a name column, leaves the name out (ADR 151: left out keeps it).
-    await proStore.saveCatalogue([{ cnk: '1000001', price: 7.2, vat: 6 }]);
-    const known = await proStore.catalogueOf(['1000001']);
-    expect(known.get('1000001')).toEqual({ price: 7.2, vat: 6, name: OWN_NAME });
+    await proStore.saveLines([{ cnk: '1000001', purchaseExVat: 7.2, vatPercent: 6 }]);
+    const known = await proStore.knownLines(['1000001']);
+    expect(known.get('1000001')).toEqual({ cnk: '1000001', purchaseExVat: 7.2, vatPercent: 6, name: OWN_NAME });
+    const [group] = await db.proGroups.toArray();
+    expect(group!.lines?.['1000001']).toEqual({ price: 7.2, vat: 6, name: OWN_NAME });
   });
 });

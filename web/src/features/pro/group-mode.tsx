@@ -6,7 +6,7 @@ import { api } from '../../lib/api/client';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { saveFile } from '../../lib/save-file';
 import { AnalysisCostNote } from './analysis-cost-note';
-import { groupCatalogue, proStore, type CatalogueUpdate, type ProGroupRecord } from './data/pro-store';
+import { groupLines, proStore, type GroupLineUpdate, type ProGroupRecord } from './data/pro-store';
 import type { ImportRow } from '@pharmaradar/shared/import-table';
 import { exportLabelsFromMessages } from './export/export-labels';
 import { priceSourceOf } from './export/price-source';
@@ -24,10 +24,11 @@ import { useProSyncVersion } from './sync/use-group-sync';
 import { useAnalysisCost } from './use-analysis-cost';
 import { exportGroupInWorker } from './workers/export-worker.client';
 
-const importedUpdate = (r: ImportRow): CatalogueUpdate => ({
+/** What the file gives; a column it lacks leaves what is known (a VAT once known stays known). */
+const importedUpdate = (r: ImportRow): GroupLineUpdate => ({
   cnk: r.cnk,
-  ...(r.purchasePriceExVat !== null ? { price: r.purchasePriceExVat } : {}),
-  ...(r.vatPercent !== null ? { vat: r.vatPercent } : {}),
+  ...(r.purchaseExVat !== null ? { purchaseExVat: r.purchaseExVat } : {}),
+  ...(r.vatPercent !== null ? { vatPercent: r.vatPercent } : {}),
   ...(r.name !== null ? { name: r.name } : {}),
 });
 
@@ -70,13 +71,10 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
   const group = groups.find((g) => g.id === selected) ?? null;
 
   // The one pricing of the group's rows (ADR 142): the table, the report and the export read these cards.
-  // Each line's own purchase price, VAT and name (synced with the group) over what the device knows.
+  // Each line's own purchase price, VAT and name, as the group keeps and syncs them.
   const rows = useMemo(
-    () =>
-      group
-        ? buildRows(group.cnks, analysis.offers, groupCatalogue(group.lines, analysis.catalogue), settings, Date.now())
-        : [],
-    [group, analysis.offers, analysis.catalogue, settings],
+    () => (group ? buildRows(groupLines(group), analysis.offers, settings, Date.now()) : []),
+    [group, analysis.offers, settings],
   );
   // The CNKs "Analyse" ran on in this group: a line analysed offline with no stored price is refreshed
   // once online; one never analysed is not offered (it is priced by "Analyse").
@@ -109,9 +107,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
       updatedAt: Math.max(Date.now(), (base?.updatedAt ?? 0) + 1),
       deleted: false,
     };
-    await proStore.saveGroup(record);
-    // What the file gives; a column it lacks leaves what is known (a VAT once known stays known).
-    await proStore.saveCatalogue(input.imported.map(importedUpdate));
+    await proStore.saveGroup(record, input.imported.map(importedUpdate));
     setGroups(await proStore.listGroups());
     setSelected(record.id);
     if (base) void analysis.load(record.cnks);
@@ -120,7 +116,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
 
   /** A line's VAT set in the table: the product's, in every group holding it, synced. */
   const setVat = async (cnk: string, vat: number) => {
-    await proStore.saveCatalogue([{ cnk, vat }]);
+    await proStore.saveLines([{ cnk, vatPercent: vat }]);
     setGroups(await proStore.listGroups());
   };
 

@@ -54,9 +54,9 @@ export function ProductMode({
         void proStore.storeOffers([offerRecord(e)]);
       });
       if (done) onUsage(done);
-      const remembered = (await proStore.catalogueOf([cnk])).get(cnk);
-      setVat(String(remembered?.vat ?? defaultVatPercent(true)));
-      setCatalogue(remembered?.price != null ? String(remembered.price) : '');
+      const remembered = (await proStore.knownLines([cnk])).get(cnk);
+      setVat(String(remembered?.vatPercent ?? defaultVatPercent(true)));
+      setCatalogue(remembered?.purchaseExVat != null ? String(remembered.purchaseExVat) : '');
     } catch (failure) {
       setError(
         isApiRequestError(failure) && failure.code === 'quota_exceeded'
@@ -72,11 +72,11 @@ export function ProductMode({
     if (!answer) return;
     const price = Number(nextCatalogue.replace(',', '.'));
     const vatPercent = Number(nextVat.replace(',', '.'));
-    void proStore.saveCatalogue([
+    void proStore.saveLines([
       {
         cnk: answer.cnk,
-        price: nextCatalogue && price > 0 ? price : null,
-        vat: Number.isFinite(vatPercent) ? vatPercent : null,
+        purchaseExVat: nextCatalogue && price > 0 ? price : null,
+        vatPercent: Number.isFinite(vatPercent) ? vatPercent : null,
       },
     ]);
   };

@@ -4,8 +4,14 @@ import type { ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import { DEFAULT_PRICING_SETTINGS, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type { PharmaRadarDb, ProGroupRecord, ProOfferRecord } from '../../../db/db';
 import { nextUpdatedAt } from '../sync/sync-merge';
-import { catalogueRow, entryOf, updatedLine, withCatalogue } from './group-lines';
-import type { CatalogueEntry, CatalogueUpdate } from './pro-records';
+import {
+  emptyLine,
+  toSyncedLines,
+  updatedLine,
+  type GroupLine,
+  type GroupLineUpdate,
+} from '@pharmaradar/shared/group-line';
+import { groupLines, savedLines, tombstoneLines } from './group-lines';
 
 /** What a batch answer leaves on the device for one CNK (analysis offline works from these). */
 export function offerRecord(event: ProProductEvent): ProOfferRecord {
@@ -29,19 +35,24 @@ export function groupTables(db: PharmaRadarDb, changed: () => void) {
     },
 
     /**
-     * Saves a group change locally (a delete is `deleted: true`) and queues it for sync. Its lines are
-     * kept, and a CNK new to it brings what the device knows of it (a VAT once known stays known).
+     * Saves a group as a screen made it (a delete is `deleted: true`) with the lines it gives (a field
+     * left out keeps what is known, null clears it), in one transaction queued once for sync. A CNK new
+     * to the group brings what the device knows of it (a VAT once known stays known); a line given here
+     * is the product's in every other group holding it too (each queued once).
      */
-    async saveGroup(group: ProGroupRecord): Promise<void> {
+    async saveGroup(group: ProGroupRecord, updates: readonly GroupLineUpdate[] = [], now = Date.now()): Promise<void> {
       await db.transaction('rw', db.proGroups, db.proOutbox, db.proCatalogue, async () => {
         // Past the stored version even when this device's clock lags: the server must not drop it as older.
         const stored = await db.proGroups.get(group.id);
         const updatedAt = nextUpdatedAt(stored?.updatedAt, group.updatedAt);
-        const known = group.deleted ? [] : await db.proCatalogue.bulkGet(group.cnks);
-        const lines = withCatalogue(group.lines ?? stored?.lines, group.cnks, known);
+        const current = { cnks: group.cnks, lines: group.lines ?? stored?.lines };
+        const lines = group.deleted
+          ? tombstoneLines(current)
+          : savedLines(current, await db.proCatalogue.bulkGet(group.cnks), byCnk(updates));
         // The sync base stays what the device last had from the server: the push is merged against it.
         await db.proGroups.put({ ...group, lines, base: stored?.base ?? null, updatedAt });
         await db.proOutbox.add({ kind: 'group', id: group.id, updatedAt });
+        if (!group.deleted) await recordLines(updates, now, group.id);
       });
       changed();
     },
@@ -85,44 +96,51 @@ export function groupTables(db: PharmaRadarDb, changed: () => void) {
       return new Map(rows.flatMap((r) => (r ? [[r.cnk, r] as const] : [])));
     },
 
-    /** The catalogue prices, VAT and own names known for `cnks` (those with none are absent). */
-    async catalogueOf(cnks: readonly string[]): Promise<Map<string, CatalogueEntry>> {
+    /** What the device knows of `cnks` (the lines it last saw for them; a CNK with none is absent). */
+    async knownLines(cnks: readonly string[]): Promise<Map<string, GroupLine>> {
       const rows = await db.proCatalogue.bulkGet([...cnks]);
-      return new Map(rows.flatMap((r) => (r ? [[r.cnk, entryOf(r)] as const] : [])));
+      return new Map(rows.flatMap((r) => (r ? [[r.cnk, r] as const] : [])));
     },
 
     /**
-     * Records what is known of products (a field left out keeps its value, null clears it), on this
-     * device and in the lines of every group holding them, queued for sync (docs/decisions/151): a
+     * Records what is known of products (a field left out keeps its value, null clears it) in the lines
+     * of every group holding them, queued for sync (docs/decisions/151), and in the device's index: a
      * purchase price, VAT or own name reaches the pharmacist's other devices and survives a logout.
      */
-    async saveCatalogue(updates: readonly CatalogueUpdate[], now = Date.now()): Promise<void> {
+    async saveLines(updates: readonly GroupLineUpdate[], now = Date.now()): Promise<void> {
       if (updates.length === 0) return;
-      const touched = await db.transaction('rw', db.proCatalogue, db.proGroups, db.proOutbox, async () => {
-        const cnks = updates.map((u) => u.cnk);
-        const before = await db.proCatalogue.bulkGet(cnks);
-        const rows = updates.map((u, i) => catalogueRow(before[i], u));
-        await db.proCatalogue.bulkPut(rows);
-        const byCnk = new Map(updates.map((u) => [u.cnk, u]));
-        let count = 0;
-        for (const group of await db.proGroups.toArray()) {
-          if (group.deleted || !group.cnks.some((c) => byCnk.has(c))) continue;
-          const lines = { ...group.lines };
-          for (const cnk of group.cnks) {
-            const update = byCnk.get(cnk);
-            if (!update) continue;
-            const line = updatedLine(lines[cnk], update);
-            if (line) lines[cnk] = line;
-            else delete lines[cnk];
-          }
-          const updatedAt = nextUpdatedAt(group.updatedAt, now);
-          await db.proGroups.put({ ...group, lines, updatedAt });
-          await db.proOutbox.add({ kind: 'group', id: group.id, updatedAt });
-          count += 1;
-        }
-        return count;
-      });
+      const touched = await db.transaction('rw', db.proCatalogue, db.proGroups, db.proOutbox, () =>
+        recordLines(updates, now),
+      );
       if (touched > 0) changed();
     },
   };
+
+  /**
+   * Within a transaction: `updates` into the per-CNK index and into every live group holding them but
+   * `except` (the group being saved), each queued once. Resolves to how many groups changed.
+   */
+  async function recordLines(updates: readonly GroupLineUpdate[], now: number, except?: string): Promise<number> {
+    if (updates.length === 0) return 0;
+    const before = await db.proCatalogue.bulkGet(updates.map((u) => u.cnk));
+    await db.proCatalogue.bulkPut(updates.map((u, i) => updatedLine(before[i] ?? emptyLine(u.cnk), u)));
+    const changes = byCnk(updates);
+    let count = 0;
+    for (const group of await db.proGroups.toArray()) {
+      if (group.deleted || group.id === except || !group.cnks.some((c) => changes.has(c))) continue;
+      const lines = toSyncedLines(
+        groupLines(group).map((line) => {
+          const update = changes.get(line.cnk);
+          return update ? updatedLine(line, update) : line;
+        }),
+      );
+      const updatedAt = nextUpdatedAt(group.updatedAt, now);
+      await db.proGroups.put({ ...group, lines, updatedAt });
+      await db.proOutbox.add({ kind: 'group', id: group.id, updatedAt });
+      count += 1;
+    }
+    return count;
+  }
 }
+
+const byCnk = (updates: readonly GroupLineUpdate[]) => new Map(updates.map((u) => [u.cnk, u]));

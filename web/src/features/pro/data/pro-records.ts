@@ -8,10 +8,4 @@ export type {
   ProReportRecord,
   ProReportRow,
 } from '../../../db/db';
-
-/**
- * The catalogue purchase price (excl. VAT), VAT rate and own name known for one CNK; null where none is
- * known. As an update, a field left out keeps what is known.
- */
-export type CatalogueEntry = { price: number | null; vat: number | null; name?: string | null };
-export type CatalogueUpdate = { cnk: string } & Partial<CatalogueEntry>;
+export type { GroupLine, GroupLineUpdate } from '@pharmaradar/shared/group-line';

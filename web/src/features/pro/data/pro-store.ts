@@ -10,7 +10,7 @@ import { syncTables } from './sync-tables';
 
 export type * from './pro-records';
 export { offerRecord } from './group-tables';
-export { groupCatalogue } from './group-lines';
+export { groupLines } from './group-lines';
 export { REPORTS_KEPT } from './report-table';
 export type { OfficialCatalogueState } from './official-table';
 export { SYNC_CURSOR_KEY, SYNC_OWNER_KEY, type LostChange } from './sync-tables';

@@ -3,6 +3,7 @@
 // file gave it. The rows go the way group mode sends them: built by buildRows from the stored catalogue
 // and offers, mapped by exportRow, written by the export worker's API, read back with SheetJS.
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
+import type { GroupLine } from '@pharmaradar/shared/group-line';
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { loadMessagesFromDisk } from '../../../test/disk-messages';
@@ -21,14 +22,15 @@ const offers = new Map<string, ProOfferRecord>([
   ['1000003', { cnk: '1000003', name: null, status: 'not_found', offers: [], fetchedAt }],
 ]);
 // As a file import stores it: the file named the second product, not the third.
-const catalogue = new Map([
-  ['1000002', { price: 4.2, vat: 21, name: 'Crème maison officine 50 ml' }],
-  ['1000003', { price: 3, vat: 6, name: null }],
-]);
+const lines: GroupLine[] = [
+  { cnk: '1000001', name: null, purchaseExVat: null, vatPercent: null },
+  { cnk: '1000002', name: 'Crème maison officine 50 ml', purchaseExVat: 4.2, vatPercent: 21 },
+  { cnk: '1000003', name: null, purchaseExVat: 3, vatPercent: 6 },
+];
 
 describe('exported rows', () => {
   it('keep the file’s own name for a CNK the market does not know', () => {
-    const rows = buildRows(['1000001', '1000002', '1000003'], offers, catalogue, DEFAULT_PRICING_SETTINGS, NOW);
+    const rows = buildRows(lines, offers, DEFAULT_PRICING_SETTINGS, NOW);
     const file = exportWorkerApi.exportGroup({
       groupName: 'Officine',
       settings: DEFAULT_PRICING_SETTINGS,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
+import { fromSyncedLines } from '@pharmaradar/shared/group-line';
 import type { ProOfferRecord } from '../../../db/db';
 import { buildRows, filterRows, isStale, secondsLeft, sortRows, STALE_AFTER_MS } from './group-rows';
 
@@ -20,19 +21,19 @@ const offers = new Map<string, ProOfferRecord>([
   ['1000004', { cnk: '1000004', name: null, status: 'error', offers: [], fetchedAt: at(2) }],
   ['1000005', offer('1000005', 'Zinc', [])],
 ]);
-const catalogue = new Map([['1000001', { price: 8, vat: 6 }]]);
-const rows = buildRows(
-  ['1000001', '1000002', '1000003', '1000004', '1000005', '1000006'],
-  offers,
-  catalogue,
-  DEFAULT_PRICING_SETTINGS,
-  NOW,
-);
+const synced = { '1000001': { price: 8, vat: 6 } };
+const lines = fromSyncedLines(['1000001', '1000002', '1000003', '1000004', '1000005', '1000006'], synced);
+const rows = buildRows(lines, offers, DEFAULT_PRICING_SETTINGS, NOW);
 
 describe('group rows', () => {
   it('marks a CNK the server refused for its check digit', () => {
     const refused: ProOfferRecord = { cnk: '0168536', name: null, status: 'invalid_cnk', offers: [], fetchedAt: at(1) };
-    const [row] = buildRows(['0168536'], new Map([['0168536', refused]]), catalogue, DEFAULT_PRICING_SETTINGS, NOW);
+    const [row] = buildRows(
+      fromSyncedLines(['0168536'], synced),
+      new Map([['0168536', refused]]),
+      DEFAULT_PRICING_SETTINGS,
+      NOW,
+    );
     expect(row!.mark).toBe('invalid_cnk');
     expect(filterRows([row!], { mark: 'invalid_cnk' })).toHaveLength(1);
   });

@@ -4,7 +4,7 @@
 // export all read its cards.
 import { defaultVatPercent, type PricingSettings, type ProductCard } from '@pharmaradar/shared/pricing.schema';
 import { priceProduct } from '@pharmaradar/shared/margin-engine';
-import type { CatalogueEntry, ProOfferRecord } from '../data/pro-records';
+import type { GroupLine, ProOfferRecord } from '../data/pro-records';
 import { officialTitle } from '../import/catalogue-flags';
 
 /**
@@ -27,7 +27,8 @@ export type GroupRow = {
   /** The official name and pack (SAM) when the last answer carried them, beside the name (docs/decisions/161). */
   official: string | null;
   vatPercent: number;
-  cataloguePriceExVat: number | null;
+  /** The line's purchase price excl. VAT (null: not known). */
+  purchaseExVat: number | null;
   offers: number[];
   record: ProOfferRecord | undefined;
   card: ProductCard;
@@ -45,31 +46,32 @@ export function rowMark(record: ProOfferRecord | undefined): RowMark {
   return record.offers.length === 0 ? 'no_price' : null;
 }
 
+/** One row per line of the group (its lines are the truth: docs/decisions/191), in their order. */
 export function buildRows(
-  cnks: readonly string[],
+  lines: readonly GroupLine[],
   offers: ReadonlyMap<string, ProOfferRecord>,
-  catalogue: ReadonlyMap<string, CatalogueEntry>,
   settings: PricingSettings,
   now: number,
 ): GroupRow[] {
-  return cnks.map((cnk) => {
+  return lines.map((line) => {
+    const { cnk } = line;
     const record = offers.get(cnk);
-    const known = catalogue.get(cnk);
-    const input = {
-      vatPercent: known?.vat ?? defaultVatPercent(true),
-      cataloguePriceExVat: known?.price ?? null,
-      offers: record?.offers ?? [],
-    };
+    const vatPercent = line.vatPercent ?? defaultVatPercent(true);
     const fetched = record ? Date.parse(record.fetchedAt) : NaN;
     return {
       cnk,
       // The pharmacist's own name for the product first (imported or typed; a Dutch file stays Dutch),
       // then the shops' one.
-      name: known?.name || record?.name || null,
+      name: line.name || record?.name || null,
       official: officialTitle(record?.official ?? null),
-      ...input,
+      vatPercent,
+      purchaseExVat: line.purchaseExVat,
+      offers: record?.offers ?? [],
       record,
-      card: priceProduct(input, settings),
+      card: priceProduct(
+        { vatPercent, cataloguePriceExVat: line.purchaseExVat, offers: record?.offers ?? [] },
+        settings,
+      ),
       mark: rowMark(record),
       ageMs: Number.isFinite(fetched) ? Math.max(0, now - fetched) : null,
     };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import { isApiRequestError } from '../../../lib/api/client';
-import { offerRecord, proStore, type CatalogueEntry, type ProOfferRecord } from '../data/pro-store';
+import { offerRecord, proStore, type ProOfferRecord } from '../data/pro-store';
 import { streamProPrices } from '../pro-prices.client';
 
 export type Progress = { done: number; total: number; startedAt: number; now: number };
@@ -19,7 +19,6 @@ const FLUSH_EVERY_MS = 250;
  */
 export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
   const [offers, setOffers] = useState<Map<string, ProOfferRecord>>(new Map());
-  const [catalogue, setCatalogue] = useState<Map<string, CatalogueEntry>>(new Map());
   const [loaded, setLoaded] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [failure, setFailure] = useState<AnalysisFailure | null>(null);
@@ -27,11 +26,9 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  /** Shows the stored offers and catalogue prices of `cnks` (no network). */
+  /** Shows the stored offers of `cnks` (no network); the group's lines give the rest. */
   const load = useCallback(async (cnks: readonly string[]) => {
-    const known = await proStore.catalogueOf(cnks);
     const stored = await proStore.storedOffers(cnks);
-    setCatalogue(known);
     setOffers(stored);
     setLoaded(true);
   }, []);
@@ -101,5 +98,5 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
     setFailure(null);
   }, []);
 
-  return { offers, catalogue, loaded, progress, failure, load, price, stop, reset };
+  return { offers, loaded, progress, failure, load, price, stop, reset };
 }

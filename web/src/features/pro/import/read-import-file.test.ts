@@ -56,8 +56,8 @@ describe.each([
       ['vat', 'TVA'],
     ]);
     expect(result.rows).toEqual([
-      { line: 5, cnk: '0123456', name: 'Dafalgan 500 mg', purchasePriceExVat: 3.5, vatPercent: 6 },
-      { line: 6, cnk: '4487039', name: 'Nurofen 400 mg', purchasePriceExVat: 12.4, vatPercent: 21 },
+      { line: 5, cnk: '0123456', name: 'Dafalgan 500 mg', purchaseExVat: 3.5, vatPercent: 6 },
+      { line: 6, cnk: '4487039', name: 'Nurofen 400 mg', purchaseExVat: 12.4, vatPercent: 21 },
     ]);
     expect(result.rejected).toEqual([{ line: 7, reason: 'invalid_price', value: 'gratuit' }]);
   });
@@ -70,7 +70,7 @@ describe('text files', () => {
     );
     const result = readImportFile(XLSX, 'export.csv', bytes);
     expect(result.source).toMatchObject({ encoding: 'windows-1252', delimiter: ';', format: 'csv' });
-    expect(result.rows.map((r) => [r.line, r.cnk, r.name, r.purchasePriceExVat, r.vatPercent])).toEqual([
+    expect(result.rows.map((r) => [r.line, r.cnk, r.name, r.purchaseExVat, r.vatPercent])).toEqual([
       [2, '0123456', 'Crème hydratante', 7.95, 21],
       [3, '2345678', 'Sirop à la guimauve', 4.1, 6],
     ]);
@@ -82,7 +82,7 @@ describe('text files', () => {
     const result = readImportFile(XLSX, 'export.csv', Uint8Array.from([...BOM, ...utf8(text)]));
     expect(result.source).toMatchObject({ encoding: 'utf-8', delimiter: ';' });
     expect(result.headerLine).toBe(2);
-    expect(result.rows.map((r) => [r.line, r.cnk, r.name, r.purchasePriceExVat])).toEqual([
+    expect(result.rows.map((r) => [r.line, r.cnk, r.name, r.purchaseExVat])).toEqual([
       [3, '1234567', 'Zalf; 50 g', 2.3],
       [4, '2345678', 'Twee\r\nregels', 1],
     ]);
@@ -98,7 +98,7 @@ describe('text files', () => {
     );
     expect(result.source?.delimiter).toBe(',');
     expect(result.rows).toEqual([
-      { line: 2, cnk: '1234567', name: 'Bandage, 5 cm', purchasePriceExVat: 1.99, vatPercent: 21 },
+      { line: 2, cnk: '1234567', name: 'Bandage, 5 cm', purchaseExVat: 1.99, vatPercent: 21 },
     ]);
   });
 

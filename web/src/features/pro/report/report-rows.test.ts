@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fromSyncedLines } from '@pharmaradar/shared/group-line';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import { db, type ProOfferRecord } from '../../../db/db';
 import { proStore, REPORTS_KEPT } from '../data/pro-store';
@@ -17,12 +18,11 @@ const offer = (cnk: string, offers: number[]): ProOfferRecord => ({
 // A finished analysis as group mode records it: the table's rows, priced once, kept by the store.
 const analyse = (groupId: string, analysedAt: number) => {
   const rows = buildRows(
-    ['1000001', '1000002', '1000003'],
+    fromSyncedLines(['1000001', '1000002', '1000003'], { '1000001': { price: 6, vat: 6 } }),
     new Map([
       ['1000001', offer('1000001', [10, 12, 14])],
       ['1000002', offer('1000002', [])],
     ]),
-    new Map([['1000001', { price: 6, vat: 6 }]]),
     DEFAULT_PRICING_SETTINGS,
     analysedAt,
   );
