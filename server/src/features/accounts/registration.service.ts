@@ -133,17 +133,23 @@ export function createRegistrationService(ctx: AccountsContext) {
 
   return {
     /**
-     * Same 201 answer, in the same time, whatever the address: only the password is hashed before it;
+     * Same 201 answer, in the same time, whatever the address: only the password is hashed before it,
+     * and the answer waits for a fixed floor (REGISTER_ANSWER_MS) that covers the hashing's jitter;
      * the rest (account row, this browser's registration, the code or warning mail) happens after the
      * answer. A new address gets its code; a pending one keeps its account row and every live code,
      * and this browser's registration is kept for when a code is used here. Returns the browser's
      * registration token, set as a cookie for every address alike.
      */
     async register(input: RegisterInput, locale: Locale, connection: string, carriedToken: string): Promise<string> {
+      const answerAt = performance.now() + ctx.deps.env.REGISTER_ANSWER_MS;
       if (isCommonPassword(input.password)) throw passwordCommonError('password');
       const passwordHash = await hashPassword(input.password);
       const token = browserRegistrations.tokenFor(carriedToken);
+      // The answer waits for its floor; the writes start right away (a floor, not a delay: an unusually
+      // slow hash answers when it is done).
       mails.afterResponse(() => hold(input, passwordHash, locale, connection, token));
+      const wait = answerAt - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       return token;
     },
 
