@@ -148,7 +148,17 @@ const emailForVerification = z
   .transform(normalizeEmail)
   .pipe(z.string().min(1, { error: 'email_missing' }).max(EMAIL_MAX_LENGTH, { error: 'invalid_email' }));
 
-export const verifyOtpSchema = z.object({ email: emailForVerification, code: otpCodeSchema });
+/**
+ * The password a code or link activates when it is used in another browser than the one that
+ * registered (the server then answers 400 `password_required` until it is given).
+ */
+const activationPassword = passwordSchema('password_min_length').optional();
+
+export const verifyOtpSchema = z.object({
+  email: emailForVerification,
+  code: otpCodeSchema,
+  password: activationPassword,
+});
 export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
 
 export const resendOtpSchema = z.object({ email: emailForVerification });
@@ -173,7 +183,7 @@ export type PasswordResetCheckInput = z.infer<typeof passwordResetCheckSchema>;
 export const passwordResetCheckResponseSchema = z.object({ valid: z.literal(true) });
 export type PasswordResetCheckResponse = z.infer<typeof passwordResetCheckResponseSchema>;
 
-export const activateSchema = z.object({ uid: linkPart, token: linkPart });
+export const activateSchema = z.object({ uid: linkPart, token: linkPart, password: activationPassword });
 export type ActivateInput = z.infer<typeof activateSchema>;
 
 export const updateProfileSchema = z.object({

@@ -53,6 +53,12 @@ export const ENV_VARIABLES: readonly EnvVariableDoc[] = [
       'true when behind one reverse proxy: rate limits then key on the last X-Forwarded-For hop instead of the socket address.',
   },
   {
+    name: 'REGISTER_ANSWER_MS',
+    default: '300',
+    description:
+      'The register answer goes out no sooner than this many ms after the request: its time tells nothing of the address.',
+  },
+  {
     name: 'WEB_DIST_DIR',
     default: '<repo>/web/dist',
     description: 'Built web app served as static files (npm start builds it when missing).',

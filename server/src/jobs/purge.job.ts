@@ -5,6 +5,8 @@ import { createUserRepository } from '../features/accounts/user.repository';
 import { createContactRepository } from '../features/contact/contact.repository';
 import { createAdminRepository } from '../features/admin/admin.repository';
 import { createOtpRepository } from '../features/accounts/otp.repository';
+import { createBrowserRegistrationRepository } from '../features/accounts/browser-registration.repository';
+import { BROWSER_REGISTRATION_TTL_MS } from '../features/accounts/browser-registration';
 import { createSessionRepository } from '../features/accounts/session.repository';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../features/accounts/session.service';
 import { createSharedLimitsRepository } from '../db/shared-limits.repository';
@@ -93,6 +95,7 @@ export function runPurge(deps: PurgeDeps): PurgeReport {
     at - SESSION_ABSOLUTE_TIMEOUT_MS,
   );
   report.codes = createOtpRepository(db).pruneCreatedBefore(at - OTP_RETENTION_MS);
+  report.codes += createBrowserRegistrationRepository(db).pruneCreatedBefore(at - BROWSER_REGISTRATION_TTL_MS);
   report.contactMessages = createContactRepository(db).deleteCreatedBefore(at - CONTACT_RETENTION_MS);
   report.limits = createSharedLimitsRepository(db).deleteExpired(at);
   checkpoint(db, 'TRUNCATE');

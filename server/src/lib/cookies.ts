@@ -2,7 +2,14 @@ import type { Context } from 'hono';
 import { setCookie, deleteCookie } from 'hono/cookie';
 import { isHttps, type Env } from '../config/env';
 
-export const CSRF_COOKIE_NAME = 'pe_csrftoken';
+/**
+ * `__Host-pe_csrftoken` over https, plain `pe_csrftoken` on local http (docs/decisions/186): with the
+ * prefix a sibling sub-domain cannot plant or shadow the cookie. Clients take the token from the JSON
+ * body of GET /api/auth/csrf/, or read whichever of the two names is set.
+ */
+export function csrfCookieName(env: Pick<Env, 'PUBLIC_URL'>): string {
+  return isHttps(env) ? '__Host-pe_csrftoken' : 'pe_csrftoken';
+}
 
 /**
  * `__Host-pe_session` over https (the prefix makes browsers refuse a cookie tossed from a sibling

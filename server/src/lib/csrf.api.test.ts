@@ -254,12 +254,48 @@ describe('signed double-submit CSRF protection', () => {
 });
 
 describe('CSRF cookie over https', () => {
-  it('adds Secure when PUBLIC_URL is https', async () => {
+  it('names it __Host-pe_csrftoken with Secure when PUBLIC_URL is https, the token still in the JSON body', async () => {
     const server = await startTestServer({ PUBLIC_URL: 'https://pharmaradar.example' });
     try {
       const res = await createTestClient(server.url).get('/api/auth/csrf/');
-      const cookie = res.setCookies.map(cookieAttributes).find((c) => c.name === 'pe_csrftoken');
+      const cookies = res.setCookies.map(cookieAttributes);
+      const cookie = cookies.find((c) => c.name === '__Host-pe_csrftoken');
       expect(cookie?.attributes).toEqual(['Max-Age=31536000', 'Path=/', 'SameSite=Lax', 'Secure']);
+      expect(cookie?.value).toBe(res.body.csrfToken);
+      expect(cookies.some((c) => c.name === 'pe_csrftoken')).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('cookie tossing over https: a pe_csrftoken planted by a sibling sub-domain is not the CSRF cookie', async () => {
+    const server = await startTestServer(
+      { PUBLIC_URL: 'https://pharmaradar.example' },
+      { extraRoutes: (app) => app.post('/api/test-only/echo/', (c) => c.json({ ok: true })) },
+    );
+    try {
+      const victim = createTestClient(server.url);
+      const real = await victim.csrf();
+      // A sibling sub-domain can set an unprefixed cookie (never a __Host- one); here it even holds a
+      // token valid for the victim's session, copied into the header the attacker controls.
+      const tossed = mintCsrfToken(server.env.SECRET_KEY, '');
+      for (const cookieHeader of [
+        `pe_csrftoken=${tossed}`,
+        `pe_csrftoken=${tossed}; __Host-pe_csrftoken=${real}`,
+        `__Host-pe_csrftoken=${real}; pe_csrftoken=${tossed}`,
+      ]) {
+        const attack = await victim.post('/api/test-only/echo/', {}, { csrf: tossed, cookieHeader });
+        expect(attack.status, cookieHeader).toBe(403);
+      }
+      const genuine = await victim.post(
+        '/api/test-only/echo/',
+        {},
+        {
+          csrf: real,
+          cookieHeader: `pe_csrftoken=${tossed}; __Host-pe_csrftoken=${real}`,
+        },
+      );
+      expect(genuine.status).toBe(200);
     } finally {
       await server.close();
     }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { isHttps, type Env } from '../config/env';
-import { CSRF_COOKIE_NAME, readCookies, readSessionCookie } from './cookies';
+import { csrfCookieName, readCookies, readSessionCookie } from './cookies';
 import { HttpError } from './http-error';
 import { COMMON_MESSAGES } from './i18n';
 
@@ -34,10 +34,11 @@ export function verifyCsrfToken(secret: string, session: string, token: string):
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Sets `pe_csrftoken` (readable by JS on purpose: the client copies it into X-CSRFToken). */
 /**
  * Mints a token bound to `session` (by default the session cookie of the request; at login and logout
- * the new session's value, since the browser has not sent it yet) and sets the pe_csrftoken cookie.
+ * the new session's value, since the browser has not sent it yet) and sets the CSRF cookie
+ * (`__Host-pe_csrftoken` over https, `pe_csrftoken` on http), readable by JS on purpose: the client
+ * copies it into X-CSRFToken.
  */
 export function issueCsrfToken(
   c: Context,
@@ -45,7 +46,7 @@ export function issueCsrfToken(
   session: string = readSessionCookie(c, env),
 ): string {
   const token = mintCsrfToken(env.SECRET_KEY, session);
-  setCookie(c, CSRF_COOKIE_NAME, token, { path: '/', sameSite: 'Lax', secure: isHttps(env), maxAge: ONE_YEAR_S });
+  setCookie(c, csrfCookieName(env), token, { path: '/', sameSite: 'Lax', secure: isHttps(env), maxAge: ONE_YEAR_S });
   return token;
 }
 
@@ -90,7 +91,7 @@ function isAllowedOrigin(c: Context, origin: string, publicOrigin: string | unde
  * or same-site (sibling sub-domain) request is refused, and so is an `Origin` header naming another
  * origin (docs/security.md#csrf-cors-and-methods, second layer; browsers too old for Sec-Fetch-Site still send Origin
  * on cross-origin POSTs). A request without Origin (older browsers on same-origin requests, non-browser clients) is
- * judged on the token alone: it must equal a pe_csrftoken cookie and verify against the current session. Throws 403
+ * judged on the token alone: it must equal a CSRF cookie (csrfCookieName) and verify against the current session. Throws 403
  * csrf_failed.
  */
 export function checkCsrf(c: Context, env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>, token: string): void {
@@ -98,7 +99,7 @@ export function checkCsrf(c: Context, env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'
   if (site === 'cross-site' || site === 'same-site') throw csrfFailed();
   const origin = c.req.header('origin');
   if (origin !== undefined && !isAllowedOrigin(c, origin, originOf(env.PUBLIC_URL))) throw csrfFailed();
-  if (!token || !readCookies(c, CSRF_COOKIE_NAME).includes(token)) throw csrfFailed();
+  if (!token || !readCookies(c, csrfCookieName(env)).includes(token)) throw csrfFailed();
   if (!verifyCsrfToken(env.SECRET_KEY, readSessionCookie(c, env), token)) throw csrfFailed();
 }
 

@@ -72,7 +72,9 @@ export function createTestClient(baseUrl: string): TestClient {
     }
     if (UNSAFE.has(method.toUpperCase()) && options.csrf !== false) {
       if (typeof options.csrf === 'string') headers['X-CSRFToken'] = options.csrf;
-      else headers['X-CSRFToken'] = cookies.get('pe_csrftoken') ?? (await client.csrf());
+      else
+        headers['X-CSRFToken'] =
+          cookies.get('__Host-pe_csrftoken') ?? cookies.get('pe_csrftoken') ?? (await client.csrf());
     }
     const cookieHeader = options.cookieHeader ?? [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookieHeader) headers.Cookie = cookieHeader;

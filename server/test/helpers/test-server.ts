@@ -67,6 +67,8 @@ export function testEnv(dataDir: string, envOverrides: Record<string, string> = 
     DEMO_LATENCY_MS: '',
     // No backup at every test start-up; the backup tests turn it on.
     BACKUP_INTERVAL_H: '0',
+    // No floor under the register answer time; the enumeration-timing test sets one.
+    REGISTER_ANSWER_MS: '0',
     ...envOverrides,
   });
 }

@@ -10,6 +10,7 @@ import { createAuthMails } from './accounts.mails';
 import { createGoogleVerifier } from './google-verifier';
 import { createIdentityRepository } from './identity.repository';
 import { createOtpService } from './otp.service';
+import { createBrowserRegistrations } from './browser-registration';
 import { createSignedTokens } from './signed-token';
 import { createLoginDelays } from './login-delays';
 import { createKnownDevices } from './known-device';
@@ -124,6 +125,7 @@ export function createAccountsContext(deps: AccountsDeps) {
     identities: createIdentityRepository(db),
     sessions,
     otp: createOtpService({ db, secret: env.SECRET_KEY, now }),
+    browserRegistrations: createBrowserRegistrations({ db, secret: env.SECRET_KEY, now }),
     mails: createAuthMails({ env, mailer: deps.mailer, log }),
     activationTokens: createSignedTokens({
       secret: env.SECRET_KEY,
@@ -160,9 +162,10 @@ export type AccountsContext = ReturnType<typeof createAccountsContext>;
 
 /**
  * What an activation link is bound to: it dies once the account is verified, when the password or the
- * address changes, when a newer code (and mail) replaces it, and when the account is closed.
+ * address changes, and when the account is closed. `otpId` is the code mailed with it: a newer code
+ * does not kill it (docs/decisions/185).
  */
-export function activationState(user: UserRow, currentOtpId: number | undefined): string {
+export function activationState(user: UserRow, otpId: number | undefined): string {
   return [
     user.id,
     user.email,
@@ -170,7 +173,7 @@ export function activationState(user: UserRow, currentOtpId: number | undefined)
     user.is_active,
     user.password_hash ?? '',
     user.closed_at ?? '',
-    currentOtpId ?? '',
+    otpId ?? '',
   ].join('\u0000');
 }
 

@@ -98,6 +98,12 @@ export const AUTH_MESSAGES = {
     en: 'Please wait before requesting a new code.',
     nl: 'Wacht even voordat u een nieuwe code aanvraagt.',
   },
+  // A code or link used in another browser than the one that registered: it activates the password typed.
+  passwordRequired: {
+    fr: 'Saisissez le mot de passe de votre compte : c’est lui que ce code activera.',
+    en: 'Enter your account password: it is the one this code will activate.',
+    nl: 'Voer het wachtwoord van uw account in: dat wachtwoord activeert deze code.',
+  },
   activationInvalid: {
     fr: 'Lien invalide ou expiré. Veuillez demander un nouvel e-mail d’activation.',
     en: 'Invalid or expired link. Please request a new activation email.',

@@ -33,6 +33,7 @@ import { requireUser, sessionCookies } from './session.middleware';
 import { ACCOUNT_ISSUES, AUTH_MESSAGES } from './accounts.messages';
 import type { AccountsContext, SignedIn, SignInClient } from './accounts.context';
 import { knownDeviceCookies } from './known-device';
+import { browserRegistrationCookies } from './browser-registration';
 import { createGoogleService } from './google.service';
 import { createLoginService } from './login.service';
 import { createPasswordResetService } from './password-reset.service';
@@ -68,6 +69,7 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
   const userBody = (user: UserRow): UserResponse => ({ user: serializeUser(user, now(), ctx.deps.searchUsed) });
   const cookies = sessionCookies(env);
   const deviceCookies = knownDeviceCookies(env);
+  const registrationCookies = browserRegistrationCookies(env);
   /** What every sign-in takes from the request: the session it replaces and the device's name. */
   const client = (c: Context): SignInClient => ({
     previousToken: cookies.read(c),
@@ -92,13 +94,15 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
   r.post('/auth/register/', perConnection('register', 60 * MINUTE, 20), async (c) => {
     const input = await parseAccountBody(c, registerSchema);
     const locale = requestLocale(c);
-    await registration.register(input, locale, connectionOf(c));
+    const token = await registration.register(input, locale, connectionOf(c), registrationCookies.read(c));
+    registrationCookies.send(c, token);
     return c.json<RegisterResponse>({ detail: localize(AUTH_MESSAGES.registered, locale), email: input.email }, 201);
   });
 
   r.post('/auth/verify-otp/', perConnection('verify-otp', 15 * MINUTE, 30), async (c) => {
     const input = await parseAccountBody(c, verifyOtpSchema);
-    return signedIn(c, registration.verifyOtp(input.email, input.code, requestLocale(c), client(c)));
+    const proof = { password: input.password, registrationToken: registrationCookies.read(c) };
+    return signedIn(c, await registration.verifyOtp(input.email, input.code, proof, requestLocale(c), client(c)));
   });
 
   r.post('/auth/resend-otp/', perConnection('resend-otp', 60 * MINUTE, 20), async (c) => {
@@ -109,7 +113,8 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
 
   r.post('/auth/activate/', perConnection('activate', 15 * MINUTE, 30), async (c) => {
     const input = await parseAccountBody(c, activateSchema);
-    return signedIn(c, registration.activate(input.uid, input.token, requestLocale(c), client(c)));
+    const proof = { password: input.password, registrationToken: registrationCookies.read(c) };
+    return signedIn(c, await registration.activate(input.uid, input.token, proof, requestLocale(c), client(c)));
   });
 
   // The per-connection limit (50 / 15 min) is the login service's: a known device is exempt from it.

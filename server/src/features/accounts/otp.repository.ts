@@ -9,7 +9,7 @@ export interface OtpRow {
   attempts: number;
   dead_at: number | null;
   dead_reason: 'used' | 'replaced' | 'burned' | null;
-  /** JSON of a held re-registration this code activates (0013); NULL: the account row as it stands. */
+  /** JSON of a re-registration held with the code (0013); no longer written (0028). */
   registration: string | null;
 }
 
@@ -18,12 +18,11 @@ export function createOtpRepository(db: Db) {
   const insert = db.prepare<[number, string, number, number, string | null]>(
     'INSERT INTO email_otps (user_id, code_hash, created_at, expires_at, registration) VALUES (?, ?, ?, ?, ?)',
   );
-  const insertDead = db.prepare<[number, string, number, number, number]>(
-    `INSERT INTO email_otps (user_id, code_hash, created_at, expires_at, dead_at, dead_reason)
-     VALUES (?, ?, ?, ?, ?, 'replaced')`,
+  const live = db.prepare<[number], OtpRow>(
+    'SELECT * FROM email_otps WHERE user_id = ? AND dead_at IS NULL ORDER BY id DESC',
   );
-  const current = db.prepare<[number], OtpRow>(
-    'SELECT * FROM email_otps WHERE user_id = ? AND dead_at IS NULL ORDER BY id DESC LIMIT 1',
+  const idsSince = db.prepare<[number, number], { id: number }>(
+    'SELECT id FROM email_otps WHERE user_id = ? AND created_at >= ? ORDER BY id DESC',
   );
   const latest = db.prepare<[number], OtpRow>('SELECT * FROM email_otps WHERE user_id = ? ORDER BY id DESC LIMIT 1');
   const killAll = db.prepare<[number, string, number]>(
@@ -41,12 +40,12 @@ export function createOtpRepository(db: Db) {
     insert(userId: number, codeHash: string, now: number, expiresAt: number, registration: string | null): number {
       return Number(insert.run(userId, codeHash, now, expiresAt, registration).lastInsertRowid);
     },
-    /** A row no code matches, already dead: it only moves `latest` on, so earlier links die. */
-    insertTombstone(userId: number, codeHash: string, now: number): void {
-      insertDead.run(userId, codeHash, now, now, now);
+    /** Every code of the account not yet used, replaced or burned, newest first. */
+    live(userId: number): OtpRow[] {
+      return live.all(userId);
     },
-    current(userId: number): OtpRow | undefined {
-      return current.get(userId);
+    idsSince(userId: number, since: number): number[] {
+      return idsSince.all(userId, since).map((row) => row.id);
     },
     latest(userId: number): OtpRow | undefined {
       return latest.get(userId);

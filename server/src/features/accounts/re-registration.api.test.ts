@@ -16,8 +16,8 @@ const STRANGER_PASSWORD = 'Stranger pass 31';
 const email = 'victim@example.be';
 
 /**
- * Issue 17.2: a stranger re-registering a pending address must never plant his password, whatever
- * the victim does next with her mailbox (docs/decisions/125).
+ * A stranger re-registering a pending address never plants his password, whatever the victim does
+ * next with her mailbox, and never kills the code she was mailed (docs/decisions/185).
  */
 describe('re-registration of a pending address', () => {
   let server: TestServer, clock: Clock, victim: TestClient;
@@ -41,11 +41,7 @@ describe('re-registration of a pending address', () => {
     expect(again.status).toBe(201);
     // Mails go out in the background: wait for his, so the next mail read is the next one sent.
     if (options.strangerMailed) await waitForMails(server, email, 2);
-    // The victim's first code is dead either way.
-    expect((await victim.post('/api/auth/verify-otp/', { email, code: codeFrom(first) })).body.code).toBe(
-      'otp_invalid',
-    );
-    return { mailsSoFar: options.strangerMailed ? 2 : 1 };
+    return { first, mailsSoFar: options.strangerMailed ? 2 : 1 };
   }
 
   /** The victim asks for a new code on the real resend endpoint and gets its mail. */
@@ -54,6 +50,13 @@ describe('re-registration of a pending address', () => {
     expect((await victim.post('/api/auth/resend-otp/', { email })).status).toBe(200);
     return (await waitForMails(server, email, mailsSoFar + 1))[mailsSoFar]!;
   }
+
+  it("the victim's first code still works after the stranger's re-registration, for her password", async () => {
+    const { first } = await plant({ strangerMailed: false });
+    expect((await victim.post('/api/auth/verify-otp/', { email, code: codeFrom(first) })).status).toBe(200);
+    expect((await login(STRANGER_PASSWORD)).body.code).toBe('invalid_credentials');
+    expect((await login(PASSWORD)).status).toBe(200);
+  });
 
   for (const strangerMailed of [true, false]) {
     const when = strangerMailed ? 'after the pace (his registration is mailed)' : 'within the pace (nothing mailed)';
@@ -84,7 +87,7 @@ describe('re-registration of a pending address', () => {
     const mail = (await waitForMails(server, email, 2))[1]!;
     expect(mail.text).toContain('Bonjour Anne,');
     expect(mail.text).not.toContain('Mallory');
-    expect(mail.text).toContain('activent uniquement le mot de passe choisi lors de cette nouvelle inscription');
+    expect(mail.text).toContain('n’active aucun mot de passe que vous n’avez pas choisi');
     // Until someone uses a code, the account row keeps the victim's registration.
     const row = server.db.prepare('SELECT first_name FROM users WHERE email = ?').get(email) as { first_name: string };
     expect(row.first_name).toBe('Anne');

@@ -168,25 +168,26 @@ describe('sessions', () => {
     }
   });
 
-  it('uses __Host-pe_session and Secure cookies when PUBLIC_URL is https', async () => {
+  it('uses __Host-pe_session, __Host-pe_csrftoken and Secure cookies when PUBLIC_URL is https', async () => {
     const https = await startTestServer({ PUBLIC_URL: 'https://pharmaradar.test' });
     try {
       const c = createTestClient(https.url);
       await registerAndVerify(https, c, 'tls@example.be');
       const issued = await c.get('/api/auth/csrf/');
-      expect(cookieAttributes(issued.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTPS);
+      expect(cookieAttributes(issued.setCookies, '__Host-pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTPS);
 
       const res = await c.post('/api/auth/login/', { username: 'tls@example.be', password: PASSWORD });
       expect(res.status).toBe(200);
       expect(cookieAttributes(res.setCookies, '__Host-pe_session')).toEqual(sessionAttributes(2592000, true));
       expect(res.setCookies.some((l) => l.startsWith('pe_session='))).toBe(false);
-      expect(cookieAttributes(res.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTPS);
+      expect(cookieAttributes(res.setCookies, '__Host-pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTPS);
+      expect(res.setCookies.some((l) => l.startsWith('pe_csrftoken='))).toBe(false);
       expect((await c.get('/api/auth/me/')).body.user.email).toBe('tls@example.be');
 
       const out = await c.post('/api/auth/logout/');
       expect(out.status).toBe(200);
       expect(cookieAttributes(out.setCookies, '__Host-pe_session')).toEqual(sessionAttributes(0, true));
-      expect(cookieAttributes(out.setCookies, 'pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTPS);
+      expect(cookieAttributes(out.setCookies, '__Host-pe_csrftoken')).toEqual(CSRF_ATTRIBUTES_HTTPS);
     } finally {
       await https.close();
     }

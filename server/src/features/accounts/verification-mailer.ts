@@ -2,7 +2,7 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import type { UserRow } from './user.repository';
 import type { VerificationNotice } from './accounts.mail-texts';
 import { ACTIVATION_LINK_TTL_MS, activationState, type AccountsContext } from './accounts.context';
-import { OTP_TTL_MS, type HeldRegistration } from './otp.service';
+import { OTP_TTL_MS } from './otp.service';
 import { encodeUid } from './signed-token';
 
 /**
@@ -31,11 +31,11 @@ export function createVerificationMailer(ctx: AccountsContext) {
     },
 
     /**
-     * New code (the previous one dies) and a mail with the code and the matching activation link.
-     * Without `held` the code activates the account row as it stands; with it, only that registration.
+     * A new code (earlier ones stay live) and a mail with the code and the activation link bound to
+     * it. Either proves the mailbox; what it activates is decided when it is used (docs/decisions/185).
      */
-    sendCode(user: UserRow, locale: Locale, options: { held?: HeldRegistration; notice?: VerificationNotice } = {}) {
-      const code = otp.issue(user.id, user.password_hash ?? '', options.held ?? null);
+    sendCode(user: UserRow, locale: Locale, options: { notice?: VerificationNotice } = {}) {
+      const code = otp.issue(user.id);
       const token = activationTokens.make(activationState(user, otp.latestId(user.id)));
       mails.verification(
         user,

@@ -127,7 +127,7 @@ describe('e-mail verification: code, resend, activation link', () => {
     });
   });
 
-  it('resend: a new code replaces the old one, throttled to one a minute with retry_after', async () => {
+  it('resend: a new code, the old one still live, throttled to one a minute with retry_after', async () => {
     const first = codeFrom(await register('re@example.be'));
     const early = await client.post('/api/auth/resend-otp/', { email: 're@example.be' });
     expect(early.status).toBe(429);
@@ -140,12 +140,8 @@ describe('e-mail verification: code, resend, activation link', () => {
     const ok = await client.post('/api/auth/resend-otp/', { email: 're@example.be' });
     expect(ok.status).toBe(200);
     const second = codeFrom(await lastMail(server, 're@example.be', 2));
-    if (second !== first) {
-      expect((await client.post('/api/auth/verify-otp/', { email: 're@example.be', code: first })).body.code).toBe(
-        'otp_invalid',
-      );
-    }
-    expect((await client.post('/api/auth/verify-otp/', { email: 're@example.be', code: second })).status).toBe(200);
+    expect(second).toMatch(/^\d{6}$/);
+    expect((await client.post('/api/auth/verify-otp/', { email: 're@example.be', code: first })).status).toBe(200);
   });
 
   it('resend: at most five codes an hour per address from one connection', async () => {
@@ -199,7 +195,7 @@ describe('e-mail verification: code, resend, activation link', () => {
     });
   });
 
-  it('activation link: tampered, expired, replaced by a newer mail → refused', async () => {
+  it('activation link: tampered or expired → refused; a newer mail does not kill it', async () => {
     const link = linkFrom(await register('tamper@example.be'), 'activate');
     const flip = link.token.slice(0, -1) + (link.token.endsWith('0') ? '1' : '0');
     expect((await client.post('/api/auth/activate/', { uid: link.uid, token: flip })).body.code).toBe(
@@ -212,13 +208,10 @@ describe('e-mail verification: code, resend, activation link', () => {
 
     clock.advance(61_000);
     await client.post('/api/auth/resend-otp/', { email: 'tamper@example.be' });
-    const newer = linkFrom(await lastMail(server, 'tamper@example.be', 2), 'activate');
-    expect((await client.post('/api/auth/activate/', { uid: link.uid, token: link.token })).body.code).toBe(
-      'activation_invalid',
-    );
+    await lastMail(server, 'tamper@example.be', 2);
 
     clock.advance(24 * 3600 * 1000 + 1000);
-    const expired = await client.post('/api/auth/activate/', { uid: newer.uid, token: newer.token });
+    const expired = await client.post('/api/auth/activate/', { uid: link.uid, token: link.token });
     expect(expired.status).toBe(400);
     expect(expired.body.detail).toBe('Lien invalide ou expiré. Veuillez demander un nouvel e-mail d’activation.');
   });

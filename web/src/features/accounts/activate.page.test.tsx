@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { fill, input, submit } from './test-helpers';
 import { describe, expect, it } from 'vitest';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
@@ -22,6 +23,34 @@ describe('activate page', () => {
     expect(api.bodies('POST /api/auth/activate/')).toEqual([{ uid: 'MQ', token: 'tok-1' }]);
     expect(screen.getByRole('link', { name: 'Continuer' }).getAttribute('href')).toBe('/');
   });
+
+  it.each([
+    ['fr', '/activate/MQ/tok-3', '/activate/:uid/:token', 'Mot de passe de votre compte', 'Compte activé'],
+    ['nl', '/nl/activate/MQ/tok-3', '/nl/activate/:uid/:token', 'Wachtwoord van uw account', 'Account geactiveerd'],
+  ] as const)(
+    'opened in another browser: asks for the password the link activates, then activates it (%s)',
+    async (locale, route, path, label, done) => {
+      api.on('POST /api/auth/activate/', (request) => {
+        if (!(request.json as { password?: string }).password) {
+          return { status: 400, body: { code: 'password_required', detail: 'Password required.' } };
+        }
+        api.user = testUser();
+        return { body: { user: api.user } };
+      });
+      renderActivate(locale, route, path);
+      expect(await screen.findByLabelText(label)).toBe(input('password'));
+      fill('password', 'short');
+      submit();
+      expect(input('password').getAttribute('aria-invalid')).toBe('true');
+      fill('password', 'Correct horse 42');
+      submit();
+      expect(await screen.findByText(done)).toBeTruthy();
+      expect(api.bodies('POST /api/auth/activate/')).toEqual([
+        { uid: 'MQ', token: 'tok-3' },
+        { uid: 'MQ', token: 'tok-3', password: 'Correct horse 42' },
+      ]);
+    },
+  );
 
   it.each([
     ['fr', '/activate/MQ/tok-2', '/activate/:uid/:token', 'Compte activé', 'Se connecter', '/login', 'Continuer'],

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { BRAND_NAME } from '@pharmaradar/shared/brand';
@@ -9,8 +9,13 @@ import { AuthCard } from './auth-card';
 import { errorText } from './auth-errors';
 import { FormAlert } from '../../lib/ui/form-alert';
 import { Spinner } from '../../lib/ui/spinner';
+import { PasswordField } from '../../lib/ui/password-field';
+import { useFormError } from '../../lib/ui/use-form-error';
 
-type Phase = 'loading' | 'success' | 'error';
+/** `password`: the link was opened in another browser than the one that registered; it activates the password typed. */
+type Phase = 'loading' | 'password' | 'success' | 'error';
+const PASSWORD_MIN_LENGTH = 8;
+const ALERT_ID = 'activate-password-alert';
 
 export default function ActivatePage() {
   const intl = useIntl();
@@ -18,27 +23,85 @@ export default function ActivatePage() {
   const { reload, isAuthenticated } = useSession();
   const [phase, setPhase] = useState<Phase>('loading');
   const [message, setMessage] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const form = useFormError();
+  const showFormError = form.show;
   // The link is single use: React's development double effect must not spend it twice.
   const started = useRef(false);
   useDocumentTitle(intl.formatMessage({ id: 'auth.activate.title' }));
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void (async () => {
+  const activate = useCallback(
+    async (typed?: string) => {
       try {
-        await api.post('/auth/activate/', { uid, token });
+        await api.post('/auth/activate/', typed === undefined ? { uid, token } : { uid, token, password: typed });
         // The server logged the user in (docs/architecture.md#accounts-and-security): pick up the new session.
         await reload();
         setPhase('success');
       } catch (error) {
+        if (isApiRequestError(error) && (error.code === 'password_required' || error.code === 'password_common')) {
+          setPhase('password');
+          if (typed !== undefined) {
+            showFormError(error.detail || intl.formatMessage({ id: 'auth.errors.passwordRequired' }), ['password']);
+          }
+          return;
+        }
         const linkProblem =
           isApiRequestError(error) && error.status >= 400 && error.status < 500 && error.status !== 429;
         setMessage(linkProblem ? null : errorText(intl, error, 'auth.errors.generic'));
         setPhase('error');
       }
-    })();
-  }, [uid, token, reload, intl]);
+    },
+    [uid, token, reload, intl, showFormError],
+  );
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void activate();
+  }, [activate]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if ([...password].length < PASSWORD_MIN_LENGTH) {
+      return form.show(intl.formatMessage({ id: 'auth.errors.passwordRequired' }), ['password']);
+    }
+    form.clear();
+    setBusy(true);
+    await activate(password);
+    setBusy(false);
+  }
+
+  if (phase === 'password') {
+    return (
+      <AuthCard title={intl.formatMessage({ id: 'auth.activate.passwordTitle' })}>
+        <p className="auth-card__subtitle">{intl.formatMessage({ id: 'auth.activate.passwordIntro' })}</p>
+        <form ref={form.formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+          <PasswordField
+            id="activate-password"
+            name="password"
+            autoComplete="current-password"
+            required
+            autoFocus
+            label={intl.formatMessage({ id: 'auth.verify.passwordLabel' })}
+            hint={intl.formatMessage({ id: 'auth.common.passwordHint' })}
+            value={password}
+            onValueChange={(value) => {
+              setPassword(value);
+              form.touch('password');
+            }}
+            invalid={form.invalid('password')}
+            describedBy={[form.error && ALERT_ID]}
+          />
+          <FormAlert id={ALERT_ID}>{form.error?.text}</FormAlert>
+          <button type="submit" className="btn btn--primary auth-submit" disabled={busy}>
+            {intl.formatMessage({ id: busy ? 'auth.common.pleaseWait' : 'auth.activate.submit' })}
+          </button>
+        </form>
+      </AuthCard>
+    );
+  }
 
   if (phase === 'loading') {
     return (

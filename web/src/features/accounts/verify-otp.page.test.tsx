@@ -81,6 +81,41 @@ describe('verify-otp page', () => {
     expect(sessionStorage.getItem('pe_pending_email')).toBeNull();
   });
 
+  it.each([
+    ['fr', 'Mot de passe de votre compte', 'Saisissez le mot de passe de votre compte (au moins 8 caractères).'],
+    ['en', 'Password of your account', 'Enter your account password (at least 8 characters).'],
+    ['nl', 'Wachtwoord van uw account', 'Voer het wachtwoord van uw account in (minstens 8 tekens).'],
+  ] as const)(
+    'asks for the password the code will activate when the server needs it (%s)',
+    async (locale, label, error) => {
+      api.on('POST /api/auth/verify-otp/', (request) => {
+        if (!(request.json as { password?: string }).password) {
+          return { status: 400, body: { code: 'password_required', detail: 'Password required.' } };
+        }
+        api.user = testUser();
+        return { body: { user: api.user } };
+      });
+      renderVerify(locale);
+      expect(document.querySelector('input[name="password"]')).toBeNull();
+      fill('code', '123456');
+      submit();
+      expect((await screen.findByRole('alert')).textContent).toBe(error);
+      expect(screen.getByLabelText(label)).toBe(input('password'));
+      expect(input('password').getAttribute('aria-invalid')).toBe('true');
+      fill('password', 'short');
+      submit();
+      expect(api.bodies('POST /api/auth/verify-otp/')).toHaveLength(1);
+      fill('password', 'Correct horse 42');
+      submit();
+      expect(await screen.findByText('home page')).toBeTruthy();
+      expect(api.bodies('POST /api/auth/verify-otp/')[1]).toEqual({
+        email: 'anne@example.be',
+        code: '123456',
+        password: 'Correct horse 42',
+      });
+    },
+  );
+
   it('counts down 60 s before the code can be sent again, then again after a resend', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     api.on('POST /api/auth/resend-otp/', { body: { detail: 'Code sent.' } });

@@ -12,12 +12,14 @@ import { FormAlert } from '../../lib/ui/form-alert';
 import { readPendingEmail, writePendingEmail } from './pending-email';
 import { ResendButton } from './resend-button';
 import { TextField } from '../../lib/ui/text-field';
+import { PasswordField } from '../../lib/ui/password-field';
 import { useCountdown } from './use-countdown';
 import { useFormError } from '../../lib/ui/use-form-error';
 
 /** Seconds before a new code may be asked (the server enforces its own limit and may ask for more). */
 export const RESEND_COOLDOWN_S = 60;
 const ALERT_ID = 'verify-alert';
+const PASSWORD_MIN_LENGTH = 8;
 
 interface VerifyState {
   email?: unknown;
@@ -35,6 +37,10 @@ export default function VerifyOtpPage() {
   const [email] = useState<string | null>(() => (typeof state.email === 'string' && state.email) || readPendingEmail());
   const fromLogin = state.notice === 'notVerified';
   const [code, setCode] = useState('');
+  // Asked for when the server answers password_required: the code was not used in the browser that
+  // registered, so it activates the password typed here (never one somebody else chose).
+  const [askPassword, setAskPassword] = useState(false);
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const [info, setInfo] = useState<string | null>(
@@ -50,17 +56,28 @@ export default function VerifyOtpPage() {
     if (busy) return;
     const invalid = validateOtp(email, code);
     if (invalid) return form.show(intl.formatMessage({ id: invalid.message }), invalid.fields);
+    if (askPassword && [...password].length < PASSWORD_MIN_LENGTH) {
+      return form.show(intl.formatMessage({ id: 'auth.errors.passwordRequired' }), ['password']);
+    }
     form.clear();
     setInfo(null);
     setBusy(true);
     try {
-      await api.post('/auth/verify-otp/', { email, code });
+      await api.post('/auth/verify-otp/', askPassword ? { email, code, password } : { email, code });
       writePendingEmail(null);
       const user = await session.reload();
       if (user.isAuthenticated && params.get('plan') === 'pro') return await checkoutOrAccount();
       navigate(localize(user.isAuthenticated ? '/' : '/login'), { replace: true });
     } catch (error) {
       setBusy(false);
+      if (isApiRequestError(error) && error.code === 'password_required') {
+        setAskPassword(true);
+        setInfo(intl.formatMessage({ id: 'auth.verify.passwordNeeded' }));
+        return form.show(intl.formatMessage({ id: 'auth.errors.passwordRequired' }), ['password']);
+      }
+      if (isApiRequestError(error) && error.code === 'password_common') {
+        return form.show(errorText(intl, error, 'auth.errors.generic'), ['password']);
+      }
       const invalidCode =
         isApiRequestError(error) && error.status >= 400 && error.status < 500 && !isRateLimited(error);
       form.show(
@@ -142,6 +159,23 @@ export default function VerifyOtpPage() {
             invalid={form.invalid('code')}
             describedBy={[form.error && ALERT_ID]}
           />
+          {askPassword ? (
+            <PasswordField
+              id="verify-password"
+              name="password"
+              autoComplete="current-password"
+              required
+              label={intl.formatMessage({ id: 'auth.verify.passwordLabel' })}
+              hint={intl.formatMessage({ id: 'auth.common.passwordHint' })}
+              value={password}
+              onValueChange={(value) => {
+                setPassword(value);
+                form.touch('password');
+              }}
+              invalid={form.invalid('password')}
+              describedBy={[form.error && ALERT_ID]}
+            />
+          ) : null}
           <FormAlert id={ALERT_ID}>{form.error?.text}</FormAlert>
           <button type="submit" className="btn btn--primary auth-submit" disabled={busy}>
             {intl.formatMessage({ id: busy ? 'auth.common.pleaseWait' : 'auth.verify.submit' })}

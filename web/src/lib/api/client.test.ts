@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
 import { setApiLocale } from './api-locale';
@@ -60,6 +60,20 @@ describe('api client', () => {
     const post = server.received[1];
     expect(post?.headers['x-csrftoken']).toBe('tok-1');
     expect(post?.headers['content-type']).toBe('application/json');
+  });
+
+  it('over https uses the __Host-pe_csrftoken cookie, never an unprefixed one tossed next to it', async () => {
+    // jsdom runs on http, where browsers refuse __Host- cookies: the https browser's cookie string is given.
+    const cookie = vi
+      .spyOn(document, 'cookie', 'get')
+      .mockReturnValue('pe_csrftoken=tossed; __Host-pe_csrftoken=from-host-cookie');
+    try {
+      server.handle((_req, res) => sendJson(res, 200, {}));
+      await api.put('/a/', {});
+      expect(server.received.map((r) => r.headers['x-csrftoken'])).toEqual(['from-host-cookie']);
+    } finally {
+      cookie.mockRestore();
+    }
   });
 
   it('uses the pe_csrftoken cookie when the browser has it', async () => {
