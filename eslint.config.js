@@ -12,7 +12,11 @@ import path from 'node:path';
 // shared/src imports nothing from web or server. Every relative import is resolved, so '../search',
 // '../../features/x' and deeper paths are all caught.
 const WORKSPACES = {
-  web: { composition: /^(?:app\/|main\.tsx$)/, floor: /^(?:lib|db)\//, composes: /\.(?:page|test)\.tsx?$/ },
+  web: {
+    composition: /^(?:app\/|first-screen\/|main\.tsx$)/,
+    floor: /^(?:lib|db)\//,
+    composes: /\.(?:page|test)\.tsx?$/,
+  },
   server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config)\//, composes: null },
 };
 /** ['server', 'features/search/x.ts'] for any path inside web/src, server/src or shared/src, else null. */
@@ -169,28 +173,8 @@ export default tseslint.config(
     },
   },
   {
-    // ADR 140: the first screen (web/src/first-screen) draws the features on the server and starts the
-    // app in the browser; a feature reads only what a drawn page carries (first-screen-seeds), which
-    // itself imports no feature and nothing else of the folder, so no import runs in a circle.
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/first-screen/*', '!**/first-screen/first-screen-seeds'],
-              message: 'A feature reads only first-screen-seeds of the first screen (ADR 140).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // ADR 142: the Pro tool has one data layer. Only its store (features/pro/data) opens the database;
-    // screens, hooks and sync call the store. Tests may set up and read IndexedDB directly. The first
-    // screen's rule (ADR 140) is repeated: a later block's options replace an earlier one's.
+    // screens, hooks and sync call the store. Tests may set up and read IndexedDB directly.
     files: ['web/src/features/pro/**/*.{ts,tsx}'],
     ignores: ['web/src/features/pro/data/**', 'web/src/features/pro/**/*.test.{ts,tsx}'],
     rules: {
@@ -198,10 +182,6 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/first-screen/*', '!**/first-screen/first-screen-seeds'],
-              message: 'A feature reads only first-screen-seeds of the first screen (ADR 140).',
-            },
             {
               group: ['dexie', 'dexie-*', '**/db/*'],
               message: 'The Pro tool reads and writes IndexedDB through its store: import features/pro/data/pro-store.',
@@ -212,11 +192,22 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/first-screen/first-screen-seeds.ts'],
+    // What a drawn page carries (lib/first-screen-seeds/) is read by the home page too, whose first
+    // JavaScript has no room for zod: each page gives its own check, the module imports types only.
+    files: ['web/src/lib/first-screen-seeds/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*', './*'], message: 'The seeds import packages only (ADR 140).' }] },
+        {
+          patterns: [
+            {
+              group: ['zod', '@pharmaradar/shared/*', '!@pharmaradar/shared/first-screen-markup'],
+              allowTypeImports: true,
+              message: 'The seeds module takes its checks from the pages: no zod here (the home page budget).',
+            },
+            { group: ['../*'], message: 'The seeds module imports packages only.' },
+          ],
+        },
       ],
     },
   },

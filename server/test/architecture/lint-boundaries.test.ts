@@ -83,6 +83,12 @@ describe('lint rule: feature boundaries', () => {
       /composition root/,
     ],
     [
+      'web feature to the first screen (it runs before the app)',
+      'web/src/features/products/x.ts',
+      "import { a } from '../../first-screen/first-screen-start';",
+      /composition root \(web\/src\/first-screen\/first-screen-start\)/,
+    ],
+    [
       'web lib up to a feature',
       'web/src/lib/x.ts',
       "import { a } from '../features/alerts/alerts-api';",

@@ -2,7 +2,7 @@ import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
-import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
+import { productPricesSeedSchema, type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import { productNameFromHeading, type LandingTexts } from '@pharmaradar/shared/product-landing';
 import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
@@ -15,7 +15,7 @@ import { PriceHistory } from '../price-history/price-history';
 import { ProductImage } from '../search/product-image';
 import { UnitPriceLabel } from '../search/unit-price-label';
 import { PriceAlertForm } from '../alerts/price-alert-form';
-import { PricesSeedContext, usePricesSeed } from '../../first-screen/first-screen-seeds';
+import { PricesSeedContext, usePricesSeed } from '../../lib/first-screen-seeds/product-seeds';
 import { SearchProvider, useSearch, type SearchStart } from '../search/search-context';
 import { useProductLanding, type OfflineProduct } from './use-product-landing';
 import { OfficialPackFacts } from './official-pack';
@@ -269,8 +269,11 @@ export function ProductContent() {
 const searchStart = (drawn: ProductPricesSeed | null, events?: SearchEvent[]): SearchStart | null =>
   drawn?.search ? { ended: drawn.search.result } : drawn ? { started: drawn.cnk, events } : null;
 
+/** The prices seed's check: its schema (the product page loads zod with the product's schemas). */
+const pricesSeed = (value: unknown) => productPricesSeedSchema.safeParse(value).data ?? null;
+
 export default function ProductPage() {
-  const drawn = usePricesSeed();
+  const drawn = usePricesSeed(pricesSeed);
   return (
     <PricesSeedContext.Provider value={drawn}>
       <SearchProvider initial={searchStart(drawn)}>

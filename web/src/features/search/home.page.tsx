@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { PRICES_PART_ATTRIBUTE, RESULTS_SLOT_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
-import { takeEmbeddedSearch } from './search-seed';
+import { takeEmbeddedSearch } from '../../lib/first-screen-seeds/search-seed';
+import { searchSeed } from './search-seed-check';
 import { LocalizedLink } from '../../lib/router';
 import { AdSlot } from '../ads/ad-slot';
 import { FaqSection } from './home/faq-section';
@@ -115,7 +116,7 @@ export function HomeResultsPart({ start }: { start: SearchStart }) {
 export default function HomePage() {
   const [params] = useSearchParams();
   // The result of a search the drawn page made before the app ran, for this address's query only.
-  const [seed] = useState(() => takeEmbeddedSearch((params.get('q') ?? '').trim()));
+  const [seed] = useState(() => takeEmbeddedSearch((params.get('q') ?? '').trim(), searchSeed));
   return (
     <SearchProvider initial={seed && { ended: seed }}>
       <HomeContent />
