@@ -5,19 +5,15 @@ import globals from 'globals';
 import path from 'node:path';
 
 // Boundaries of both workspaces (docs/decisions/016, 149). Features never import each other sideways, nor the
-// composition root that wires them (web/src/app and main.tsx; server/src/app.ts, app-deps.ts, server.ts,
-// main.ts). The floor (web: lib/, db/; server: lib/, db/, config/) imports neither a feature nor the root.
-// On the web a page (`*.page.tsx`) is where a route composes the pieces of several domains, as app.ts
-// does on the server: a page and a test may import another feature; every other file of a feature may not.
+// composition root that wires them (web/src/app, first-screen/ and main.tsx; server/src/app.ts, app-deps.ts,
+// server.ts, main.ts). A page that composes several features lives in web/src/app/pages, as app.ts composes
+// them on the server: a feature exports sections; no file of a feature, test or not, imports another
+// feature. The floor (web: lib/, db/; server: lib/, db/, config/) imports neither a feature nor the root.
 // shared/src imports nothing from web or server. Every relative import is resolved, so '../search',
 // '../../features/x' and deeper paths are all caught.
 const WORKSPACES = {
-  web: {
-    composition: /^(?:app\/|first-screen\/|main\.tsx$)/,
-    floor: /^(?:lib|db)\//,
-    composes: /\.(?:page|test)\.tsx?$/,
-  },
-  server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config)\//, composes: null },
+  web: { composition: /^(?:app\/|first-screen\/|main\.tsx$)/, floor: /^(?:lib|db)\// },
+  server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config)\// },
 };
 /** ['server', 'features/search/x.ts'] for any path inside web/src, server/src or shared/src, else null. */
 const place = (file) => {
@@ -32,7 +28,7 @@ const featureBoundaries = {
         type: 'problem',
         messages: {
           sideways:
-            "Feature '{{from}}' must not import feature '{{to}}': move shared code to {{workspace}}/src/lib or shared/ (on the web, a page may compose it).",
+            "Feature '{{from}}' must not import feature '{{to}}': move shared code to {{workspace}}/src/lib or shared/ (on the web, a page that composes features lives in app/pages).",
           upward:
             "Feature '{{from}}' must not import the composition root ({{target}}): the app composes features, not the reverse.",
           floor: "{{from}} must not import feature '{{to}}': lib/, db/ and config/ are the floor features stand on.",
@@ -62,7 +58,6 @@ const featureBoundaries = {
         const rules = WORKSPACES[workspace];
         const ownFeature = featureOf(rel);
         const inFloor = rules.floor?.test(rel) ?? false;
-        const composes = rules.composes?.test(rel) ?? false;
         if (!ownFeature && !inFloor) return {};
         const check = (node, source) => {
           if (typeof source !== 'string' || !source.startsWith('.')) return;
@@ -83,7 +78,7 @@ const featureBoundaries = {
               messageId: 'upward',
               data: { from: ownFeature, target: `${workspace}/src/${target[1]}` },
             });
-          } else if (ownFeature && targetFeature && targetFeature !== ownFeature && !composes) {
+          } else if (ownFeature && targetFeature && targetFeature !== ownFeature) {
             context.report({ node, messageId: 'sideways', data: { from: ownFeature, to: targetFeature, workspace } });
           }
         };
