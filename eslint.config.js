@@ -5,15 +5,15 @@ import globals from 'globals';
 import path from 'node:path';
 
 // Boundaries of both workspaces (docs/decisions/016, 149). Features never import each other sideways, nor the
-// composition root that wires them (web/src/app and main.tsx; server/src/app.ts, app-deps.ts, server.ts,
-// main.ts). The floor (web: lib/, db/; server: lib/, db/, config/) imports neither a feature nor the root.
-// On the web a page (`*.page.tsx`) is where a route composes the pieces of several domains, as app.ts
-// does on the server: a page and a test may import another feature; every other file of a feature may not.
+// composition root that wires them (web/src/app, first-screen/ and main.tsx; server/src/app.ts, app-deps.ts,
+// server.ts, main.ts). A page that composes several features lives in web/src/app/pages, as app.ts composes
+// them on the server: a feature exports sections; no file of a feature, test or not, imports another
+// feature. The floor (web: lib/, db/; server: lib/, db/, config/) imports neither a feature nor the root.
 // shared/src imports nothing from web or server. Every relative import is resolved, so '../search',
 // '../../features/x' and deeper paths are all caught.
 const WORKSPACES = {
-  web: { composition: /^(?:app\/|main\.tsx$)/, floor: /^(?:lib|db)\//, composes: /\.(?:page|test)\.tsx?$/ },
-  server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config)\//, composes: null },
+  web: { composition: /^(?:app\/|first-screen\/|main\.tsx$)/, floor: /^(?:lib|db)\// },
+  server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config)\// },
 };
 /** ['server', 'features/search/x.ts'] for any path inside web/src, server/src or shared/src, else null. */
 const place = (file) => {
@@ -30,7 +30,7 @@ const featureBoundaries = {
         type: 'problem',
         messages: {
           sideways:
-            "Feature '{{from}}' must not import feature '{{to}}': move shared code to {{workspace}}/src/lib or shared/ (on the web, a page may compose it).",
+            "Feature '{{from}}' must not import feature '{{to}}': move shared code to {{workspace}}/src/lib or shared/ (on the web, a page that composes features lives in app/pages).",
           upward:
             "Feature '{{from}}' must not import the composition root ({{target}}): the app composes features, not the reverse.",
           floor: "{{from}} must not import feature '{{to}}': lib/, db/ and config/ are the floor features stand on.",
@@ -60,7 +60,6 @@ const featureBoundaries = {
         const rules = WORKSPACES[workspace];
         const ownFeature = featureOf(rel);
         const inFloor = rules.floor?.test(rel) ?? false;
-        const composes = rules.composes?.test(rel) ?? false;
         if (!ownFeature && !inFloor) return {};
         const check = (node, source) => {
           if (typeof source !== 'string' || !source.startsWith('.')) return;
@@ -81,7 +80,7 @@ const featureBoundaries = {
               messageId: 'upward',
               data: { from: ownFeature, target: `${workspace}/src/${target[1]}` },
             });
-          } else if (ownFeature && targetFeature && targetFeature !== ownFeature && !composes) {
+          } else if (ownFeature && targetFeature && targetFeature !== ownFeature) {
             context.report({ node, messageId: 'sideways', data: { from: ownFeature, to: targetFeature, workspace } });
           }
         };
@@ -171,28 +170,8 @@ export default tseslint.config(
     },
   },
   {
-    // ADR 140: the first screen (web/src/first-screen) draws the features on the server and starts the
-    // app in the browser; a feature reads only what a drawn page carries (first-screen-seeds), which
-    // itself imports no feature and nothing else of the folder, so no import runs in a circle.
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/first-screen/*', '!**/first-screen/first-screen-seeds'],
-              message: 'A feature reads only first-screen-seeds of the first screen (ADR 140).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // ADR 142: the Pro tool has one data layer. Only its store (features/pro/data) opens the database;
-    // screens, hooks and sync call the store. Tests may set up and read IndexedDB directly. The first
-    // screen's rule (ADR 140) is repeated: a later block's options replace an earlier one's.
+    // screens, hooks and sync call the store. Tests may set up and read IndexedDB directly.
     files: ['web/src/features/pro/**/*.{ts,tsx}'],
     ignores: ['web/src/features/pro/data/**', 'web/src/features/pro/**/*.test.{ts,tsx}'],
     rules: {
@@ -200,10 +179,6 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/first-screen/*', '!**/first-screen/first-screen-seeds'],
-              message: 'A feature reads only first-screen-seeds of the first screen (ADR 140).',
-            },
             {
               group: ['dexie', 'dexie-*', '**/db/*'],
               message: 'The Pro tool reads and writes IndexedDB through its store: import features/pro/data/pro-store.',
@@ -214,11 +189,22 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/first-screen/first-screen-seeds.ts'],
+    // What a drawn page carries (lib/first-screen-seeds/) is read by the home page too, whose first
+    // JavaScript has no room for zod: each page gives its own check, the module imports types only.
+    files: ['web/src/lib/first-screen-seeds/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*', './*'], message: 'The seeds import packages only (ADR 140).' }] },
+        {
+          patterns: [
+            {
+              group: ['zod', '@pharmaradar/shared/*', '!@pharmaradar/shared/first-screen-markup'],
+              allowTypeImports: true,
+              message: 'The seeds module takes its checks from the pages: no zod here (the home page budget).',
+            },
+            { group: ['../*'], message: 'The seeds module imports packages only.' },
+          ],
+        },
       ],
     },
   },

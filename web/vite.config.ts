@@ -256,7 +256,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist-ssr',
         emptyOutDir: true,
         rollupOptions: {
-          input: 'src/first-screen/first-screen.ssr.tsx',
+          input: 'src/app/ssr/first-screen.ssr.tsx',
           output: { entryFileNames: 'first-screen.js' },
         },
       }

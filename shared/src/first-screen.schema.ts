@@ -5,7 +5,7 @@ import type { ProductLandingResponse } from './product-landing';
 import { searchResultSchema, type SearchEvent } from './search.schema';
 
 // The first screen the server draws into index.html (ADR 119-121, ADR 140): the built web app's
-// server-side renderer (web/src/first-screen/first-screen.ssr.tsx) turns a page into HTML; the server
+// server-side renderer (web/src/app/ssr/first-screen.ssr.tsx) turns a page into HTML; the server
 // (server/src/features/first-screen) puts it inside #root and the app takes the screen over once it
 // is ready to draw the same page. This file is its contract: the data a drawn page carries, the
 // prices answer, the renderer. The marks on the page (attributes, ids) are in first-screen-markup.ts,

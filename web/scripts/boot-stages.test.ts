@@ -24,7 +24,7 @@ const manifest = {
     imports: ['src/app/react-dom-stage.ts', '_react.js', '_router.js'],
   },
   '_router.js': { file: 'assets/router.js' },
-  'src/features/search/home.page.tsx': { file: 'assets/home.page.js', imports: ['_router.js'] },
+  'src/app/pages/home.page.tsx': { file: 'assets/home.page.js', imports: ['_router.js'] },
   'src/lazy.ts': { file: 'assets/lazy.js' },
 };
 

@@ -14,7 +14,7 @@ import { BOOT_SOURCE, BOOT_STAGE_SOURCES, entryKey, staticClosure, unrequestedBo
 
 export { wireSizes };
 
-export const HOME_ROUTE_SOURCE = 'src/features/search/home.page.tsx';
+export const HOME_ROUTE_SOURCE = 'src/app/pages/home.page.tsx';
 /** kB = 1000 bytes, as Lighthouse and the issue count them. */
 export const DEFAULT_BUDGET_KB = 150;
 export { staticClosure };

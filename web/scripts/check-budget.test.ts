@@ -30,11 +30,11 @@ function fixture(sizes: { entry: number; vendor: number; home: number; shared: n
       file: 'assets/index.js',
       isEntry: true,
       imports: ['_vendor.js'],
-      dynamicImports: ['src/features/search/home.page.tsx', 'src/lazy.ts'],
+      dynamicImports: ['src/app/pages/home.page.tsx', 'src/lazy.ts'],
       css: ['assets/index.css'],
     },
     '_vendor.js': { file: 'assets/vendor.js' },
-    'src/features/search/home.page.tsx': { file: 'assets/home.page.js', imports: ['_shared.js', '_vendor.js'] },
+    'src/app/pages/home.page.tsx': { file: 'assets/home.page.js', imports: ['_shared.js', '_vendor.js'] },
     '_shared.js': { file: 'assets/shared.js', imports: ['index.html'] },
     'src/lazy.ts': { file: 'assets/lazy.js', imports: ['_vendor.js'] },
   };

@@ -176,17 +176,16 @@ describe('web/src import graph', () => {
     expect(findCycles(graph).map((cycle) => cycle.map(web).join(' -> '))).toEqual([]);
   });
 
-  it('keeps the domain map (ADR 149): a feature imports another only from a page or a test, never the app', () => {
+  it('keeps the domain map (ADR 149): no file of a feature imports another feature, the app or the first screen', () => {
     const offending: string[] = [];
     for (const [file, targets] of graph) {
       const from = feature(file);
       if (!from) continue;
-      const composes = /\.page\.tsx$/.test(file) || isTest(file);
       for (const target of targets) {
         const to = feature(target);
-        const sideways = to && to !== from && !composes;
+        const sideways = to && to !== from;
         const upward = /^(app\/|main\.tsx$)/.test(web(target));
-        const firstScreen = /^first-screen\//.test(web(target)) && web(target) !== 'first-screen/first-screen-seeds.ts';
+        const firstScreen = /^first-screen\//.test(web(target));
         if (sideways || upward || firstScreen) offending.push(`${web(file)} -> ${web(target)}`);
       }
     }

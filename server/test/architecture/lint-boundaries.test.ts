@@ -83,6 +83,24 @@ describe('lint rule: feature boundaries', () => {
       /composition root/,
     ],
     [
+      'web feature to the first screen (it runs before the app)',
+      'web/src/features/products/x.ts',
+      "import { a } from '../../first-screen/first-screen-start';",
+      /composition root \(web\/src\/first-screen\/first-screen-start\)/,
+    ],
+    [
+      'web feature page composing another feature (pages that compose live in app/pages)',
+      'web/src/features/products/x.page.tsx',
+      "import { a } from '../search/live-prices';",
+      /Feature 'products' must not import feature 'search'/,
+    ],
+    [
+      'web feature test importing another feature',
+      'web/src/features/search/x.test.tsx',
+      "import { a } from '../products/use-product-landing';",
+      /Feature 'search' must not import feature 'products'/,
+    ],
+    [
       'web lib up to a feature',
       'web/src/lib/x.ts',
       "import { a } from '../features/alerts/alerts-api';",
@@ -136,14 +154,9 @@ describe('lint rule: feature boundaries', () => {
     ],
     ['web feature to lib', 'web/src/features/search/x.ts', "import { a } from '../../lib/api';"],
     [
-      'web page composing other domains (ADR 149)',
-      'web/src/features/products/x.page.tsx',
-      "import { a } from '../search/live-prices';\nimport { b } from '../alerts/price-alert-form';",
-    ],
-    [
-      'web test composing other domains',
-      'web/src/features/search/x.test.tsx',
-      "import P from '../products/product.page';",
+      'web page of the app composing several features',
+      'web/src/app/pages/x.page.tsx',
+      "import { a } from '../../features/search/live-prices';\nimport { b } from '../../features/alerts/price-alert-form';",
     ],
     ['shared to shared', 'shared/src/x.ts', "import { a } from './cnk';\nimport { z } from 'zod';"],
   ])('passes a %s import', async (_name, file, code) => {

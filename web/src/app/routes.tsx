@@ -10,8 +10,8 @@ import { AppRoot, BootError, BootScreen, rootLoader, shouldRevalidateRoot } from
 /**
  * docs/product.md#routes route table. Every page exists bare (French) and under /fr, /en, /nl; under a prefix the
  * plans page /offers is `pro` and the Pro tool /pro is `nego`. Each page is a lazy chunk of its own
- * file: a feature's page (`features/<domain>/<name>.page.tsx`) or a page of the app shell (the update
- * page); the domain map is ADR 149.
+ * file: a feature's page (`features/<domain>/<name>.page.tsx`), a page that composes several features
+ * (`app/pages/<name>.page.tsx`) or a page of the app shell (the update page); the domain map is ADR 149.
  */
 // The home page has its own header and footer: the shared layouts load with the first page that uses them.
 const layout = async () => ({ Component: (await import('./layout/layout')).Layout });
@@ -32,15 +32,13 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
     // Its schemas (zod) first, in a task of their own: page and schemas at once took a slow phone
     // over 50 ms to evaluate (ADR 184).
     lazy: lazyPage(() =>
-      import('@pharmaradar/shared/product-landing')
-        .then(nextTask)
-        .then(() => import('../features/products/product.page')),
+      import('@pharmaradar/shared/product-landing').then(nextTask).then(() => import('./pages/product.page')),
     ),
   };
 
   return [
-    // Home has no shared layout (web-search: features/search/home.page.tsx).
-    { index: true, lazy: lazyPage(() => import('../features/search/home.page')), errorElement: <RouteError /> },
+    // Home has no shared layout (app/pages/home.page.tsx).
+    { index: true, lazy: lazyPage(() => import('./pages/home.page')), errorElement: <RouteError /> },
     {
       // docs/product.md#plain-layout-pages: plain-layout pages.
       lazy: plainLayout,
@@ -68,7 +66,7 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
             // Authentication (auth-web).
             { path: 'login', lazy: lazyPage(() => import('../features/accounts/login.page')) },
             { path: 'register', lazy: lazyPage(() => import('../features/accounts/register.page')) },
-            { path: 'verify-otp', lazy: lazyPage(() => import('../features/accounts/verify-otp.page')) },
+            { path: 'verify-otp', lazy: lazyPage(() => import('./pages/verify-otp.page')) },
             { path: 'forgot-password', lazy: lazyPage(() => import('../features/accounts/forgot-password.page')) },
             {
               path: 'reset-password/:uid/:token',
@@ -80,13 +78,13 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
             { path: 'legal', lazy: lazyPage(() => import('../features/info/legal.page')) },
             { path: 'privacy', lazy: lazyPage(() => import('../features/info/privacy.page')) },
             { path: 'faq', lazy: lazyPage(() => import('../features/info/faq.page')) },
-            { path: 'contact', lazy: lazyPage(() => import('../features/contact/contact.page')) },
+            { path: 'contact', lazy: lazyPage(() => import('./pages/contact.page')) },
             // Nearby pharmacies map (docs/architecture.md#settled-choices: before the product catch-all).
             { path: 'pharmacies', lazy: lazyPage(() => import('../features/pharmacies/pharmacies.page')) },
             // The basket (issue 12 item 5; before the product catch-all too, ADR 113).
             { path: 'panier', lazy: lazyPage(() => import('../features/basket/basket.page')) },
             // Account and billing.
-            { path: 'compte', lazy: lazyPage(() => import('../features/accounts/account.page')) },
+            { path: 'compte', lazy: lazyPage(() => import('./pages/account.page')) },
             { path: 'congrats', lazy: lazyPage(() => import('../features/billing/congrats.page')) },
             { path: 'subscription', lazy: lazyPage(() => import('../features/billing/subscription.page')) },
             // Plans page and Pro tool: renamed under a language prefix (docs/product.md#routes).

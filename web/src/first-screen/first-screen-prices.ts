@@ -3,7 +3,7 @@ import {
   PRICES_PART_ATTRIBUTE,
   PRICES_SEED_ID,
 } from '@pharmaradar/shared/first-screen-markup';
-import { readDrawnStream, revealPart, swapParts } from './first-screen-stream';
+import { readDrawnStream, revealPart, swapParts, type DrawnEventData } from './first-screen-stream';
 
 /**
  * A product page drawn without its prices, none being cached (ADR 121), is completed without the
@@ -16,14 +16,9 @@ import { readDrawnStream, revealPart, swapParts } from './first-screen-stream';
  */
 
 /** The end's two fields, read without the app's schemas (this runs before the app). */
-function readEnd(body: unknown): { parts: string; seed: object } | null {
-  if (!body || typeof body !== 'object') return null;
-  const { parts, seed } = body as { parts?: unknown; seed?: unknown };
+function readEnd({ parts, seed }: DrawnEventData): { parts: string; seed: object } | null {
   return typeof parts === 'string' && seed && typeof seed === 'object' ? { parts, seed } : null;
 }
-
-const isPriced = (data: unknown) =>
-  !!data && typeof data === 'object' && (data as { priced?: unknown }).priced === true;
 
 /**
  * Resolves true once `root` shows the page whole (or the app has started meanwhile, which takes the
@@ -50,13 +45,13 @@ export async function completeDrawnPrices(
   let revealed = false;
   try {
     const read = await readDrawnStream(url, (name, data) => {
-      if (!matched || whole || !data || typeof data !== 'object') return;
+      if (!matched || whole) return;
       const end = name === 'done' ? readEnd(data) : null;
-      const parts = end?.parts ?? (name === 'parts' ? (data as { parts?: unknown }).parts : null);
+      const parts = end?.parts ?? (name === 'parts' ? data.parts : null);
       if (typeof parts !== 'string') return;
       matched = swapParts(root, parts);
       if (!matched) return;
-      if (!revealed && isPriced(data)) {
+      if (!revealed && data.priced === true) {
         revealed = true;
         revealPart(root, '');
       }

@@ -43,8 +43,8 @@ export function drawnSearch(root: HTMLElement, origin: string = location.origin)
         const read = await readDrawnStream(
           url,
           (name, data) => {
-            if (controller.signal.aborted || !data || typeof data !== 'object') return;
-            const { parts, result, priced } = data as { parts?: unknown; result?: unknown; priced?: unknown };
+            if (controller.signal.aborted) return;
+            const { parts, result, priced } = data;
             if (typeof parts !== 'string' || (name !== 'parts' && name !== 'done')) return;
             if (!swapParts(root, parts, root.querySelector(`[${RESULTS_SLOT_ATTRIBUTE}]`))) return;
             if (!revealed && (priced === true || name === 'done')) {

@@ -1,14 +1,23 @@
 import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 
-// Runs in the small entry, before the app (ADR 167): no React, no zod, no SSE library here. The
-// server draws the parts with the app's own components; this only reads its stream and swaps them.
+// Runs in the small entry, before the app (ADR 167): no React, no zod here. The server draws the
+// parts with the app's own components; this only reads its stream and swaps them.
 
-/** Reads the server's event stream (`event:` and `data:` lines, a blank line between events). */
+/** An event's data: the server sends a JSON object in each. */
+export type DrawnEventData = Record<string, unknown>;
+
+/**
+ * Reads the server's event stream with the app's parser (eventsource-parser, ADR 137), each event's
+ * data as JSON; data that is not an object is skipped. The parser is fetched with the stream, not with the page: the home page's first
+ * JavaScript has no room for it (the budget), and the stream's first event comes later than it.
+ */
 export async function readDrawnStream(
   url: URL,
-  onEvent: (name: string, data: unknown) => void,
+  onEvent: (name: string, data: DrawnEventData) => void,
   signal?: AbortSignal,
 ): Promise<boolean> {
+  const library = import('eventsource-parser');
+  void library.catch(() => undefined); // awaited below only once the stream answers
   const response = await fetch(url, {
     credentials: 'same-origin',
     cache: 'no-store',
@@ -19,23 +28,18 @@ export async function readDrawnStream(
     await response.arrayBuffer().catch(() => undefined);
     return false;
   }
+  const parser = (await library).createParser({
+    onEvent(event) {
+      const data: unknown = JSON.parse(event.data);
+      if (data && typeof data === 'object') onEvent(event.event ?? 'message', data as DrawnEventData);
+    },
+  });
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return true;
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-      let name = 'message';
-      const data: string[] = [];
-      for (const line of buffer.slice(0, end).split('\n')) {
-        if (line.startsWith('event:')) name = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-      }
-      buffer = buffer.slice(end + 2);
-      if (data.length > 0) onEvent(name, JSON.parse(data.join('\n')));
-    }
+    parser.feed(decoder.decode(value, { stream: true }));
   }
 }
 

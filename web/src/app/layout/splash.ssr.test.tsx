@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { renderFirstScreen } from '../../first-screen/first-screen.ssr';
+import { renderFirstScreen } from '../ssr/first-screen.ssr';
 
 // ADR 166: the home page the server draws is on screen at the first paint; no splash is drawn over it
 // (on a phone it hid the drawn page for up to 1.7 s). Rendered here as the server does, with no window.

@@ -3,7 +3,7 @@ import { productLandingResponseSchema, type ProductLandingResponse } from '@phar
 import type { Locale } from '@pharmaradar/shared/locales';
 import { api, isApiRequestError } from '../../lib/api/client';
 import { useLocale } from '../../lib/i18n';
-import { LandingSeedContext, takeEmbeddedLanding } from '../../first-screen/first-screen-seeds';
+import { LandingSeedContext, takeEmbeddedLanding } from '../../lib/first-screen-seeds/product-seeds';
 
 /** What an offline landing page still knows: a product from a saved search, or only the CNK in the slug. */
 export interface OfflineProduct {
@@ -35,10 +35,13 @@ async function offlineProduct(slug: string, lang: Locale): Promise<OfflineProduc
   return cnk ? { cnk, name: null, brand: null, image: null } : null;
 }
 
+/** The landing seed's check: the product's own schema, as its answer from the API is checked. */
+const landingSeed = (value: unknown) => productLandingResponseSchema.safeParse(value).data ?? null;
+
 export function useProductLanding(slug: string): { state: LandingState; reload: () => void } {
   const given = useContext(LandingSeedContext);
   const locale = useLocale();
-  const [seed] = useState(() => (given?.slug === slug ? given : takeEmbeddedLanding(slug)));
+  const [seed] = useState(() => (given?.slug === slug ? given : takeEmbeddedLanding(slug, landingSeed)));
   const seeded = useRef(seed ? slug : null);
   const [state, setState] = useState<LandingState>(seed ? { status: 'ready', product: seed } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);

@@ -6,7 +6,7 @@ import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { serveFakeGis } from '../../test/fakes/fake-gis';
 import { renderWithProviders } from '../../test/render';
 import AccountPage from './account.page';
-import { AccountDeletedNotice } from './account-deleted-notice';
+import { AccountDeletedNotice } from '../../features/accounts/account-deleted-notice';
 
 const api = serveAuthApi();
 

@@ -4,7 +4,7 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { hostedPageUrl } from '../../test/fakes/billing-fixtures';
 import { renderWithProviders } from '../../test/render';
-import AccountPage from '../accounts/account.page';
+import AccountPage from './account.page';
 
 const api = serveAuthApi();
 afterEach(() => {

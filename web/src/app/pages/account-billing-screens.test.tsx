@@ -4,10 +4,10 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { subscriptionDetails } from '../../test/fakes/billing-fixtures';
 import { renderWithProviders } from '../../test/render';
-import AccountPage from '../accounts/account.page';
-import CongratsPage from './congrats.page';
-import OffersPage from './offers.page';
-import SubscriptionPage from './subscription.page';
+import AccountPage from './account.page';
+import CongratsPage from '../../features/billing/congrats.page';
+import OffersPage from '../../features/billing/offers.page';
+import SubscriptionPage from '../../features/billing/subscription.page';
 
 // What a Belgian business buyer reads on the billing screens (issue 19 item 8), in fr and nl.
 const api = serveAuthApi();

@@ -15,9 +15,9 @@ import {
   MULTIPHARMA,
   retailerAnswer,
   searchStream,
-} from './testing/search-fixtures';
+} from '../../features/search/testing/search-fixtures';
 import { deferred, json, sse, startTestServer, type Handler } from '../../test/fakes/search-api-server';
-import { saveDafalganSearch } from './testing/saved-search-fixtures';
+import { saveDafalganSearch } from '../../features/search/testing/saved-search-fixtures';
 import { setConnection } from '../../test/connection';
 
 const server = serveSearchApi();
@@ -55,7 +55,7 @@ async function waitForComplete() {
 // The search machinery and the saved-searches list are lazy chunks in the app; here they are
 // loaded once up front so the first test does not pay the module transform inside its timeouts.
 beforeAll(async () => {
-  await Promise.all([import('./run-search'), import('./recent-searches')]);
+  await Promise.all([import('../../features/search/run-search'), import('../../features/search/recent-searches')]);
 });
 
 describe('home page search (fr)', () => {

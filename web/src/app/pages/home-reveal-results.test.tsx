@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
-import { dafalganStream } from './testing/search-fixtures';
+import { dafalganStream } from '../../features/search/testing/search-fixtures';
 import { deferred, sse } from '../../test/fakes/search-api-server';
 
 // jsdom lays nothing out: the results region is placed below the fold (as on a 390 px phone, under the

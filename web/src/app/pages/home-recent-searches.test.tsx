@@ -5,7 +5,12 @@ import { db } from '../../db/db';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
-import { dafalganResult, dafalganStream, retailerAnswer, searchStream } from './testing/search-fixtures';
+import {
+  dafalganResult,
+  dafalganStream,
+  retailerAnswer,
+  searchStream,
+} from '../../features/search/testing/search-fixtures';
 import { sse } from '../../test/fakes/search-api-server';
 import { setConnection } from '../../test/connection';
 
@@ -22,7 +27,7 @@ async function waitForComplete() {
 // The search machinery and the saved-searches list are lazy chunks in the app; here they are
 // loaded once up front so the first test does not pay the module transform inside its timeouts.
 beforeAll(async () => {
-  await Promise.all([import('./run-search'), import('./recent-searches')]);
+  await Promise.all([import('../../features/search/run-search'), import('../../features/search/recent-searches')]);
 });
 
 describe('saved searches', () => {

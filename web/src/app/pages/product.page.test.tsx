@@ -5,7 +5,7 @@ import { LANDING_SEED_ID, PRICES_SEED_ID } from '@pharmaradar/shared/first-scree
 import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import { loadSearchResult } from '../../db/search-cache';
-import { loadHistory } from '../price-history/history-cache';
+import { loadHistory } from '../../features/price-history/history-cache';
 import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
@@ -18,11 +18,11 @@ import {
   product,
   retailerAnswer,
   searchStream,
-} from '../search/testing/search-fixtures';
+} from '../../features/search/testing/search-fixtures';
 import { json, sse, startTestServer, type Handler } from '../../test/fakes/search-api-server';
 import ProductPage from './product.page';
 import type { PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
-import { saveDafalganSearch } from '../search/testing/saved-search-fixtures';
+import { saveDafalganSearch } from '../../features/search/testing/saved-search-fixtures';
 
 const SLUG = 'dafalgan-500-mg-30-comprimes-3720083';
 const PRODUCT = { name: 'Dafalgan 500 mg 30 comprimés', brand: 'Dafalgan', cnk: '3720083' };
@@ -81,7 +81,7 @@ const renderAt = (route: string, locale: 'fr' | 'en' | 'nl') =>
 // The search machinery and the saved-searches list are lazy chunks in the app; here they are
 // loaded once up front so the first test does not pay the module transform inside its timeouts.
 beforeAll(async () => {
-  await Promise.all([import('../search/run-search'), import('../search/recent-searches')]);
+  await Promise.all([import('../../features/search/run-search'), import('../../features/search/recent-searches')]);
 });
 
 describe('product landing page', () => {

@@ -3,16 +3,16 @@ import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import type { FirstScreenPage, FirstScreenRenderer } from '@pharmaradar/shared/first-screen.schema';
-import HomePage, { HomeResultsPart } from '../features/search/home.page';
-import ProductPage, { ProductPriceParts } from '../features/products/product.page';
-import { Layout } from '../app/layout/layout';
-import { flattenMessages } from '../lib/i18n/flatten';
-import { I18nProvider } from '../lib/i18n/i18n-provider';
-import type { Messages } from '../lib/i18n/load-locale';
-import { SessionProvider } from '../lib/session';
-import { ScanActionContext } from '../lib/scan/scan-action';
-import { ScanButton } from '../features/scan/scan-button';
-import { LandingSeedContext, PricesSeedContext } from './first-screen-seeds';
+import HomePage, { HomeResultsPart } from '../pages/home.page';
+import ProductPage, { ProductPriceParts } from '../pages/product.page';
+import { Layout } from '../layout/layout';
+import { flattenMessages } from '../../lib/i18n/flatten';
+import { I18nProvider } from '../../lib/i18n/i18n-provider';
+import type { Messages } from '../../lib/i18n/load-locale';
+import { SessionProvider } from '../../lib/session';
+import { ScanActionContext } from '../../lib/scan/scan-action';
+import { ScanButton } from '../../features/scan/scan-button';
+import { LandingSeedContext, PricesSeedContext } from '../../lib/first-screen-seeds/product-seeds';
 
 // Server-side entry of the web build (vite build --ssr, ADR 119): the server draws the home page and
 // the product landing pages with the app's own components, so a phone shows the page from the HTML
@@ -21,7 +21,7 @@ import { LandingSeedContext, PricesSeedContext } from './first-screen-seeds';
 // page's results alone, for a search made before the app runs, as each shop answers (ADR 167), and
 // for a search address the server answers itself, ended or refused (ADR 180).
 
-const files = import.meta.glob<unknown>('../../public/locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<unknown>('../../../public/locales/*/*.json', { eager: true, import: 'default' });
 const messages = new Map<Locale, Messages>(LOCALES.map((locale) => [locale, {}]));
 for (const [file, content] of Object.entries(files)) {
   const [, locale, namespace] = /\/locales\/([a-z]+)\/([a-z-]+)\.json$/.exec(file) ?? [];

@@ -4,7 +4,7 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import VerifyOtpPage from './verify-otp.page';
-import { fill, input, submit } from './test-helpers';
+import { fill, input, submit } from '../../features/accounts/test-helpers';
 
 const api = serveAuthApi();
 afterEach(() => {

@@ -4,9 +4,9 @@ import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
-import { dafalganStream } from './testing/search-fixtures';
+import { dafalganStream } from '../../features/search/testing/search-fixtures';
 import { sse } from '../../test/fakes/search-api-server';
-import { saveDafalganSearch } from './testing/saved-search-fixtures';
+import { saveDafalganSearch } from '../../features/search/testing/saved-search-fixtures';
 import { setConnection } from '../../test/connection';
 
 const server = serveSearchApi();
@@ -19,7 +19,7 @@ const searchRequests = () => server.requests.filter((r) => r.path.startsWith('/a
 // The search machinery and the saved-searches list are lazy chunks in the app; here they are
 // loaded once up front so the first test does not pay the module transform inside its timeouts.
 beforeAll(async () => {
-  await Promise.all([import('./run-search'), import('./recent-searches')]);
+  await Promise.all([import('../../features/search/run-search'), import('../../features/search/recent-searches')]);
 });
 
 describe('live prices when the connection comes back', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
-import en from '../../public/locales/en/search.json';
-import nl from '../../public/locales/nl/search.json';
+import en from '../../../public/locales/en/search.json';
+import nl from '../../../public/locales/nl/search.json';
 import { renderFirstScreen, renderProductPrices, renderSearchResults } from './first-screen.ssr';
-import { dafalganResult, offer, product } from '../features/search/testing/search-fixtures';
+import { dafalganResult, offer, product } from '../../features/search/testing/search-fixtures';
 
 // The server draws these pages with this entry (ADR 119): with no network and no effects run, the
 // app's own components must give the page a visitor would see once the app has loaded. (On Node,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productLanding } from '@pharmaradar/shared/product-landing';
-import { dafalganResult, offer, product } from '../features/search/testing/search-fixtures';
+import { dafalganResult, offer, product } from '../../features/search/testing/search-fixtures';
 
 // Node 25 and later define global `localStorage` and `sessionStorage`; touching the first without
 // --localstorage-file prints an ExperimentalWarning at the server's start, and either would be one

@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { goTo, startCheckout } from '../billing/checkout';
+import { goTo, startCheckout } from '../../features/billing/checkout';
 import { api, isApiRequestError } from '../../lib/api/client';
 import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession } from '../../lib/session';
-import { AuthCard } from './auth-card';
-import { errorText, isRateLimited, retryAfterSeconds } from './auth-errors';
-import { validateOtp } from './auth.validation';
+import { AuthCard } from '../../features/accounts/auth-card';
+import { errorText, isRateLimited, retryAfterSeconds } from '../../features/accounts/auth-errors';
+import { validateOtp } from '../../features/accounts/auth.validation';
 import { FormAlert } from '../../lib/ui/form-alert';
-import { readPendingEmail, writePendingEmail } from './pending-email';
-import { ResendButton } from './resend-button';
+import { readPendingEmail, writePendingEmail } from '../../features/accounts/pending-email';
+import { ResendButton } from '../../features/accounts/resend-button';
 import { TextField } from '../../lib/ui/text-field';
 import { PasswordField } from '../../lib/ui/password-field';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../features/accounts/use-countdown';
 import { useFormError } from '../../lib/ui/use-form-error';
 
 /** Seconds before a new code may be asked (the server enforces its own limit and may ask for more). */

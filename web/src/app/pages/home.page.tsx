@@ -2,21 +2,22 @@ import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { PRICES_PART_ATTRIBUTE, RESULTS_SLOT_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
-import { takeEmbeddedSearch } from './search-seed';
+import { takeEmbeddedSearch } from '../../lib/first-screen-seeds/search-seed';
+import { searchSeed } from '../../features/search/search-seed-check';
 import { LocalizedLink } from '../../lib/router';
-import { AdSlot } from '../ads/ad-slot';
-import { FaqSection } from './home/faq-section';
-import { HomeBanner } from './home/home-banner';
-import { HomeFooter } from './home/home-footer';
-import { HomeHeader } from './home/home-header';
-import { ProPromo } from './home/pro-promo';
-import { LivePrices } from './live-prices';
-import { PopularChips } from './popular-chips';
-import { SearchProvider, useSearch, type SearchStart } from './search-context';
-import { RESULTS_ANCHOR, SearchForm } from './search-form';
-import { Disclaimer } from './search-notices';
-import { useRevealResults } from './use-reveal-results';
-import './home/home.css';
+import { AdSlot } from '../../features/ads/ad-slot';
+import { FaqSection } from '../../features/search/home/faq-section';
+import { HomeBanner } from '../../features/search/home/home-banner';
+import { HomeFooter } from '../../features/search/home/home-footer';
+import { HomeHeader } from '../../features/search/home/home-header';
+import { ProPromo } from '../../features/search/home/pro-promo';
+import { LivePrices } from '../../features/search/live-prices';
+import { PopularChips } from '../../features/search/popular-chips';
+import { SearchProvider, useSearch, type SearchStart } from '../../features/search/search-context';
+import { RESULTS_ANCHOR, SearchForm } from '../../features/search/search-form';
+import { Disclaimer } from '../../features/search/search-notices';
+import { useRevealResults } from '../../features/search/use-reveal-results';
+import '../../features/search/home/home.css';
 
 /**
  * The home page inside its search context. The query lives in the URL (?q=) so a result can be
@@ -115,7 +116,7 @@ export function HomeResultsPart({ start }: { start: SearchStart }) {
 export default function HomePage() {
   const [params] = useSearchParams();
   // The result of a search the drawn page made before the app ran, for this address's query only.
-  const [seed] = useState(() => takeEmbeddedSearch((params.get('q') ?? '').trim()));
+  const [seed] = useState(() => takeEmbeddedSearch((params.get('q') ?? '').trim(), searchSeed));
   return (
     <SearchProvider initial={seed && { ended: seed }}>
       <HomeContent />

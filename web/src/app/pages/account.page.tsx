@@ -3,12 +3,12 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession } from '../../lib/session';
-import { AlertsSection } from '../alerts/alerts-section';
-import { DataExportSection } from './data-export-section';
-import { HelpSection } from './help-section';
-import { ProfileSection } from './profile-section';
-import { SecuritySection } from './security-section';
-import { SubscriptionSection } from '../billing/subscription-section';
+import { AlertsSection } from '../../features/alerts/alerts-section';
+import { DataExportSection } from '../../features/accounts/data-export-section';
+import { HelpSection } from '../../features/accounts/help-section';
+import { ProfileSection } from '../../features/accounts/profile-section';
+import { SecuritySection } from '../../features/accounts/security-section';
+import { SubscriptionSection } from '../../features/billing/subscription-section';
 import { Spinner } from '../../lib/ui/spinner';
 import './account.css';
 

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { hostedPageUrl } from '../../test/fakes/billing-fixtures';
 import { renderWithProviders } from '../../test/render';
-import RegisterPage from './register.page';
+import RegisterPage from '../../features/accounts/register.page';
 import VerifyOtpPage from './verify-otp.page';
-import { fill, fillValidRegistration, submit } from './test-helpers';
+import { fill, fillValidRegistration, submit } from '../../features/accounts/test-helpers';
 
 // /register?plan=pro (plans page, Pro wall): the checkout follows the e-mail verification.
 const api = serveAuthApi();

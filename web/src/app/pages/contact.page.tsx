@@ -1,9 +1,9 @@
 import { companyFor } from '@pharmaradar/shared/brand';
 import { FormattedMessage } from 'react-intl';
 import { useLocale } from '../../lib/i18n/use-locale';
-import { ContactForm } from './contact-form';
-import { InfoPage } from '../info/info-page';
-import { MailLink } from '../info/info-values';
+import { ContactForm } from '../../features/contact/contact-form';
+import { InfoPage } from '../../features/info/info-page';
+import { MailLink } from '../../features/info/info-values';
 
 /** /contact: how to reach the company by e-mail or post, and the contact form (docs/product.md#information-pages). */
 export default function ContactPage() {

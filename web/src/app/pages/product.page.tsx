@@ -2,24 +2,24 @@ import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
-import { type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
+import { productPricesSeedSchema, type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
 import { productNameFromHeading, type LandingTexts } from '@pharmaradar/shared/product-landing';
 import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
 import { formatPrice, useLocale } from '../../lib/i18n';
 import { retailerName } from '../../lib/retailers';
 import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
-import { AddToBasket } from '../basket/add-to-basket';
-import { LivePrices } from '../search/live-prices';
-import { PriceHistory } from '../price-history/price-history';
-import { ProductImage } from '../search/product-image';
-import { UnitPriceLabel } from '../search/unit-price-label';
-import { PriceAlertForm } from '../alerts/price-alert-form';
-import { PricesSeedContext, usePricesSeed } from '../../first-screen/first-screen-seeds';
-import { SearchProvider, useSearch, type SearchStart } from '../search/search-context';
-import { useProductLanding, type OfflineProduct } from './use-product-landing';
-import { OfficialPackFacts } from './official-pack';
-import { SameMedicine } from './same-medicine';
+import { AddToBasket } from '../../features/basket/add-to-basket';
+import { LivePrices } from '../../features/search/live-prices';
+import { PriceHistory } from '../../features/price-history/price-history';
+import { ProductImage } from '../../features/search/product-image';
+import { UnitPriceLabel } from '../../features/search/unit-price-label';
+import { PriceAlertForm } from '../../features/alerts/price-alert-form';
+import { PricesSeedContext, usePricesSeed } from '../../lib/first-screen-seeds/product-seeds';
+import { SearchProvider, useSearch, type SearchStart } from '../../features/search/search-context';
+import { useProductLanding, type OfflineProduct } from '../../features/products/use-product-landing';
+import { OfficialPackFacts } from '../../features/products/official-pack';
+import { SameMedicine } from '../../features/products/same-medicine';
 import { Spinner } from '../../lib/ui/spinner';
 import './product.css';
 
@@ -269,8 +269,11 @@ export function ProductContent() {
 const searchStart = (drawn: ProductPricesSeed | null, events?: SearchEvent[]): SearchStart | null =>
   drawn?.search ? { ended: drawn.search.result } : drawn ? { started: drawn.cnk, events } : null;
 
+/** The prices seed's check: its schema (the product page loads zod with the product's schemas). */
+const pricesSeed = (value: unknown) => productPricesSeedSchema.safeParse(value).data ?? null;
+
 export default function ProductPage() {
-  const drawn = usePricesSeed();
+  const drawn = usePricesSeed(pricesSeed);
   return (
     <PricesSeedContext.Provider value={drawn}>
       <SearchProvider initial={searchStart(drawn)}>

@@ -5,8 +5,8 @@ import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import { HomeContent } from './home.page';
-import { ProductContent } from '../products/product.page';
-import { SearchProvider, useSearch } from './search-context';
+import { ProductContent } from './product.page';
+import { SearchProvider, useSearch } from '../../features/search/search-context';
 import {
   dafalganResult,
   dafalganStream,
@@ -16,7 +16,7 @@ import {
   product,
   retailerAnswer,
   searchStream,
-} from './testing/search-fixtures';
+} from '../../features/search/testing/search-fixtures';
 import { deferred, json, sse, type Handler } from '../../test/fakes/search-api-server';
 
 // docs/product.md#home: the home page's shared search context holds cnk, localProduct and results. These tests
@@ -76,7 +76,7 @@ function submit(query: string) {
 // The search machinery and the saved-searches list are lazy chunks in the app; here they are
 // loaded once up front so the first test does not pay the module transform inside its timeouts.
 beforeAll(async () => {
-  await Promise.all([import('./run-search'), import('./recent-searches')]);
+  await Promise.all([import('../../features/search/run-search'), import('../../features/search/recent-searches')]);
 });
 
 describe('shared search context', () => {

@@ -6,7 +6,7 @@ import { setApiOrigin } from '../../lib/api/client';
 import { renderWithProviders } from '../../test/render';
 import ContactPage from './contact.page';
 import { startContactTestServer, type ContactTestServer } from '../../test/fakes/contact-api-server';
-import { expectNoRawMessageIds } from '../info/info-test-helpers';
+import { expectNoRawMessageIds } from '../../features/info/info-test-helpers';
 
 let server: ContactTestServer;
 
