@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseSavedPage } from './saved-page';
+import { parseSavedPage } from '../retailers/saved-page';
 
 // `npm run retailers:parse -- <retailer> <saved page>`: prints, as JSON, the offers the connector
 // reads from a saved search or product page; exit code 1 with the reason when it cannot.

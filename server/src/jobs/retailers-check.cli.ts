@@ -3,8 +3,9 @@ import { closeDatabase } from '../db/database';
 import { openCliDatabase } from '../db/cli-database';
 import { createLogger } from '../lib/log';
 import { createSearchActivityRepository } from '../features/admin/search-activity.repository';
-import { formatCheck, probesForAdmin, runRetailersCheck, type ProbeResult } from './retailers-check';
-import { pageSaver } from './saved-page';
+import { demoShops } from '../demo/demo-shops';
+import { formatCheck, probesForAdmin, runRetailersCheck, type ProbeResult } from '../retailers/retailers-check';
+import { pageSaver } from '../retailers/saved-page';
 
 // `npm run retailers:check [-- [--save <dir>] query…]`: asks each configured retailer for a known product by name and
 // by CNK and says whether fetching and parsing still work. RETAILERS_MODE=demo (default) starts the demo
@@ -27,6 +28,7 @@ console.log(
 );
 const { results, ok } = await runRetailersCheck(
   env,
+  demoShops,
   queries.length ? queries : undefined,
   saver ? { onPage: saver.save } : {},
 );
