@@ -15,6 +15,13 @@ const WORKSPACES = {
   web: { composition: /^(?:app\/|first-screen\/|main\.tsx$)/, floor: /^(?:lib|db)\// },
   server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config)\// },
 };
+/** ADR 173: the running Node picks the SQLite driver. */
+const SQLITE_THROUGH_DRIVER = {
+  name: 'better-sqlite3',
+  allowTypeImports: true,
+  message: 'Open SQLite through db/sqlite-driver, which picks the driver for this Node (ADR 173).',
+};
+
 /** ['server', 'features/search/x.ts'] for any path inside web/src, server/src or shared/src, else null. */
 const place = (file) => {
   const match = /(?:^|\/)(web|server|shared)\/src\/(.+)$/.exec(file.replace(/\\/g, '/'));
@@ -247,12 +254,25 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'better-sqlite3',
-              allowTypeImports: true,
-              message: 'Open SQLite through db/sqlite-driver, which picks the driver for this Node (ADR 173).',
-            },
+          paths: [SQLITE_THROUGH_DRIVER],
+        },
+      ],
+    },
+  },
+  {
+    // The connectors sit below the features and beside the demo: the demo shops reach them as a port
+    // (start-retailers' DemoShops), and what a command does with a check is the job's business (jobs/).
+    files: ['server/src/retailers/**/*.ts'],
+    ignores: ['server/src/retailers/**/*.test.ts', 'server/src/retailers/**/*.test-support.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // Repeated here: a later block's rule replaces the one above for these files.
+          paths: [SQLITE_THROUGH_DRIVER],
+          patterns: [
+            { group: ['**/features/**'], message: 'retailers/ sits below the features: take a port instead.' },
+            { group: ['**/demo/**'], message: 'retailers/ must not import the demo: take a port (DemoShops).' },
           ],
         },
       ],

@@ -47,7 +47,7 @@ export function serverBuildIsStale({ root = ROOT, distDir = SERVER_DIST } = {}) 
 /** The entry points: the server and every CLI that server/package.json runs (paths relative to server/src). */
 export function serverEntries(root = ROOT) {
   const src = path.join(root, 'server', 'src');
-  const found = ['main.ts', 'retailers/check.ts'];
+  const found = ['main.ts'];
   const walk = (dir) => {
     for (const entry of readdirSync(path.join(src, dir), { withFileTypes: true })) {
       const rel = dir ? `${dir}/${entry.name}` : entry.name;

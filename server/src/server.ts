@@ -19,6 +19,7 @@ import { createJobScheduler } from './jobs/repeating-job';
 import { securePrivateFiles } from './config/private-files';
 import { checkLiveCheckout } from './config/live-checkout';
 import { startRetailers } from './retailers/start-retailers';
+import { demoShops } from './demo/demo-shops';
 import { startDemoStripe } from './demo/stripe/demo-stripe';
 import { createDemoClock } from './demo/demo-clock';
 import { demoCatalogueAdapters, LIVE_CATALOGUE } from './demo/demo-adapters';
@@ -139,7 +140,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   let deps: AppDeps;
   try {
     // RETAILERS_MODE=demo starts the demo retailer sites and points the connectors at them.
-    const retailers = await startRetailers(env, pricesNow);
+    const retailers = await startRetailers(env, demoShops, pricesNow);
     closers.push(() => retailers.close());
     // No Stripe configured: the local look-alike stands in (docs/architecture.md#running-modes), on the real clock.
     const stripe = stripeTargetFromEnv(env);

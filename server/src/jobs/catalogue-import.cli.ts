@@ -7,15 +7,19 @@ import { CatalogueImportError, importExport } from '../features/catalogue/catalo
 import { ExportSourceError, openExportSource } from '../features/catalogue/catalogue-import/sam-members';
 import { createCatalogueRepository } from '../features/catalogue/catalogue.repository';
 import { brusselsDay } from '../features/catalogue/catalogue.service';
+import { readCliArgs } from './cli-args';
 
 const USAGE = 'usage: npm run catalogue:import -- <SAM full export .zip or unzipped folder> [--date YYYY-MM-DD]';
 
 /** `npm run catalogue:import <zip|folder> [--date D]`: imports the export and swaps it in, or changes nothing. */
 async function main(args: string[]): Promise<number> {
-  const dateAt = args.indexOf('--date');
-  const date = dateAt >= 0 ? args[dateAt + 1] : brusselsDay(Date.now());
-  const paths = args.filter((a, i) => !a.startsWith('--') && (dateAt < 0 || i !== dateAt + 1));
-  if (paths.length !== 1 || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) {
+  const { values, positionals: paths } = readCliArgs(args, {
+    usage: USAGE,
+    options: { date: { type: 'string' } },
+    positionals: [1, 1],
+  });
+  const date = values.date ?? brusselsDay(Date.now());
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) {
     console.error(USAGE);
     return 2;
   }

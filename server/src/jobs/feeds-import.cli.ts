@@ -7,15 +7,21 @@ import { FeedError } from '../features/feeds/feed-parse/feed-error';
 import { createFeedImporter } from '../features/feeds/feeds.module';
 import { createFeedsRepository } from '../features/feeds/feeds.repository';
 import { SHOP_ID_PATTERN } from '../retailers/types';
+import { readCliArgs } from './cli-args';
 
 const USAGE = 'usage: npm run feeds:import -- <retailer> <feed file or https URL> [--allow-shrink]';
 
 /** `npm run feeds:import <retailer> <file|url>`: imports the feed now and swaps it in, or changes nothing. */
 async function main(args: string[]): Promise<number> {
   // --allow-shrink: the shop really lost more than half of its range (ADR 171).
-  const allowShrink = args.includes('--allow-shrink');
-  const [retailer, given, ...rest] = args.filter((a) => a !== '--allow-shrink');
-  if (!retailer || !given || rest.length > 0 || !SHOP_ID_PATTERN.test(retailer)) {
+  const { values, positionals } = readCliArgs(args, {
+    usage: USAGE,
+    options: { 'allow-shrink': { type: 'boolean' } },
+    positionals: [2, 2],
+  });
+  const allowShrink = values['allow-shrink'] === true;
+  const [retailer = '', given = ''] = positionals;
+  if (!SHOP_ID_PATTERN.test(retailer)) {
     console.error(USAGE);
     return 2;
   }

@@ -4,17 +4,18 @@ import { closeDatabase } from '../db/database';
 import { openCliDatabase } from '../db/cli-database';
 import { createLogger } from '../lib/log';
 import { applyImport, ImportFileError, readImportFile } from '../features/pharmacies/import/pharmacies-import';
+import { readCliArgs } from './cli-args';
 
 const USAGE = 'usage: npm run pharmacies:import -- <file.xlsx|file.csv|file.geojson|file.json> [--skip-bad]';
 
 /** `npm run pharmacies:import <file>`: replaces the pharmacies table and prints what changed. */
 function main(args: string[]): number {
-  const skipBad = args.includes('--skip-bad');
-  const files = args.filter((a) => !a.startsWith('--'));
-  if (files.length !== 1) {
-    console.error(USAGE);
-    return 2;
-  }
+  const { values, positionals: files } = readCliArgs(args, {
+    usage: USAGE,
+    options: { 'skip-bad': { type: 'boolean' } },
+    positionals: [1, 1],
+  });
+  const skipBad = values['skip-bad'] === true;
   const env = loadEnvOrExit();
   let parsed;
   try {

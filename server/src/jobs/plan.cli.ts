@@ -6,14 +6,16 @@ import { openCliDatabase } from '../db/cli-database';
 import { createLogger } from '../lib/log';
 import { createBillingRepository } from '../features/billing/billing.repository';
 import { createAdminRepository } from '../features/admin/admin.repository';
-import { parsePlanArgs } from './plan-args';
+import { readCliArgs } from './cli-args';
+import { parsePlanArgs, PLAN_USAGE } from './plan-args';
 
 /** The grant's last day (it ends at 23:59:59 Brussels time, 21:59:59 or 22:59:59 UTC the same day). */
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** `npm run plan -- <email> <free|pro|ultra> [YYYY-MM-DD]`: a staff-set plan, without Stripe. */
 function main(): void {
-  const parsed = parsePlanArgs(process.argv.slice(2), Date.now());
+  const { positionals } = readCliArgs(process.argv.slice(2), { usage: PLAN_USAGE, positionals: [2, 3] });
+  const parsed = parsePlanArgs(positionals, Date.now());
   if ('error' in parsed) {
     console.error(parsed.error);
     process.exit(2);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { loadEnvOrExit } from '../config/env';
 import { createLogger } from '../lib/log';
 import { databaseFile } from '../db/cli-database';
+import { readCliArgs } from './cli-args';
 import { restoreDatabase } from './restore';
 
 /**
@@ -9,11 +10,10 @@ import { restoreDatabase } from './restore';
  * must be stopped. A relative path is taken from where npm was run (INIT_CWD), not from server/.
  */
 function main(): void {
-  const arg = process.argv[2];
-  if (!arg || process.argv.length > 3) {
-    console.error('Usage: npm run restore <backup file>   (the server must be stopped)');
-    process.exit(2);
-  }
+  const [arg = ''] = readCliArgs(process.argv.slice(2), {
+    usage: 'Usage: npm run restore <backup file>   (the server must be stopped)',
+    positionals: [1, 1],
+  }).positionals;
   const env = loadEnvOrExit();
   const log = createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT }).child({ job: 'restore' });
   const source = resolve(process.env.INIT_CWD ?? process.cwd(), arg);

@@ -1,9 +1,11 @@
+import { readCliArgs } from './cli-args';
 import { runSmoke } from './smoke';
 
 // npm run smoke -- <url>: prints one line per check and exits 1 when any fails.
-const url = process.argv[2];
-if (!url || !/^https?:\/\//.test(url)) {
-  console.error('usage: npm run smoke -- <https://your.instance>');
+const USAGE = 'usage: npm run smoke -- <https://your.instance>';
+const [url = ''] = readCliArgs(process.argv.slice(2), { usage: USAGE, positionals: [1, 1] }).positionals;
+if (!/^https?:\/\//.test(url)) {
+  console.error(USAGE);
   process.exit(2);
 }
 const results = await runSmoke(url);

@@ -5,6 +5,7 @@ import { closeDatabase } from '../db/database';
 import { openCliDatabase } from '../db/cli-database';
 import { createLogger } from '../lib/log';
 import { createAdminRepository } from '../features/admin/admin.repository';
+import { readCliArgs } from './cli-args';
 
 export const STAFF_USAGE = 'Usage: npm run staff -- <email> [--remove]';
 
@@ -13,14 +14,17 @@ export const STAFF_USAGE = 'Usage: npm run staff -- <email> [--remove]';
  * can do it from /admin), or takes it back. Written to the admin audit log like a change made on the page.
  */
 function main(): void {
-  const args = process.argv.slice(2);
-  const remove = args.includes('--remove');
-  const rest = args.filter((a) => a !== '--remove');
-  if (rest.length !== 1 || !rest[0]!.includes('@')) {
+  const { values, positionals } = readCliArgs(process.argv.slice(2), {
+    usage: STAFF_USAGE,
+    options: { remove: { type: 'boolean' } },
+    positionals: [1, 1],
+  });
+  const remove = values.remove === true;
+  if (!positionals[0]!.includes('@')) {
     console.error(STAFF_USAGE);
     process.exit(2);
   }
-  const email = normalizeEmail(rest[0]!);
+  const email = normalizeEmail(positionals[0]!);
   const env = loadEnvOrExit();
   const db = openCliDatabase(env, { migrateWith: createLogger({ level: 'warn' }) });
   try {

@@ -1,6 +1,6 @@
 import { startDemoRetailers, type DemoRetailers } from '../demo/demo-retailers';
+import { demoCnkCatalogue } from '../demo/demo-shops';
 import { createConnectors, type CreateConnectorsOptions } from './registry';
-import { demoCnkCatalogue } from './start-retailers';
 import type { RetailerConnector, RetailerId } from './types';
 
 // The demo shops as the connector tests talk to them: on loopback, answering at once.

@@ -1,3 +1,4 @@
+import { demoShops } from '../demo/demo-shops';
 import { describe, expect, it } from 'vitest';
 import { formatCheck, runRetailersCheck, type CheckEnv } from './retailers-check';
 
@@ -12,7 +13,7 @@ const env: CheckEnv = {
 
 describe('retailers check', () => {
   it('reports every configured retailer working in demo mode', async () => {
-    const { results, ok } = await runRetailersCheck(env);
+    const { results, ok } = await runRetailersCheck(env, demoShops);
     expect(ok).toBe(true);
     expect(results.map((r) => [r.retailer, r.query.kind])).toEqual([
       ['farmaline', 'name'],
@@ -26,10 +27,10 @@ describe('retailers check', () => {
   });
 
   it('fails when a retailer is blocked or its markup changed', async () => {
-    const { results, ok } = await runRetailersCheck({
-      ...env,
-      DEMO_FAULTS: { multipharma: '403', medimarket: 'garbage' },
-    });
+    const { results, ok } = await runRetailersCheck(
+      { ...env, DEMO_FAULTS: { multipharma: '403', medimarket: 'garbage' } },
+      demoShops,
+    );
     expect(ok).toBe(false);
     const text = formatCheck(results);
     expect(text).toMatch(/multipharma\s+name "dafalgan"\s+fetch: blocked: HTTP 403/);

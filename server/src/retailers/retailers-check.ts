@@ -1,5 +1,5 @@
 import { classifyQuery } from '@pharmaradar/shared/cnk';
-import { startRetailers, type RetailersEnv, type StartOptions } from './start-retailers';
+import { startRetailers, type DemoShops, type RetailersEnv, type StartOptions } from './start-retailers';
 import { RetailerError, type RetailerConnector, type SearchQuery, type ShopId } from './types';
 
 /**
@@ -26,10 +26,11 @@ export type CheckEnv = RetailersEnv;
  */
 export async function runRetailersCheck(
   env: CheckEnv,
+  demoShops: DemoShops,
   queries: string[] = DEFAULT_CHECK_QUERIES,
   options: StartOptions = {},
 ): Promise<{ results: ProbeResult[]; ok: boolean }> {
-  const retailers = await startRetailers(env, undefined, options);
+  const retailers = await startRetailers(env, demoShops, undefined, options);
   try {
     return await probeRetailers(retailers.connectors, queries);
   } finally {

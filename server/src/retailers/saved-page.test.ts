@@ -1,3 +1,4 @@
+import { demoShops } from '../demo/demo-shops';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +71,7 @@ describe('npm run retailers:check -- --save <dir>', () => {
       DEMO_FAULTS: {},
       DEMO_PRICES_MOVE: false,
     };
-    const { ok } = await runRetailersCheck(env, ['dafalgan'], { onPage: saver.save });
+    const { ok } = await runRetailersCheck(env, demoShops, ['dafalgan'], { onPage: saver.save });
     expect(ok).toBe(true);
     const files = readdirSync(dir).sort();
     expect(files.filter((f) => f.startsWith('farmaline-'))).toHaveLength(1);

@@ -33,13 +33,14 @@ export function printableOffer(o: RetailerOffer) {
   };
 }
 
+export const PARSE_USAGE = `usage: npm run retailers:parse -- <${RETAILER_IDS.join('|')}> <saved page>`;
+
 export type ParseOutcome = { code: 0 | 1; stdout: string; stderr: string };
 
 /** `retailers:parse <retailer> <file>`: offers as JSON on stdout, or exit 1 with the reason. */
 export function parseSavedPage(args: string[], read: (file: string) => string): ParseOutcome {
   const [retailer, file] = args;
-  const usage = `usage: npm run retailers:parse -- <${RETAILER_IDS.join('|')}> <saved page>`;
-  if (!retailer || !file || !isRetailerId(retailer)) return { code: 1, stdout: '', stderr: usage };
+  if (!retailer || !file || !isRetailerId(retailer)) return { code: 1, stdout: '', stderr: PARSE_USAGE };
   let html: string;
   try {
     html = read(file);

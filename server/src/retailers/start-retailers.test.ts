@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
+import { demoShops } from '../demo/demo-shops';
 import { startRetailers, type RetailersEnv } from './start-retailers';
 import { RETAILER_IDS, RetailerError, type RetailerConnector } from './types';
 
@@ -12,9 +13,12 @@ const env: RetailersEnv = {
   DEMO_PRICES_MOVE: true,
 };
 
+/** The retailers as the server starts them, the demo shops standing in. */
+const startWithDemo = (e: RetailersEnv, now?: () => number) => startRetailers(e, demoShops, now);
+
 describe('startRetailers', () => {
   it('demo mode: real connectors against the demo shops, offer links on stable /__demo paths', async () => {
-    const retailers = await startRetailers(env);
+    const retailers = await startWithDemo(env);
     try {
       expect(retailers.connectors.map((c) => [c.id, c.label])).toEqual([
         ['multipharma', 'Multipharma'],
@@ -38,7 +42,7 @@ describe('startRetailers', () => {
   it('demo mode: prices move from day to day with the clock, unless DEMO_PRICES_MOVE is off', async () => {
     const day = 24 * 3600 * 1000;
     const pricesOn = async (at: number, move: boolean) => {
-      const retailers = await startRetailers({ ...env, DEMO_PRICES_MOVE: move }, () => at);
+      const retailers = await startWithDemo({ ...env, DEMO_PRICES_MOVE: move }, () => at);
       try {
         const offers = await retailers.connectors[1]!.search(
           { kind: 'name', value: 'dafalgan' },
@@ -57,7 +61,7 @@ describe('startRetailers', () => {
   });
 
   it('demo mode: a configured base URL still wins over its demo shop', async () => {
-    const retailers = await startRetailers({ ...env, FARMALINE_BASE_URL: 'http://127.0.0.1:9/front-door' });
+    const retailers = await startWithDemo({ ...env, FARMALINE_BASE_URL: 'http://127.0.0.1:9/front-door' });
     try {
       const byId = Object.fromEntries(retailers.connectors.map((c) => [c.id, c.baseUrl]));
       expect(byId.farmaline).toBe('http://127.0.0.1:9/front-door');
@@ -69,7 +73,7 @@ describe('startRetailers', () => {
   });
 
   it('live mode: the real shops (or configured URLs), no demo', async () => {
-    const retailers = await startRetailers({
+    const retailers = await startWithDemo({
       ...env,
       RETAILERS_MODE: 'live',
       RETAILERS: ['farmaline', 'medimarket', 'newpharma'],
@@ -99,7 +103,7 @@ describe('startRetailers', () => {
       connector.search({ kind: 'name', value: 'dafalgan' }, new AbortController().signal);
 
     it('every live connector fails its search with a refusal and the stub sees 0 connections', async () => {
-      const retailers = await startRetailers({
+      const retailers = await startWithDemo({
         ...env,
         RETAILERS_MODE: 'live',
         RETAILERS: [...RETAILER_IDS],
@@ -129,7 +133,7 @@ describe('startRetailers', () => {
 
     it('control: the same stub URL is reached when private hosts are allowed (demo mode)', async () => {
       const before = stub.connections();
-      const retailers = await startRetailers({ ...env, RETAILERS: ['farmaline'], FARMALINE_BASE_URL: stub.url });
+      const retailers = await startWithDemo({ ...env, RETAILERS: ['farmaline'], FARMALINE_BASE_URL: stub.url });
       try {
         await search(retailers.connectors[0]!).catch(() => []);
         expect(stub.connections()).toBeGreaterThan(before);

@@ -1,7 +1,5 @@
 import type { Env } from '../config/env';
-import { startDemoRetailers, type DemoRetailers } from '../demo/demo-retailers';
-import { getDemoCatalogue } from '../demo/catalogue';
-import { catalogueOf, type CnkCatalogue } from './lib/cnk-catalogue';
+import type { CnkCatalogue } from './lib/cnk-catalogue';
 import { userAgentFor } from './lib/polite-fetch';
 import type { FetchedPage } from './lib/polite-fetch';
 import { createConnectors, type CreateConnectorsOptions } from './registry';
@@ -26,19 +24,34 @@ export type RetailersEnv = Pick<
 /** What the check command adds: every fetched page, to save it. */
 export type StartOptions = { onPage?: (retailer: RetailerId, page: FetchedPage) => void };
 
-/**
- * Demo mode's stand-in for the official CNK catalogue (ADR 134): the demo shops show GTINs and
- * names, the demo catalogue knows their CNKs. Live mode has none until the real one exists.
- */
-export function demoCnkCatalogue(): CnkCatalogue {
-  return catalogueOf(getDemoCatalogue().map((p) => ({ cnk: p.cnk, gtin: p.ean, name: p.name.fr })));
-}
+/** What demo mode needs of the demo shops once they run: where they answer, and how to stop them. */
+export type RunningDemoShops = {
+  baseUrls: Record<RetailerId, string>;
+  medimarketPharmacyBaseUrl: string;
+  /** An offer's link or image on the demo shop, as the main app serves it (/__demo/retailers/…). */
+  publicUrl(url: string): string;
+  close(): Promise<void>;
+};
 
-export type RunningRetailers = {
+/**
+ * The demo shops as a port (demo/demo-shops.ts provides it; the composition root and the jobs pass it
+ * in), so that this layer does not import the demo. Live mode never calls it.
+ */
+export type DemoShops<D extends RunningDemoShops = RunningDemoShops> = {
+  start(options: {
+    latencyMs: Partial<Record<RetailerId, number>>;
+    faults: RetailersEnv['DEMO_FAULTS'];
+    now?: () => number;
+  }): Promise<D>;
+  /** Demo mode's stand-in for the official CNK catalogue (ADR 134). */
+  catalogue(): CnkCatalogue;
+};
+
+export type RunningRetailers<D extends RunningDemoShops = RunningDemoShops> = {
   /** The connectors of env.RETAILERS, in that order. */
   connectors: RetailerConnector[];
   /** The demo shops in demo mode (mount them on the main app with demo.mount(app)), else null. */
-  demo: DemoRetailers | null;
+  demo: D | null;
   close(): Promise<void>;
 };
 
@@ -70,11 +83,12 @@ export function liveConnectorOptions(env: RetailersEnv): CreateConnectorsOptions
  * stable /__demo/retailers/<shop>/… paths served by the main app. A *_BASE_URL that is set still wins
  * in demo mode, so tests and the benchmark can put an instrumented front door before a demo shop.
  */
-export async function startRetailers(
+export async function startRetailers<D extends RunningDemoShops>(
   env: RetailersEnv,
+  demoShops: DemoShops<D>,
   now?: () => number,
   options: StartOptions = {},
-): Promise<RunningRetailers> {
+): Promise<RunningRetailers<D>> {
   const onPage = options.onPage ? { onPage: options.onPage } : {};
   if (env.RETAILERS_MODE === 'live') {
     return {
@@ -86,7 +100,7 @@ export async function startRetailers(
   // DEMO_LATENCY_MS is the whole truth once loaded: a shop it does not name gets no added latency.
   const latencyMs = Object.fromEntries(RETAILER_IDS.map((id) => [id, env.DEMO_LATENCY_MS[id] ?? 0]));
   // The server's clock moves the demo prices from day to day (price alerts fire in demo mode).
-  const demo = await startDemoRetailers({
+  const demo = await demoShops.start({
     latencyMs,
     faults: env.DEMO_FAULTS,
     ...(now && env.DEMO_PRICES_MOVE ? { now } : {}),
@@ -98,7 +112,7 @@ export async function startRetailers(
     timeoutMs: env.RETAILER_TIMEOUT_MS,
     allowPrivateHosts: true,
     rewriteUrl: demo.publicUrl,
-    catalogue: demoCnkCatalogue(),
+    catalogue: demoShops.catalogue(),
     ...(env.PUBLIC_URL ? { userAgent: userAgentFor(env.PUBLIC_URL) } : {}),
     ...onPage,
   });

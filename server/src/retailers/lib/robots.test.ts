@@ -31,6 +31,22 @@ Allow: /fr/search.htm?q=public
     expect(robotsAllow(others, '/fr/search.htm?q=x')).toBe(true);
     expect(robotsAllow(parseRobots('User-agent: *\nDisallow:\n', 'PharmaRadarBot'), '/any')).toBe(true);
   });
+
+  it('a group names our whole product token (a prefix of it is another robot); paths compare percent-encoded', () => {
+    const text = `User-agent: PharmaRadar
+Disallow: /
+
+User-agent: pharmaradarbot/2.0
+Disallow: /fr/caf%c3%a9
+Disallow: /nl/ツ
+`;
+    const ours = parseRobots(text, 'PharmaRadarBot');
+    expect(robotsAllow(ours, '/fr/search.htm')).toBe(true);
+    // URL paths arrive percent-encoded (URL.pathname): the hex case and a raw UTF-8 rule still match.
+    expect(robotsAllow(ours, '/fr/caf%C3%A9')).toBe(false);
+    expect(robotsAllow(ours, '/nl/%E3%83%84')).toBe(false);
+    expect(robotsAllow(parseRobots(text, 'PharmaRadar'), '/fr/search.htm')).toBe(false);
+  });
 });
 
 describe('connectors and a shop robots.txt (loopback shop)', () => {

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { FeedError } from './feed-error';
 import { FEED_FIELDS, type FeedField, type RawFeedItem } from './feed-item';
 import type { FeedPushReader } from './feed-xml';
@@ -5,7 +6,8 @@ import type { FeedPushReader } from './feed-xml';
 // Tab- or comma-separated feeds with a header line: Google Merchant Center's TSV
 // (https://support.google.com/merchants/answer/160567) and affiliate networks' CSV exports (Awin,
 // TradeTracker, Daisycon), whose column names a map turns into Google's attribute names. Quoting is
-// RFC 4180's: a field in double quotes may hold the delimiter, line breaks and doubled quotes.
+// RFC 4180's: a field in double quotes may hold the delimiter, line breaks and doubled quotes. Cells are
+// read by papaparse (as the web reads CSV), one chunk at a time like its own stream readers do.
 
 /** Our field -> the feed's column name (RETAILER_FEED_COLUMNS' JSON file). */
 export type ColumnMap = Partial<Record<FeedField, string>>;
@@ -16,6 +18,13 @@ const REQUIRED: readonly FeedField[] = ['id', 'title', 'price'];
 function delimiterOf(header: string): string {
   if (header.includes('\t')) return '\t';
   return header.split(';').length > header.split(',').length ? ';' : ',';
+}
+
+/** The line break of a header line, or null while the text does not show it whole (a CR may yet be a CRLF). */
+function newlineOf(text: string): '\r\n' | '\r' | '\n' | null {
+  const end = text.search(/[\r\n]/);
+  if (end < 0 || (text[end] === '\r' && end === text.length - 1)) return null;
+  return text[end] === '\n' ? '\n' : text[end + 1] === '\n' ? '\r\n' : '\r';
 }
 
 /** Header cell -> field: the map's column names when given, else Google's names (any case, g: allowed). */
@@ -36,30 +45,23 @@ function fieldsOf(header: string[], columns: ColumnMap | undefined): Array<FeedF
 
 /** A push reader of a delimited feed; each row goes to `onItem` once its line ends. Throws FeedError. */
 export function delimitedFeedReader(onItem: (item: RawFeedItem) => void, columns?: ColumnMap): FeedPushReader {
-  let delimiter: string | null = null;
+  let parser: Papa.Parser | null = null;
   let fields: Array<FeedField | null> | null = null;
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let quoteSeen = false;
+  /** Text not yet read into rows: a row whose line has not ended, or the header being probed. */
+  let pending = '';
   let line = 1;
-  let pendingCR = false;
-  let rowStarted = false;
-  let headerProbe = '';
 
-  const endRow = () => {
-    row.push(cell);
-    cell = '';
-    const cells = row;
-    row = [];
-    rowStarted = false;
+  const takeRow = (cells: string[]) => {
+    const at = line;
+    // A quoted cell's line breaks are lines of the file too.
+    line += 1 + cells.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
     if (!fields) {
       fields = fieldsOf(cells, columns);
       return;
     }
     if (cells.length === 1 && cells[0]!.trim() === '') return;
     if (cells.length !== fields.length) {
-      throw new FeedError('malformed', `line ${line}: ${cells.length} cells where the header has ${fields.length}`);
+      throw new FeedError('malformed', `line ${at}: ${cells.length} cells where the header has ${fields.length}`);
     }
     const item: RawFeedItem = {};
     cells.forEach((value, i) => {
@@ -69,75 +71,52 @@ export function delimitedFeedReader(onItem: (item: RawFeedItem) => void, columns
     onItem(item);
   };
 
-  const consume = (chunk: string) => {
-    for (let i = 0; i < chunk.length; i++) {
-      const ch = chunk[i]!;
-      if (pendingCR) {
-        pendingCR = false;
-        if (ch === '\n') continue;
-      }
-      if (quoted) {
-        if (ch === '"') {
-          quoted = false;
-          quoteSeen = true;
-        } else {
-          if (ch === '\n') line++;
-          cell += ch;
-        }
-        continue;
-      }
-      if (ch === '"') {
-        // Opening quote at a cell's start, or a doubled quote inside a quoted cell.
-        if (cell === '' && !quoteSeen) quoted = true;
-        else if (quoteSeen) {
-          cell += '"';
-          quoted = true;
-        } else cell += ch;
-        rowStarted = true;
-        continue;
-      }
-      quoteSeen = false;
-      if (ch === delimiter) {
-        row.push(cell);
-        cell = '';
-        rowStarted = true;
-      } else if (ch === '\n' || ch === '\r') {
-        pendingCR = ch === '\r';
-        endRow();
-        line++;
-      } else {
-        cell += ch;
-        rowStarted = true;
-      }
+  /** Reads the whole rows of `pending`, keeping an unfinished last one for the next chunk. */
+  const readRows = (parser: Papa.Parser) => {
+    const result = parser.parse(pending, 0, true) as Papa.ParseResult<string[]>;
+    result.data.forEach(takeRow);
+    pending = pending.slice(result.meta.cursor);
+  };
+
+  /** Reads what is left at the end: the last row is whatever follows the last line break. */
+  const readLastRows = (parser: Papa.Parser) => {
+    const result = parser.parse(pending, 0, false) as Papa.ParseResult<string[]>;
+    pending = '';
+    const last = result.data.pop() ?? [''];
+    result.data.forEach(takeRow);
+    if (result.errors.some((e) => e.code === 'MissingQuotes')) {
+      throw new FeedError('truncated', `line ${line}: the feed ends inside a quoted cell`);
     }
+    // Nothing after the last line break reads as one empty cell; a short last row was cut off mid-way.
+    const blank = last.length === 1 && last[0] === '';
+    if (fields && !blank && last.length < fields.length) {
+      throw new FeedError('truncated', `line ${line}: the feed ends inside a row`);
+    }
+    takeRow(last);
+  };
+
+  /** The parser, once the header line shows its delimiter and line break (or the feed ends). */
+  const parserFor = (atEnd: boolean): Papa.Parser | null => {
+    if (parser) return parser;
+    pending = pending.replace(/^\uFEFF/, '');
+    const newline = newlineOf(pending);
+    if (!newline && !atEnd && pending.length < 64 * 1024) return null;
+    const end = pending.search(/[\r\n]/);
+    parser = new Papa.Parser({
+      delimiter: delimiterOf(end < 0 ? pending : pending.slice(0, end)),
+      newline: newline ?? '\n',
+    });
+    return parser;
   };
 
   return {
     write(chunk) {
-      if (delimiter === null) {
-        // The header decides the delimiter: wait for its line end before reading anything.
-        headerProbe += chunk;
-        const end = headerProbe.search(/[\r\n]/);
-        if (end < 0 && headerProbe.length < 64 * 1024) return;
-        delimiter = delimiterOf(end < 0 ? headerProbe : headerProbe.slice(0, end));
-        chunk = headerProbe.replace(/^\uFEFF/, '');
-        headerProbe = '';
-      }
-      consume(chunk);
+      pending += chunk;
+      const ready = parserFor(false);
+      if (ready) readRows(ready);
     },
     end() {
-      if (delimiter === null) {
-        delimiter = delimiterOf(headerProbe);
-        consume(headerProbe.replace(/^\uFEFF/, ''));
-      }
-      if (quoted) throw new FeedError('truncated', `line ${line}: the feed ends inside a quoted cell`);
-      if (rowStarted || cell !== '') {
-        const expected = fields?.length ?? 0;
-        if (fields && row.length + 1 < expected) {
-          throw new FeedError('truncated', `line ${line}: the feed ends inside a row`);
-        }
-        endRow();
-      }
+      if (pending !== '') readLastRows(parserFor(true)!);
       if (!fields) throw new FeedError('empty', 'the feed has no header line');
     },
   };

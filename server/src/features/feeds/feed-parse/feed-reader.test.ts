@@ -92,6 +92,22 @@ describe('readFeed', () => {
     expect(await refusal(fixture('awin.csv'))).toBe('malformed');
   });
 
+  it('reads RFC 4180 quoting in TSV and CSV across chunks: tabs, line breaks and doubled quotes in a cell', async () => {
+    const tsv =
+      '\uFEFFid\ttitle\tprice\r\n' +
+      '1\t"Dafalgan\t""Forte""\r\n1 g"\t6.85 EUR\r\n' +
+      '\r\n' +
+      '2\tNurofen 200 mg\t4.10 EUR';
+    expect((await read(tsv)).items.map((i) => [i.id, i.title, i.price])).toEqual([
+      ['1', 'Dafalgan "Forte" 1 g', 6.85],
+      ['2', 'Nurofen 200 mg', 4.1],
+    ]);
+    const csv = 'id;title;price\r"3";"Isobetadine; 125 ml";"5,20 EUR"\r';
+    expect((await read(csv)).items.map((i) => [i.id, i.title, i.price])).toEqual([['3', 'Isobetadine; 125 ml', 5.2]]);
+    // (A title's tabs and line breaks read as spaces.) The line named in a refusal counts the line breaks inside quoted cells.
+    await expect(read('id,title,price\n1,"a\nb",1 EUR\n2,c\n')).rejects.toThrow(/^line 4: 2 cells/);
+  });
+
   it('refuses a truncated feed: XML cut inside an item, CSV cut inside a row or a quoted cell', async () => {
     const rss = fixture('google-rss.xml').toString();
     expect(await refusal(rss.slice(0, rss.indexOf('</item>') + 20))).toBe('truncated');

@@ -3,8 +3,10 @@ import { closeDatabase } from '../db/database';
 import { openCliDatabase } from '../db/cli-database';
 import { createLogger } from '../lib/log';
 import { createSearchActivityRepository } from '../features/admin/search-activity.repository';
-import { formatCheck, probesForAdmin, runRetailersCheck, type ProbeResult } from './retailers-check';
-import { pageSaver } from './saved-page';
+import { demoShops } from '../demo/demo-shops';
+import { formatCheck, probesForAdmin, runRetailersCheck, type ProbeResult } from '../retailers/retailers-check';
+import { pageSaver } from '../retailers/saved-page';
+import { readCliArgs } from './cli-args';
 
 // `npm run retailers:check [-- [--save <dir>] query…]`: asks each configured retailer for a known product by name and
 // by CNK and says whether fetching and parsing still work. RETAILERS_MODE=demo (default) starts the demo
@@ -12,21 +14,24 @@ import { pageSaver } from './saved-page';
 // The result is also stored for the staff admin page (/admin), which shows the latest check.
 // --save <dir> keeps every raw page fetched, to turn pages from the live sites into fixtures.
 
+const { values, positionals: queries } = readCliArgs(
+  process.argv.slice(2).filter((a) => a.trim() !== ''),
+  {
+    usage: 'usage: npm run retailers:check -- [--save <dir>] [query…]',
+    options: { save: { type: 'string' } },
+    positionals: [0, Infinity],
+  },
+  1,
+);
+const saveDir = values.save;
 const env = loadEnvOrExit();
-const args = process.argv.slice(2).filter((a) => a.trim() !== '');
-const saveAt = args.indexOf('--save');
-const saveDir = saveAt >= 0 ? args[saveAt + 1] : undefined;
-if (saveAt >= 0 && !saveDir) {
-  console.error('usage: npm run retailers:check -- [--save <dir>] [query…]');
-  process.exit(1);
-}
-const queries = saveAt >= 0 ? args.filter((_, i) => i !== saveAt && i !== saveAt + 1) : args;
 const saver = saveDir ? pageSaver(saveDir) : null;
 console.log(
   `Retailer check (${env.RETAILERS_MODE} mode, timeout ${env.RETAILER_TIMEOUT_MS} ms): ${env.RETAILERS.join(', ')}`,
 );
 const { results, ok } = await runRetailersCheck(
   env,
+  demoShops,
   queries.length ? queries : undefined,
   saver ? { onPage: saver.save } : {},
 );
