@@ -110,7 +110,11 @@ export function officialNameOf(catalogue: Pick<CatalogueLookup, 'byCnk'>, cnk: s
 }
 
 /** Every official text a search by name may match for `cnk`, in every language: names, pack names, VMP. */
-export function officialTextsOf(catalogue: Pick<CatalogueLookup, 'byCnk'>, cnk: string, langs: readonly Locale[]): string[] {
+export function officialTextsOf(
+  catalogue: Pick<CatalogueLookup, 'byCnk'>,
+  cnk: string,
+  langs: readonly Locale[],
+): string[] {
   const texts = new Set<string>();
   for (const lang of langs) {
     const entry = catalogue.byCnk(cnk, lang);

@@ -14,7 +14,9 @@ const firstWord = (name: string) => name.split(' ')[0]!.toLowerCase();
 /** Pack A, whose GTIN the hostile item carries. */
 const packA = medicines[0]!;
 /** Pack B, whose name the hostile item takes (a medicine whose name shares no first word with A's). */
-const packB = medicines.find((p) => firstWord(p.name.fr) !== firstWord(packA.name.fr) && !p.name.fr.includes(packA.brand))!;
+const packB = medicines.find(
+  (p) => firstWord(p.name.fr) !== firstWord(packA.name.fr) && !p.name.fr.includes(packA.brand),
+)!;
 /** Pack C, offered at an exponent "price". */
 const packC = medicines.find((p) => p !== packA && p !== packB)!;
 
