@@ -1,6 +1,6 @@
 // npm run lighthouse: the built app served by the real server in demo mode (fresh temp DATA_DIR, free
 // port, as the journeys run it), Lighthouse on the home page and two product landing pages, scores
-// printed; exits 1 under the bar of issue 8 (performance >= 0.90, accessibility 1.00, mobile) on any
+// printed; exits 1 under the bar (performance >= 0.90, accessibility 1.00, mobile) on any
 // of them. One product page has its prices in the server's cache (drawn with them), the other not
 // (drawn as a comparison under way and completed in place): ADR 121.
 import { startApp } from './support/harness';

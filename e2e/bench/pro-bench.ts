@@ -1,4 +1,4 @@
-// Pro tool budgets in the browser (issue 10 item 9), on the built app and the real server in demo
+// Pro tool budgets in the browser, on the built app and the real server in demo
 // mode with the default demo latencies: a 50-CNK file from drop to downloaded export (< 60 s with the
 // market to fetch, < 5 s once cached), and no main-thread task over 50 ms while importing and
 // analysing (PerformanceObserver 'longtask', which reports exactly the tasks longer than 50 ms).

@@ -1,4 +1,4 @@
-// What a person on a slow phone feels (issue 22 item 7): the built app on the real server in demo
+// What a person on a slow phone feels (ADR 169): the built app on the real server in demo
 // mode, Chromium with the slow phone's network and CPU (slow-phone-profile.ts), a fresh context for
 // every run, three runs of each scenario. The first search: tap the search box as soon as it shows,
 // type `nurofen` at 150 ms a key, Enter; then a product page opened by its address with nothing in

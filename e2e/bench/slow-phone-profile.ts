@@ -1,4 +1,4 @@
-// The slow phone of issue 22: a 390×844 touch screen, 1.6 Mbps down, 750 kbps up, 150 ms round trip
+// The slow phone (ADR 169): a 390×844 touch screen, 1.6 Mbps down, 750 kbps up, 150 ms round trip
 // and the CPU slowed 4×, applied through the DevTools protocol to the page and to its service worker
 // (a worker is a target of its own: the page's throttling does not reach its downloads).
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Which long tasks the app's own start makes on the slow phone (issue 22 item 4), named by the start's
+// Which long tasks the app's own start makes on the slow phone (ADR 184), named by the start's
 // User Timing marks (web/src/lib/perf/start-marks.ts): the home page, where the app starts on a key
 // outside the search form, and a product page opened cold (its prices not cached), where it starts
 // on a key once the drawn page has its prices (or by itself when it could not complete them). Each

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { waitForServiceWorker } from '../support/harness';
 import { useJourney } from '../support/journey';
 
-// Basket (issue 12 item 5): three products added from their pages, totals per retailer with the demo
+// Basket (ADR 111, 113): three products added from their pages, totals per retailer with the demo
 // shipping terms, the cheapest single retailer, a split that beats it, and the basket offline.
 //
 // Demo prices are seeded by CNK (server/src/demo/catalogue.ts) and the demo shipping terms are

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PHONE, watchSearches } from '../support/harness';
 import { useJourney } from '../support/journey';
 
-// Issue 22 items 1-3 (ADR 167), as a new visitor on a phone: Enter on the drawn home page before the
+// ADR 167, as a new visitor on a phone: Enter on the drawn home page before the
 // app has taken it over shows the search in place, each shop as it answers, the first price scrolled
 // into view; the app takes over later with that answer, without searching again. A cold product page
 // shows each shop as it answers, its prices before the long text, and nothing jumps.

@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { DESKTOP, PHONE, screenshot, type PageOptions, type TestPage } from '../support/harness';
 import { useJourney } from '../support/journey';
 
-// Information pages (issue "Foundation", item 7): about, legal, privacy, FAQ, contact in fr, en, nl.
+// Information pages: about, legal, privacy, FAQ, contact in fr, en, nl.
 
 const PAGES = ['about', 'legal', 'privacy', 'faq', 'contact'] as const;
 type InfoPath = (typeof PAGES)[number];

@@ -32,7 +32,7 @@ async function largestPaints(browser: Browser, url: string): Promise<string[]> {
   }
 }
 
-// Issue 8 item 13, the parts Lighthouse measures the same on any machine: accessibility 1.00 and no
+// The parts Lighthouse measures the same on any machine: accessibility 1.00 and no
 // layout shift to speak of (CLS < 0.1) on the home page and a product page, with the splash never the
 // largest paint. The performance score depends on CPU speed and stays in `npm run lighthouse`.
 describe('Lighthouse (mobile defaults) on the built app', () => {

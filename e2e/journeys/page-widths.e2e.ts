@@ -5,7 +5,7 @@ import { screenshot, waitForApp } from '../support/harness';
 import { useJourney } from '../support/journey';
 import { registerProUser } from '../support/pro';
 
-// Phones (issue 19 item 6): no page may scroll sideways on a 360 or 390 px phone, in any language, and
+// Phones: no page may scroll sideways on a 360 or 390 px phone, in any language, and
 // axe finds nothing serious on any of them. One browser; one context per language walks every page as a
 // visitor, then as a signed-in user. Every finding is collected and the test fails once at the end, so
 // one run lists all there is to fix.

@@ -11,7 +11,7 @@ import {
 } from '../support/harness';
 import { startTileServer, type TileServer } from '../support/tile-server';
 
-// Nearby pharmacies map (issue 11, items 1-3): demo pharmacies, a faked browser position and a local
+// Nearby pharmacies map (ADR 055): demo pharmacies, a faked browser position and a local
 // tile server. Shown, denied, none found and the offline list, in French, English and Dutch.
 
 const GRAND_PLACE = { latitude: 50.8466, longitude: 4.3528 };

@@ -11,7 +11,7 @@ import { registerAndVerify } from '../support/register';
 
 const run = promisify(execFile);
 
-// Issue 12 item 3 end to end: a user sets an "any drop" alert on a demo product page, the demo clock
+// Price alerts (ADR 116) end to end: a user sets an "any drop" alert on a demo product page, the demo clock
 // control (/__demo/clock, ADR 117, 122: staff only, with the session's CSRF token) moves the demo
 // shops' prices day by day until the price drops, the alert mail arrives in the user's language, and
 // its one-click link removes the alert. The user is made staff with `npm run staff` to move the clock.

@@ -6,9 +6,9 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { PHONE, screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';
 
-// Issue 12 items 1 and 6, web side: a product page with each shop's price history chart, the 30-day
+// Price history (ADR 105), web side: a product page with each shop's price history chart, the 30-day
 // low and the prior-price flag, in two languages; its structured data and the sitemap it is listed in.
-// Issue 20 item 7: under it, the same medicine in other packs (the demo SAM export's VMP groups).
+// Under it, the same medicine (ADR 159) in other packs (the demo SAM export's VMP groups).
 
 const TEXTS: Partial<Record<Locale, { browser: string; title: string; low30: string; flag: string; table: string }>> = {
   fr: {

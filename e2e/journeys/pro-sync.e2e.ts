@@ -11,7 +11,7 @@ import { registerAndVerify } from '../support/register';
 
 const run = promisify(execFile);
 
-// Issue 10.8: two tablets of one pharmacy, each its own browser context (own cookies and IndexedDB),
+// Two tablets of one pharmacy, each its own browser context (own cookies and IndexedDB),
 // converge through POST /api/groups/sync on the real server; a logout with unsynced changes warns first.
 describe('Pro group sync between devices', () => {
   const journey = useJourney({ locale: 'en-BE' });
@@ -179,7 +179,7 @@ describe('Pro group sync between devices', () => {
     expect(await tabletB.page.getByRole('dialog').count()).toBe(0);
     expect(await proRowsOnDevice(tabletB.page)).toBe(0);
 
-    // Issue 19 items 1 and 2: the margins and each line's purchase price, VAT and own name follow the
+    // The margins and each line's purchase price, VAT and own name follow the
     // pharmacist to the other tablet, across a logout (docs/decisions/151).
     const cnks = await demoCnks(journey.app, 3);
     await tabletA.page.getByLabel('Minimum margin (%)').fill('22');

@@ -7,7 +7,7 @@ import { PHONE, screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';
 import { demoCnks, importWorkbook, registerProUser } from '../support/pro';
 
-/** The counter tablet a pharmacist works on (issue 19 item 7). */
+/** The counter tablet a pharmacist works on. */
 const TABLET = { width: 1180, height: 820 } as const;
 
 type Texts = {
@@ -249,7 +249,7 @@ describe('Pro tool', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  // The counter tablet (issue 19 item 7): a 17-line group read at 1180×820 without sideways scrolling,
+  // The counter tablet: a 17-line group read at 1180×820 without sideways scrolling,
   // its first line above the fold, its header under the site header when the page scrolls, each name on
   // at most two lines; product mode shows each figure under its own label and the shops by name.
   it.each([
@@ -310,7 +310,7 @@ describe('Pro tool', () => {
       const layout = await page.evaluate(() => {
         const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
         // Each header's words, line by line: none may run past its own column or into a neighbour's
-        // (issue 19: Dutch headers such as "Aanbevolen" ran into the next column at 1180 px).
+        // (Dutch headers such as "Aanbevolen" ran into the next column at 1180 px).
         const heads = [...document.querySelectorAll('.pro-table thead tr:first-child th')].map((th) => {
           const range = document.createRange();
           range.selectNodeContents(th.querySelector('.pro-sort')!);

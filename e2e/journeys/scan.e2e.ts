@@ -9,7 +9,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { PHONE, waitForServiceWorker } from '../support/harness';
 import { useJourney } from '../support/journey';
 
-// Barcode scan (issue 12 item 4): Chromium's fake camera films the EAN-13 of a demo pack; the app
+// Barcode scan (ADR 115): Chromium's fake camera films the EAN-13 of a demo pack; the app
 // reads it with the ZXing reader it serves itself (Linux Chromium has no native BarcodeDetector)
 // and finds the product, online and then offline from the saved search.
 

@@ -3,7 +3,7 @@ import { PHONE, watchSearches } from '../support/harness';
 import { useJourney } from '../support/journey';
 import { seriousA11yViolations } from '../support/a11y';
 
-// Issue 22 item 1, its last part (ADR 180): a browser without JavaScript submits the home page's
+// ADR 180: a browser without JavaScript submits the home page's
 // plain form and gets the results drawn by the server, every shop's prices, with links to the product
 // pages; with JavaScript, the same address is taken over by the app without searching again.
 describe('a search address drawn by the server', () => {

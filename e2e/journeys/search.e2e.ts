@@ -13,7 +13,7 @@ import {
 } from '../support/harness';
 import { useJourney } from '../support/journey';
 
-// Price engine, web side (issue "Price engine", items 4-6): live progressive search on the home page,
+// Price engine, web side: live progressive search on the home page,
 // retailer failures, offline saved results and the product landing page, in fr, en and nl.
 
 const LANGS: { lang: Locale; home: string; browser: string; complete: string; best: string }[] = [
@@ -165,7 +165,7 @@ describe('price search', () => {
     });
   }
 
-  // Issue 19 item 9 (ADR 148): Dutch users read the shops' Dutch names and go to their Dutch pages
+  // ADR 148: Dutch users read the shops' Dutch names and go to their Dutch pages
   // where a shop has them; English users read the French ones.
   for (const { home, browser: browserLocale, name, path } of [
     { home: '/nl', browser: 'nl-BE', name: 'Ducray Kelual Emulsie nieuwe formule 50 ml', path: '/nl/' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useJourney } from '../support/journey';
 
-// Unit prices (issue 12 item 2): each offer shows its price per tablet, sachet or 100 ml, read from the
+// Unit prices (ADR 110): each offer shows its price per tablet, sachet or 100 ml, read from the
 // pack in its name, and the results can be sorted by unit price, in two languages.
 
 const CASES = [

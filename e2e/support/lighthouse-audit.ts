@@ -42,7 +42,7 @@ export async function productLandingUrl(appUrl: string, prices: 'cached' | 'cold
   return `${appUrl}/${product.slug}`;
 }
 
-/** The bar of issue 8: mobile defaults, performance >= 0.90 and accessibility 1.00. */
+/** The bar: mobile defaults, performance >= 0.90 and accessibility 1.00. */
 export const BAR = { performance: 0.9, accessibility: 1 } as const;
 
 export function meetsBar(scores: PageScores): boolean {

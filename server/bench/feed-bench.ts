@@ -1,4 +1,4 @@
-// Product feed benchmark (npm run bench, issue 23): writes a Google Merchant RSS feed of 100,000 items,
+// Product feed benchmark (npm run bench): writes a Google Merchant RSS feed of 100,000 items,
 // imports it into a fresh database (time, peak resident memory), then starts the server with that shop
 // read from the feed and times name searches it answers from SQLite against a cached search.
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';

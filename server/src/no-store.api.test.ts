@@ -1,5 +1,5 @@
 /**
- * Issue 8.10: answers about a person, or about what someone searched for, are never stored by a
+ * Answers about a person, or about what someone searched for, are never stored by a
  * browser or shared cache (`Cache-Control: no-store`), event streams included: Hono's streamSSE
  * sends `no-cache` by itself, which lets a cache keep the body.
  */

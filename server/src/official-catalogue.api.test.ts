@@ -11,7 +11,7 @@ import { importFiles } from './features/catalogue/catalogue-import/catalogue-imp
 import { createCatalogueRepository } from './features/catalogue/catalogue.repository';
 import { createLogger } from './lib/log';
 
-// Issue 20 items 4 and 5 across the features a consumer sees prices in: a SAM export built here is
+// The official catalogue (ADR 153, 154) across the features a consumer sees prices in: a SAM export built here is
 // imported while the server runs (demo mode: the demo export is live first), and what it excludes
 // leaves the search (answers cached before it included), alerts, product pages and the sitemap.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normaliseCnk } from './cnk';
 
-// Price alerts (issue 12 item 3): a logged-in user asks to be mailed when a product's lowest price
+// Price alerts (ADR 116): a logged-in user asks to be mailed when a product's lowest price
 // falls to or below a price ('below'), or goes down at all ('drop').
 
 export const ALERT_KINDS = ['below', 'drop'] as const;

@@ -1,5 +1,5 @@
 // The API's error shape read without zod: the web's API client is on the boot path of every page and
-// zod is not part of the first JavaScript (issue 8, ADR 036). api-error.ts holds the zod schema of
+// zod is not part of the first JavaScript (ADR 036). api-error.ts holds the zod schema of
 // the same shape for the server; api-error-shape.test.ts runs both on the same fixtures.
 
 /** The one JSON error shape every API answer uses on failure (docs/architecture.md#server-composition). */

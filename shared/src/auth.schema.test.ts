@@ -50,7 +50,7 @@ describe('names are plain text', () => {
     },
   );
 
-  // Issue 17.14 changed this on purpose: dots used to pass in first names ('St. John', 'Ñúñez Jr.');
+  // Changed on purpose (ADR 126): dots used to pass in first names ('St. John', 'Ñúñez Jr.');
   // first names are now letters only. Last names keep the plain-text rule.
   it.each(['St. John', 'Ñúñez Jr.'])('accepts %j as a last name only', (name) => {
     expect(registerSchema.safeParse({ ...validRegister, last_name: name }).success).toBe(true);
@@ -60,7 +60,7 @@ describe('names are plain text', () => {
   });
 });
 
-describe('first names are letters only (issue 17.14)', () => {
+describe('first names are letters only', () => {
   it.each([
     'evil。example。com',
     'evil．example．com',

@@ -1,6 +1,6 @@
 import type { RetailerShipping } from './basket.schema';
 
-// The basket's totals per retailer and its cheapest split across retailers (issue 12 item 5).
+// The basket's totals per retailer and its cheapest split across retailers (ADR 111).
 // Everything is computed in cents so ties and thresholds are exact.
 
 export type BasketLine = {
@@ -8,7 +8,7 @@ export type BasketLine = {
   quantity: number;
   /** Price of one pack at each retailer that sells it (EUR). */
   prices: Readonly<Record<string, number>>;
-  /** Retailers whose offer was out of stock: never recommended for this line (issue 19 item 3). */
+  /** Retailers whose offer was out of stock: never recommended for this line. */
   outOfStock?: readonly string[];
 };
 

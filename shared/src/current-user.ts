@@ -1,5 +1,5 @@
 // The current user of docs/product.md#data without zod: the web normalises GET /api/auth/me/ at boot, before the
-// first screen, and zod is not part of the home page's first JavaScript (issue 8, ADR 036). The zod
+// first screen, and zod is not part of the home page's first JavaScript (ADR 036). The zod
 // schemas of the same shapes live in user.schema.ts; current-user.test.ts runs both on one set of
 // fixtures so they cannot drift apart.
 

@@ -1,4 +1,4 @@
-// No zod here: the locale list is on the web's boot path (issue 8: the first screen loads no schemas).
+// No zod here: the locale list is on the web's boot path (ADR 036: the first screen loads no schemas).
 export const LOCALES = ['fr', 'en', 'nl'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fr';

@@ -56,7 +56,7 @@ function toProduct(offers: SearchOffer[], cnk: string | null): SearchProduct {
   const firstBuyable = unique.find(isBuyable);
   // Cheaper sold-out offers must not push the cheapest buyable one off the card.
   if (firstBuyable && !kept.includes(firstBuyable)) kept[kept.length - 1] = firstBuyable;
-  // The best price is one a shopper can buy: an out-of-stock offer never carries it (issue 19 item 3);
+  // The best price is one a shopper can buy: an out-of-stock offer never carries it (ADR 155);
   // when every offer is out of stock none does, and the card says so.
   const buyable = kept.find(isBuyable);
   const lowest = buyable ? cents(buyable.price) : null;

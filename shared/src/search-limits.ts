@@ -1,5 +1,5 @@
 // Limits of the price search without zod: the search form on the home page needs them before any
-// schema is loaded (issue 8, ADR 036). search.schema.ts builds its validation on them.
+// schema is loaded (ADR 036). search.schema.ts builds its validation on them.
 
 export const SEARCH_QUERY_MAX_LENGTH = 120;
 /** docs/product.md#constants: up to 5 offers are shown per product. */

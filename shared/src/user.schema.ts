@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLANS, SUBSCRIPTION_STATUSES, type CurrentUser } from './current-user';
 
-// The boot path of the web normalises the current user without zod (current-user.ts, issue 8); these
+// The boot path of the web normalises the current user without zod (current-user.ts, ADR 036); these
 // schemas describe the same shapes for the routes and the calls that validate, and
 // current-user.test.ts keeps both in step.
 export { ANONYMOUS_USER, PLANS, SUBSCRIPTION_STATUSES, normalizeCurrentUser } from './current-user';

@@ -1,4 +1,4 @@
-// SSE parse time (issue 18 item 9, ADR 137): the app's parser (eventsource-parser underneath) against
+// SSE parse time (ADR 137): the app's parser (eventsource-parser underneath) against
 // the former per-character one, on a ~478 kB event stream shaped like a Pro batch (one `product` event
 // per CNK with its offers, then `done`), fed in 16 kB decoded chunks as the network hands them over.
 import { performance } from 'node:perf_hooks';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// JavaScript budget of the home page (issue 8): what a phone downloads before the first screen is
+// JavaScript budget of the home page (ADR 035): what a phone downloads before the first screen is
 // usable, compressed as the server sends it. The home page's JS is the entry chunk, the chunks it
 // imports statically (index.html modulepreloads them), and the home route's own chunk with its
 // static imports (the router loads that route before it renders). Dynamic imports are not counted:

@@ -1,4 +1,4 @@
-// Precache budget (issue 22 item 5, ADR 165): what the service worker downloads on a first visit,
+// Precache budget (ADR 165): what the service worker downloads on a first visit,
 // read from the generated dist/sw.js, so the offline promise stays small on a thin connection.
 // Printed and enforced by check-budget.mjs. Plain JS so it runs right after `vite build`.
 import { existsSync, readFileSync } from 'node:fs';

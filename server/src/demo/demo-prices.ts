@@ -2,7 +2,7 @@ import type { RetailerId } from '../retailers/types';
 import type { DemoOffer, DemoProduct } from './catalogue.schema';
 import { hashString, seededRandom } from './demo-random';
 
-// Demo shop prices move from day to day (issue 12 item 3), so price alerts really fire in demo mode:
+// Demo shop prices move from day to day (ADR 122), so price alerts really fire in demo mode:
 // each shop's price of a product on a given day is its catalogue price moved by up to ±10 %, drawn
 // from a generator seeded by (CNK, shop, day). The same day always gives the same prices.
 

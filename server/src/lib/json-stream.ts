@@ -1,5 +1,5 @@
 /**
- * A JSON document written in pieces (the account data export, issue 17 item 6): its lists can be
+ * A JSON document written in pieces (the account data export): its lists can be
  * read from the database a page at a time while the answer streams, so neither the rows nor the text
  * of a large document are ever held whole. The text is exactly JSON.stringify(document, null, 2).
  */

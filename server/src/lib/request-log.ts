@@ -15,7 +15,7 @@ const PROXY_REQUEST_ID = /^[\w.:-]{8,100}$/;
 /**
  * The access line of every API request: request id, method, path (never the query string, which
  * may carry a signed token), status and duration to the response's first byte (a search stream goes
- * on after it). A throttled request also names its source (issue 8.10); other lines carry no address.
+ * on after it). A throttled request also names its source, for the operator; other lines carry no address.
  */
 export function requestLog(log: Logger): MiddlewareHandler {
   return async (c, next) => {

@@ -81,7 +81,7 @@ function pageRoutes(prefix: Locale | null): RouteObject[] {
             { path: 'contact', lazy: lazyPage(() => import('./pages/contact.page')) },
             // Nearby pharmacies map (docs/architecture.md#settled-choices: before the product catch-all).
             { path: 'pharmacies', lazy: lazyPage(() => import('../features/pharmacies/pharmacies.page')) },
-            // The basket (issue 12 item 5; before the product catch-all too, ADR 113).
+            // The basket (before the product catch-all too, ADR 113).
             { path: 'panier', lazy: lazyPage(() => import('../features/basket/basket.page')) },
             // Account and billing.
             { path: 'compte', lazy: lazyPage(() => import('./pages/account.page')) },

@@ -95,7 +95,7 @@ export interface ProOutboxEntry {
   updatedAt: number;
 }
 
-/** One product in the basket with the prices it had when last seen (issue 12 item 5). */
+/** One product in the basket with the prices it had when last seen (ADR 113). */
 export interface BasketItemRecord {
   /** The product's 7-digit CNK: the primary key. */
   cnk: string;
@@ -176,7 +176,7 @@ export class PharmaRadarDb extends Dexie {
       proCatalogue: 'cnk',
       proOutbox: '++seq, [kind+id]',
     });
-    // The basket (issue 12 item 5): products with their last prices, and the shops' shipping terms.
+    // The basket (ADR 113): products with their last prices, and the shops' shipping terms.
     this.version(3).stores({ basket: 'cnk, addedAt', basketMeta: 'key' });
     // Group analysis reports (docs/architecture.md#settled-choices): per-device snapshots, listed by group in date order.
     this.version(5).stores({ proReports: 'id, [groupId+analysedAt]' });

@@ -5,7 +5,7 @@ import { SEARCH_SETTLED_EVENT, SEARCH_STARTED_EVENT } from '../lib/pwa/search-ac
 import { drawnSearch } from './first-screen-search';
 import { startOnIntent, TYPING_PAUSE_MS, type FirstScreenHandover } from './first-screen-start';
 
-// Issue 22 items 1 and 4 (ADR 167): Enter on the drawn home page, before the app has taken it over,
+// ADR 167, 168: Enter on the drawn home page, before the app has taken it over,
 // shows the search in place, each shop as it answers, instead of the form's navigation; the app
 // starts after it, once the typing has paused, and finds the result in the page.
 const HOME = `<section class="home-hero"><form role="search" action="/en"><input name="q" type="search">

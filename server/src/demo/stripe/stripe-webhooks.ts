@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { newId } from './stripe-store';
 
-/** Delivery faults for tests (issue 9 §4): Stripe may deliver twice, late or out of order. */
+/** Delivery faults for tests: Stripe may deliver twice, late or out of order. */
 export interface WebhookFaults {
   /** Each event is delivered twice. */
   duplicate: boolean;

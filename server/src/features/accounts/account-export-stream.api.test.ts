@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
 import { registerAndVerify, startAccountsTest, type AccountsTest } from './accounts.test-support';
 
-// Issue 17 item 6: a large export (115 MB before the caps) was built as one string. It is now written
+// A large export (115 MB before the caps) was built as one string. It is now written
 // in pieces while the groups are read a page at a time: a chunked answer, the same document.
 const cnks = Array.from({ length: 2000 }, (_, i) => String(1000000 + i));
 const group = () => ({

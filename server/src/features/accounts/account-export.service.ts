@@ -5,7 +5,7 @@ import { serializeUser, type SearchUsage } from './user.serializer';
 import type { UserRow } from './user.repository';
 
 /**
- * One feature's part of the account data export (issue 8.16, docs/features/account-data-export.md): top-level keys merged into
+ * One feature's part of the account data export (docs/features/account-data-export.md): top-level keys merged into
  * the document, e.g. `{contact_messages}` or `{groups, settings}`. app.ts wires one per feature that
  * holds personal data, so accounts never imports those features. A value may be a LazyList
  * (lib/json-stream): a list read page by page while the export streams.

@@ -181,7 +181,7 @@ const SUBSCRIPTION_ENDED: Record<Locale, string> = {
   nl: 'Uw PharmaRadar Pro-abonnement is onmiddellijk opgezegd bij onze betaalprovider: er wordt niets meer aangerekend.',
 };
 
-/** Why a verification mail went out besides a first registration or a resend (issue 17). */
+/** Why a verification mail went out besides a first registration or a resend (ADR 125, 126). */
 export type VerificationNotice = 'reRegistration' | 'loginPending';
 
 /** First paragraph of a verification mail sent for a notice: the owner learns what the code does. */

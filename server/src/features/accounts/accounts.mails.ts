@@ -36,7 +36,7 @@ function fill(template: string, values: Omit<MailValues, 'notice'> & { name: str
 export function renderMail(kind: MailKind, locale: Locale, to: MailRecipient, values: MailValues) {
   const text = mailText(kind, locale, values.notice);
   // Older rows may hold a first name today's rule refuses (a sentence, a look-alike domain): such a
-  // name is never written into a mail, which greets neutrally instead (issue 17.14).
+  // name is never written into a mail, which greets neutrally instead.
   const stored = to.first_name.trim();
   const name = isFirstName(stored) ? stored : '';
   const greeting = name

@@ -178,8 +178,8 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
     return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.accountDeleted, requestLocale(c)) });
   });
 
-  // A file download (issue 8.16): pretty-printed, named by the day, never stored by a cache. Streamed
-  // (issue 17 item 6): the groups are read and written a page at a time, each write awaited, so a
+  // A file download (docs/features/account-data-export.md): pretty-printed, named by the day, never stored by a cache. Streamed
+  // (ADR 131): the groups are read and written a page at a time, each write awaited, so a
   // large export neither sits whole in memory nor holds the event loop.
   r.get('/account/export/', (c) => {
     const user = requireUser(c);

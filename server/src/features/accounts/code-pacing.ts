@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { lightWrite } from '../../db/light-write';
 
 /**
- * Pace of verification-code mails per address, whoever asks (issue 8.4, docs/decisions/101): one a
+ * Pace of verification-code mails per address, whoever asks (docs/decisions/101): one a
  * minute while the address got fewer than five in the last hour, then one every ten minutes. There is
  * no allowance to use up, so a stranger asking again and again from many connections keeps the owner
  * from the next code for ten minutes at most, and the mailbox gets about ten codes an hour at worst.

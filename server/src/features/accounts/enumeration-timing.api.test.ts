@@ -191,7 +191,7 @@ describe('enumeration by timing', () => {
     await waitForMails(server, `verified${count - 1}@example.be`);
   }, 180_000);
 
-  it('login: a pending account with its right password answers in the same median time as a verified one with a wrong password (issue 17.14)', async () => {
+  it('login: a pending account with its right password answers in the same median time as a verified one with a wrong password', async () => {
     // Half the samples: every login costs a real argon2 verification on both sides.
     const count = SAMPLES / 2;
     const attackerPassword = 'Attacker pass 55';

@@ -10,7 +10,7 @@ const MESSAGES = {
   nl: 'Vul uw voornaam in: alleen letters (koppelteken, apostrof en spatie toegestaan), hoogstens 3 woorden en 40 tekens.',
 };
 
-/** Issue 17.14 (b): first names never carry sentences or look-alike domains into other people's mail. */
+/** First names never carry sentences or look-alike domains into other people's mail. */
 describe('first names', () => {
   let server: TestServer, client: TestClient;
 

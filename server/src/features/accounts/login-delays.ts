@@ -3,7 +3,7 @@ import { lightWrite } from '../../db/light-write';
 import { writeTransaction } from '../../db/write-transaction';
 
 /**
- * Growing delays after wrong passwords (issue 8.3, ASVS 6.1.1/6.3.1, no malicious lockout). Only the
+ * Growing delays after wrong passwords (ADR 024, ASVS 6.1.1/6.3.1, no malicious lockout). Only the
  * requester that failed waits, never the account as a whole, so guesses spread over many addresses
  * slow each guessing address down but never lock the owner out:
  * - per (account, connection): 10 free failures, then 15 min, doubling per further failure (cap 4 h);

@@ -222,7 +222,7 @@ describe('login throttling per account and connection (behind a trusted proxy)',
     expect((await mine.get('/api/auth/me/')).body.user.email).toBe('user@example.be');
   });
 
-  it('110 wrong passwords from eleven addresses never lock the owner out (issue 8.3)', async () => {
+  it('110 wrong passwords from eleven addresses never lock the owner out', async () => {
     const spread = createTestClient(server.url);
     const statuses: number[] = [];
     for (let i = 0; i < 110; i++) {

@@ -82,7 +82,7 @@ export function createLoginService(ctx: AccountsContext) {
         throw invalidCredentials();
       }
       if (user.email_verified !== 1) {
-        // The right password of a pending account answers like a wrong one (issue 17.14): otherwise
+        // The right password of a pending account answers like a wrong one: otherwise
         // registering an address then signing in tells an unknown address from an account. The owner
         // learns what to do from the fresh code mailed after the answer (docs/decisions/126).
         const failures = limits.login.fail(email, requester);

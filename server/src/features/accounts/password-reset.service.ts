@@ -58,7 +58,7 @@ export function createPasswordResetService(ctx: AccountsContext) {
         users.setPassword(user.id, passwordHash, now());
         return sessions.endAllForUser(user.id);
       })();
-      // The owner proved the mailbox: the delays guessers caused on this account go (issue 8.3).
+      // The owner proved the mailbox: the delays guessers caused on this account go (ADR 024).
       limits.login.clear(user.email);
       mails.passwordChanged(user, locale);
       log.info('password reset completed', { user: user.id, sessionsEnded: ended });

@@ -14,7 +14,7 @@ import {
 const ATTACKER_PASSWORD = 'Attacker pass 55';
 
 /**
- * Issue 17.14 (a): registering an address then signing in with the password just sent must not tell
+ * Registering an address then signing in with the password just sent must not tell
  * an unknown address (now pending) from an existing account (docs/decisions/126).
  */
 describe('register then login', () => {

@@ -8,7 +8,7 @@ const OWNER = { 'X-Forwarded-For': '198.51.100.7' };
 const strangerAt = (i: number) => ({ 'X-Forwarded-For': `203.0.113.${i}` });
 
 /**
- * Issue 8.4: "resend must stay available to the owner". A stranger who keeps asking for codes for
+ * Resend stays available to the owner: a stranger who keeps asking for codes for
  * the owner's address, from one connection or many, delays the owner's next code by a minute at most
  * (docs/decisions/101). Behind a trusted proxy so the test can play several connections.
  */

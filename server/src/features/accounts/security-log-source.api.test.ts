@@ -4,7 +4,7 @@ import type { TestServer } from '../../../test/helpers/test-server';
 import { PASSWORD, registration, startAccountsTest } from './accounts.test-support';
 
 /**
- * Issue 8.10: throttling and login-failure log lines carry the source address (the connection the
+ * Throttling and login-failure log lines carry the source address (the connection the
  * limits key on: here the trusted proxy's X-Forwarded-For hop), so an operator can tell who guesses.
  */
 describe('security log lines name the source address', () => {

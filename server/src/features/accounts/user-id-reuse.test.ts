@@ -17,7 +17,7 @@ const user = (email: string): NewUser => ({
   termsAcceptedAt: null,
 });
 
-describe('account ids (issue 8.10)', () => {
+describe('account ids', () => {
   let dir: string, db: Db;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'pharmaradar-ids-'));

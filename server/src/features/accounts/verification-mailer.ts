@@ -7,7 +7,7 @@ import { encodeUid } from './signed-token';
 
 /**
  * Verification codes by mail, shared by registration (register, resend) and login (a pending account
- * signed in with its right password gets a fresh code instead of a different answer, issue 17.14).
+ * signed in with its right password gets a fresh code instead of a different answer, docs/decisions/126).
  */
 export function createVerificationMailer(ctx: AccountsContext) {
   const { otp, mails, limits, activationTokens } = ctx;
@@ -16,7 +16,7 @@ export function createVerificationMailer(ctx: AccountsContext) {
     /**
      * Both must agree before a code mail goes out: the address's pace, whoever asks (one a minute, one
      * every ten minutes past five an hour), and five an hour per (address, connection). Neither blocks
-     * an address for long, so a stranger asking for codes cannot keep the owner from one (issue 8.4).
+     * an address for long, so a stranger asking for codes cannot keep the owner from one (docs/decisions/101).
      */
     mayMail(email: string, connection: string) {
       const pace = limits.codePace.check(email);

@@ -216,7 +216,7 @@ describe('e-mail verification: code, resend, activation link', () => {
     expect(expired.body.detail).toBe('Lien invalide ou expiré. Veuillez demander un nouvel e-mail d’activation.');
   });
 
-  // Issue 17.14 changed this on purpose: the right password of a pending account answered
+  // Changed on purpose (docs/decisions/126): the right password of a pending account answered
   // email_not_verified, which let anyone who registered an address tell it from an existing account.
   // Now it answers exactly like a wrong password, and the owner is mailed a fresh code instead.
   it('an unverified account cannot log in: the right password answers like a wrong one', async () => {

@@ -9,7 +9,7 @@ import { createClock, type Clock } from '../../../test/helpers/clock';
 import { startTestServer } from '../../../test/helpers/test-server';
 import { dropThenRise, noonOf } from './alerts.test-support';
 
-// Price alerts (issue 12 item 3) against the real server in demo mode, whose shop prices move from
+// Price alerts (ADR 116) against the real server in demo mode, whose shop prices move from
 // day to day with the server's clock: the test moves the clock and runs the job's passes itself.
 
 const scenario = dropThenRise(demoDay(Date.parse('2026-05-01T00:00:00Z')));

@@ -46,7 +46,7 @@ export interface AlertsDeps {
 
 /**
  * The price an alert watches: the lowest offer the search finds for the product's CNK that can be
- * bought (in stock or stock unknown); a sold-out offer is no price to tell anyone about (issue 19 item 3).
+ * bought (in stock or stock unknown); a sold-out offer is no price to tell anyone about (ADR 155).
  */
 export function lowestPriceThrough(search: AlertSearch): AlertPrices {
   return {

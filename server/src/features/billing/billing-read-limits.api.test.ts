@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('the subscription reads are paced and cached (issue 17 item 9)', () => {
+describe('the subscription reads are paced and cached', () => {
   // First: the burst below uses up this connection's budget for the minute.
   it('a change clears the remembered answer: cancel shows at once on the subscription page', async () => {
     const client = await registeredClient(server, 'fresh@example.be');

@@ -80,7 +80,7 @@ export function isMissingCustomer(error: unknown): boolean {
 
 export type StripeErrorKind = 'card' | 'invalid' | 'unavailable';
 
-/** How a failed SDK call is answered: never a 500 (issue 9 §2). */
+/** How a failed SDK call is answered: never a 500, but a card refusal, a bad request or Stripe unavailable. */
 export function stripeErrorKind(error: unknown): StripeErrorKind {
   if (error instanceof Stripe.errors.StripeCardError) return 'card';
   if (error instanceof Stripe.errors.StripeInvalidRequestError) return 'invalid';

@@ -15,7 +15,7 @@ import { startCountingDemo, type CountingDemo } from '../../demo/counting-demo';
 import { firstScreenFile } from './first-screen-renderer';
 import { FIRST_SCREEN_MESSAGES } from './first-screen.messages';
 
-// Issue 22 item 1 (ADR 180): a browser without JavaScript that submits the home page's form gets
+// ADR 180: a browser without JavaScript that submits the home page's form gets
 // the results drawn by the server, streamed after the page's top. The renderer stands in for the
 // web build's (first-screen.ssr.test.tsx draws the real results part): the home page with its query
 // and a results slot, and the results part listing every offer of the events it was given.

@@ -7,7 +7,7 @@ import { createFakeWebDist, startTestServer, type TestServer } from '../../../te
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { firstScreenFile } from './first-screen-renderer';
 
-// Issue 22 items 1 and 3 (ADR 167): a search on the drawn home page, and a cold product page's prices,
+// ADR 167: a search on the drawn home page, and a cold product page's prices,
 // come as each shop answers: the server draws the parts again after every retailer's answer. The
 // renderer stands in for the web build's (first-screen.ssr.test.tsx draws the real parts): it writes
 // down what it was asked to draw, so the test sees every drawing the server made.

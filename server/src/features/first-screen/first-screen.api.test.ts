@@ -15,7 +15,7 @@ import { createFakeWebDist, startTestServer, type TestServer } from '../../../te
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { firstScreenFile } from './first-screen-renderer';
 
-// Issue 8 item 13 (ADR 119): the home and product pages go out drawn, so a phone paints them from
+// ADR 119: the home and product pages go out drawn, so a phone paints them from
 // the HTML. The renderer here is a stand-in for the web build's (web/src/app/ssr/first-screen.ssr.tsx,
 // tested on its own): it draws what it was asked, so the test sees what the server asked for.
 const FAKE_RENDERER = `export function renderFirstScreen(page) {

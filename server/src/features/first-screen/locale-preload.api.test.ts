@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeWebDist, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 // The translation files of the page's language are announced in the HTML, so a phone fetches them
-// while the JavaScript downloads instead of after it ran (issue 8).
+// while the JavaScript downloads instead of after it ran.
 describe('index.html preloads the translation files of the language the page will show', () => {
   let server: TestServer;
   let distDir: string;

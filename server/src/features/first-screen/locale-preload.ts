@@ -17,7 +17,7 @@ export function shellLocale(c: Context): Locale {
 
 /**
  * Preload links for the translation files of the page's language: the app cannot draw a screen
- * without them, and would otherwise ask for them only once its JavaScript has run (issue 8, the
+ * without them, and would otherwise ask for them only once its JavaScript has run (a
  * phone's first visit). The file list is read from the build once; a missing build adds nothing.
  */
 export function localePreloads(webDistDir: string): HtmlTransformer {

@@ -10,7 +10,7 @@ import type { TestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { accountOn } from '../../../test/helpers/pro-account';
 
-// Issue 17 item 6: one account's synced groups are capped (count and bytes), an over-cap request is
+// ADR 131: one account's synced groups are capped (count and bytes), an over-cap request is
 // refused whole, and the answer comes in pages.
 const group = (name: string, cnks = ['4487039']) => ({
   kind: 'group',

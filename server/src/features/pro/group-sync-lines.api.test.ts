@@ -10,7 +10,7 @@ import { createTestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { accountOn } from '../../../test/helpers/pro-account';
 
-// Issue 19 items 1 and 2: a pharmacist's two devices. Settings merge per field (a strategy changed on
+// A pharmacist's two devices. Settings merge per field (a strategy changed on
 // one device leaves the margins set on the other), and each group line's purchase price, VAT and own
 // name travel with the group, merged per line (docs/decisions/151).
 type Line = { price?: number; vat?: number; name?: string };

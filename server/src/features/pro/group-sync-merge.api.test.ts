@@ -5,7 +5,7 @@ import { createTestClient } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { accountOn } from '../../../test/helpers/pro-account';
 
-// Issue 17 item 7: two tablets of one pharmacy edit the same group. Each push carries the server
+// ADR 132: two tablets of one pharmacy edit the same group. Each push carries the server
 // version it edited from (`base`); the server merges, orders by its own sequence, and says what lost.
 type Content = { name: string; description: string; cnks: string[] };
 const content = (name: string, cnks: string[], description = ''): Content => ({ name, description, cnks });

@@ -41,7 +41,7 @@ describe('POST /api/groups/sync', () => {
     expect(first.status).toBe(200);
     expect(first.body.seq).toBeGreaterThan(0);
     const onB = await sync(tabletB, 0, []);
-    // Stamped with the server's clock when stored: the device's 1000 orders nothing (issue 17 item 7).
+    // Stamped with the server's clock when stored: the device's 1000 orders nothing (ADR 132).
     expect(onB.body.changes).toContainEqual(
       expect.objectContaining({
         id,
@@ -59,7 +59,7 @@ describe('POST /api/groups/sync', () => {
     });
   });
 
-  // Issue 17 item 7: the device's updatedAt no longer decides (a slow clock lost edits with a 200).
+  // ADR 132: the device's updatedAt no longer decides (a slow clock lost edits with a 200).
   // A push without a base (an older client) replaces the group in the order pushes arrive.
   it('orders pushes by their arrival at the server, not by the devices clocks', async () => {
     const id = randomUUID();

@@ -8,7 +8,7 @@ import { getDemoCatalogue } from '../../demo/catalogue';
 import { accountOn, readEvents } from '../../../test/helpers/pro-account';
 import { asksFor, startRecordingShops, unknownCnks, type RecordingShops } from './pro-shops.test-support';
 
-// Issue 20 items 4, 5, 8 for Pro (docs/decisions/154, 161): a pack the official catalogue excludes is
+// The official catalogue in Pro (docs/decisions/154, 161): a pack the official catalogue excludes is
 // never priced (no shop asked, nothing charged) and the answer says why; known CNKs carry their
 // official name and pack; POST /api/pro/catalogue tells the device what the catalogue says of an
 // import's CNKs, and with no catalogue imported the tool works as before.

@@ -43,7 +43,7 @@ const EXPORT_PAGE = 50;
 /**
  * The Pro tool's part of the account data export (accounts' PersonalDataSource, wired in app.ts):
  * the synced groups and settings as the devices sent them. The groups are a lazy list, read
- * EXPORT_PAGE at a time while the export streams (issue 17 item 6), never all at once.
+ * EXPORT_PAGE at a time while the export streams, never all at once.
  */
 export function proPersonalData(db: Db) {
   const repository = createProRepository(db);

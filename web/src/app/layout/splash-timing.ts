@@ -23,7 +23,7 @@ export function pageDrawnByServer(): boolean {
 
 /**
  * Called on every page the server drew, before the app starts (ADR 119). Such a page is already on
- * the screen: a splash over it would only hide it (issue 22 item 6, ADR 166). The splash's timings
+ * the screen: a splash over it would only hide it (ADR 166). The splash's timings
  * (docs/product.md#constants) stay for a page not drawn yet, the shell the service worker serves. A
  * splash left in the markup (an older server build) goes at once, and the session counts as landed:
  * a later shell of this session is not greeted again.

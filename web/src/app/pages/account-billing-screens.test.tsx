@@ -9,7 +9,7 @@ import CongratsPage from '../../features/billing/congrats.page';
 import OffersPage from '../../features/billing/offers.page';
 import SubscriptionPage from '../../features/billing/subscription.page';
 
-// What a Belgian business buyer reads on the billing screens (issue 19 item 8), in fr and nl.
+// What a Belgian business buyer reads on the billing screens, in fr and nl.
 const api = serveAuthApi();
 const pro = (status = 'active') => testUser({ is_pro: true, plan: 'pro', subscription_status: status });
 afterEach(() => {

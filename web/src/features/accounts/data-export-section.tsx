@@ -7,7 +7,7 @@ import { FormAlert } from '../../lib/ui/form-alert';
 /** Today as YYYY-MM-DD, the server's file name when its answer carries none. */
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Issue 8.16: everything the service holds about the user, as the JSON file of GET /api/account/export/. */
+/** Everything the service holds about the user, as the JSON file of GET /api/account/export/. */
 export function DataExportSection() {
   const intl = useIntl();
   const [busy, setBusy] = useState(false);

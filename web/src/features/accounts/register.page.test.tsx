@@ -104,7 +104,7 @@ describe.each(['fr', 'nl'] as const)('register page (%s)', (locale) => {
     await waitFor(() => expect(document.activeElement).toBe(input('email')));
   });
 
-  it('refuses a first name that is a look-alike domain, before sending anything (issue 17.14)', async () => {
+  it('refuses a first name that is a look-alike domain, before sending anything', async () => {
     renderRegister(locale);
     fillValidRegistration();
     fill('first_name', 'evil。example。com');

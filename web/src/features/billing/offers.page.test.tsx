@@ -47,7 +47,7 @@ describe('plans page', () => {
     renderPage('en');
     const upgrade = (await screen.findByTestId('upgrade')) as HTMLButtonElement;
     fireEvent.click(upgrade);
-    // The server answered and refused: the subscription could not start (issue 19 item 8).
+    // The server answered and refused: the subscription could not start.
     expect((await screen.findByRole('alert')).textContent).toBe('Unable to start the subscription.');
     await waitFor(() => expect(upgrade.disabled).toBe(false));
   });

@@ -9,7 +9,7 @@ import { GroupCreateDialog } from './group-create-dialog';
 import { ChannelWorker } from './workers/channel-worker.test-support';
 import { serveProApi } from './pro-api.test-support';
 
-// Issue 20 item 8 (docs/decisions/161): the import preview names the rows the official catalogue does
+// docs/decisions/161: the import preview names the rows the official catalogue does
 // not know or would not price, with the reason in the interface language, and says when the check
 // waits for the network. The import worker is the real one, reached over a message channel.
 

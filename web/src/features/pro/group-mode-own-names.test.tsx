@@ -8,7 +8,7 @@ import { proStore } from './data/pro-store';
 import { openGroup } from './group-mode.test-support';
 import { pricedEvent, streamPrices, serveProApi } from './pro-api.test-support';
 
-// Issue 19 item 9: a Dutch pharmacist's file names the products in Dutch; an analysis shows and keeps
+// A Dutch pharmacist's file names the products in Dutch; an analysis shows and keeps
 // those names, not the shops' (French) ones, and asks the shops in the interface language (ADR 148).
 
 const ID = '0b7f5c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b';

@@ -9,7 +9,7 @@ import { renderWithProviders } from '../../test/render';
 import { ProductMode } from './product-mode';
 import { serveProApi } from './pro-api.test-support';
 
-// Issue 20 items 4 and 5 (docs/decisions/154, 161): the product card shows the official name and pack
+// docs/decisions/154, 161: the product card shows the official name and pack
 // beside the shop's title; a pack the official catalogue excludes is not priced and the card says why.
 
 const FOUND = '0123456';

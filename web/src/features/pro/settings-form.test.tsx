@@ -5,7 +5,7 @@ import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import { renderWithProviders } from '../../test/render';
 import { SettingsForm } from './settings-form';
 
-// Issue 19 item 1: the margins shown are the margins used, and a change saves only what was changed.
+// The margins shown are the margins used, and a change saves only what was changed.
 const stored = (min: number, ideal: number, strategy: PricingSettings['strategy'] = 'balanced') => ({
   minMarginPercent: min,
   idealMarginPercent: ideal,

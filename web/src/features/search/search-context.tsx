@@ -23,7 +23,7 @@ type RunSearchModule = typeof RunSearchModuleNs;
 
 /**
  * The search machinery (stream client, SSE parser, IndexedDB saves with Dexie) is not needed to draw
- * the first screen: it loads on the first search, or at the first touch, key or focus (issue 8).
+ * the first screen: it loads on the first search, or at the first touch, key or focus (ADR 118).
  */
 let machinery: Promise<RunSearchModule> | null = null;
 export function loadSearchMachinery(): Promise<RunSearchModule> {
@@ -95,7 +95,7 @@ export function SearchProvider({ children, initial = null }: { children: ReactNo
   }, []);
   useEffect(() => {
     // Fetched at the first sign of use (a touch, a key, a focus), so the first search does not wait
-    // for it and a visit that only reads the page never runs it (issue 8: blocking time on a phone).
+    // for it and a visit that only reads the page never runs it (blocking time on a phone, ADR 118).
     const events = ['pointerdown', 'keydown', 'focusin'] as const;
     const load = () => {
       for (const type of events) window.removeEventListener(type, load, true);

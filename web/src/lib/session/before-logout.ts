@@ -1,5 +1,5 @@
 /**
- * Work a feature wants done before a logout wipes the device (issue 10.8: the Pro tool sends its
+ * Work a feature wants done before a logout wipes the device (ADR 080: the Pro tool sends its
  * unsynced changes first). Features register here; lib never imports them. Each hook gets at most
  * BEFORE_LOGOUT_LIMIT_MS in total, so a slow server never holds the logout up for long.
  */

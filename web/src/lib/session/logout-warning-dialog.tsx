@@ -5,7 +5,7 @@ import { Dialog } from '../ui/dialog';
 export type LogoutAnswer = 'sync' | 'logout' | 'cancel';
 
 /**
- * Asked before a logout would erase Pro changes the server has not received (issue 10.8, 19): groups,
+ * Asked before a logout would erase Pro changes the server has not received (ADR 080): groups,
  * their lines' purchase prices, VAT and names, settings. `stillPending` says a sync was just tried.
  */
 export function LogoutWarningDialog({

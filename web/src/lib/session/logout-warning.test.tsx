@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../test/render';
 import { registerBeforeLogout } from './before-logout';
 import { useSession } from './use-session';
 
-// Issue 10.8: a logout on a shared counter tablet removes the user's Pro data, after a warning when
+// A logout on a shared counter tablet removes the user's Pro data, after a warning when
 // some of it has not reached the server.
 const api = serveAuthApi();
 let session: ReturnType<typeof useSession>;

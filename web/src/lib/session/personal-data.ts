@@ -3,12 +3,12 @@ import { clearStored } from '../web-storage';
 /**
  * What a signed-in user leaves on the device: their searches and Pro tool data (IndexedDB) and
  * session-scoped storage. Wiped at logout so the next person at a shared counter tablet finds nothing
- * of theirs (issues 8.8 and 10.8).
+ * of theirs (ADR 080).
  */
 export async function clearPersonalData(): Promise<void> {
   clearStored('session');
   try {
-    // Loaded on use: Dexie stays out of the first screen's JavaScript (home budget, issue 8.12).
+    // Loaded on use: Dexie stays out of the first screen's JavaScript (home budget, ADR 035).
     const { db } = await import('../../db/db');
     // Pro groups, settings (and the sync cursor and owner kept beside them), offers, catalogue prices,
     // outbox, analysis reports, the official catalogue's facts on their CNKs (they show what the pharmacy stocks).

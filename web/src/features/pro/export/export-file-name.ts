@@ -1,6 +1,6 @@
 // "<brand>-<group>-<YYYY-MM-DD>.xlsx": the group's own name, letters (accents kept) and digits only. What
 // file systems refuse goes, and so does what a mail client, a shell or a shared drive mangles when the
-// file is forwarded: dashes like "—", "&", brackets, quotes, "=", "+" (issue 19).
+// file is forwarded: dashes like "—", "&", brackets, quotes, "=", "+" (ADR 152).
 const NOT_KEPT = /[^\p{L}\p{N}._-]+/gu;
 const MAX_GROUP_PART = 60;
 

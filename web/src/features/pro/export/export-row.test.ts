@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 19: a CNK the market does not know keeps, in the exported workbook, the name the pharmacist's
+// A CNK the market does not know keeps, in the exported workbook, the name the pharmacist's
 // file gave it. The rows go the way group mode sends them: built by buildRows from the stored catalogue
 // and offers, mapped by exportRow, written by the export worker's API, read back with SheetJS.
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';

@@ -6,7 +6,7 @@ import { sendJson } from '../../../test/fakes/http-server';
 import { checkImportCatalogue } from './catalogue-check';
 import { serveProApi } from '../pro-api.test-support';
 
-// Issue 20 item 8 (docs/decisions/161): the import preview flags rows the official catalogue does not
+// docs/decisions/161: the import preview flags rows the official catalogue does not
 // know, or knows as withdrawn or never priced; the facts are kept so the flags survive offline, and
 // with no catalogue on the server nothing is flagged.
 

@@ -1,4 +1,4 @@
-// The import preview's catalogue flags (issue 20 item 8, docs/decisions/161): rows whose CNK the
+// The import preview's catalogue flags (docs/decisions/161): rows whose CNK the
 // official catalogue does not know, or knows as withdrawn, prescription-only, suspended or revoked.
 // Pure: the facts come from the device's store, whatever the network.
 import type { ImportRow } from '@pharmaradar/shared/import-table';

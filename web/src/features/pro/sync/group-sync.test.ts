@@ -178,7 +178,7 @@ describe('syncOnce', () => {
   });
 });
 
-describe('syncOnce: pages, bases and lost changes (issue 17)', () => {
+describe('syncOnce: pages, bases and lost changes', () => {
   it('follows the pages of a large answer until the server says there is no more', async () => {
     const pages: GroupSyncResponse[] = [
       { seq: 2, changes: [stored(ID_A, 1, 'One', 1), stored(ID_B, 1, 'Two', 2)], more: true, notApplied: [] },

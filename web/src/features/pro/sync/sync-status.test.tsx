@@ -9,7 +9,7 @@ import { groupSync } from './sync-controller';
 import { SyncStatusLine } from './sync-status';
 import { serveProApi } from '../pro-api.test-support';
 
-// Issue 17: what the Pro tool says when a change of this device lost to another device's, or when the
+// What the Pro tool says when a change of this device lost to another device's, or when the
 // server's group storage for the account is full (the app's own sync controller, a scripted server).
 const ID = '6f1c7a52-3c1e-4d55-9a3b-1f2e3d4c5b6a';
 let onSync: (res: ServerResponse) => void;

@@ -6,9 +6,9 @@ import { useGroupSync } from './use-group-sync';
 const LIMITS = { groups: SYNC_MAX_GROUPS, cnks: GROUP_MAX_CNKS, megabytes: SYNC_MAX_STORED_BYTES / 1_000_000 };
 
 /**
- * The Pro tool's sync line: synced, syncing, changes waiting, offline, a failed sync (issue 10.8) or
+ * The Pro tool's sync line: synced, syncing, changes waiting, offline, a failed sync or
  * a full group storage; then, until read, which of this device's changes lost to another device's
- * (issue 17 item 7).
+ * (ADR 132).
  */
 export function SyncStatusLine() {
   const { status, pending, lost } = useGroupSync();
