@@ -59,6 +59,11 @@ export function planOf(user: Entitlement, now: number): Plan {
  */
 export const MONTHLY_QUOTA: Readonly<Record<Plan, number>> = Object.freeze({ free: 0, pro: 2000, ultra: 20000 });
 
+/** A user's monthly allowance at `now`: their own, when staff set one, else their plan's. */
+export function allowanceOf(user: Entitlement & { search_quota: number | null }, now: number): number {
+  return user.search_quota ?? MONTHLY_QUOTA[planOf(user, now)];
+}
+
 const MONTH_FORMAT = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Brussels',
   year: 'numeric',

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { MONTHLY_QUOTA, planOf } from '@pharmaradar/shared/billing.schema';
+import { allowanceOf } from '@pharmaradar/shared/billing.schema';
 import { requireUser } from './session.middleware';
 import { isProUser } from './user.serializer';
 import { HttpError } from '../../lib/http-error';
@@ -20,6 +20,6 @@ export function requirePro(now: () => number) {
     const at = now();
     if (!isProUser(user, at)) throw new HttpError(403, 'pro_required', PRO_REQUIRED);
     // The allowance follows the plan (Ultra 20,000) unless staff set the account its own.
-    return { ...user, search_quota: user.search_quota ?? MONTHLY_QUOTA[planOf(user, at)] };
+    return { ...user, search_quota: allowanceOf(user, at) };
   };
 }

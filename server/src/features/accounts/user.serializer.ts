@@ -1,4 +1,4 @@
-import { MONTHLY_QUOTA, planOf } from '@pharmaradar/shared/billing.schema';
+import { allowanceOf, planOf } from '@pharmaradar/shared/billing.schema';
 import { subscriptionStatusSchema, type ServerUser } from '@pharmaradar/shared/user.schema';
 import type { UserRow } from './user.repository';
 
@@ -35,7 +35,7 @@ export function serializeUser(user: UserRow, now: number, searchUsed: SearchUsag
     trial_ends_at: iso(user.trial_ends_at),
     // The staff grant's end, else the end of the paid period of a paying subscription.
     pro_until: iso(user.plan_grant !== null ? user.pro_until : pro ? user.subscription_period_end : null),
-    search_quota: user.search_quota ?? MONTHLY_QUOTA[plan],
+    search_quota: allowanceOf(user, now),
     search_used: searchUsed(user.id, now),
     date_joined: new Date(user.date_joined).toISOString(),
     is_staff: user.is_staff === 1,

@@ -20,8 +20,6 @@ export interface PriceSearch {
   search(query: string, listener?: undefined, options?: { lang?: Locale; client?: string }): Promise<SearchResult>;
 }
 
-/** docs/architecture.md#pro-allowance: Pro 2,000 CNKs a month unless the account carries its own allowance (users.search_quota). */
-export const DEFAULT_PRO_MONTHLY_QUOTA = 2000;
 /**
  * CNK searches the batch endpoint runs at once, all Pro users together: each fans out to every
  * retailer, so no retailer ever sees more than this many concurrent requests from Pro batches. The
@@ -41,7 +39,7 @@ export type ProPricesDeps = {
 
 const FAILED = new Set(['error', 'timeout', 'blocked']);
 
-type ProUser = { id: number; search_quota: number | null };
+type ProUser = { id: number; search_quota: number };
 
 /**
  * A batch's CNKs with a right check digit that the official catalogue does not exclude (`cnks`), of
@@ -86,7 +84,6 @@ export function toProductEvent(cnk: string, result: SearchResult): ProProductEve
 export function createProPricesService(deps: ProPricesDeps) {
   const limit = createFairConcurrencyLimit(deps.concurrency ?? PRO_BATCH_CONCURRENCY);
   const log = deps.log.child({ feature: 'pro' });
-  const quotaOf = (user: ProUser) => user.search_quota ?? DEFAULT_PRO_MONTHLY_QUOTA;
 
   /** The batch's CNKs sorted out: wrong check digit, excluded by the catalogue (with why), to price. */
   function sortOut(cnks: readonly string[]) {
@@ -107,7 +104,7 @@ export function createProPricesService(deps: ProPricesDeps) {
 
   function allowance(user: ProUser) {
     const month = brusselsMonth(deps.now());
-    return { month, quota: quotaOf(user), used: deps.usage.usage(user.id, month), resetsOn: renewalDay(month) };
+    return { month, quota: user.search_quota, used: deps.usage.usage(user.id, month), resetsOn: renewalDay(month) };
   }
 
   /**
@@ -118,7 +115,7 @@ export function createProPricesService(deps: ProPricesDeps) {
    */
   function reserve(user: ProUser, cnks: readonly string[]): Reservation {
     const month = brusselsMonth(deps.now());
-    const quota = quotaOf(user);
+    const quota = user.search_quota;
     const { invalid, excluded, valid } = sortOut(cnks);
     const charged = valid.length > 0 ? deps.usage.reserve(user.id, month, valid, quota) : [];
     if (!charged) throw new HttpError(429, 'quota_exceeded', quotaExceededMessages(renewalDay(month)));

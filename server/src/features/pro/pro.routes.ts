@@ -17,7 +17,8 @@ import type { ProRepository } from './pro.repository';
 import type { ProPricesService } from './pro-prices.service';
 
 /** The Pro user of the request: 401 when logged out, 403 `pro_required` for a free account (app.ts wires it). */
-export type RequirePro = (c: Context) => { id: number; search_quota: number | null };
+/** The signed-in Pro user, with the allowance their plan or staff gave them (the accounts module owns it). */
+export type RequirePro = (c: Context) => { id: number; search_quota: number };
 
 const PRO_ISSUES: IssueVocabulary = {
   fields: {
