@@ -16,7 +16,7 @@ import { createContactRepository } from './features/contact/contact.repository';
 import { contactPersonalData } from './features/contact/contact.service';
 import { createAccountsModule } from './features/accounts/accounts.module';
 import { purgeAccount } from './jobs/purge.job';
-import type { RepeatingJob } from './jobs/repeating-job';
+import type { RepeatingJob } from './lib/repeating-job';
 import { createProductsModule } from './features/products/products.module';
 import { createPriceHistoryModule } from './features/price-history/price-history.module';
 import { createSearchModule } from './features/search/search.module';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../config/private-files';
 import type { Db } from '../db/database';
 import type { Logger } from '../lib/log';
-import type { RepeatingJob } from './repeating-job';
+import type { RepeatingJob } from '../lib/repeating-job';
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -3,7 +3,7 @@ import type { Logger } from '../lib/log';
 import { retentionStart } from '../features/price-history/price-history.days';
 import { createPriceHistoryRepository } from '../features/price-history/price-history.repository';
 import { PURGE_INTERVAL_MS } from './purge.job';
-import type { RepeatingJob } from './repeating-job';
+import type { RepeatingJob } from '../lib/repeating-job';
 
 export interface PriceHistoryPurgeDeps {
   db: Db;

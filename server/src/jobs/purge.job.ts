@@ -10,7 +10,7 @@ import { BROWSER_REGISTRATION_TTL_MS } from '../features/accounts/browser-regist
 import { createSessionRepository } from '../features/accounts/session.repository';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '../features/accounts/session.service';
 import { createSharedLimitsRepository } from '../db/shared-limits.repository';
-import type { RepeatingJob } from './repeating-job';
+import type { RepeatingJob } from '../lib/repeating-job';
 import { writeTransaction } from '../db/write-transaction';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/log';
-import { createJobScheduler, type RepeatingJob } from './repeating-job';
+import { createJobScheduler } from './repeating-job';
+import type { RepeatingJob } from '../lib/repeating-job';
 
 // The one job scheduler (ADR 144): the purges, the backup and the price alerts' checks all start
 // through it, so what it promises is what every repeating job of the server does.

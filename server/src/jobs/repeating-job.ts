@@ -1,19 +1,5 @@
 import type { Logger } from '../lib/log';
-
-/**
- * A job the server repeats: the purges, the backup, the price alerts' checks. Modules return the jobs
- * they own; server.ts hands every one to the one scheduler below (ADR 144).
- */
-export interface RepeatingJob {
-  /** Names the job in the log: a failed run is logged as "<name> failed". */
-  name: string;
-  /** Time from the end of one run to the start of the next, in ms; 0 or less: never scheduled. */
-  everyMs: number;
-  /** One run, synchronous or not; what it throws or rejects is logged, never thrown. */
-  run: () => unknown;
-  /** Delay before the first run, read when the job starts (default: none, it runs at start-up). */
-  firstRunInMs?: () => number;
-}
+import type { RepeatingJob } from '../lib/repeating-job';
 
 /**
  * Runs each job started, at once or after its first delay, then `everyMs` after each run ends: a run

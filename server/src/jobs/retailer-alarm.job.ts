@@ -3,7 +3,7 @@ import type { Logger } from '../lib/log';
 import type { Mailer } from '../lib/mailer';
 import { createRetailerAlarm } from '../features/admin/retailer-alarm.service';
 import { createRetailerAlarmRepository } from '../features/admin/retailer-alarm.repository';
-import type { RepeatingJob } from './repeating-job';
+import type { RepeatingJob } from '../lib/repeating-job';
 
 /** How often the shops are judged: an alarm comes at most this late after the threshold is passed. */
 export const RETAILER_ALARM_INTERVAL_MS = 5 * 60_000;

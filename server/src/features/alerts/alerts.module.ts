@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { CatalogueLookup } from '../../lib/catalogue-lookup';
 import type { Logger } from '../../lib/log';
 import type { Mailer } from '../../lib/mailer';
-import type { RepeatingJob } from '../../jobs/repeating-job';
+import type { RepeatingJob } from '../../lib/repeating-job';
 import {
   serializeAlert,
   createAlertsService,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from '../../lib/log';
-import type { RepeatingJob } from '../../jobs/repeating-job';
+import type { RepeatingJob } from '../../lib/repeating-job';
 import type { PoliteFetcher } from '../../retailers/lib/polite-fetch';
 import { importExport, type ImportOutcome } from './catalogue-import/catalogue-import';
 import { openZipSource } from './catalogue-import/sam-members';

@@ -1,6 +1,6 @@
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
-import type { RepeatingJob } from '../../jobs/repeating-job';
+import type { RepeatingJob } from '../../lib/repeating-job';
 import type { CatalogueLookup } from '../../lib/catalogue-lookup';
 import type { Logger } from '../../lib/log';
 import { createPoliteFetcher, userAgentFor } from '../../retailers/lib/polite-fetch';
