@@ -1,7 +1,11 @@
 import type { Hono } from 'hono';
 import type { Env } from './config/env';
 import type { Db } from './db/database';
-import type { CatalogueAdapters } from './demo/demo-adapters';
+import type { StarterCatalogue } from './features/catalogue/catalogue.module';
+import type { StarterFeeds } from './features/feeds/feeds.module';
+import type { PharmacyRecord } from './features/pharmacies/pharmacy-record';
+import type { PastPrices } from './features/price-history/price-history.service';
+import type { LandingPageProduct } from './features/products/products.service';
 import type { DemoRetailers } from './demo/demo-retailers';
 import type { DemoClock } from './demo/demo-clock';
 import type { DemoStripe } from './demo/stripe/demo-stripe';
@@ -10,6 +14,35 @@ import type { Mailer } from './lib/mailer';
 import type { HtmlTransformer } from './lib/web-static';
 import type { RetailerConnector } from './retailers/types';
 import type { StripeTarget } from './features/billing/stripe-gateway';
+
+/**
+ * The catalogue the features read through their ports: in demo mode the demo catalogue's, in live
+ * mode none yet (LIVE_CATALOGUE; demo mode's are in demo/demo-adapters.ts) (the shops map EANs, searches fill the product pages, an import fills the map, the
+ * weekly update fills the official catalogue).
+ */
+export interface CatalogueAdapters {
+  /** The search's EAN/GTIN -> CNK lookup (SearchDeps.cnkOfEan). */
+  cnkOfEan: ((gtin: string) => string | null) | null;
+  /** Products with a landing page before any search (ProductsDeps.landingProducts). */
+  landingProducts: readonly LandingPageProduct[];
+  /** The past of a product read before it was seen (PriceHistoryDeps.pastPrices). */
+  pastPrices: PastPrices | null;
+  /** The nearby map's starting set (PharmaciesDeps.starterPharmacies). */
+  starterPharmacies: readonly PharmacyRecord[];
+  /** The official catalogue imported at start (CatalogueDeps.starterCatalogue); live: the weekly update. */
+  starterCatalogue: StarterCatalogue | null;
+  /** Feeds read without RETAILER_FEEDS naming them (FeedsDeps.starterFeeds): the demo Newpharma's. */
+  starterFeeds: StarterFeeds | null;
+}
+
+export const LIVE_CATALOGUE: CatalogueAdapters = Object.freeze({
+  cnkOfEan: null,
+  landingProducts: [],
+  pastPrices: null,
+  starterPharmacies: [],
+  starterCatalogue: null,
+  starterFeeds: null,
+});
 
 /**
  * Everything the composition root hands out: server.ts builds it once, app.ts wires it into the

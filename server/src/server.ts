@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp, type ComposedApp } from './app';
-import type { AppDeps } from './app-deps';
+import { LIVE_CATALOGUE, type AppDeps } from './app-deps';
 import type { Env } from './config/env';
 import { closeDatabase, openDatabase, type Db } from './db/database';
 import { databaseFile } from './db/cli-database';
@@ -22,7 +22,7 @@ import { startRetailers } from './retailers/start-retailers';
 import { demoShops } from './demo/demo-shops';
 import { startDemoStripe } from './demo/stripe/demo-stripe';
 import { createDemoClock } from './demo/demo-clock';
-import { demoCatalogueAdapters, LIVE_CATALOGUE } from './demo/demo-adapters';
+import { demoCatalogueAdapters } from './demo/demo-adapters';
 import { stripeTargetFromEnv } from './features/billing/billing.module';
 
 export { DATABASE_FILE_NAME } from './db/cli-database';
