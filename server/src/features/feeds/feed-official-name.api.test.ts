@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { rssFeed, startFeedServer, type FeedServer, waitForFeedImport } from './feeds.test-support';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { rssFeed, startFeedServer, type FeedServer, startServerWithFeedShop } from './feeds.test-support';
 
 // A feed is written by a shop or an affiliate network, not by us: when the official catalogue knows
 // an item's GTIN, the catalogue's name is the product's, shown and searched; the feed's title stays
@@ -38,14 +38,7 @@ describe('a feed item under another medicine’s name', () => {
         { id: 'EXPONENT', title: packC.name.fr, price: '1e308 EUR', gtin: packC.ean },
       ]),
     );
-    server = await startTestServer({
-      RETAILERS_MODE: 'demo',
-      SEARCH_RATE_LIMIT_PER_MIN: '1000',
-      RETAILERS: 'farmaline,pharmacie-x',
-      RETAILER_FEEDS: `pharmacie-x=${feed.url}/feed.xml`,
-      RETAILER_NAMES: 'pharmacie-x=Pharmacie X',
-    });
-    await waitForFeedImport(server, 'pharmacie-x');
+    server = await startServerWithFeedShop(feed);
   });
   afterAll(async () => {
     await server?.close();

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippingResponseSchema } from '@pharmaradar/shared/basket.schema';
 import { searchResultSchema } from '@pharmaradar/shared/search.schema';
 import { EnvError, loadEnv } from '../../config/env';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { rssFeed, startFeedServer, type FeedServer, waitForFeedImport } from './feeds.test-support';
+import type { TestServer } from '../../../test/helpers/test-server';
+import { rssFeed, startFeedServer, type FeedServer, startServerWithFeedShop } from './feeds.test-support';
 
 // A shop the project has no page connector for joins the comparison by its feed alone, under the
 // display name RETAILER_NAMES gives it (docs/decisions/179).
@@ -15,14 +15,7 @@ describe('a shop known only by its feed', () => {
     feed = await startFeedServer(
       rssFeed([{ id: 'X1', title: 'Qwarzil gel douche 250 ml', price: '6.40 EUR', brand: 'Qwarzil' }]),
     );
-    server = await startTestServer({
-      RETAILERS_MODE: 'demo',
-      SEARCH_RATE_LIMIT_PER_MIN: '1000',
-      RETAILERS: 'farmaline,pharmacie-x',
-      RETAILER_FEEDS: `pharmacie-x=${feed.url}/feed.xml`,
-      RETAILER_NAMES: 'pharmacie-x=Pharmacie X',
-    });
-    await waitForFeedImport(server, 'pharmacie-x');
+    server = await startServerWithFeedShop(feed);
   });
   afterAll(async () => {
     await server?.close();

@@ -3,9 +3,9 @@ import { alertSchema } from '@pharmaradar/shared/alerts.schema';
 import { priceHistoryResponseSchema } from '@pharmaradar/shared/price-history.schema';
 import { proProductEventSchema } from '@pharmaradar/shared/pro.schema';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import type { TestServer } from '../../../test/helpers/test-server';
 import { accountOn, readEvents } from '../../../test/helpers/pro-account';
-import { rssFeed, startFeedServer, type FeedServer, waitForFeedImport } from './feeds.test-support';
+import { rssFeed, startFeedServer, type FeedServer, startServerWithFeedShop } from './feeds.test-support';
 
 // A shop known only by its feed (docs/decisions/170, 179) is a shop like the others downstream of
 // the search: its prices go into the price history, price alerts name it when it is the cheapest, and
@@ -22,15 +22,7 @@ describe('a feed-only shop after the search', () => {
     feed = await startFeedServer(
       rssFeed([{ id: 'X1', title: product.name.fr, price: `${FEED_PRICE.toFixed(2)} EUR`, gtin: product.ean }]),
     );
-    server = await startTestServer({
-      RETAILERS_MODE: 'demo',
-      SEARCH_RATE_LIMIT_PER_MIN: '1000',
-      ALERTS_CHECK_INTERVAL_MIN: '0',
-      RETAILERS: 'farmaline,pharmacie-x',
-      RETAILER_FEEDS: `pharmacie-x=${feed.url}/feed.xml`,
-      RETAILER_NAMES: 'pharmacie-x=Pharmacie X',
-    });
-    await waitForFeedImport(server, 'pharmacie-x');
+    server = await startServerWithFeedShop(feed, { ALERTS_CHECK_INTERVAL_MIN: '0' });
   });
   afterAll(async () => {
     await server?.close();

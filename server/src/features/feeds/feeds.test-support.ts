@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLoopbackServer, type LoopbackServer } from '../../../test/fakes/http-server';
-import type { TestServer } from '../../../test/helpers/test-server';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 /** One item of a Google Merchant RSS feed written for a test. */
 export interface TestFeedItem {
@@ -77,4 +77,18 @@ export async function waitForFeedImport(server: TestServer, retailer: string, ti
     if (Date.now() > deadline) throw new Error(`the feed of ${retailer} was not imported at start-up`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** A demo server that reads the shop Pharmacie X from `feed` alone, once its start-up import is done. */
+export async function startServerWithFeedShop(feed: FeedServer, env: Record<string, string> = {}): Promise<TestServer> {
+  const server = await startTestServer({
+    RETAILERS_MODE: 'demo',
+    SEARCH_RATE_LIMIT_PER_MIN: '1000',
+    RETAILERS: 'farmaline,pharmacie-x',
+    RETAILER_FEEDS: `pharmacie-x=${feed.url}/feed.xml`,
+    RETAILER_NAMES: 'pharmacie-x=Pharmacie X',
+    ...env,
+  });
+  await waitForFeedImport(server, 'pharmacie-x');
+  return server;
 }
