@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
 import { startCountingDemo, type CountingDemo } from './demo/counting-demo';
-import { cleanupSpawned, spawnMain, stopMain, waitForUrl, type SpawnedMain } from './main-process.test-support';
+import {
+  CLUSTER_STRIPE_SETTINGS,
+  cleanupSpawned,
+  spawnMain,
+  stopMain,
+  waitForUrl,
+  type SpawnedMain,
+} from './main-process.test-support';
 import { registerVerifiedAccount } from '../test/helpers/accounts';
 import { createTestClient, type TestClient } from '../test/helpers/test-client';
 
@@ -84,10 +91,7 @@ describe(`WEB_CONCURRENCY=${PROCESSES}: concurrent writers of every kind`, () =>
       RETAILERS_MODE: 'demo',
       TRUST_PROXY: 'true',
       SEARCH_RATE_LIMIT_PER_MIN: '100000',
-      // Real Stripe settings (never called here): the look-alike would keep the server to one process.
-      STRIPE_SECRET_KEY: 'sk_test_cluster',
-      STRIPE_WEBHOOK_SECRET: 'whsec_cluster',
-      STRIPE_PRICE_PRO_MONTHLY: 'price_cluster',
+      ...CLUSTER_STRIPE_SETTINGS,
       ...shops.envOverrides,
     });
     base = await waitForUrl(spawned);

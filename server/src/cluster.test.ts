@@ -5,6 +5,7 @@ import Database from './db/sqlite-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingDemo, type CountingDemo } from './demo/counting-demo';
 import {
+  CLUSTER_STRIPE_SETTINGS,
   cleanupSpawned,
   spawnMain,
   stopMain,
@@ -72,10 +73,7 @@ describe('WEB_CONCURRENCY=2', () => {
       WEB_CONCURRENCY: '2',
       RETAILERS_MODE: 'demo',
       SEARCH_RATE_LIMIT_PER_MIN: '1000',
-      // Real Stripe settings (never called here): the look-alike would keep the server to one process.
-      STRIPE_SECRET_KEY: 'sk_test_cluster',
-      STRIPE_WEBHOOK_SECRET: 'whsec_cluster',
-      STRIPE_PRICE_PRO_MONTHLY: 'price_cluster',
+      ...CLUSTER_STRIPE_SETTINGS,
       ...shops.envOverrides,
     });
     base = await waitForUrl(spawned);

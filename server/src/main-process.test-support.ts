@@ -33,6 +33,16 @@ export interface SpawnOptions {
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 
+/**
+ * Real-looking Stripe settings (never called in these tests): with the local payment look-alike the
+ * server keeps to one process, so a test of several processes sets these.
+ */
+export const CLUSTER_STRIPE_SETTINGS: Readonly<Record<string, string>> = {
+  STRIPE_SECRET_KEY: 'sk_test_cluster',
+  STRIPE_WEBHOOK_SECRET: 'whsec_cluster',
+  STRIPE_PRICE_PRO_MONTHLY: 'price_cluster',
+};
+
 /** A fresh temporary directory removed by cleanupSpawned(). */
 export function tempDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'pharmaradar-main-'));
