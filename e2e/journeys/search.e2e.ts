@@ -165,12 +165,12 @@ describe('price search', () => {
     });
   }
 
-  // ADR 148: Dutch users read the shops' Dutch names and go to their Dutch pages
-  // where a shop has them; English users read the French ones.
+  // The product is named as the official catalogue names it in the reader's language (ADR 189); the
+  // links go to a shop's Dutch pages for Dutch readers where it has them, else its French ones (ADR 148).
   for (const { home, browser: browserLocale, name, path } of [
     { home: '/nl', browser: 'nl-BE', name: 'Ducray Kelual Emulsie nieuwe formule 50 ml', path: '/nl/' },
     { home: '/', browser: 'fr-BE', name: 'Ducray Kelual Émulsion nouvelle formule 50 ml', path: '/fr/' },
-    { home: '/en', browser: 'en-GB', name: 'Ducray Kelual Émulsion nouvelle formule 50 ml', path: '/fr/' },
+    { home: '/en', browser: 'en-GB', name: 'Ducray Kelual Emulsion new formula 50 ml', path: '/fr/' },
   ]) {
     it(`names the product and links Farmaline in the shop language of ${home}`, async () => {
       const { page, context } = await journey.open({ locale: browserLocale });
