@@ -140,3 +140,5 @@ export function createAuthMails({ env, mailer, log }: AuthMailDeps) {
     },
   };
 }
+
+export type AuthMails = ReturnType<typeof createAuthMails>;

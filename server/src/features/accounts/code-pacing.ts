@@ -53,3 +53,5 @@ export function createCodePacing(db: Db, now: () => number) {
     },
   };
 }
+
+export type CodePacing = ReturnType<typeof createCodePacing>;

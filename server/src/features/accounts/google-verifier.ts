@@ -61,3 +61,5 @@ export function createGoogleVerifier({ clientId, jwksUrl, now }: GoogleVerifierO
     },
   };
 }
+
+export type GoogleVerifier = ReturnType<typeof createGoogleVerifier>;

@@ -120,3 +120,5 @@ export function createLoginDelays(db: Db, now: () => number) {
     },
   };
 }
+
+export type LoginDelays = ReturnType<typeof createLoginDelays>;

@@ -91,3 +91,5 @@ export function createOtpService({ db, secret, now }: OtpDeps) {
     },
   };
 }
+
+export type OtpService = ReturnType<typeof createOtpService>;

@@ -72,3 +72,5 @@ export function sessionCookies(env: CookieEnv) {
     },
   };
 }
+
+export type SessionCookies = ReturnType<typeof sessionCookies>;

@@ -64,3 +64,5 @@ export function createSessionRepository(db: Db) {
     },
   };
 }
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -163,3 +163,5 @@ export function createUserRepository(db: Db) {
     },
   };
 }
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

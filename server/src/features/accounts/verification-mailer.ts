@@ -49,3 +49,5 @@ export function createVerificationMailer(ctx: AccountsContext) {
     },
   };
 }
+
+export type VerificationMailer = ReturnType<typeof createVerificationMailer>;

@@ -155,3 +155,5 @@ export function createRetailerAlarm(deps: RetailerAlarmDeps) {
     },
   };
 }
+
+export type RetailerAlarm = ReturnType<typeof createRetailerAlarm>;

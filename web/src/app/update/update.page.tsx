@@ -1,10 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
-import { formatDate } from '../../lib/i18n/format';
-import { useLocale } from '../../lib/i18n/use-locale';
+import { formatDate, useLocale } from '../../lib/i18n';
 import { APP_VERSION } from '../../lib/pwa/app-version';
 import { updateStore } from '../../lib/pwa/update-store';
-import { useDocumentTitle } from '../../lib/router/use-document-title';
+import { useDocumentTitle } from '../../lib/router';
 import { PageFrame } from '../../lib/ui/page-frame';
 import { CHANGELOG } from './changelog';
 import './update.css';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { LocalizedLink } from '../../lib/router/localized-link';
+import { LocalizedLink } from '../../lib/router';
 
 export function HelpSection() {
   const intl = useIntl();

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LocalizedLink } from '../../lib/router/localized-link';
-import { useLocalizedNavigate } from '../../lib/router/use-localized-navigate';
-import { useSession } from '../../lib/session/use-session';
+import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
+import { useSession } from '../../lib/session';
 import { DeleteDialog } from './delete-dialog';
 
 export function SecuritySection() {

@@ -1,6 +1,5 @@
 import { useIntl } from 'react-intl';
-import { formatDateTime } from '../../lib/i18n/format';
-import { useLocale } from '../../lib/i18n/use-locale';
+import { formatDateTime, useLocale } from '../../lib/i18n';
 import { AdminSection } from './admin-section';
 import { adminApi } from './admin-api';
 import { useAdminLoad } from './use-admin-load';

@@ -1,8 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { type AdminUser, type AdminUserQuery } from '@pharmaradar/shared/admin.schema';
-import { formatDate, formatDateTime } from '../../lib/i18n/format';
-import { useLocale } from '../../lib/i18n/use-locale';
+import { formatDate, formatDateTime, useLocale } from '../../lib/i18n';
 import { AdminSection } from './admin-section';
 import { AdminTable } from './admin-table';
 import { adminApi } from './admin-api';

@@ -2,10 +2,9 @@ import { useContext, useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { AlertKind } from '@pharmaradar/shared/alerts.schema';
 import { createAlert } from './alerts-api';
-import { formatPrice } from '../../lib/i18n/format';
-import { useLocale } from '../../lib/i18n/use-locale';
+import { formatPrice, useLocale } from '../../lib/i18n';
 import './price-alert-form.css';
-import { LocalizedLink } from '../../lib/router/localized-link';
+import { LocalizedLink } from '../../lib/router';
 import { SessionContext } from '../../lib/session/session-context';
 
 type Status = 'idle' | 'saving' | 'saved' | 'savedMet' | 'invalid' | 'failed';

@@ -1,6 +1,5 @@
 import { useIntl } from 'react-intl';
-import { LocalizedLink } from '../../lib/router/localized-link';
-import { useLocalizedPath } from '../../lib/router/use-localized-path';
+import { LocalizedLink, useLocalizedPath } from '../../lib/router';
 
 /** docs/architecture.md#settled-choices: logged-out visitors of /congrats and /subscription get docs/product.md#roles's notice. */
 export function LoginRequired({ from }: { from: string }) {

@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { NearbyPharmacy } from '@pharmaradar/shared/pharmacies.schema';
-import { formatNumber } from '../../lib/i18n/format';
-import { useLocale } from '../../lib/i18n/use-locale';
+import { formatNumber, useLocale } from '../../lib/i18n';
 import { directionsUrl } from './directions';
 
 export interface PharmacyListProps {

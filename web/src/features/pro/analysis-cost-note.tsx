@@ -1,7 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { ProCost } from '@pharmaradar/shared/pro.schema';
-import { formatDate } from '../../lib/i18n/format';
-import { useLocale } from '../../lib/i18n/use-locale';
+import { formatDate, useLocale } from '../../lib/i18n';
 
 export type CostAction = 'analyse' | 'refresh' | 'product';
 

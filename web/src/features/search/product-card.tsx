@@ -1,9 +1,8 @@
 import { useIntl } from 'react-intl';
 import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import type { SearchProduct } from '@pharmaradar/shared/search.schema';
-import { formatPrice } from '../../lib/i18n/format';
-import { useLocale } from '../../lib/i18n/use-locale';
-import { LocalizedLink } from '../../lib/router/localized-link';
+import { formatPrice, useLocale } from '../../lib/i18n';
+import { LocalizedLink } from '../../lib/router';
 import { OfferRow } from './offer-row';
 import { ProductImage } from './product-image';
 import './product-card.css';

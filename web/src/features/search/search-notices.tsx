@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { formatDateTime } from '../../lib/i18n/format';
-import { useLocale } from '../../lib/i18n/use-locale';
+import { formatDateTime, useLocale } from '../../lib/i18n';
 
 export function FetchError({ onRetry, detail = null }: { onRetry: () => void; detail?: string | null }) {
   const intl = useIntl();

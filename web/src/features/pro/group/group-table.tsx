@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatPercent, formatPrice } from '../../../lib/i18n/format';
-import { useLocale } from '../../../lib/i18n/use-locale';
+import { formatPercent, formatPrice, useLocale } from '../../../lib/i18n';
 import {
   COLUMNS,
   filterRows,
