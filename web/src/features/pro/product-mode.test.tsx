@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import { sendJson } from '../../test/fakes/http-server';
@@ -49,8 +49,13 @@ async function priceOne() {
     locale: 'fr',
   });
   fireEvent.change(screen.getByRole('textbox', { name: 'CNK' }), { target: { value: '0123456' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Voir les prix' }));
-  return screen.findByTestId('pro-product-card');
+  const button = screen.getByRole('button', { name: 'Voir les prix' });
+  fireEvent.click(button);
+  const card = await screen.findByTestId('pro-product-card');
+  // Done only once the remembered figures are read back and the button is free again: a test that
+  // ended earlier would leave the screen updating after the page is gone.
+  await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  return card;
 }
 
 describe('product mode', () => {
