@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import type { ProProductEvent } from '@pharmaradar/shared/pro.schema';
@@ -94,6 +94,10 @@ describe('product mode and the official catalogue', () => {
     expect(screen.getByTestId('pro-product-official').textContent).toBe('Official name: Dafalgan 500 mg comp. 30');
     // Kept with the stored answer for the group table and the export.
     expect((await db.proOffers.get(FOUND))?.official?.packName).toBe('Dafalgan 500 mg comp. 30');
+    // The pricing ends (figures read back, button free) before the test does: no update after teardown.
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Get prices' }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 
   it('says why an excluded pack is not priced, with its official name, and shows no card', async () => {
