@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@pharmaradar/shared/auth.schema';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -19,7 +20,6 @@ import { useFormError } from '../../lib/ui/use-form-error';
 /** Seconds before a new code may be asked (the server enforces its own limit and may ask for more). */
 export const RESEND_COOLDOWN_S = 60;
 const ALERT_ID = 'verify-alert';
-const PASSWORD_MIN_LENGTH = 8;
 
 interface VerifyState {
   email?: unknown;

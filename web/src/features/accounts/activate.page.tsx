@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@pharmaradar/shared/auth.schema';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
@@ -14,7 +15,6 @@ import { useFormError } from '../../lib/ui/use-form-error';
 
 /** `password`: the link was opened in another browser than the one that registered; it activates the password typed. */
 type Phase = 'loading' | 'password' | 'success' | 'error';
-const PASSWORD_MIN_LENGTH = 8;
 const ALERT_ID = 'activate-password-alert';
 
 export default function ActivatePage() {
