@@ -28,6 +28,7 @@ describe('npm run retailers:parse', () => {
         name: 'Ducray Kelual Émulsion Nouvelle Formule 50 ml',
         brand: 'Ducray',
         cnk: '3720083',
+        gtin: null,
         price: 15.79,
         wasPrice: 17.2,
         url: 'https://www.farmaline.be/fr/beaute/BE03720083/ducray-kelual-emulsion-nouvelle-formule.htm',

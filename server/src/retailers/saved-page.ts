@@ -24,6 +24,7 @@ export function printableOffer(o: RetailerOffer) {
     name: o.name,
     brand: o.brand,
     cnk: o.cnk,
+    gtin: o.gtin ?? null,
     price: o.price,
     wasPrice: o.wasPrice ?? null,
     url: o.url,

@@ -42,6 +42,11 @@ export type RetailerOffer = {
   /** The struck-out 'was' price the shop shows beside the price, only when above the price. */
   wasPrice?: number;
   /**
+   * The GTIN the page's structured data states, canonical and check digit verified
+   * (lib/structured-data.ts); absent when the page states none or a wrong one.
+   */
+  gtin?: string;
+  /**
    * 'name' when a CNK search found this offer by a name search because the page does not show the
    * CNK (docs/decisions/134): the offer is then not known to be that CNK. Absent otherwise.
    */

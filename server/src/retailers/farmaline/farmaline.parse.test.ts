@@ -180,6 +180,8 @@ describe('Farmaline parseSearchPage', () => {
         image: 'https://cgn-mig.farmaline.be/images/BE0/450/554/1/BE04505541-p10.jpg',
         inStock: false,
         prescription: false,
+        // the gtin13 its JSON-LD states
+        gtin: '5412345678908',
       },
     ]);
   });

@@ -3,7 +3,9 @@ import type { RetailerOffer } from '../types';
 import { parsePrice, wasPriceField } from '../lib/price';
 import { cleanText, looksLikePrescription, saysNoResults, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
-import { instantSearchHits, pageProducts, type StructuredProduct } from '../lib/structured-data';
+import { pageProducts, type StructuredProduct } from '../lib/structured-data';
+import { instantSearchHits } from '../lib/instant-search';
+import { dataOnlyFields } from '../lib/structured-offer';
 import { cnkFromFarmalineId, farmalineOfferUrl, hitToOffer } from './farmaline.hits';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
@@ -122,9 +124,10 @@ function parseProductPage(
     url: farmalineOfferUrl(data?.url ?? canonical ?? pageUrl, baseUrl),
     image: farmalineOfferUrl(data?.image ?? img.attr('src'), baseUrl),
     inStock: data?.inStock ?? (status ? stockFromText(status) : null),
-    ...wasPriceField(oldPrice, price),
+    ...dataOnlyFields(data, price, oldPrice),
     // Only the buy box is read for the notice: leaflet text further down may mention prescriptions.
     prescription:
+      data?.prescriptionOnly === true ||
       $('[data-qa-id="prescription-badge"]').length > 0 ||
       looksLikePrescription($('[data-qa-id^="product-page-variant-details"]').text()),
   };

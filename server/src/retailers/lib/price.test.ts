@@ -41,6 +41,9 @@ describe('parsePrice', () => {
     ['0,99 €', 0.99],
     ['12,99 € 12,99 €', 12.99],
     ['Économisez 20 % : 12,99 €', 12.99],
+    // Upper-case words that are no currency code beside the amount.
+    ['12,99 € TVA 21 % incl.', 12.99],
+    ['PROMO 12,99 €', 12.99],
   ])('%j -> %d', (input, expected) => {
     expect(parsePrice(input)).toBe(expected);
   });
@@ -72,6 +75,16 @@ describe('parsePrice', () => {
     ['12.50e2 €'],
     ['1E-2 €'],
     ['0x1F €'],
+    // Another currency's sign or ISO code: never read as euros.
+    ['$1250'],
+    ['£5'],
+    ['12 USD'],
+    ['USD 12.00'],
+    ['CHF12,50'],
+    ['12,50 £'],
+    ['US$ 12'],
+    ['¥1250'],
+    ['₹ 99'],
     [null],
     [undefined],
   ])('%j -> null', (input) => {

@@ -12,7 +12,9 @@
 // - "12€99" is 12.99, but "12€9" / "12€999" are null;
 // - a number in another notation ("1e308 €", "12.50e2", "0x1F") is null, not its last digits;
 // - several different amounts next to a currency ("34,40 € 29,90 €"), a negative amount ("-3,00 €",
-//   a discount) or a percentage ("-20 %") are null.
+//   a discount) or a percentage ("-20 %") are null;
+// - a text carrying another currency's sign ("$1250", "£5", "US$ 12") or, beside an amount, another
+//   ISO 4217 code ("12 USD", "CHF12,50") is null: it is no euro price, whatever the page claims.
 
 const NUMBER_TOKEN = /\d[\d\s.,']*\d|\d/g;
 const CURRENCY_AFTER = /^(€|eur(os?)?\b)/i;
@@ -21,6 +23,11 @@ const MAX_PRICE = 100_000;
 /** An exponent ("1e308", "12.5E-2") or a hex/binary/octal literal ("0x1F"): never a shop's price. */
 const OTHER_NOTATION = /\d[eE][+-]?\d|\b0[xXbBoO][\da-fA-F]/;
 
+/** A currency sign other than the euro's (Unicode category Sc: $, £, ¥, ₹, …). */
+const OTHER_CURRENCY_SIGN = /[^\P{Sc}€]/u;
+/** The ISO 4217 codes other than EUR, as Node's ICU knows them. */
+const OTHER_CURRENCY_CODES = new Set(Intl.supportedValuesOf('currency').filter((c) => c !== 'EUR'));
+
 type Token = { raw: string; start: number; end: number };
 
 /** A price in euros rounded to cents, or null when the text holds no single recognisable price. */
@@ -28,7 +35,7 @@ export function parsePrice(input: string | number | null | undefined): number | 
   if (input === null || input === undefined) return null;
   if (typeof input === 'number') return sane(input);
   let text = input.replace(/[\u00a0\u202f]/g, ' ');
-  if (OTHER_NOTATION.test(text)) return null;
+  if (OTHER_NOTATION.test(text) || inOtherCurrency(text)) return null;
   // "12€99": the euro sign stands for the decimal mark, but only with exactly two cents digits.
   for (const m of text.matchAll(/\d€(\d+)/g)) if (m[1]!.length !== 2) return null;
   text = text.replace(/(\d)€(\d\d)/g, '$1,$2 €');
@@ -48,6 +55,15 @@ export function centsToEuros(cents: unknown): number | null {
   const n = typeof cents === 'string' && /^\d+$/.test(cents.trim()) ? Number(cents) : cents;
   if (typeof n !== 'number' || !Number.isInteger(n)) return null;
   return sane(n / 100);
+}
+
+/** Another currency's sign anywhere, or its upper-case ISO code right beside an amount. */
+function inOtherCurrency(text: string): boolean {
+  if (OTHER_CURRENCY_SIGN.test(text)) return true;
+  for (const m of text.matchAll(/(?<=\d\s*)[A-Z]{3}\b|\b[A-Z]{3}(?=\s*\d)/g)) {
+    if (OTHER_CURRENCY_CODES.has(m[0])) return true;
+  }
+  return false;
 }
 
 function nextToCurrency(text: string, t: Token): boolean {

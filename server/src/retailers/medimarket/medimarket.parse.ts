@@ -4,6 +4,7 @@ import type { RetailerOffer } from '../types';
 import { parsePrice, wasPriceField } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, saysNoResults, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
+import { structuredFirst } from '../lib/structured-offer';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
 // Medi-Market (Tailwind markup, docs/retailers.md#medi-market). The only stable hook is the Skeepers review widget
@@ -12,6 +13,8 @@ import { normaliseCnk } from '@pharmaradar/shared/cnk';
 // scraper took the first match on the page, which mixes products up).
 // Prescription marker: Rx medicines are reserve-only on the pharmacy shop, so a tile saying
 // "sur prescription / réservation uniquement / op voorschrift" (or carrying data-prescription) is Rx.
+// Structured data first (docs/decisions/133): the page's JSON-LD Products make the offers, each
+// completed by its tile (the widget's CNK); tiles no Product describes follow.
 
 /** An element of the page, as cheerio lists them. */
 type AnyNode = ReturnType<CheerioAPI>[number];
@@ -22,17 +25,24 @@ const PRICE = 'span.font-secondary.text-secondary';
 export function parseSearchPage(html: string, baseUrl: string): RetailerOffer[] {
   const $ = load(html);
   const widgets = $(WIDGET);
+  const tiles = widgets
+    .map((_, el) => tileToOffer($, $(el), baseUrl) ?? byDocumentOrder($, el, baseUrl))
+    .get() as (RetailerOffer | null)[];
+  const found = dedupe(
+    structuredFirst(
+      'medimarket',
+      $,
+      baseUrl,
+      tiles.filter((o): o is RetailerOffer => o !== null),
+    ),
+  );
+  if (found.length) return found;
   if (widgets.length === 0) {
     if ($('[data-testid="search-no-results"]').length || saysNoResults(cleanText($('main').text() || $('body').text())))
       return [];
     throw parseFailed('medimarket', 'no product tiles and no "no results" notice');
   }
-  const offers = widgets
-    .map((_, el) => tileToOffer($, $(el), baseUrl) ?? byDocumentOrder($, el, baseUrl))
-    .get() as (RetailerOffer | null)[];
-  const found = dedupe(offers.filter((o): o is RetailerOffer => o !== null));
-  if (found.length === 0) throw parseFailed('medimarket', 'no tile with a name and a readable price');
-  return found;
+  throw parseFailed('medimarket', 'no tile with a name and a readable price');
 }
 
 function tileToOffer($: CheerioAPI, widget: ReturnType<CheerioAPI>, baseUrl: string): RetailerOffer | null {

@@ -1,10 +1,11 @@
 import { load, type CheerioAPI } from 'cheerio';
 import type { RetailerOffer } from '../types';
-import { parsePrice, wasPriceField } from '../lib/price';
+import { parsePrice } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, saysNoResults, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
 import { EMPTY_CATALOGUE, type CnkCatalogue } from '../lib/cnk-catalogue';
 import { pageProducts, type StructuredProduct } from '../lib/structured-data';
+import { dataOnlyFields, sameProduct } from '../lib/structured-offer';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
 // Multipharma runs Salesforce SFRA: only its search URL is confirmed, no field selector is, and the
@@ -58,34 +59,13 @@ export function parseSearchPage(
       const tile = $(el);
       const link = tile.find('div.pdp-link a').first();
       const href = link.attr('href');
-      return toOffer(
-        $,
-        tile,
-        link,
-        href,
-        matchingData(data, href, cleanText(link.text()), baseUrl),
-        baseUrl,
-        catalogue,
-      );
+      const same = sameProduct(data, { url: href, name: cleanText(link.text()) }, baseUrl);
+      return toOffer($, tile, link, href, same, baseUrl, catalogue);
     })
     .get() as (RetailerOffer | null)[];
   const found = offers.filter((o): o is RetailerOffer => o !== null);
   if (found.length === 0) throw parseFailed('multipharma', 'no tile with a name and a readable price');
   return found;
-}
-
-/** The JSON-LD product of a tile: same link, else same name. */
-function matchingData(
-  data: StructuredProduct[],
-  href: string | undefined,
-  name: string,
-  baseUrl: string,
-): StructuredProduct | undefined {
-  const url = absoluteUrl(href, baseUrl);
-  return (
-    data.find((p) => url !== null && absoluteUrl(p.url, baseUrl) === url) ??
-    data.find((p) => p.name !== null && name !== '' && p.name.toLowerCase() === name.toLowerCase())
-  );
 }
 
 function toOffer(
@@ -112,8 +92,9 @@ function toOffer(
     url: absoluteUrl(data?.url ?? href, baseUrl),
     image: absoluteUrl(data?.image ?? img.attr('src') ?? img.attr('data-src'), baseUrl),
     inStock: data?.inStock ?? (availability ? stockFromText(availability) : null),
-    ...wasPriceField(readListPrice(scope), price),
+    ...dataOnlyFields(data, price, readListPrice(scope)),
     prescription:
+      data?.prescriptionOnly === true ||
       scope.find('.badge-prescription').length > 0 ||
       looksLikePrescription(
         cleanText(scope.find('.product-badges, .prescription-notice, .prices, .cart-and-ipay, .availability').text()),

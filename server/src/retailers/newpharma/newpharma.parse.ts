@@ -3,6 +3,7 @@ import type { RetailerOffer } from '../types';
 import { parsePrice } from '../lib/price';
 import { absoluteUrl, cleanText, looksLikePrescription, stockFromText } from '../lib/markers';
 import { parseFailed } from '../lib/connector-kit';
+import { structuredFirst } from '../lib/structured-offer';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
 // Newpharma (docs/retailers.md#newpharma): tiles `div.product.js-product-row` carry the analytics payload as
@@ -11,6 +12,8 @@ import { normaliseCnk } from '@pharmaradar/shared/cnk';
 // taken from a "CNK" line in the tile when present. No results: `span.gtm-search-no-results`.
 // Prescription marker: a reserve-only/prescription notice in the tile (Newpharma lists almost only
 // parapharmacy; Rx items are not purchasable).
+// Structured data first (docs/decisions/133): the page's JSON-LD Products make the offers, each
+// completed by its tile; tiles no Product describes follow.
 
 type Item = { name?: unknown; price?: unknown; brand?: unknown };
 
@@ -18,11 +21,16 @@ export function parseSearchPage(html: string, baseUrl: string): RetailerOffer[] 
   const $ = load(html);
   if ($('span.gtm-search-no-results').length) return [];
   const tiles = $('div.js-product-row[data-google-360]');
-  if (tiles.length === 0) throw parseFailed('newpharma', 'no product rows and no "no results" marker');
   const offers = tiles.map((_, el) => tileToOffer($, $(el), baseUrl)).get() as (RetailerOffer | null)[];
-  const found = offers.filter((o): o is RetailerOffer => o !== null);
-  if (found.length === 0) throw parseFailed('newpharma', 'no product row with a name and a readable price');
-  return found;
+  const found = structuredFirst(
+    'newpharma',
+    $,
+    baseUrl,
+    offers.filter((o): o is RetailerOffer => o !== null),
+  );
+  if (found.length) return found;
+  if (tiles.length === 0) throw parseFailed('newpharma', 'no product rows and no "no results" marker');
+  throw parseFailed('newpharma', 'no product row with a name and a readable price');
 }
 
 function tileToOffer($: CheerioAPI, tile: ReturnType<CheerioAPI>, baseUrl: string): RetailerOffer | null {
