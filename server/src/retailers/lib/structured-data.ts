@@ -98,7 +98,7 @@ function toProduct(node: Json, resolve: Resolve): StructuredProduct {
 }
 
 /**
- * The first GTIN property whose check digit is right, in the canonical form (lib: shared/gtin). schema.org
+ * The first GTIN property whose check digit is right, in the canonical form (shared/gtin). schema.org
  * also allows a GS1 Digital Link URL (…/01/<GTIN>); its GTIN is read from the path.
  */
 function productGtin(node: Json): string | null {

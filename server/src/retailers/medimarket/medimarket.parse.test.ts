@@ -89,6 +89,38 @@ describe('Medi-Market parseSearchPage', () => {
     expect(narrowToCnk(offers, '4654430')).toEqual([expect.objectContaining({ price: 29.9 })]);
   });
 
+  it('reads the JSON-LD first, its tile filling what it lacks (the widget CNK, the struck-through price)', () => {
+    // The same product described by a schema.org Product (Google Search Central merchant listing shape).
+    const data = JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Ducray Kelual Émulsion Nouvelle Formule 50ml',
+      gtin13: '3282770149715',
+      offers: { '@type': 'Offer', price: '15.29', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+    });
+    const html = page('search-cnk.html').replace(
+      '</head>',
+      `<script type="application/ld+json">${data}</script></head>`,
+    );
+    const offers = parseSearchPage(html, BASE);
+    expect(offers[0]).toEqual({
+      retailer: 'medimarket',
+      name: 'Ducray Kelual Émulsion Nouvelle Formule 50ml',
+      brand: null,
+      cnk: '3720083',
+      gtin: '3282770149715',
+      price: 15.29,
+      currency: 'EUR',
+      url: 'https://medi-market.be/fr/ducray-kelual-emulsion-nouvelle-formule-50ml',
+      image: 'https://medi-market.be/media/cache/product_thumb/3720083.webp',
+      inStock: true,
+      prescription: false,
+      wasPrice: 17.2,
+    });
+    // The tile no Product describes still makes its offer.
+    expect(offers.slice(1)).toEqual([expect.objectContaining({ cnk: '3102789', price: 19.99 })]);
+  });
+
   it('parses the demo shop pages the same way', () => {
     const products = getDemoCatalogue().filter((p) => p.offers.medimarket && p.brand === 'Caudalie');
     const offers = parseSearchPage(renderMedimarketSearch('parapharmacy', 'caudalie', products), 'http://127.0.0.1:1');
