@@ -4,7 +4,7 @@ import { centsToEuros, wasPriceField } from '../lib/price';
 import { absoluteUrl, cleanText, withoutParams } from '../lib/markers';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 
-// The hits of Farmaline's embedded Algolia answer (read by lib/structured-data.ts), field names as
+// The hits of Farmaline's embedded Algolia answer (read by lib/instant-search.ts), field names as
 // the platform's search index carries them (docs/decisions/133).
 
 const hitSchema = z
