@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
+import { preloadSearchChunks, waitForComplete } from './home-page.test-support';
 import {
   dafalganResult,
   dafalganStream,
@@ -20,15 +21,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function waitForComplete() {
-  await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
-}
-
-// The search machinery and the saved-searches list are lazy chunks in the app; here they are
-// loaded once up front so the first test does not pay the module transform inside its timeouts.
-beforeAll(async () => {
-  await Promise.all([import('../../features/search/run-search'), import('../../features/search/recent-searches')]);
-});
+preloadSearchChunks();
 
 describe('saved searches', () => {
   it('does not keep a search that found no product', async () => {
