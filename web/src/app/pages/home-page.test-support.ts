@@ -1,6 +1,8 @@
 /** Helpers shared by the home page tests (not a test file itself). */
 import { screen, waitFor } from '@testing-library/react';
-import { beforeAll, expect } from 'vitest';
+import { afterEach, beforeAll, expect, vi } from 'vitest';
+import { serveSearchApi } from '../../test/fakes/serve-search-api';
+import type { TestServer } from '../../test/fakes/search-api-server';
 
 /** Waits until the search on screen has ended: its progress says complete. */
 export async function waitForComplete() {
@@ -8,11 +10,17 @@ export async function waitForComplete() {
 }
 
 /**
- * The search machinery and the saved-searches list are lazy chunks in the app; a suite that calls
- * this loads them once up front, so its first test does not pay the module transform inside its timeouts.
+ * The usual start of a home page suite: the scripted search API (answered), spies restored after
+ * each test and the lazy search chunks (the search machinery and the saved-searches list) loaded
+ * once up front, so the first test does not pay the module transform inside its timeouts.
  */
-export function preloadSearchChunks() {
+export function setUpHomePageSuite(): TestServer {
+  const server = serveSearchApi();
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
   beforeAll(async () => {
     await Promise.all([import('../../features/search/run-search'), import('../../features/search/recent-searches')]);
   });
+  return server;
 }

@@ -1,11 +1,10 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
-import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
-import { preloadSearchChunks, waitForComplete } from './home-page.test-support';
+import { setUpHomePageSuite, waitForComplete } from './home-page.test-support';
 import {
   dafalganResult,
   dafalganStream,
@@ -16,12 +15,7 @@ import { sse } from '../../test/fakes/search-api-server';
 import { setConnection } from '../../test/connection';
 
 // Which searches end up in "Searches saved on this device", and under which name.
-const server = serveSearchApi();
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-preloadSearchChunks();
+const server = setUpHomePageSuite();
 
 describe('saved searches', () => {
   it('does not keep a search that found no product', async () => {
