@@ -1,12 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeWebDist, startTestServer, type TestServer } from '../test/helpers/test-server';
+import { startTestServer, type TestServer } from '../test/helpers/test-server';
 import { accountOn, readEvents } from '../test/helpers/pro-account';
 import { startCountingDemo, type CountingDemo } from './demo/counting-demo';
-import { firstScreenFile } from './features/first-screen/first-screen-renderer';
 import { unknownCnks } from './features/pro/pro-shops.test-support';
+import { createDrawingWebDist, removeDrawingWebDist } from './features/first-screen/first-screen.test-support';
 
 // The shops' capacity is shared between clients: a visitor's search during a flood from other
 // clients takes about what it takes alone plus one shop request, whichever way either side
@@ -72,10 +69,7 @@ describe('the shops’ capacity shared fairly between clients', () => {
   }
 
   beforeAll(async () => {
-    distDir = createFakeWebDist(mkdtempSync(join(tmpdir(), 'pharmaradar-dist-')));
-    const ssr = firstScreenFile(distDir);
-    mkdirSync(dirname(ssr), { recursive: true });
-    writeFileSync(ssr, RENDERER);
+    distDir = createDrawingWebDist(RENDERER);
     shops = await startCountingDemo({
       latencyMs: { farmaline: SHOP_MS, medimarket: SHOP_MS, multipharma: SHOP_MS, newpharma: SHOP_MS },
     });
@@ -97,8 +91,7 @@ describe('the shops’ capacity shared fairly between clients', () => {
     await server?.close();
     await shops?.close();
     if (distDir) {
-      rmSync(distDir, { recursive: true, force: true });
-      rmSync(dirname(firstScreenFile(distDir)), { recursive: true, force: true });
+      removeDrawingWebDist(distDir);
     }
   });
 

@@ -1,5 +1,5 @@
 /** Helpers shared by the account API tests (not a test file itself). */
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { OutboxMail } from '../../../test/fakes/outbox';
 import { createClock, type Clock } from '../../../test/helpers/clock';
 import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
@@ -27,6 +27,37 @@ export async function startAccountsTest(
   const server = await startTestServer(options.env ?? {}, { now: clock.now });
   if (options.registered) await registerAndVerify(server, createTestClient(server.url), options.registered);
   return { server, clock, client: createTestClient(server.url) };
+}
+
+/**
+ * The hooks most account API test suites start with: a fresh `startAccountsTest(options)` before
+ * each test, its server closed after it. The answer reads the running test's server, clock and
+ * client, so read it inside a test or hook, never while the suite is collected.
+ */
+export function useAccountsTest(options: Parameters<typeof startAccountsTest>[0] = {}): AccountsTest {
+  let current: AccountsTest | undefined;
+  beforeEach(async () => {
+    current = await startAccountsTest(options);
+  });
+  afterEach(async () => {
+    await current?.server.close();
+    current = undefined;
+  });
+  const running = () => {
+    if (!current) throw new Error('no account test is running: read it inside a test or hook');
+    return current;
+  };
+  return {
+    get server() {
+      return running().server;
+    },
+    get clock() {
+      return running().clock;
+    },
+    get client() {
+      return running().client;
+    },
+  };
 }
 
 /** Mails are sent in the background: poll the outbox until `count` mails to `to` exist. */

@@ -1,14 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_WHOLE_ATTRIBUTE, PRICES_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
 import { firstScreenPricesResponseSchema, productPricesSeedSchema } from '@pharmaradar/shared/first-screen.schema';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
-import { createFakeWebDist, startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { firstScreenFile } from './first-screen-renderer';
+import { createDrawingWebDist, removeDrawingWebDist } from './first-screen.test-support';
 
 // ADR 148: a product page at /nl/… shows the shops' Dutch names and links, asked and cached in
 // Dutch; the same page in French is not drawn with the Dutch answers. The renderer is a stand-in
@@ -41,16 +38,12 @@ describe('a product page asks the shops in the language of its address', () => {
   }
 
   beforeAll(async () => {
-    distDir = createFakeWebDist(mkdtempSync(join(tmpdir(), 'pharmaradar-dist-')));
-    const ssr = firstScreenFile(distDir);
-    mkdirSync(dirname(ssr), { recursive: true });
-    writeFileSync(ssr, FAKE_RENDERER);
+    distDir = createDrawingWebDist(FAKE_RENDERER);
     server = await startTestServer({ WEB_DIST_DIR: distDir, RETAILERS_MODE: 'demo' });
   });
   afterAll(async () => {
     await server?.close();
-    rmSync(distDir, { recursive: true, force: true });
-    rmSync(dirname(firstScreenFile(distDir)), { recursive: true, force: true });
+    removeDrawingWebDist(distDir);
   });
 
   it('completes /nl/… with Dutch names and links; the French page is not drawn with them', async () => {

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,10 +7,10 @@ import {
   SEARCH_SEED_ID,
 } from '@pharmaradar/shared/first-screen-markup';
 import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
-import { createFakeWebDist, startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { startCountingDemo, type CountingDemo } from '../../demo/counting-demo';
-import { firstScreenFile } from './first-screen-renderer';
 import { FIRST_SCREEN_MESSAGES } from './first-screen.messages';
+import { createDrawingWebDist, removeDrawingWebDist } from './first-screen.test-support';
 
 // ADR 180: a browser without JavaScript that submits the home page's form gets
 // the results drawn by the server, streamed after the page's top. The renderer stands in for the
@@ -67,10 +64,7 @@ describe('a search address is drawn by the server with its results (ADR 180)', (
   const asked = () => Object.values(shops.counts()).reduce((a, b) => a + b, 0);
 
   beforeAll(async () => {
-    distDir = createFakeWebDist(mkdtempSync(join(tmpdir(), 'pharmaradar-dist-')));
-    const ssr = firstScreenFile(distDir);
-    mkdirSync(dirname(ssr), { recursive: true });
-    writeFileSync(ssr, FAKE_RENDERER);
+    distDir = createDrawingWebDist(FAKE_RENDERER);
     // One slow shop: the page's top must not wait for it.
     shops = await startCountingDemo({ latencyMs: { farmaline: 0, medimarket: 0, multipharma: 1500 } });
     const env = { WEB_DIST_DIR: distDir, RETAILERS_MODE: 'demo', ...shops.envOverrides };
@@ -81,8 +75,7 @@ describe('a search address is drawn by the server with its results (ADR 180)', (
     await server?.close();
     await limited?.close();
     await shops?.close();
-    rmSync(distDir, { recursive: true, force: true });
-    rmSync(dirname(firstScreenFile(distDir)), { recursive: true, force: true });
+    removeDrawingWebDist(distDir);
   });
 
   it('/?q=dafalgan: the home page with the query, every shop’s prices drawn, the result for the app, noindex', async () => {

@@ -1,11 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstScreenSearchDoneSchema, productPricesSeedSchema } from '@pharmaradar/shared/first-screen.schema';
-import { createFakeWebDist, startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { firstScreenFile } from './first-screen-renderer';
+import { createDrawingWebDist, removeDrawingWebDist } from './first-screen.test-support';
 
 // ADR 167: a search on the drawn home page, and a cold product page's prices,
 // come as each shop answers: the server draws the parts again after every retailer's answer. The
@@ -47,18 +44,14 @@ describe('a drawn page gets its prices as each shop answers (ADR 167)', () => {
   let retailers: number;
 
   beforeAll(async () => {
-    distDir = createFakeWebDist(mkdtempSync(join(tmpdir(), 'pharmaradar-dist-')));
-    const ssr = firstScreenFile(distDir);
-    mkdirSync(dirname(ssr), { recursive: true });
-    writeFileSync(ssr, FAKE_RENDERER);
+    distDir = createDrawingWebDist(FAKE_RENDERER);
     server = await startTestServer({ WEB_DIST_DIR: distDir, RETAILERS_MODE: 'demo' });
     const health = (await (await fetch(`${server.url}/api/search/?q=zzz`)).json()) as { retailers: unknown[] };
     retailers = health.retailers.length;
   });
   afterAll(async () => {
     await server?.close();
-    rmSync(distDir, { recursive: true, force: true });
-    rmSync(dirname(firstScreenFile(distDir)), { recursive: true, force: true });
+    removeDrawingWebDist(distDir);
   });
 
   it('a home page search: the results part drawn at the start, after each answer, then with the result', async () => {

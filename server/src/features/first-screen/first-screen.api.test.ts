@@ -1,6 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,9 +10,9 @@ import {
 } from '@pharmaradar/shared/first-screen-markup';
 import { firstScreenPricesResponseSchema, productPricesSeedSchema } from '@pharmaradar/shared/first-screen.schema';
 import { productLandingResponseSchema } from '@pharmaradar/shared/product-landing';
-import { createFakeWebDist, startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { firstScreenFile } from './first-screen-renderer';
+import { createDrawingWebDist, removeDrawingWebDist } from './first-screen.test-support';
 
 // ADR 119: the home and product pages go out drawn, so a phone paints them from
 // the HTML. The renderer here is a stand-in for the web build's (web/src/app/ssr/first-screen.ssr.tsx,
@@ -61,10 +60,7 @@ describe('the home and product pages are drawn into index.html', () => {
   }
 
   beforeAll(async () => {
-    distDir = createFakeWebDist(mkdtempSync(join(tmpdir(), 'pharmaradar-dist-')));
-    const ssr = firstScreenFile(distDir);
-    mkdirSync(dirname(ssr), { recursive: true });
-    writeFileSync(ssr, FAKE_RENDERER);
+    distDir = createDrawingWebDist(FAKE_RENDERER);
     const index = join(distDir, 'index.html');
     const preload = '<link rel="modulepreload" crossorigin="" href="/assets/boot-abc123.js">';
     writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', `${preload}</head>`));
@@ -75,8 +71,7 @@ describe('the home and product pages are drawn into index.html', () => {
   afterAll(async () => {
     await server?.close();
     await bare?.close();
-    rmSync(distDir, { recursive: true, force: true });
-    rmSync(dirname(firstScreenFile(distDir)), { recursive: true, force: true });
+    removeDrawingWebDist(distDir);
   });
 
   it('the home page in the language of its address', async () => {

@@ -5,6 +5,7 @@ import {
   searchUrl,
   startSearchTestServer,
   type SearchTestServer,
+  useCachedSearchServer,
 } from './testing/search-test-kit.test-support';
 
 async function searchJson(base: string, q: string): Promise<SearchResult> {
@@ -16,14 +17,7 @@ async function searchJson(base: string, q: string): Promise<SearchResult> {
 const withoutTimes = (result: SearchResult) => result.products;
 
 describe('search cache', () => {
-  let ctx: SearchTestServer;
-  let clock = Date.now();
-  beforeAll(async () => {
-    ctx = await startSearchTestServer({ SEARCH_CACHE_TTL_S: '900' }, {}, { now: () => clock });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  const ctx = useCachedSearchServer();
 
   it('answers a repeated search from SQLite without asking the retailers again', async () => {
     const first = await searchJson(ctx.server.url, 'Bepanthen');
@@ -31,7 +25,7 @@ describe('search cache', () => {
     const upstream = ctx.shops.counts();
     expect(upstream.farmaline).toBe(1);
 
-    clock += 60_000;
+    ctx.clock.advance(60_000);
     // Case and spacing do not change what a retailer answers: same cache entry.
     const second = await searchJson(ctx.server.url, '  bepanthen ');
     expect(second.cached).toBe(true);
@@ -67,7 +61,7 @@ describe('search cache', () => {
   it('counts every search in the statistics, also those answered from the kept JSON body', async () => {
     for (let i = 0; i < 3; i += 1) await searchJson(ctx.server.url, 'Weleda');
     // Counts are written in batches; one older than 10 s goes with the next search.
-    clock += 20_000;
+    ctx.clock.advance(20_000);
     await searchJson(ctx.server.url, 'sudocrem');
     const row = ctx.server.db
       .prepare('SELECT sum(searches) AS searches FROM search_query_stats WHERE query = ?')
@@ -78,7 +72,7 @@ describe('search cache', () => {
   it('asks the retailers again once the TTL has passed', async () => {
     await searchJson(ctx.server.url, 'perdolan');
     const before = ctx.shops.counts();
-    clock += 901_000;
+    ctx.clock.advance(901_000);
     const fresh = await searchJson(ctx.server.url, 'perdolan');
     expect(fresh.cached).toBe(false);
     expect(ctx.shops.counts().farmaline).toBe(before.farmaline + 1);

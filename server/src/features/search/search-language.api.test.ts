@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@pharmaradar/shared/api-error';
 import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { SEARCH_MESSAGES } from './search.routes';
-import { searchUrl, startSearchTestServer, type SearchTestServer } from './testing/search-test-kit.test-support';
+import { searchUrl, useCachedSearchServer } from './testing/search-test-kit.test-support';
 
 // ADR 148: the shops are asked in the user's language where they have it (Farmaline and Multipharma
 // in Dutch for nl; Medi-Market only in French), and the cache and in-flight sharing keep languages
@@ -36,14 +36,7 @@ const offerOf = (result: SearchResult, retailer: string) =>
   result.products.find((p) => p.cnk === product.cnk)?.offers.find((o) => o.retailer === retailer);
 
 describe('GET /api/search in the user’s language', () => {
-  let ctx: SearchTestServer;
-  let clock = Date.now();
-  beforeAll(async () => {
-    ctx = await startSearchTestServer({ SEARCH_CACHE_TTL_S: '900' }, {}, { now: () => clock });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  const ctx = useCachedSearchServer();
 
   it('asks fr and nl apart even at once, each answer in its language; en is answered from the French one', async () => {
     ctx.shops.reset();
@@ -70,7 +63,7 @@ describe('GET /api/search in the user’s language', () => {
     expect(nl.products.find((p) => p.cnk === product.cnk)?.name).toBe(product.name.nl);
     expect(fr.products.find((p) => p.cnk === product.cnk)?.name).toBe(product.name.fr);
 
-    clock += 60_000;
+    ctx.clock.advance(60_000);
     // From the cache now, still each in its own language; English reads the French answers.
     const frAgain = await searchIn(ctx.server.url, product.cnk, 'fr');
     const nlAgain = await searchIn(ctx.server.url, product.cnk, 'nl');

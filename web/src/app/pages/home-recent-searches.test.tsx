@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
-import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
+import { setUpHomePageSuite, waitForComplete } from './home-page.test-support';
 import {
   dafalganResult,
   dafalganStream,
@@ -15,20 +15,7 @@ import { sse } from '../../test/fakes/search-api-server';
 import { setConnection } from '../../test/connection';
 
 // Which searches end up in "Searches saved on this device", and under which name.
-const server = serveSearchApi();
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-async function waitForComplete() {
-  await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
-}
-
-// The search machinery and the saved-searches list are lazy chunks in the app; here they are
-// loaded once up front so the first test does not pay the module transform inside its timeouts.
-beforeAll(async () => {
-  await Promise.all([import('../../features/search/run-search'), import('../../features/search/recent-searches')]);
-});
+const server = setUpHomePageSuite();
 
 describe('saved searches', () => {
   it('does not keep a search that found no product', async () => {

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n';
-import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
+import { setUpHomePageSuite, waitForComplete } from './home-page.test-support';
 import {
   dafalganResult,
   dafalganStream,
@@ -20,10 +20,7 @@ import { deferred, json, sse, startTestServer, type Handler } from '../../test/f
 import { saveDafalganSearch } from '../../features/search/testing/saved-search-fixtures';
 import { setConnection } from '../../test/connection';
 
-const server = serveSearchApi();
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const server = setUpHomePageSuite();
 
 /** Intl puts (narrow) no-break spaces in prices; compare with plain spaces. */
 const text = (el: Element) => (el.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -47,16 +44,6 @@ const rows = () =>
   screen
     .getAllByTestId('retailer-status')
     .map((row) => `${row.getAttribute('data-retailer')}:${row.getAttribute('data-status')}`);
-
-async function waitForComplete() {
-  await waitFor(() => expect(screen.getByTestId('search-stage').getAttribute('data-stage')).toBe('complete'));
-}
-
-// The search machinery and the saved-searches list are lazy chunks in the app; here they are
-// loaded once up front so the first test does not pay the module transform inside its timeouts.
-beforeAll(async () => {
-  await Promise.all([import('../../features/search/run-search'), import('../../features/search/recent-searches')]);
-});
 
 describe('home page search (fr)', () => {
   it('searches by name, puts the query in the URL and shows the compared offers with the best price highlighted', async () => {

@@ -6,6 +6,7 @@ import { goTo, startCheckout } from '../../features/billing/checkout';
 import { api, isApiRequestError } from '../../lib/api/client';
 import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { ActivatedPasswordField } from '../../features/accounts/activated-password-field';
 import { AuthCard } from '../../features/accounts/auth-card';
 import { errorText, isRateLimited, retryAfterSeconds } from '../../features/accounts/auth-errors';
 import { validateOtp } from '../../features/accounts/auth.validation';
@@ -13,7 +14,6 @@ import { FormAlert } from '../../lib/ui/form-alert';
 import { readPendingEmail, writePendingEmail } from '../../features/accounts/pending-email';
 import { ResendButton } from '../../features/accounts/resend-button';
 import { TextField } from '../../lib/ui/text-field';
-import { PasswordField } from '../../lib/ui/password-field';
 import { useCountdown } from '../../features/accounts/use-countdown';
 import { useFormError } from '../../lib/ui/use-form-error';
 
@@ -160,20 +160,12 @@ export default function VerifyOtpPage() {
             describedBy={[form.error && ALERT_ID]}
           />
           {askPassword ? (
-            <PasswordField
+            <ActivatedPasswordField
               id="verify-password"
-              name="password"
-              autoComplete="current-password"
-              required
-              label={intl.formatMessage({ id: 'auth.verify.passwordLabel' })}
-              hint={intl.formatMessage({ id: 'auth.common.passwordHint' })}
               value={password}
-              onValueChange={(value) => {
-                setPassword(value);
-                form.touch('password');
-              }}
-              invalid={form.invalid('password')}
-              describedBy={[form.error && ALERT_ID]}
+              onValueChange={setPassword}
+              form={form}
+              alertId={ALERT_ID}
             />
           ) : null}
           <FormAlert id={ALERT_ID}>{form.error?.text}</FormAlert>

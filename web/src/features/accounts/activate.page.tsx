@@ -6,11 +6,11 @@ import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import { api, isApiRequestError } from '../../lib/api/client';
 import { LocalizedLink, useDocumentTitle } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { ActivatedPasswordField } from './activated-password-field';
 import { AuthCard } from './auth-card';
 import { errorText } from './auth-errors';
 import { FormAlert } from '../../lib/ui/form-alert';
 import { Spinner } from '../../lib/ui/spinner';
-import { PasswordField } from '../../lib/ui/password-field';
 import { useFormError } from '../../lib/ui/use-form-error';
 
 /** `password`: the link was opened in another browser than the one that registered; it activates the password typed. */
@@ -78,21 +78,13 @@ export default function ActivatePage() {
       <AuthCard title={intl.formatMessage({ id: 'auth.activate.passwordTitle' })}>
         <p className="auth-card__subtitle">{intl.formatMessage({ id: 'auth.activate.passwordIntro' })}</p>
         <form ref={form.formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-          <PasswordField
+          <ActivatedPasswordField
             id="activate-password"
-            name="password"
-            autoComplete="current-password"
-            required
             autoFocus
-            label={intl.formatMessage({ id: 'auth.verify.passwordLabel' })}
-            hint={intl.formatMessage({ id: 'auth.common.passwordHint' })}
             value={password}
-            onValueChange={(value) => {
-              setPassword(value);
-              form.touch('password');
-            }}
-            invalid={form.invalid('password')}
-            describedBy={[form.error && ALERT_ID]}
+            onValueChange={setPassword}
+            form={form}
+            alertId={ALERT_ID}
           />
           <FormAlert id={ALERT_ID}>{form.error?.text}</FormAlert>
           <button type="submit" className="btn btn--primary auth-submit" disabled={busy}>

@@ -1,3 +1,5 @@
+import { afterAll, beforeAll } from 'vitest';
+import { createClock, type Clock } from '../../../../test/helpers/clock';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../../test/helpers/test-server';
 import { startCountingDemo, type CountingDemo, type CountingDemoOptions } from '../../../demo/counting-demo';
 
@@ -33,5 +35,33 @@ export async function startSearchTestServer(
       await server.close();
       await shops.close();
     },
+  };
+}
+
+/**
+ * One search server for the whole suite (its hooks registered here), whose answers are cached for
+ * 15 minutes on a clock the test moves with `clock.advance`. Read `server` and `shops` inside a test.
+ */
+export function useCachedSearchServer(): { readonly server: TestServer; readonly shops: CountingDemo; clock: Clock } {
+  const clock = createClock();
+  let ctx: SearchTestServer | undefined;
+  beforeAll(async () => {
+    ctx = await startSearchTestServer({ SEARCH_CACHE_TTL_S: '900' }, {}, { now: clock.now });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  const running = () => {
+    if (!ctx) throw new Error('the cached search server is not running: read it inside a test');
+    return ctx;
+  };
+  return {
+    get server() {
+      return running().server;
+    },
+    get shops() {
+      return running().shops;
+    },
+    clock,
   };
 }
