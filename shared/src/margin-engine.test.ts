@@ -30,7 +30,7 @@ describe('marketReference', () => {
 
 describe('priceProduct at 6 % VAT, min 20 %, ideal 30 %, offers 10.00 / 12.00 / 15.00', () => {
   it('balanced: sells at the median 12.00, catalogue 8.50 between the targets', () => {
-    const card = priceProduct({ vatPercent: 6, cataloguePriceExVat: 8.5, offers: THREE_OFFERS }, settings('balanced'));
+    const card = priceProduct({ vatPercent: 6, purchaseExVat: 8.5, offers: THREE_OFFERS }, settings('balanced'));
     expect(card).toMatchObject({
       status: 'priced',
       lowestOffer: 10,
@@ -48,10 +48,7 @@ describe('priceProduct at 6 % VAT, min 20 %, ideal 30 %, offers 10.00 / 12.00 / 
   });
 
   it('aggressive: sells at the lowest 10.00, catalogue 8.50 above both targets (minimum out of reach)', () => {
-    const card = priceProduct(
-      { vatPercent: 6, cataloguePriceExVat: 8.5, offers: THREE_OFFERS },
-      settings('aggressive'),
-    );
+    const card = priceProduct({ vatPercent: 6, purchaseExVat: 8.5, offers: THREE_OFFERS }, settings('aggressive'));
     expect(card).toMatchObject({
       sellPriceInclVat: 10,
       sellPriceExVat: 9.43,
@@ -65,10 +62,7 @@ describe('priceProduct at 6 % VAT, min 20 %, ideal 30 %, offers 10.00 / 12.00 / 
   });
 
   it('conservative: sells at the highest 15.00, catalogue 8.50 already below the target', () => {
-    const card = priceProduct(
-      { vatPercent: 6, cataloguePriceExVat: 8.5, offers: THREE_OFFERS },
-      settings('conservative'),
-    );
+    const card = priceProduct({ vatPercent: 6, purchaseExVat: 8.5, offers: THREE_OFFERS }, settings('conservative'));
     expect(card).toMatchObject({
       sellPriceInclVat: 15,
       sellPriceExVat: 14.15,
@@ -83,7 +77,7 @@ describe('priceProduct at 6 % VAT, min 20 %, ideal 30 %, offers 10.00 / 12.00 / 
 
   it('a catalogue price equal to the recommended price is already at target; one cent over the ceiling warns', () => {
     const at = (c: number) =>
-      priceProduct({ vatPercent: 6, cataloguePriceExVat: c, offers: THREE_OFFERS }, settings('balanced'));
+      priceProduct({ vatPercent: 6, purchaseExVat: c, offers: THREE_OFFERS }, settings('balanced'));
     expect(at(7.92).negotiation).toEqual({ kind: 'already_below_target' });
     expect(at(7.93).negotiation).toEqual({ kind: 'discount', ratio: 0.0013, amountExVat: 0.01 });
     expect(at(9.06).minimumOutOfReach).toBe(false);
@@ -93,7 +87,7 @@ describe('priceProduct at 6 % VAT, min 20 %, ideal 30 %, offers 10.00 / 12.00 / 
 
 describe('priceProduct at 21 % VAT with one offer of 19.99', () => {
   it('prices from the single offer, aligned with the market', () => {
-    const card = priceProduct({ vatPercent: 21, cataloguePriceExVat: 12, offers: [19.99] }, DEFAULT_PRICING_SETTINGS);
+    const card = priceProduct({ vatPercent: 21, purchaseExVat: 12, offers: [19.99] }, DEFAULT_PRICING_SETTINGS);
     expect(card).toMatchObject({
       sellPriceInclVat: 19.99,
       sellPriceExVat: 16.52,
@@ -110,7 +104,7 @@ describe('priceProduct at 21 % VAT with one offer of 19.99', () => {
   });
 
   it('a catalogue price of 14.00 is above the minimum-margin ceiling', () => {
-    const card = priceProduct({ vatPercent: 21, cataloguePriceExVat: 14, offers: [19.99] }, DEFAULT_PRICING_SETTINGS);
+    const card = priceProduct({ vatPercent: 21, purchaseExVat: 14, offers: [19.99] }, DEFAULT_PRICING_SETTINGS);
     expect(card.minimumOutOfReach).toBe(true);
     expect(card.negotiation).toEqual({ kind: 'discount', ratio: 0.1743, amountExVat: 2.44 });
     expect(card.marginAtCatalogueRatio).toBe(0.1526);
@@ -127,11 +121,11 @@ describe('priceProduct at 21 % VAT with one offer of 19.99', () => {
 
 describe('priceProduct edge cases', () => {
   it('with no offer: no_offers, every market figure empty, the targets kept', () => {
-    const card = priceProduct({ vatPercent: 6, cataloguePriceExVat: 4.2, offers: [] }, DEFAULT_PRICING_SETTINGS);
+    const card = priceProduct({ vatPercent: 6, purchaseExVat: 4.2, offers: [] }, DEFAULT_PRICING_SETTINGS);
     expect(card).toEqual({
       status: 'no_offers',
       vatPercent: 6,
-      cataloguePriceExVat: 4.2,
+      purchaseExVat: 4.2,
       lowestOffer: null,
       marketReference: null,
       sellPriceInclVat: null,
@@ -202,8 +196,8 @@ describe('priceGroup', () => {
   it('prices every product in order, keeping CNK and name', () => {
     const rows = priceGroup(
       [
-        { cnk: '1234567', name: 'A', vatPercent: 6, cataloguePriceExVat: null, offers: [10] },
-        { cnk: '0123456', name: null, vatPercent: 21, cataloguePriceExVat: 3, offers: [] },
+        { cnk: '1234567', name: 'A', vatPercent: 6, purchaseExVat: null, offers: [10] },
+        { cnk: '0123456', name: null, vatPercent: 21, purchaseExVat: 3, offers: [] },
       ],
       DEFAULT_PRICING_SETTINGS,
     );

@@ -41,23 +41,23 @@ export function priceDelta(price: number, lowest: number): PriceDelta {
  * Negotiable discount on the catalogue price c towards the recommended purchase price C*, both as the
  * pharmacist sees them (to the cent): a supplier is asked for the shown figure, not a hidden decimal.
  */
-export function negotiation(cataloguePriceExVat: number | null, recommendedPurchaseExVat: number): Negotiation {
-  if (cataloguePriceExVat === null) return { kind: 'no_catalogue_price' };
-  if (cataloguePriceExVat <= recommendedPurchaseExVat) return { kind: 'already_below_target' };
+export function negotiation(purchaseExVat: number | null, recommendedPurchaseExVat: number): Negotiation {
+  if (purchaseExVat === null) return { kind: 'no_catalogue_price' };
+  if (purchaseExVat <= recommendedPurchaseExVat) return { kind: 'already_below_target' };
   return {
     kind: 'discount',
-    ratio: roundRatio((cataloguePriceExVat - recommendedPurchaseExVat) / cataloguePriceExVat),
-    amountExVat: roundCents(cataloguePriceExVat - recommendedPurchaseExVat),
+    ratio: roundRatio((purchaseExVat - recommendedPurchaseExVat) / purchaseExVat),
+    amountExVat: roundCents(purchaseExVat - recommendedPurchaseExVat),
   };
 }
 
-type CardInput = Pick<ProductPricingInput, 'vatPercent' | 'offers'> & { cataloguePriceExVat?: number | null };
+type CardInput = Pick<ProductPricingInput, 'vatPercent' | 'offers'> & { purchaseExVat?: number | null };
 
 /** The product card of docs/product.md#data for one product under the given settings. */
 export function priceProduct(input: CardInput, settings: PricingSettings): ProductCard {
-  const catalogue =
-    input.cataloguePriceExVat != null && Number.isFinite(input.cataloguePriceExVat) && input.cataloguePriceExVat > 0
-      ? input.cataloguePriceExVat
+  const purchase =
+    input.purchaseExVat != null && Number.isFinite(input.purchaseExVat) && input.purchaseExVat > 0
+      ? input.purchaseExVat
       : null;
   const targetMarginRatio = settings.idealMarginPercent / 100;
   const minimumMarginRatio = settings.minMarginPercent / 100;
@@ -67,7 +67,7 @@ export function priceProduct(input: CardInput, settings: PricingSettings): Produ
     return {
       status: 'no_offers',
       vatPercent: input.vatPercent,
-      cataloguePriceExVat: catalogue,
+      purchaseExVat: purchase,
       lowestOffer: null,
       marketReference: null,
       sellPriceInclVat: null,
@@ -91,7 +91,7 @@ export function priceProduct(input: CardInput, settings: PricingSettings): Produ
   return {
     status: 'priced',
     vatPercent: input.vatPercent,
-    cataloguePriceExVat: catalogue,
+    purchaseExVat: purchase,
     lowestOffer: lowest,
     marketReference: reference,
     sellPriceInclVat: sellInclVat,
@@ -100,10 +100,10 @@ export function priceProduct(input: CardInput, settings: PricingSettings): Produ
     minimumMarginCeilingExVat: minimumCeiling,
     targetMarginRatio,
     minimumMarginRatio,
-    marginAtCatalogueRatio: catalogue === null ? null : roundRatio((sellExVat - catalogue) / sellExVat),
+    marginAtCatalogueRatio: purchase === null ? null : roundRatio((sellExVat - purchase) / sellExVat),
     delta: priceDelta(sellInclVat, lowest),
-    negotiation: negotiation(catalogue, recommendedPurchase),
-    minimumOutOfReach: catalogue !== null && catalogue > minimumCeiling,
+    negotiation: negotiation(purchase, recommendedPurchase),
+    minimumOutOfReach: purchase !== null && purchase > minimumCeiling,
   };
 }
 

@@ -36,12 +36,12 @@ export function defaultVatPercent(isMedicine: boolean): number {
 
 export const cnkSchema = z.string().regex(/^\d{7}$/);
 
-/** What the engine needs for one product: market prices are incl. VAT, the catalogue price excl. VAT. */
+/** What the engine needs for one product: market prices are incl. VAT, the purchase price (the supplier catalogue's) excl. VAT. */
 export const productPricingInputSchema = z.object({
   cnk: cnkSchema,
   name: z.string().max(300).nullable().default(null),
   vatPercent: vatPercentSchema,
-  cataloguePriceExVat: z.number().finite().positive().nullable().default(null),
+  purchaseExVat: z.number().finite().positive().nullable().default(null),
   offers: z.array(z.number().finite().positive()).max(50),
 });
 export type ProductPricingInput = z.input<typeof productPricingInputSchema>;
@@ -62,7 +62,7 @@ export type Negotiation =
 export type ProductCard = {
   status: 'priced' | 'no_offers';
   vatPercent: number;
-  cataloguePriceExVat: number | null;
+  purchaseExVat: number | null;
   lowestOffer: number | null;
   marketReference: number | null;
   sellPriceInclVat: number | null;

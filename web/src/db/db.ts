@@ -152,8 +152,9 @@ export class PharmaRadarDb extends Dexie {
   proOffers!: Table<ProOfferRecord, string>;
   /**
    * The last line this device saw for each CNK (typed, imported, or synced with a group): what a CNK
-   * new to a group brings and what product mode shows. Written with the groups' lines, in their shape
-   * since version 8; never read to draw a group's rows (docs/decisions/191).
+   * new to a group brings and what product mode shows. Written only with the groups' lines
+   * (features/pro/data/line-index.ts), in their shape since version 8; never read to draw a group's
+   * rows (docs/decisions/191, 201).
    */
   proCatalogue!: Table<GroupLine, string>;
   proOutbox!: Table<ProOutboxEntry, number>;

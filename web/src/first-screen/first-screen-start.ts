@@ -1,4 +1,5 @@
 import { SEARCH_QUERY_MAX_LENGTH } from '@pharmaradar/shared/search-limits';
+import { TWIN_CONTROLS, twinKey, twinsOf } from './twin-control';
 
 /**
  * Before the app runs, a server-drawn page (ADR 119) already works as a page: its links navigate,
@@ -59,23 +60,6 @@ function isTextField(node: EventTarget | null): node is Field {
 
 /** A field is known by its name on both pages (React's generated ids differ between them). */
 const fieldKey = (field: Field) => field.name || null;
-
-/**
- * A button's identity on both pages: tag, type, role, name, label and text; what a visitor sees and
- * what it does, never a test id (tests name elements, the app does not go by those names).
- */
-function signature(node: Element): string {
-  return [
-    node.tagName,
-    node.getAttribute('type') ?? '',
-    node.getAttribute('role') ?? '',
-    node.getAttribute('name') ?? '',
-    node.getAttribute('aria-label') ?? '',
-    (node.textContent ?? '').trim().slice(0, 80),
-  ].join('|');
-}
-
-const TAPPABLE = 'button, [role="button"], [role="tab"], [role="switch"], input[type="checkbox"], input[type="radio"]';
 
 function isSearchable(form: HTMLFormElement): boolean {
   const query = new FormData(form).get('q');
@@ -173,13 +157,14 @@ export function startOnIntent(
   };
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element && root.contains(event.target) ? event.target : null;
+    // A link, a disclosure or a label works without the app: the browser answers it.
     if (!target || target.closest('a[href], summary, label')) return;
-    const tappable = target.closest(TAPPABLE);
+    const tappable = target.closest(TWIN_CONTROLS);
     if (!tappable) return;
     // The search form's own button submits to the results page without the app.
     if (tappable.closest('form[role="search"]') && tappable.getAttribute('type') === 'submit') return;
     event.preventDefault();
-    tapped = signature(tappable);
+    tapped = twinKey(tappable);
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
@@ -197,7 +182,7 @@ export function startOnIntent(
     }
     event.preventDefault();
     const button = event.submitter ?? form.querySelector('[type="submit"]');
-    if (button) tapped = signature(button);
+    if (button) tapped = twinKey(button);
   };
   const onPointerDown = () => {
     pointersDown += 1;
@@ -265,7 +250,7 @@ export function startOnIntent(
       if (!tapped) return;
       const wanted = tapped;
       tapped = null;
-      const twins = [...app.querySelectorAll<HTMLElement>(TAPPABLE)].filter((node) => signature(node) === wanted);
+      const twins = twinsOf(app, wanted);
       // Only an unambiguous twin: tapping the wrong button would be worse than asking for another tap.
       if (twins.length === 1) twins[0]!.click();
     },

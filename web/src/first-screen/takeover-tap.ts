@@ -5,29 +5,12 @@
  * element, once (ADR 182). Loaded with the app (app/start-app.tsx), not with the drawn page's small entry.
  */
 
+import { TWIN_CONTROLS, twinKey, twinsOf } from './twin-control';
+
 /** Older than this, the person has moved on: no replay. */
 export const TAKEOVER_TAP_MAX_AGE_MS = 1000;
 /** How often a twin that is not drawn yet (a part still loading) is looked for again. */
 const RETRY_MS = 16;
-
-const ACTIONABLE =
-  'a[href], button, summary, [role="button"], [role="link"], [role="tab"], [role="switch"], input[type="checkbox"], input[type="radio"]';
-
-/**
- * What an element is on both pages: tag, where a link goes, type, role, name, label and text; what a
- * person sees and what it does (never a test id, and not React's generated ids, which differ).
- */
-export function tapKey(node: Element): string {
-  return [
-    node.tagName,
-    node.getAttribute('href') ?? '',
-    node.getAttribute('type') ?? '',
-    node.getAttribute('role') ?? '',
-    node.getAttribute('name') ?? '',
-    node.getAttribute('aria-label') ?? '',
-    (node.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 80),
-  ].join('|');
-}
 
 interface Pending {
   element: Element;
@@ -55,21 +38,21 @@ export function watchTakeoverTaps(root: HTMLElement, now: () => number = () => p
 
   const drawnActionable = (target: EventTarget | null): Element | null => {
     if (committed || !(target instanceof Element) || !root.contains(target)) return null;
-    const element = target.closest(ACTIONABLE);
+    const element = target.closest(TWIN_CONTROLS);
     return element && root.contains(element) ? element : null;
   };
   const focusedBefore = drawnActionable(document.activeElement);
-  let focusedKey: string | null = focusedBefore ? tapKey(focusedBefore) : null;
+  let focusedKey: string | null = focusedBefore ? twinKey(focusedBefore) : null;
   const record = (target: EventTarget | null) => {
     const element = drawnActionable(target);
-    pending = element ? { element, key: tapKey(element), at: now(), address: location.href, released: false } : null;
+    pending = element ? { element, key: twinKey(element), at: now(), address: location.href, released: false } : null;
   };
   const fresh = (tap: Pending) => now() - tap.at <= TAKEOVER_TAP_MAX_AGE_MS && location.href === tap.address;
 
   const replay = () => {
     const tap = pending;
     if (!tap || !fresh(tap)) return finish();
-    const twins = [...root.querySelectorAll(ACTIONABLE)].filter((node) => tapKey(node) === tap.key);
+    const twins = twinsOf(root, tap.key);
     // Only an unambiguous twin: tapping the wrong element would be worse than asking for another tap.
     if (twins.length > 1) return finish();
     if (twins.length === 0) {
@@ -78,7 +61,7 @@ export function watchTakeoverTaps(root: HTMLElement, now: () => number = () => p
     }
     pending = null;
     finish();
-    (twins[0] as HTMLElement).click();
+    twins[0]!.click();
   };
   const settle = () => {
     const tap = pending;
@@ -104,7 +87,7 @@ export function watchTakeoverTaps(root: HTMLElement, now: () => number = () => p
   };
   const onFocus = (event: FocusEvent) => {
     const element = drawnActionable(event.target);
-    focusedKey = element ? tapKey(element) : null;
+    focusedKey = element ? twinKey(element) : null;
   };
 
   const listeners = [
@@ -132,7 +115,7 @@ export function watchTakeoverTaps(root: HTMLElement, now: () => number = () => p
       // A drawn control that had the focus is gone with the drawn page: its twin takes it, so the
       // next Enter or Space acts on it (text fields are the handover's, which comes first).
       if (focusedKey && (document.activeElement === null || document.activeElement === document.body)) {
-        const twins = [...root.querySelectorAll<HTMLElement>(ACTIONABLE)].filter((n) => tapKey(n) === focusedKey);
+        const twins = twinsOf(root, focusedKey);
         if (twins.length === 1) twins[0]!.focus({ preventScroll: true });
       }
       if (!pending) return finish();

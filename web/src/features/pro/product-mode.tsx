@@ -90,7 +90,7 @@ export function ProductMode({
           {
             vatPercent: Number.isFinite(vatPercent) ? vatPercent : 6,
             offers: offers.map((o) => o.price),
-            cataloguePriceExVat: cataloguePrice > 0 ? cataloguePrice : null,
+            purchaseExVat: cataloguePrice > 0 ? cataloguePrice : null,
           },
           settings,
         )

@@ -11,7 +11,6 @@ import {
   type GroupLine,
   type GroupLineUpdate,
 } from '@pharmaradar/shared/group-line';
-import type { SyncedLine } from '@pharmaradar/shared/group-sync.schema';
 import type { ProGroupRecord } from './pro-records';
 
 /** The group's lines, one per CNK in its order: what its rows, report and export price from. */
@@ -39,13 +38,3 @@ export function savedLines(
 
 /** The lines of a deleted group: those of its CNKs, as they were. */
 export const tombstoneLines = (group: Pick<ProGroupRecord, 'cnks' | 'lines'>) => keptLines(group.lines, group.cnks);
-
-/** A line a sync answer brought, as an update of what the device knows (a field it lacks is kept). */
-export function updateFromSynced(cnk: string, synced: SyncedLine): GroupLineUpdate {
-  return {
-    cnk,
-    ...(synced.price !== undefined ? { purchaseExVat: synced.price } : {}),
-    ...(synced.vat !== undefined ? { vatPercent: synced.vat } : {}),
-    ...(synced.name !== undefined ? { name: synced.name } : {}),
-  };
-}

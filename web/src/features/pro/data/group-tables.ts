@@ -4,14 +4,9 @@ import type { ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import { DEFAULT_PRICING_SETTINGS, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type { PharmaRadarDb, ProGroupRecord, ProOfferRecord } from '../../../db/db';
 import { nextUpdatedAt } from '../sync/sync-merge';
-import {
-  emptyLine,
-  toSyncedLines,
-  updatedLine,
-  type GroupLine,
-  type GroupLineUpdate,
-} from '@pharmaradar/shared/group-line';
+import { toSyncedLines, updatedLine, type GroupLine, type GroupLineUpdate } from '@pharmaradar/shared/group-line';
 import { groupLines, savedLines, tombstoneLines } from './group-lines';
+import { indexLines, indexedLines } from './line-index';
 
 /** What a batch answer leaves on the device for one CNK (analysis offline works from these). */
 export function offerRecord(event: ProProductEvent): ProOfferRecord {
@@ -48,7 +43,7 @@ export function groupTables(db: PharmaRadarDb, changed: () => void) {
         const current = { cnks: group.cnks, lines: group.lines ?? stored?.lines };
         const lines = group.deleted
           ? tombstoneLines(current)
-          : savedLines(current, await db.proCatalogue.bulkGet(group.cnks), byCnk(updates));
+          : savedLines(current, await indexedLines(db, group.cnks), byCnk(updates));
         // The sync base stays what the device last had from the server: the push is merged against it.
         await db.proGroups.put({ ...group, lines, base: stored?.base ?? null, updatedAt });
         await db.proOutbox.add({ kind: 'group', id: group.id, updatedAt });
@@ -98,7 +93,7 @@ export function groupTables(db: PharmaRadarDb, changed: () => void) {
 
     /** What the device knows of `cnks` (the lines it last saw for them; a CNK with none is absent). */
     async knownLines(cnks: readonly string[]): Promise<Map<string, GroupLine>> {
-      const rows = await db.proCatalogue.bulkGet([...cnks]);
+      const rows = await indexedLines(db, cnks);
       return new Map(rows.flatMap((r) => (r ? [[r.cnk, r] as const] : [])));
     },
 
@@ -117,13 +112,13 @@ export function groupTables(db: PharmaRadarDb, changed: () => void) {
   };
 
   /**
-   * Within a transaction: `updates` into the per-CNK index and into every live group holding them but
-   * `except` (the group being saved), each queued once. Resolves to how many groups changed.
+   * Within a transaction: `updates` into every live group holding them but `except` (the group being
+   * saved, which took them already), each queued once, and into the per-CNK index (line-index.ts).
+   * Resolves to how many groups changed.
    */
   async function recordLines(updates: readonly GroupLineUpdate[], now: number, except?: string): Promise<number> {
     if (updates.length === 0) return 0;
-    const before = await db.proCatalogue.bulkGet(updates.map((u) => u.cnk));
-    await db.proCatalogue.bulkPut(updates.map((u, i) => updatedLine(before[i] ?? emptyLine(u.cnk), u)));
+    await indexLines(db, updates);
     const changes = byCnk(updates);
     let count = 0;
     for (const group of await db.proGroups.toArray()) {

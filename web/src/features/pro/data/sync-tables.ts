@@ -3,9 +3,8 @@
 import type { GroupSyncResponse, NotApplied } from '@pharmaradar/shared/pro.schema';
 import { sameContent } from '@pharmaradar/shared/group-merge';
 import type { PharmaRadarDb, ProGroupRecord } from '../../../db/db';
-import { emptyLine, updatedLine, type GroupLineUpdate } from '@pharmaradar/shared/group-line';
 import { changesFromOutbox, planApply, type Pending } from '../sync/sync-merge';
-import { updateFromSynced } from './group-lines';
+import { indexLines, syncedLineUpdates } from './line-index';
 
 /** proMeta keys: the server sequence the device has seen, and whose data the Pro tables hold. */
 export const SYNC_CURSOR_KEY = 'syncSeq';
@@ -81,13 +80,7 @@ export function syncTables(db: PharmaRadarDb) {
         const plan = planApply(answer.changes, local, await db.proMeta.get('settings'), pending);
         await db.proGroups.bulkPut(plan.putGroups);
         // What the lines say of a product becomes what this device knows of it (product mode, new groups).
-        const byCnk = new Map<string, GroupLineUpdate>();
-        for (const g of plan.putGroups)
-          for (const [cnk, synced] of Object.entries(g.lines ?? {}))
-            byCnk.set(cnk, { ...byCnk.get(cnk), ...updateFromSynced(cnk, synced) });
-        const updates = [...byCnk.values()];
-        const known = await db.proCatalogue.bulkGet(updates.map((u) => u.cnk));
-        await db.proCatalogue.bulkPut(updates.map((u, i) => updatedLine(known[i] ?? emptyLine(u.cnk), u)));
+        await indexLines(db, syncedLineUpdates(plan.putGroups));
         await db.proGroups.bulkDelete(plan.deleteGroups);
         if (plan.settings) await db.proMeta.put({ key: 'settings', ...plan.settings });
         await db.proMeta.put({ key: SYNC_CURSOR_KEY, value: answer.seq, updatedAt: Date.now() });

@@ -22,16 +22,16 @@ import {
 const settings: PricingSettings = { ...DEFAULT_PRICING_SETTINGS, idealMarginPercent: 32.5 };
 const rows = priceGroup(
   [
-    { cnk: '0123456', name: 'Dafalgan 500 mg', vatPercent: 6, cataloguePriceExVat: 8.5, offers: [10, 12, 15] },
+    { cnk: '0123456', name: 'Dafalgan 500 mg', vatPercent: 6, purchaseExVat: 8.5, offers: [10, 12, 15] },
     {
       cnk: '2345678',
       name: '=HYPERLINK("http://evil.example","clic")',
       vatPercent: 21,
-      cataloguePriceExVat: null,
+      purchaseExVat: null,
       offers: [],
     },
-    { cnk: '3456789', name: '+32 470 00 00 00', vatPercent: 21, cataloguePriceExVat: 5, offers: [19.99] },
-    { cnk: '4567890', name: '-20% @promo', vatPercent: 6, cataloguePriceExVat: 1, offers: [3] },
+    { cnk: '3456789', name: '+32 470 00 00 00', vatPercent: 21, purchaseExVat: 5, offers: [19.99] },
+    { cnk: '4567890', name: '-20% @promo', vatPercent: 6, purchaseExVat: 1, offers: [3] },
   ],
   settings,
 );
@@ -229,9 +229,9 @@ describe('export labels and file name', () => {
     const labels = exportLabelsFromMessages(loadMessagesFromDisk('en'));
     const own = priceGroup(
       [
-        { cnk: '0046128', name: 'Dafa 30 (rayon)', vatPercent: 6, cataloguePriceExVat: 2, offers: [4.5] },
-        { cnk: '1111111', name: null, vatPercent: 6, cataloguePriceExVat: null, offers: [] },
-        { cnk: '0000000', name: 'Unknown one', vatPercent: 21, cataloguePriceExVat: null, offers: [3] },
+        { cnk: '0046128', name: 'Dafa 30 (rayon)', vatPercent: 6, purchaseExVat: 2, offers: [4.5] },
+        { cnk: '1111111', name: null, vatPercent: 6, purchaseExVat: null, offers: [] },
+        { cnk: '0000000', name: 'Unknown one', vatPercent: 21, purchaseExVat: null, offers: [3] },
       ],
       settings,
     );

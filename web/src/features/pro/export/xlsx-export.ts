@@ -90,7 +90,7 @@ function productCells(row: ExportRow, labels: ExportLabels): Record<ExportColumn
     lowestOffer: money(card.lowestOffer),
     marketReference: money(card.sellPriceInclVat === null ? null : card.marketReference),
     vat: wholePercent(card.vatPercent),
-    cataloguePrice: money(card.cataloguePriceExVat),
+    cataloguePrice: money(card.purchaseExVat),
     recommendedPurchase: money(card.recommendedPurchaseExVat),
     sellPrice: money(card.sellPriceInclVat),
     margin: ratio(card.marginAtCatalogueRatio),

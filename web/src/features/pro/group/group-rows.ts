@@ -68,10 +68,7 @@ export function buildRows(
       purchaseExVat: line.purchaseExVat,
       offers: record?.offers ?? [],
       record,
-      card: priceProduct(
-        { vatPercent, cataloguePriceExVat: line.purchaseExVat, offers: record?.offers ?? [] },
-        settings,
-      ),
+      card: priceProduct({ vatPercent, purchaseExVat: line.purchaseExVat, offers: record?.offers ?? [] }, settings),
       mark: rowMark(record),
       ageMs: Number.isFinite(fetched) ? Math.max(0, now - fetched) : null,
     };
@@ -118,7 +115,7 @@ export function cellValue(row: GroupRow, column: Column): string | number | null
     case 'lowestOffer':
       return row.card.lowestOffer;
     case 'cataloguePrice':
-      return row.card.cataloguePriceExVat;
+      return row.card.purchaseExVat;
     case 'vat':
       return row.vatPercent;
     case 'recommendedPurchase':

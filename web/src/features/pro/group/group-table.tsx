@@ -174,7 +174,7 @@ export function GroupTable({
                     money(row.card.lowestOffer)
                   )}
                 </td>
-                <td className="pro-num">{money(row.card.cataloguePriceExVat)}</td>
+                <td className="pro-num">{money(row.card.purchaseExVat)}</td>
                 <VatCell row={row} onChange={onVatChange} />
                 <td className="pro-num" data-testid="row-purchase">
                   {money(row.card.recommendedPurchaseExVat)}

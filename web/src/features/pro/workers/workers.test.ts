@@ -21,13 +21,13 @@ const priced = (settings: PricingSettings): ExportRow[] => [
     cnk: '0123456',
     name: 'Dafalgan',
     official: 'Dafalgan 500 mg tabl. 30',
-    card: priceProduct({ vatPercent: 6, cataloguePriceExVat: 8.5, offers: [10, 12, 15] }, settings),
+    card: priceProduct({ vatPercent: 6, purchaseExVat: 8.5, offers: [10, 12, 15] }, settings),
     marketStatus: 'ok',
   },
   {
     cnk: '2345678',
     name: 'Onbekend',
-    card: priceProduct({ vatPercent: 21, cataloguePriceExVat: null, offers: [] }, settings),
+    card: priceProduct({ vatPercent: 21, purchaseExVat: null, offers: [] }, settings),
     marketStatus: 'not_found',
   },
 ];
