@@ -50,7 +50,7 @@ describe('names are plain text', () => {
     },
   );
 
-  // Changed on purpose (ADR 126): dots used to pass in first names ('St. John', 'Ñúñez Jr.');
+  // Changed on purpose (ADR 205): dots used to pass in first names ('St. John', 'Ñúñez Jr.');
   // first names are now letters only. Last names keep the plain-text rule.
   it.each(['St. John', 'Ñúñez Jr.'])('accepts %j as a last name only', (name) => {
     expect(registerSchema.safeParse({ ...validRegister, last_name: name }).success).toBe(true);

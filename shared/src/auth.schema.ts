@@ -63,7 +63,7 @@ export function isPlainName(value: string): boolean {
 const nameSchema = () => requiredString(NAME_MAX_LENGTH).refine(isPlainName, { error: 'name_plain_text' });
 
 /**
- * Letters that read as a dot, refused in first names (ADR 126): modifier letters are refused as a class, these are
+ * Letters that read as a dot, refused in first names (ADR 205): modifier letters are refused as a class, these are
  * ordinary letters of their scripts (Latin sinological dot, Hangul araea, Canadian syllabics dot).
  */
 const DOT_LIKE_LETTERS = /[\uA78F\u318D\u119E\u1427]/u;

@@ -55,7 +55,7 @@ export type Reservation = {
   excluded: ReadonlyMap<string, OfficialExclusion>;
 };
 
-/** What pricing `cnks` now would take from the allowance (POST /api/pro/usage/cost/, ADR 147). */
+/** What pricing `cnks` now would take from the allowance (POST /api/pro/usage/cost/, ADR 208). */
 export type AnalysisCost = {
   quota: number;
   used: number;

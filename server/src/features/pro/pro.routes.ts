@@ -67,7 +67,7 @@ export function createProRoutes(deps: {
     return c.json({ quota, used, resetsOn });
   });
 
-  // What an analysis of these CNKs would cost now (ADR 147): shown before it runs. A POST because a
+  // What an analysis of these CNKs would cost now (ADR 208): shown before it runs. A POST because a
   // group's CNKs do not fit in a URL; it reads only.
   app.post('/pro/usage/cost/', async (c) => {
     const user = deps.requirePro(c);

@@ -30,7 +30,7 @@ export function PriceAlertForm({
   const [status, setStatus] = useState<Status>('idle');
   const t = (key: string, values?: Record<string, string>) => intl.formatMessage({ id: `alerts.form.${key}` }, values);
   const typed = Number(price.replace(',', '.'));
-  // The server mails at the first check for a met threshold (ADR 155): the form says so before and after.
+  // The server mails at the first check for a met threshold (ADR 209): the form says so before and after.
   const met = kind === 'below' && lowestPrice !== null && typed > 0 && typed >= lowestPrice;
   const metValues = { price: lowestPrice === null ? '' : formatPrice(lowestPrice, locale) };
 

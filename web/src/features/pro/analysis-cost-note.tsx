@@ -6,7 +6,7 @@ export type CostAction = 'analyse' | 'refresh' | 'product';
 
 /**
  * Before a run: how many of the remaining CNKs it will use (CNKs already priced this month are free),
- * or, when its new CNKs do not fit, that it will not be priced and what happens instead (ADR 147).
+ * or, when its new CNKs do not fit, that it will not be priced and what happens instead (ADR 208).
  */
 export function AnalysisCostNote({ cost, action, id }: { cost: ProCost | null; action: CostAction; id: string }) {
   const locale = useLocale();

@@ -10,7 +10,7 @@ import { openGroup } from './group-mode.test-support';
 import { serveProApi } from './pro-api.test-support';
 import { ProductMode } from './product-mode';
 
-// ADR 147: before an analysis runs, the tool says what it will take from the monthly allowance, and
+// ADR 208: before an analysis runs, the tool says what it will take from the monthly allowance, and
 // when its new CNKs do not fit, that nothing will be priced live (the stored prices are shown instead).
 
 const ID = '0b7c2d4e-1f3a-4b5c-8d9e-0a1b2c3d4e5f';

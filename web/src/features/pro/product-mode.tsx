@@ -34,7 +34,7 @@ export function ProductMode({
   const [vat, setVat] = useState('');
   const [catalogue, setCatalogue] = useState('');
   const typed = normaliseCnk(input);
-  // What pricing the typed CNK would cost, shown before it runs (ADR 147).
+  // What pricing the typed CNK would cost, shown before it runs (ADR 208).
   const cost = useAnalysisCost(typed ? [typed] : NO_CNKS, busy);
 
   const submit = async (event: FormEvent) => {
