@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
-import { startCountingDemo, type CountingDemo } from './demo/counting-demo';
-import {
-  CLUSTER_STRIPE_SETTINGS,
-  cleanupSpawned,
-  spawnMain,
-  stopMain,
-  waitForUrl,
-  type SpawnedMain,
-} from './main-process.test-support';
+import { useCluster } from './cluster.test-support';
+import { stopMain } from './main-process.test-support';
 import { registerVerifiedAccount } from '../test/helpers/accounts';
 import { createTestClient, type TestClient } from '../test/helpers/test-client';
 
@@ -80,40 +73,25 @@ const group = (name: string) => ({
 });
 
 describe(`WEB_CONCURRENCY=${PROCESSES}: concurrent writers of every kind`, () => {
-  let shops: CountingDemo;
-  let spawned: SpawnedMain;
-  let base: string;
-
-  beforeAll(async () => {
-    shops = await startCountingDemo({ latencyMs: { farmaline: 0, medimarket: 0, multipharma: 0 } });
-    spawned = spawnMain({
-      WEB_CONCURRENCY: PROCESSES,
-      RETAILERS_MODE: 'demo',
-      TRUST_PROXY: 'true',
-      SEARCH_RATE_LIMIT_PER_MIN: '100000',
-      ...CLUSTER_STRIPE_SETTINGS,
-      ...shops.envOverrides,
-    });
-    base = await waitForUrl(spawned);
-  }, 120_000);
-  afterAll(async () => {
-    await cleanupSpawned();
-    await shops?.close();
+  const cluster = useCluster({
+    processes: PROCESSES,
+    latencyMs: { farmaline: 0, medimarket: 0, multipharma: 0 },
+    env: { TRUST_PROXY: 'true', SEARCH_RATE_LIMIT_PER_MIN: '100000' },
   });
 
   it('answers no request 503 and logs no SQLITE_BUSY', async () => {
-    const outbox = join(spawned.dataDir, 'outbox');
+    const outbox = join(cluster.spawned.dataDir, 'outbox');
     const pros = await Promise.all(
-      [0, 1, 2, 3].map((i) => registerVerifiedAccount(base, outbox, `pro${i}@example.be`, PASSWORD)),
+      [0, 1, 2, 3].map((i) => registerVerifiedAccount(cluster.base, outbox, `pro${i}@example.be`, PASSWORD)),
     );
-    const db = openDatabase(join(spawned.dataDir, 'pharmaradar.db'));
+    const db = openDatabase(join(cluster.spawned.dataDir, 'pharmaradar.db'));
     try {
       db.prepare("UPDATE users SET subscription_status = 'active' WHERE email LIKE 'pro%'").run();
     } finally {
       db.close();
     }
     const sessions = await Promise.all(pros.map((p) => sessionHeaders(p.client)));
-    const anonymous = await sessionHeaders(createTestClient(base));
+    const anonymous = await sessionHeaders(createTestClient(cluster.base));
 
     const requests: Array<() => Promise<Answer>> = [];
     const address = (i: number) => `10.${Math.floor(i / 250) % 250}.${i % 250}.7`;
@@ -122,12 +100,15 @@ describe(`WEB_CONCURRENCY=${PROCESSES}: concurrent writers of every kind`, () =>
       const headers = sessions[i % sessions.length]!;
       // Reads then writes: the device's change against the stored one, then the account's caps.
       requests.push(() =>
-        fresh(base, 'sync', 'POST', '/api/groups/sync/', { headers, body: { since: 0, changes: [group(`g${i}`)] } }),
+        fresh(cluster.base, 'sync', 'POST', '/api/groups/sync/', {
+          headers,
+          body: { since: 0, changes: [group(`g${i}`)] },
+        }),
       );
     }
     for (let i = 0; i < 24; i++) {
       requests.push(() =>
-        fresh(base, 'register', 'POST', '/api/auth/register/', {
+        fresh(cluster.base, 'register', 'POST', '/api/auth/register/', {
           headers: anonymous,
           address: address(n++),
           body: {
@@ -141,40 +122,40 @@ describe(`WEB_CONCURRENCY=${PROCESSES}: concurrent writers of every kind`, () =>
         }),
       );
       requests.push(() =>
-        fresh(base, 'login', 'POST', '/api/auth/login/', {
+        fresh(cluster.base, 'login', 'POST', '/api/auth/login/', {
           headers: anonymous,
           address: address(n++),
           body: { username: pros[i % pros.length]!.email, password: PASSWORD },
         }),
       );
       requests.push(() =>
-        fresh(base, 'failed login', 'POST', '/api/auth/login/', {
+        fresh(cluster.base, 'failed login', 'POST', '/api/auth/login/', {
           headers: anonymous,
           address: address(n++),
           body: { username: `nobody${i}@example.be`, password: 'wrong password 1' },
         }),
       );
       requests.push(() =>
-        fresh(base, 'contact', 'POST', '/api/contact/', {
+        fresh(cluster.base, 'contact', 'POST', '/api/contact/', {
           headers: anonymous,
           address: address(n++),
           body: { name: 'Jo', email: `jo${i}@example.be`, message: `message ${i}` },
         }),
       );
       requests.push(() =>
-        fresh(base, 'alert', 'POST', '/api/alerts/create/', {
+        fresh(cluster.base, 'alert', 'POST', '/api/alerts/create/', {
           headers: sessions[i % sessions.length]!,
           body: { cnk: '4487039', product_name: `Product ${i}`, kind: 'drop' },
         }),
       );
       requests.push(() =>
-        fresh(base, 'profile', 'PATCH', '/api/auth/update-profile/', {
+        fresh(cluster.base, 'profile', 'PATCH', '/api/auth/update-profile/', {
           headers: sessions[i % sessions.length]!,
           body: { first_name: ['Anne', 'Marie', 'Lieve', 'Sofie'][i % 4] },
         }),
       );
       requests.push(() =>
-        fresh(base, 'search', 'GET', `/api/search/?q=${encodeURIComponent(`vichy ${i % 8}`)}`, {
+        fresh(cluster.base, 'search', 'GET', `/api/search/?q=${encodeURIComponent(`vichy ${i % 8}`)}`, {
           address: address(n++),
         }),
       );
@@ -189,7 +170,7 @@ describe(`WEB_CONCURRENCY=${PROCESSES}: concurrent writers of every kind`, () =>
     const unavailable: Record<string, number> = {};
     for (const a of answers) if (a.status === 503) unavailable[a.kind] = (unavailable[a.kind] ?? 0) + 1;
     expect(unavailable).toEqual({});
-    expect(spawned.output()).not.toMatch(/SQLITE_BUSY|database is locked/);
+    expect(cluster.spawned.output()).not.toMatch(/SQLITE_BUSY|database is locked/);
     // Every write went through (a refusal would hide the contention this test is about).
     const expected: Record<string, number> = {
       sync: 200,
@@ -207,7 +188,7 @@ describe(`WEB_CONCURRENCY=${PROCESSES}: concurrent writers of every kind`, () =>
   }, 90_000);
 
   it('exits 0 on SIGTERM', async () => {
-    await stopMain(spawned, 20_000);
-    expect(await spawned.exit).toBe(0);
+    await stopMain(cluster.spawned, 20_000);
+    expect(await cluster.spawned.exit).toBe(0);
   }, 30_000);
 });

@@ -2,17 +2,9 @@ import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import Database from './db/sqlite-driver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCountingDemo, type CountingDemo } from './demo/counting-demo';
-import {
-  CLUSTER_STRIPE_SETTINGS,
-  cleanupSpawned,
-  spawnMain,
-  stopMain,
-  waitForOutput,
-  waitForUrl,
-  type SpawnedMain,
-} from './main-process.test-support';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useCluster } from './cluster.test-support';
+import { cleanupSpawned, spawnMain, stopMain, waitForOutput, waitForUrl } from './main-process.test-support';
 import { createTestClient } from '../test/helpers/test-client';
 
 /**
@@ -62,42 +54,28 @@ async function csrfHeaders(base: string): Promise<Record<string, string>> {
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 describe('WEB_CONCURRENCY=2', () => {
-  let shops: CountingDemo;
-  let spawned: SpawnedMain;
-  let base: string;
-
-  beforeAll(async () => {
-    // Slow shops, so identical searches sent together overlap on both workers.
-    shops = await startCountingDemo({ latencyMs: { farmaline: 1500, medimarket: 1500, multipharma: 1500 } });
-    spawned = spawnMain({
-      WEB_CONCURRENCY: '2',
-      RETAILERS_MODE: 'demo',
-      SEARCH_RATE_LIMIT_PER_MIN: '1000',
-      ...CLUSTER_STRIPE_SETTINGS,
-      ...shops.envOverrides,
-    });
-    base = await waitForUrl(spawned);
-  }, 120_000);
-  afterAll(async () => {
-    await cleanupSpawned();
-    await shops?.close();
+  // Slow shops, so identical searches sent together overlap on both workers.
+  const cluster = useCluster({
+    processes: '2',
+    latencyMs: { farmaline: 1500, medimarket: 1500, multipharma: 1500 },
+    env: { SEARCH_RATE_LIMIT_PER_MIN: '1000' },
   });
 
   it('starts two workers behind one URL and runs the repeating jobs in one of them', () => {
-    const output = spawned.output();
+    const output = cluster.spawned.output();
     expect(output).toMatch(/PharmaRadar listening url=\S+ .*processes=2/);
     expect(output.match(/worker listening/g)).toHaveLength(2);
     // Each job's first run happens once, not once per worker.
     expect(output.match(/purge done/g)).toHaveLength(1);
     expect(output.match(/backup done/g)).toHaveLength(1);
-    expect(readdirSync(join(spawned.dataDir, 'backups')).filter((f) => f.endsWith('.db'))).toHaveLength(1);
+    expect(readdirSync(join(cluster.spawned.dataDir, 'backups')).filter((f) => f.endsWith('.db'))).toHaveLength(1);
   });
 
   it('keeps the login delay of one account across both workers', async () => {
-    const headers = await csrfHeaders(base);
+    const headers = await csrfHeaders(cluster.base);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await fresh(`${base}/api/auth/login/`, 'POST', headers, {
+      const res = await fresh(`${cluster.base}/api/auth/login/`, 'POST', headers, {
         username: 'victim@example.be',
         password: `guess ${i}`,
       });
@@ -108,10 +86,10 @@ describe('WEB_CONCURRENCY=2', () => {
   }, 60_000);
 
   it('counts a per-connection rate limit once across both workers', async () => {
-    const headers = await csrfHeaders(base);
+    const headers = await csrfHeaders(cluster.base);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await fresh(`${base}/api/contact/`, 'POST', headers, {
+      const res = await fresh(`${cluster.base}/api/contact/`, 'POST', headers, {
         name: 'Jo',
         email: 'jo@example.be',
         message: `message ${i}`,
@@ -124,10 +102,12 @@ describe('WEB_CONCURRENCY=2', () => {
   }, 60_000);
 
   it('makes one upstream request per shop for 20 identical concurrent searches on both workers', async () => {
-    shops.reset();
-    const results = await Promise.all(Array.from({ length: 20 }, () => fresh(`${base}/api/search/?q=vichy`, 'GET')));
+    cluster.shops.reset();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => fresh(`${cluster.base}/api/search/?q=vichy`, 'GET')),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
-    expect(shops.counts()).toEqual({
+    expect(cluster.shops.counts()).toEqual({
       farmaline: 1,
       medimarket: 1,
       'medimarket-pharmacy': 1,
@@ -142,21 +122,21 @@ describe('WEB_CONCURRENCY=2', () => {
   }, 60_000);
 
   it('starts another worker when one dies, and keeps serving meanwhile', async () => {
-    const pids = [...spawned.output().matchAll(/worker listening .*pid=(\d+)/g)].map((m) => Number(m[1]));
+    const pids = [...cluster.spawned.output().matchAll(/worker listening .*pid=(\d+)/g)].map((m) => Number(m[1]));
     expect(pids).toHaveLength(2);
     process.kill(pids[1]!, 'SIGKILL');
-    await waitForOutput(spawned, /worker died, starting another/);
-    expect((await fresh(`${base}/api/health/`, 'GET')).status).toBe(200);
-    await waitForOutput(spawned, /(worker listening[^\n]*\n[\s\S]*){3}/);
-    for (let i = 0; i < 4; i++) expect((await fresh(`${base}/api/health/`, 'GET')).status).toBe(200);
+    await waitForOutput(cluster.spawned, /worker died, starting another/);
+    expect((await fresh(`${cluster.base}/api/health/`, 'GET')).status).toBe(200);
+    await waitForOutput(cluster.spawned, /(worker listening[^\n]*\n[\s\S]*){3}/);
+    for (let i = 0; i < 4; i++) expect((await fresh(`${cluster.base}/api/health/`, 'GET')).status).toBe(200);
   }, 60_000);
 
   it('exits 0 on SIGTERM once both workers drained, every acknowledged write kept', async () => {
-    await stopMain(spawned, 20_000);
-    expect(await spawned.exit).toBe(0);
+    await stopMain(cluster.spawned, 20_000);
+    expect(await cluster.spawned.exit).toBe(0);
     // The primary and the two workers alive now.
-    expect(spawned.output().match(/\bstopped\b/g)).toHaveLength(3);
-    const db = new Database(join(spawned.dataDir, 'pharmaradar.db'), { readonly: true });
+    expect(cluster.spawned.output().match(/\bstopped\b/g)).toHaveLength(3);
+    const db = new Database(join(cluster.spawned.dataDir, 'pharmaradar.db'), { readonly: true });
     try {
       // The five contact messages answered 201 above, whichever worker wrote them.
       expect(db.prepare('SELECT count(*) AS n FROM contact_messages').get()).toEqual({ n: 5 });
