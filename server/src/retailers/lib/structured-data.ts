@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { parseGtin } from '@pharmaradar/shared/gtin';
+import { inStockOf } from './availability';
 import { parsePrice } from './price';
 import { cleanText } from './markers';
 
@@ -150,11 +151,7 @@ function offerPrice(offer: Json): number | null {
 
 /** schema.org ItemAvailability as a URL or a bare name. */
 export function availability(value: unknown): boolean | null {
-  const name = text(value)?.replace(/^https?:\/\/schema\.org\//, '');
-  if (!name) return null;
-  if (/^(InStock|InStoreOnly|OnlineOnly|LimitedAvailability|PreSale|PreOrder)$/.test(name)) return true;
-  if (/^(OutOfStock|SoldOut|Discontinued|BackOrder|MadeToOrder)$/.test(name)) return false;
-  return null;
+  return inStockOf(text(value));
 }
 
 // --- The platforms' embedded search JSON ---

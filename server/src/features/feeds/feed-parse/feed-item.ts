@@ -1,5 +1,6 @@
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { parseGtin } from '@pharmaradar/shared/gtin';
+import { inStockOf } from '../../../retailers/lib/availability';
 import { parsePrice } from '../../../retailers/lib/price';
 
 // One product of a shop's feed, whatever the format it came in (docs/decisions/170). Field names are
@@ -73,18 +74,6 @@ function httpUrl(raw: string | undefined): string | null {
   }
 }
 
-/** Google's values: "in stock", "out of stock", "preorder", "backorder" (and in_stock spellings). */
-function stock(raw: string | undefined): boolean | null {
-  const value = raw
-    ?.trim()
-    .toLowerCase()
-    .replace(/[_\s]+/g, ' ');
-  if (!value) return null;
-  if (value === 'in stock' || value === 'available' || value === 'true' || value === '1') return true;
-  if (['out of stock', 'preorder', 'backorder', 'discontinued', 'false', '0'].includes(value)) return false;
-  return null;
-}
-
 /** The item, or null when it cannot be offered (no id, no title or no valid price in euros). */
 export function toFeedItem(raw: RawFeedItem): FeedItem | null {
   const id = text(raw.id);
@@ -102,7 +91,7 @@ export function toFeedItem(raw: RawFeedItem): FeedItem | null {
     cnk: raw.cnk ? normaliseCnk(raw.cnk) : null,
     price: saleWins ? sale : price,
     wasPrice: saleWins ? price : null,
-    inStock: stock(raw.availability),
+    inStock: inStockOf(raw.availability),
     link: httpUrl(raw.link),
     image: httpUrl(raw.image_link),
   };
