@@ -138,6 +138,7 @@ export function createFeedsModule(deps: FeedsDeps) {
           repo,
           catalogue: deps.catalogue,
           cnkOfGtin: deps.cnkOfEan ?? null,
+          now: deps.now,
           ...(deps.starterFeeds ? { rewriteUrl: deps.starterFeeds.rewriteUrl } : {}),
         });
       });
