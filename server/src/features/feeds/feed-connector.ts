@@ -1,6 +1,7 @@
 import { LOCALES } from '@pharmaradar/shared/locales';
 import { officialTextsOf, type CatalogueLookup } from '../../lib/catalogue-lookup';
 import type { RetailerConnector, RetailerOffer, SearchQuery, ShopId } from '../../retailers/types';
+import { priceAt } from './feed-parse/feed-sale';
 import { FEED_ANSWER_LIMIT, type FeedItemRow, type FeedsRepository } from './feeds.repository';
 
 // A shop read from its feed answers the search like a page connector (same contract, same SSE event,
@@ -14,6 +15,8 @@ export interface FeedConnectorDeps {
   catalogue: CatalogueLookup;
   /** GTIN -> CNK pairs known besides the official catalogue (the search's own EAN lookup), or none. */
   cnkOfGtin?: ((gtin: string) => string | null) | null;
+  /** The time of an answer: a sale shows only inside its window (sale_price_effective_date). */
+  now?: () => number;
   /** Applied to each offer's link and image (demo mode: the demo shops' public paths). */
   rewriteUrl?: (url: string) => string;
 }
@@ -44,6 +47,7 @@ function namedBy(query: string, texts: readonly string[]): boolean {
 export function createFeedConnector(deps: FeedConnectorDeps): RetailerConnector {
   const { repo, catalogue } = deps;
   const rewrite = deps.rewriteUrl ?? ((url: string) => url);
+  const now = deps.now ?? Date.now;
 
   /** The item's CNK: its own, else its GTIN's in the official catalogue, else in the other pairs. */
   const cnkOf = (row: FeedItemRow): string | null => {
@@ -57,18 +61,27 @@ export function createFeedConnector(deps: FeedConnectorDeps): RetailerConnector 
     // What the catalogue excludes (prescription-only, suspended, revoked) is dropped like a shop's
     // prescription item: the search filters offers marked prescription.
     const excluded = cnk !== null && catalogue.verdict(cnk).offer === false;
+    const { price, wasPrice } = priceAt(
+      {
+        price: row.price_cents / 100,
+        wasPrice: row.was_price_cents === null ? null : row.was_price_cents / 100,
+        saleFrom: row.sale_from,
+        saleUntil: row.sale_until,
+      },
+      now(),
+    );
     return {
       retailer: deps.id,
       name: row.title,
       brand: row.brand,
       cnk,
-      price: row.price_cents / 100,
+      price,
       currency: 'EUR',
       url: row.link === null ? null : rewrite(row.link),
       image: row.image === null ? null : rewrite(row.image),
       inStock: row.in_stock === null ? null : row.in_stock === 1,
       prescription: excluded,
-      ...(row.was_price_cents !== null ? { wasPrice: row.was_price_cents / 100 } : {}),
+      ...(wasPrice !== null ? { wasPrice } : {}),
     };
   };
 

@@ -45,9 +45,9 @@ export type FeedImportOutcome =
   | { outcome: 'imported'; items: number; skipped: number; bytes: number; ms: number }
   | { outcome: 'unchanged'; ms: number };
 
-const isUrl = (source: string) => /^https?:\/\//.test(source);
+export const isUrl = (source: string) => /^https?:\/\//.test(source);
 
-interface Opened {
+export interface Opened {
   stream: Readable | null;
   etag: string | null;
   lastModified: string | null;
@@ -68,13 +68,25 @@ async function open(deps: FeedImportDeps, feed: FeedSource, force: boolean): Pro
     }
     return { stream: createReadStream(feed.source), etag: null, lastModified, cleanup: async () => {} };
   }
+  const validators = same ? { etag: live.etag, lastModified: live.last_modified } : undefined;
+  return download(deps.fetcherFor, feed.source, validators);
+}
+
+/**
+ * A URL's feed downloaded to a temporary file (removed by cleanup), or stream null on a 304 to the
+ * validators. The fetcher's own refusals become the feed's: too_large, else unreachable.
+ */
+export async function download(
+  fetcherFor: FeedImportDeps['fetcherFor'],
+  url: string,
+  validators?: { etag: string | null; lastModified: string | null },
+): Promise<Opened> {
   const dir = await mkdtemp(join(tmpdir(), 'pharmaradar-feed-'));
   const cleanup = () => rm(dir, { recursive: true, force: true });
-  const fetcher = deps.fetcherFor(feed.source);
+  const fetcher = fetcherFor(url);
   try {
     const file = join(dir, 'feed');
-    const validators = same ? { etag: live.etag, lastModified: live.last_modified } : undefined;
-    const page = await fetcher.download(feed.source, AbortSignal.timeout(FEED_DOWNLOAD_TIMEOUT_MS), file, validators);
+    const page = await fetcher.download(url, AbortSignal.timeout(FEED_DOWNLOAD_TIMEOUT_MS), file, validators);
     const etag = page.etag ?? null;
     const lastModified = page.lastModified ?? null;
     if (page.status === 304) return { stream: null, etag, lastModified, cleanup };

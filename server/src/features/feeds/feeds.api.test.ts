@@ -120,7 +120,9 @@ describe('a feed refused at start-up', () => {
         {
           status: 'error',
           error: 'parse_failed',
-          reason: expect.stringMatching(/^feed refused \(malformed\): .*neither RSS 2.0 nor Atom/),
+          reason: expect.stringMatching(
+            /^feed refused \(malformed\): .*\{\}html is not RSS 2.0, RSS 1.0, Atom 1.0 or Atom 0.3/,
+          ),
         },
       ]);
       expect(server.logs().some((l) => l.includes('feed refused, the previous one stays'))).toBe(true);

@@ -48,18 +48,23 @@ export type FeedImporterDeps = Pick<FeedsDeps, 'log' | 'now' | 'refused' | 'ende
   env: Pick<Env, 'RETAILER_FEED_COLUMNS' | 'RETAILERS_MODE' | 'PUBLIC_URL'>;
 };
 
-/** Imports one feed now (the job, `npm run feeds:import`); rejects with FeedError when it refuses. */
-export function createFeedImporter(deps: FeedImporterDeps) {
-  const { repo, log } = deps;
-  const fetcherFor = (url: string) =>
+/** A polite fetcher allowed to one feed's URL only. */
+export function feedFetcherFor(env: Pick<Env, 'RETAILERS_MODE' | 'PUBLIC_URL'>) {
+  return (url: string) =>
     createPoliteFetcher({
       allowedBaseUrls: [url],
       timeoutMs: FEED_DOWNLOAD_TIMEOUT_MS,
       // The demo's feed is served on loopback like the demo shops; a live feed must be on a public host.
-      allowPrivateHosts: deps.env.RETAILERS_MODE === 'demo',
+      allowPrivateHosts: env.RETAILERS_MODE === 'demo',
       maxBytes: FEED_MAX_BYTES,
-      userAgent: userAgentFor(deps.env.PUBLIC_URL),
+      userAgent: userAgentFor(env.PUBLIC_URL),
     });
+}
+
+/** Imports one feed now (the job, `npm run feeds:import`); rejects with FeedError when it refuses. */
+export function createFeedImporter(deps: FeedImporterDeps) {
+  const { repo, log } = deps;
+  const fetcherFor = feedFetcherFor(deps.env);
 
   /** Imports one configured feed now (the job, the command line); rejects with FeedError on refusal. */
   async function importNow(
@@ -138,6 +143,7 @@ export function createFeedsModule(deps: FeedsDeps) {
           repo,
           catalogue: deps.catalogue,
           cnkOfGtin: deps.cnkOfEan ?? null,
+          now: deps.now,
           ...(deps.starterFeeds ? { rewriteUrl: deps.starterFeeds.rewriteUrl } : {}),
         });
       });

@@ -23,7 +23,10 @@ export interface FeedItemRow {
   gtin: string | null;
   cnk: string | null;
   price_cents: number;
+  /** With a sale (was_price_cents set): its window, epoch ms, null where open. */
   was_price_cents: number | null;
+  sale_from: number | null;
+  sale_until: number | null;
   in_stock: number | null;
   link: string | null;
   image: string | null;
@@ -42,7 +45,8 @@ export interface FeedImportRecord {
   bytes: number | null;
 }
 
-const COLUMNS = 'item_id, title, brand, gtin, cnk, price_cents, was_price_cents, in_stock, link, image';
+const COLUMNS =
+  'item_id, title, brand, gtin, cnk, price_cents, was_price_cents, sale_from, sale_until, in_stock, link, image';
 /** At most this many offers from one feed answer one search. */
 export const FEED_ANSWER_LIMIT = 30;
 
@@ -50,7 +54,7 @@ const cents = (euros: number) => Math.round(euros * 100);
 
 export function createFeedsRepository(db: Db) {
   const stage = db.prepare(
-    `INSERT INTO feed_items_staging (retailer, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO feed_items_staging (retailer, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const clearStaging = db.prepare('DELETE FROM feed_items_staging WHERE retailer = ?');
   const stageBatch = writeTransaction(db, (retailer: string, items: readonly FeedItem[]) => {
@@ -64,6 +68,8 @@ export function createFeedsRepository(db: Db) {
         i.cnk,
         cents(i.price),
         i.wasPrice === null ? null : cents(i.wasPrice),
+        i.saleFrom,
+        i.saleUntil,
         i.inStock === null ? null : i.inStock ? 1 : 0,
         i.link,
         i.image,

@@ -1,5 +1,6 @@
 import { parsePrice } from './price';
 import { isObject, schemaTerm, text, typesOf, values, type Json, type Resolve } from './json-ld';
+import { inStockOf } from './availability';
 
 // What a schema.org Product's offers say of its price, read the way Google Search Central documents
 // merchant listings ("Product structured data"): the active price is the Offer's `price`, else the
@@ -45,7 +46,7 @@ function offerFacts(offer: Json, resolve: Resolve): OfferFacts {
   return {
     price: stated ? euros(offer.price, currency) : amountOf('active'),
     wasPrice: amountOf('former'),
-    inStock: availability(offer.availability),
+    inStock: inStockOf(offer.availability),
     url: text(offer.url),
   };
 }
@@ -77,13 +78,4 @@ function euros(raw: unknown, currency: unknown): number | null {
   // schema.org prices are "12.99" (dot decimal) or numbers; shops sometimes write "12,99 €".
   const trimmed = raw.trim();
   return /^\d+(\.\d{1,2})?$/.test(trimmed) ? parsePrice(Number(trimmed)) : parsePrice(trimmed);
-}
-
-/** schema.org ItemAvailability as a URL or a bare name. */
-export function availability(value: unknown): boolean | null {
-  const name = schemaTerm(value);
-  if (!name) return null;
-  if (/^(InStock|InStoreOnly|OnlineOnly|LimitedAvailability|PreSale|PreOrder)$/.test(name)) return true;
-  if (/^(OutOfStock|SoldOut|Discontinued|BackOrder|MadeToOrder)$/.test(name)) return false;
-  return null;
 }

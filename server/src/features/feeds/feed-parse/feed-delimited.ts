@@ -27,14 +27,28 @@ function newlineOf(text: string): '\r\n' | '\r' | '\n' | null {
   return text[end] === '\n' ? '\n' : text[end + 1] === '\n' ? '\r\n' : '\r';
 }
 
-/** Header cell -> field: the map's column names when given, else Google's names (any case, g: allowed). */
+/**
+ * A header cell as Google's attribute name: Google's current template writes "Title [title]", "Image
+ * link [image_link]" (the name is in the brackets); older files "image_link", "g:image_link" or
+ * "image link" (a space for each underscore). Any case.
+ */
+function googleName(cell: string): string {
+  const bracketed = /\[([^\]]+)\]\s*$/.exec(cell);
+  return (bracketed ? bracketed[1]! : cell).trim().toLowerCase().replace(/^g:/, '').replace(/\s+/g, '_');
+}
+
+/** Header cell -> field: the map's column names when given (any case), else Google's names. */
 function fieldsOf(header: string[], columns: ColumnMap | undefined): Array<FeedField | null> {
-  const wanted = new Map<string, FeedField>(
-    columns
-      ? Object.entries(columns).map(([field, column]) => [column.trim().toLowerCase(), field as FeedField])
-      : FEED_FIELDS.map((f) => [f, f]),
+  const byColumn = new Map<string, FeedField>(
+    Object.entries(columns ?? {}).map(([field, column]) => [column.trim().toLowerCase(), field as FeedField]),
   );
-  const fields = header.map((cell) => wanted.get(cell.trim().toLowerCase().replace(/^g:/, '')) ?? null);
+  const google = new Set<string>(FEED_FIELDS);
+  const fieldOf = (cell: string): FeedField | null => {
+    if (columns) return byColumn.get(cell.trim().toLowerCase()) ?? null;
+    const name = googleName(cell);
+    return google.has(name) ? (name as FeedField) : null;
+  };
+  const fields = header.map(fieldOf);
   const missing = REQUIRED.filter((f) => !fields.includes(f));
   if (missing.length > 0) {
     const names = missing.map((f) => (columns ? (columns[f] ?? `${f} (not in the column map)`) : f));

@@ -1,6 +1,8 @@
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { parseGtin } from '@pharmaradar/shared/gtin';
+import { inStockOf } from '../../../retailers/lib/availability';
 import { parsePrice } from '../../../retailers/lib/price';
+import { saleWindowOf, type SaleWindow } from './feed-sale';
 
 // One product of a shop's feed, whatever the format it came in (docs/decisions/170). Field names are
 // Google Merchant Center's attribute names; affiliate networks' CSV columns are mapped onto them.
@@ -14,6 +16,7 @@ export const FEED_FIELDS = [
   'cnk',
   'price',
   'sale_price',
+  'sale_price_effective_date',
   'availability',
   'link',
   'image_link',
@@ -21,7 +24,7 @@ export const FEED_FIELDS = [
 export type FeedField = (typeof FEED_FIELDS)[number];
 export type RawFeedItem = Partial<Record<FeedField, string>>;
 
-export interface FeedItem {
+export interface FeedItem extends SaleWindow {
   id: string;
   title: string;
   brand: string | null;
@@ -29,7 +32,10 @@ export interface FeedItem {
   gtin: string | null;
   /** 7-digit CNK when the feed carries one (some affiliate feeds do), else null. */
   cnk: string | null;
-  /** Euros: the sale price when present and valid (below the price), else the price. */
+  /**
+   * Euros: the sale price when present and valid (below the price), else the price. A sale applies
+   * only inside its window (saleFrom, saleUntil): priceAt tells the price at a given moment.
+   */
   price: number;
   /** The regular price when a sale price wins, else null. */
   wasPrice: number | null;
@@ -73,37 +79,49 @@ function httpUrl(raw: string | undefined): string | null {
   }
 }
 
-/** Google's values: "in stock", "out of stock", "preorder", "backorder" (and in_stock spellings). */
-function stock(raw: string | undefined): boolean | null {
-  const value = raw
-    ?.trim()
-    .toLowerCase()
-    .replace(/[_\s]+/g, ' ');
-  if (!value) return null;
-  if (value === 'in stock' || value === 'available' || value === 'true' || value === '1') return true;
-  if (['out of stock', 'preorder', 'backorder', 'discontinued', 'false', '0'].includes(value)) return false;
-  return null;
+/** An item read, or why it cannot be offered (said to the operator by the dry run). */
+export type FeedItemReading = { item: FeedItem } | { refused: string };
+
+/**
+ * The item, or why it cannot be offered: no id, no title, or no price in euros ("24.99USD", "USD24.99"
+ * and "24.99 USD" are another currency, never euros). A sale price counts only when it is below the
+ * price; with a sale_price_effective_date we cannot read, the sale is left out (the regular price
+ * shows): a guess that a shown price too low is worse than a missed discount.
+ */
+export function readFeedItem(raw: RawFeedItem): FeedItemReading {
+  const id = text(raw.id);
+  const title = text(raw.title);
+  if (!id) return { refused: 'no id' };
+  if (!title) return { refused: 'no title' };
+  const price = feedPrice(raw.price);
+  if (price === null) {
+    const given = raw.price?.trim();
+    return { refused: given ? `the price "${given.slice(0, 40)}" is not an amount in euros` : 'no price' };
+  }
+  const sale = feedPrice(raw.sale_price);
+  const window = saleWindowOf(raw.sale_price_effective_date);
+  const saleWins = sale !== null && sale < price && window !== 'unreadable';
+  const gtinDigits = raw.gtin?.trim();
+  return {
+    item: {
+      id,
+      title,
+      brand: text(raw.brand),
+      gtin: gtinDigits ? parseGtin(gtinDigits) : null,
+      cnk: raw.cnk ? normaliseCnk(raw.cnk) : null,
+      price: saleWins ? sale : price,
+      wasPrice: saleWins ? price : null,
+      saleFrom: saleWins && window ? window.saleFrom : null,
+      saleUntil: saleWins && window ? window.saleUntil : null,
+      inStock: inStockOf(raw.availability),
+      link: httpUrl(raw.link),
+      image: httpUrl(raw.image_link),
+    },
+  };
 }
 
 /** The item, or null when it cannot be offered (no id, no title or no valid price in euros). */
 export function toFeedItem(raw: RawFeedItem): FeedItem | null {
-  const id = text(raw.id);
-  const title = text(raw.title);
-  const price = feedPrice(raw.price);
-  if (!id || !title || price === null) return null;
-  const sale = feedPrice(raw.sale_price);
-  const saleWins = sale !== null && sale < price;
-  const gtinDigits = raw.gtin?.trim();
-  return {
-    id,
-    title,
-    brand: text(raw.brand),
-    gtin: gtinDigits ? parseGtin(gtinDigits) : null,
-    cnk: raw.cnk ? normaliseCnk(raw.cnk) : null,
-    price: saleWins ? sale : price,
-    wasPrice: saleWins ? price : null,
-    inStock: stock(raw.availability),
-    link: httpUrl(raw.link),
-    image: httpUrl(raw.image_link),
-  };
+  const reading = readFeedItem(raw);
+  return 'item' in reading ? reading.item : null;
 }

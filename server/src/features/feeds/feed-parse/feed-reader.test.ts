@@ -45,6 +45,9 @@ describe('readFeed', () => {
         cnk: null,
         price: 6.85,
         wasPrice: 7.49,
+        // No sale_price_effective_date: the sale holds whenever the feed is read.
+        saleFrom: null,
+        saleUntil: null,
         inStock: true,
         link: 'https://shop.example.be/dafalgan-forte-1g-40.html',
         image: 'https://shop.example.be/img/dafalgan-forte.jpg',

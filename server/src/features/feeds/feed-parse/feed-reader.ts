@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { delimitedFeedReader, type ColumnMap } from './feed-delimited';
 import { FeedError } from './feed-error';
-import { toFeedItem, type FeedItem, type RawFeedItem } from './feed-item';
+import { readFeedItem, type FeedItem, type RawFeedItem } from './feed-item';
 import { xmlFeedReader, type FeedPushReader } from './feed-xml';
 
 export type FeedFormat = 'xml' | 'delimited';
@@ -20,6 +20,8 @@ export interface FeedReadOptions {
   /** Past this many bytes the feed is refused (too_large). */
   maxBytes: number;
   columns?: ColumnMap;
+  /** Each item left out, with its id when it has one and why (the dry run shows them). */
+  onRefused?: (refused: { id: string | null; reason: string }) => void;
 }
 
 /**
@@ -39,12 +41,14 @@ export async function readFeed(
   let skipped = 0;
   let bytes = 0;
   const take = (raw: RawFeedItem) => {
-    const item = toFeedItem(raw);
-    if (!item) skipped++;
-    else {
+    const reading = readFeedItem(raw);
+    if ('item' in reading) {
       items++;
-      onItem(item);
+      onItem(reading.item);
+      return;
     }
+    skipped++;
+    options.onRefused?.({ id: raw.id?.trim() || null, reason: reading.refused });
   };
   let lead = '';
   const push = (text: string) => {
