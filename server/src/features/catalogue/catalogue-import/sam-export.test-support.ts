@@ -29,6 +29,15 @@ export const REF_XML = `<?xml version="1.0" encoding="UTF-8"?>
 </ns3:ExportReferences>
 `;
 
+/**
+ * REF with the same codes but the free-delivery mode worded differently from what the importer looks
+ * for: what a change of wording in a real export would look like (same shape as REF_XML).
+ */
+export const REF_XML_REWORDED = REF_XML.replace(
+  '<ns2:Fr>Délivrance libre</ns2:Fr><ns2:Nl>Vrije aflevering</ns2:Nl><ns2:En>Free delivery</ns2:En>',
+  '<ns2:Fr>Pas de prescription requise</ns2:Fr><ns2:Nl>Geen voorschrift vereist</ns2:Nl><ns2:En>No prescription required</ns2:En>',
+);
+
 export const VMP_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <ns3:ExportVirtualMedicines xmlns="${URN}:core" xmlns:ns2="${URN}:virtual:common" xmlns:ns3="${URN}:export" xmlns:ns4="${URN}:refdata" version="5.0" SamId="12035">
   <ns3:Vtm code="1"><ns3:Data from="2010-01-01"><ns2:Name><Fr>paracétamol</Fr></ns2:Name></ns3:Data></ns3:Vtm>
@@ -128,10 +137,10 @@ export interface Member {
   text: string;
 }
 
-export function exportMembers(amp = ampXml()): Member[] {
+export function exportMembers(amp = ampXml(), ref = REF_XML): Member[] {
   return [
     { name: 'AMP-1667395273070.xml', text: amp },
-    { name: 'REF-1667395561910.xml', text: REF_XML },
+    { name: 'REF-1667395561910.xml', text: ref },
     { name: 'VMP-1667395000000.xml', text: VMP_XML },
     { name: 'NONMEDICINAL-1667395565095.xml', text: NONMEDICINAL_XML },
     { name: 'RMB-1667395000001.xml', text: '<not-read/>' },
