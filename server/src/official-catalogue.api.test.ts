@@ -108,6 +108,8 @@ describe('the official catalogue decides what a consumer is offered', () => {
       now: Date.now,
       log: createLogger({ level: 'silent' }),
       version: 'test-7',
+      // Four packs over the demo's: smaller on purpose.
+      allowShrink: true,
     });
     expect(outcome.counts.packs).toBe(4);
 

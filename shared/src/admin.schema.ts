@@ -192,6 +192,19 @@ export interface AdminCatalogue {
   };
   /** ISO time of the weekly update's last look at the official endpoint. */
   checked_at: string | null;
+  /** Public packs per delivery mode code, most packs first, and whether it was read as free delivery. */
+  delivery_modes: Array<{
+    code: string | null;
+    description: { fr: string | null; nl: string | null; en: string | null; de: string | null };
+    packs: number;
+    free: boolean;
+  }>;
+  /** The latest refused import since the live one (which stayed): when, why, the importer's message. */
+  last_refusal: {
+    at: string;
+    refusal: 'invalid' | 'too_large' | 'no_pack' | 'no_otc' | 'shrunk' | 'busy';
+    message: string;
+  } | null;
 }
 
 export interface AdminCatalogueResponse {

@@ -28,6 +28,8 @@ export interface SamPackSpec {
 export interface SamVmpSpec {
   code: string;
   name: SamTexts;
+  /** The short name real VMPs carry beside the name; the name when absent. */
+  abbreviation?: SamTexts;
 }
 
 export interface SamNonMedicinalSpec {
@@ -74,7 +76,8 @@ export function vmpXml(vmps: readonly SamVmpSpec[], samId: string): string {
   const body = vmps
     .map(
       (v) =>
-        `  <ns3:Vmp code="${v.code}"><ns3:Data from="${FROM}"><ns2:Name>${langs(v.name, '')}</ns2:Name></ns3:Data></ns3:Vmp>\n`,
+        `  <ns3:Vmp code="${v.code}"><ns3:Data from="${FROM}"><ns2:Name>${langs(v.name, '')}</ns2:Name>` +
+        `<ns2:Abbreviation>${langs(v.abbreviation ?? v.name, '')}</ns2:Abbreviation></ns3:Data></ns3:Vmp>\n`,
     )
     .join('');
   return (
@@ -91,7 +94,9 @@ export function nonMedicinalXml(products: readonly SamNonMedicinalSpec[], samId:
         `  <ns3:NonMedicinalProduct ProductId="demo" code="${p.cnk}"><ns3:Data from="${FROM}">` +
         `<ns2:Name>${langs(p.name, '')}</ns2:Name><ns2:Category>${p.category}</ns2:Category>` +
         `<ns2:CommercialStatus>${p.commercialStatus}</ns2:CommercialStatus>` +
-        `<ns2:Producer><Fr>${escapeXml(p.producer)}</Fr></ns2:Producer></ns3:Data></ns3:NonMedicinalProduct>\n`,
+        // Real producers are written in both languages (the same company name twice).
+        `<ns2:Producer><Fr>${escapeXml(p.producer)}</Fr><Nl>${escapeXml(p.producer)}</Nl></ns2:Producer>` +
+        `</ns3:Data></ns3:NonMedicinalProduct>\n`,
     )
     .join('');
   return (
@@ -107,6 +112,13 @@ export function ampHead(samId: string): string {
 
 export const AMP_TAIL = '</ns4:ExportActualMedicines>\n';
 
+/** A pack's delivery mode with its description written under it, as real AMP files carry it. */
+function deliveryModus(code: string): string {
+  const mode = SAM_DELIVERY_MODES.find((m) => m.code === code);
+  const description = mode ? `<ns5:Description>${langs(mode.description, 'ns2:')}</ns5:Description>` : '';
+  return `<ns4:DeliveryModus code="${escapeXml(code)}">${description}</ns4:DeliveryModus>`;
+}
+
 /** One Amp with one Ampp holding a public CNK (and a hospital code the importer must skip). */
 export function ampXml(p: SamPackSpec): string {
   const vmp = p.vmpCode ? ` vmpCode="${p.vmpCode}"` : '';
@@ -115,13 +127,14 @@ export function ampXml(p: SamPackSpec): string {
     `  <ns4:Amp code="${p.ampCode}"${vmp}>\n` +
     `    <ns4:Data from="${FROM}"><OfficialName>${escapeXml(p.name.fr)}</OfficialName><Status>AUTHORIZED</Status>` +
     `<Name>${langs(p.name, 'ns2:')}</Name><BlackTriangle>false</BlackTriangle><MedicineType>ALLOPATHIC</MedicineType>` +
-    `<ns4:Company actorNr="01028"><ns4:Data from="${FROM}"><ns3:Denomination>Demo Pharma</ns3:Denomination></ns4:Data></ns4:Company></ns4:Data>\n` +
+    `<ns4:Company actorNr="01028"><ns4:Data from="${FROM}"><ns3:Denomination>Demo Pharma</ns3:Denomination>` +
+    `<ns3:Language>FR</ns3:Language></ns4:Data></ns4:Company></ns4:Data>\n` +
     `    <ns4:Ampp ctiExtended="${p.ctiExtended}">\n` +
     `      <ns4:Data from="${FROM}"><AuthorisationNr>BE${p.ampCode.slice(3, 9)}</AuthorisationNr><Orphan>false</Orphan>` +
     `<PackDisplayValue>${escapeXml(p.pack)}</PackDisplayValue><Status>${p.status}</Status>` +
     `<PrescriptionNameFamhp>${langs(p.packName, 'ns2:')}</PrescriptionNameFamhp>${gtins}<FMDInScope>false</FMDInScope>` +
     `<ns4:Atc code="${p.atc}"><ns5:Description>${p.atc}</ns5:Description></ns4:Atc>` +
-    `<ns4:DeliveryModus code="${escapeXml(p.deliveryCode)}"/></ns4:Data>\n` +
+    `${deliveryModus(p.deliveryCode)}</ns4:Data>\n` +
     `      <ns4:Commercialization><ns4:Data from="${FROM}"${p.marketed === false ? ` to="${ENDED}"` : ''}/></ns4:Commercialization>\n` +
     `      <ns4:Dmpp ProductId="demo" deliveryEnvironment="H" code="${p.cnk}" codeType="CNK"><ns4:Data from="${FROM}"><Reimbursable>false</Reimbursable></ns4:Data></ns4:Dmpp>\n` +
     `      <ns4:Dmpp ProductId="demo" deliveryEnvironment="P" code="${p.cnk}" codeType="CNK"><ns4:Data from="${FROM}"><Reimbursable>false</Reimbursable></ns4:Data></ns4:Dmpp>\n` +

@@ -4,18 +4,27 @@ import { closeDatabase } from '../db/database';
 import { openCliDatabase } from '../db/cli-database';
 import { createLogger } from '../lib/log';
 import { CatalogueImportError, importExport } from '../features/catalogue/catalogue-import/catalogue-import';
+import { deliveryModeTable } from '../features/catalogue/catalogue-import/delivery-mode-table';
 import { ExportSourceError, openExportSource } from '../features/catalogue/catalogue-import/sam-members';
 import { createCatalogueRepository } from '../features/catalogue/catalogue.repository';
 import { brusselsDay } from '../features/catalogue/catalogue.service';
 import { readCliArgs } from './cli-args';
 
-const USAGE = 'usage: npm run catalogue:import -- <SAM full export .zip or unzipped folder> [--date YYYY-MM-DD]';
+const USAGE =
+  'usage: npm run catalogue:import -- <SAM full export .zip or unzipped folder> [--date YYYY-MM-DD] ' +
+  '[--allow-shrink] [--accept-no-otc]';
 
 /** `npm run catalogue:import <zip|folder> [--date D]`: imports the export and swaps it in, or changes nothing. */
 async function main(args: string[]): Promise<number> {
+  // --allow-shrink: the export really lost more than half of the live packs; --accept-no-otc: no pack
+  // really is free delivery (ADR 197). The weekly update never passes either.
   const { values, positionals: paths } = readCliArgs(args, {
     usage: USAGE,
-    options: { date: { type: 'string' } },
+    options: {
+      date: { type: 'string' },
+      'allow-shrink': { type: 'boolean' },
+      'accept-no-otc': { type: 'boolean' },
+    },
     positionals: [1, 1],
   });
   const date = values.date ?? brusselsDay(Date.now());
@@ -33,7 +42,10 @@ async function main(args: string[]): Promise<number> {
       referenceDate: date,
       now: Date.now,
       log,
+      allowShrink: values['allow-shrink'] === true,
+      acceptNoOtc: values['accept-no-otc'] === true,
     });
+    for (const line of deliveryModeTable(outcome.deliveryModes)) console.log(line);
     const c = outcome.counts;
     console.log(
       `Imported SAM export ${outcome.version ?? '(no version)'} for ${date} in ${(outcome.ms / 1000).toFixed(1)} s: ` +
@@ -43,6 +55,9 @@ async function main(args: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (!(error instanceof CatalogueImportError) && !(error instanceof ExportSourceError)) throw error;
+    if (error instanceof CatalogueImportError && error.deliveryModes) {
+      for (const line of deliveryModeTable(error.deliveryModes)) console.error(line);
+    }
     console.error(`Import refused: ${error.message}`);
     console.error('The previous catalogue is unchanged.');
     return 1;

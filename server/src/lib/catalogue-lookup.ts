@@ -63,6 +63,24 @@ export interface CatalogueCounts {
   dataErrors: number;
 }
 
+/** Public packs under one delivery mode code, and whether that mode was read as free delivery. */
+export interface DeliveryModeCount {
+  /** The exact code (`M3 + M4` and `M3+M4` differ); null for packs without a delivery mode. */
+  code: string | null;
+  /** Its description (REF's, else the one written on the pack). */
+  description: { fr: string | null; nl: string | null; en: string | null; de: string | null };
+  packs: number;
+  /** Read as free delivery (not prescription-only), from the description's wording (ADR 154). */
+  free: boolean;
+}
+
+/**
+ * Why an import was refused (ADR 153, 197): invalid (damaged file, missing member, bad XML), too_large
+ * (a member or text past its cap), no_pack (no current public pack), no_otc (no pack read as free
+ * delivery), shrunk (fewer than half the live packs), busy (another import holds the claim).
+ */
+export type CatalogueRefusal = 'invalid' | 'too_large' | 'no_pack' | 'no_otc' | 'shrunk' | 'busy';
+
 /** The live import: what /admin shows. */
 export interface CatalogueVersion {
   /** Export number (download endpoint's version, else the root's SamId); "demo-…" for the demo export. */
@@ -77,6 +95,10 @@ export interface CatalogueVersion {
   counts: CatalogueCounts;
   /** The weekly update's last look at the official endpoint (null: never). */
   checkedAt: number | null;
+  /** Public packs per delivery mode, most packs first. */
+  deliveryModes: DeliveryModeCount[];
+  /** The latest refused import, when it came after the live one (the live catalogue stayed). */
+  lastRefusal: { at: number; refusal: CatalogueRefusal; message: string } | null;
 }
 
 export interface CatalogueLookup {

@@ -77,6 +77,14 @@ describe('official catalogue', () => {
     expect(catalogue.counts.vmps).toBe(4);
     expect(catalogue.counts.nonmedicinal).toBeGreaterThan(50);
     expect(catalogue.counts.data_errors).toBe(0);
+    // Every public pack under its delivery mode, as read: prescription-only or free delivery.
+    const modes = catalogue.delivery_modes as Array<{ code: string; packs: number; free: boolean }>;
+    expect(modes.reduce((n, m) => n + m.packs, 0)).toBe(catalogue.counts.packs);
+    expect(modes.filter((m) => !m.free).reduce((n, m) => n + m.packs, 0)).toBe(catalogue.counts.prescription);
+    expect(modes.find((m) => m.free)).toMatchObject({
+      description: { fr: 'Délivrance libre', nl: 'Vrije aflevering' },
+    });
+    expect(catalogue.last_refusal).toBeNull();
   });
 });
 

@@ -48,6 +48,8 @@ function adminCatalogue(v: CatalogueVersion | null): AdminCatalogue | null {
     import_ms: v.importMs,
     counts: { ...counts, data_errors: dataErrors },
     checked_at: isoTime(v.checkedAt),
+    delivery_modes: v.deliveryModes,
+    last_refusal: v.lastRefusal && { ...v.lastRefusal, at: new Date(v.lastRefusal.at).toISOString() },
   };
 }
 

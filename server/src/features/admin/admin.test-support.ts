@@ -18,6 +18,16 @@ export function staffCli(server: TestServer, ...args: string[]) {
   });
 }
 
+const CATALOGUE_CLI = fileURLToPath(new URL('../../jobs/catalogue-import.cli.ts', import.meta.url));
+
+/** `npm run catalogue:import -- <args>` against the test server's DATA_DIR; rejects on a non-zero exit. */
+export function catalogueCli(server: TestServer, ...args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', CATALOGUE_CLI, ...args], {
+    cwd: SERVER_DIR,
+    env: { PATH: process.env.PATH, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+  });
+}
+
 /** A verified, logged-in account. */
 export async function signedIn(server: TestServer, email: string): Promise<TestClient> {
   return (await registerVerifiedAccount(server.url, server.env.MAIL_OUTBOX_DIR, email)).client;

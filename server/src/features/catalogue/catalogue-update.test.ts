@@ -5,6 +5,8 @@ import { createPoliteFetcher } from '../../retailers/lib/polite-fetch';
 import { createCatalogueRepository } from './catalogue.repository';
 import { createCatalogueLookup } from './catalogue.service';
 import { updateCatalogue, type CatalogueUpdateDeps } from './catalogue-update';
+import { catalogueVersion } from './catalogue.service';
+import { demoSamExport } from '../../demo/demo-sam-export';
 import { ampXml, exportMembers, quietLog, testDb, zipBytes } from './catalogue-import/sam-export.test-support';
 
 // A loopback stand-in for the SAM download service: the two endpoints the update asks.
@@ -79,5 +81,24 @@ describe('weekly catalogue update', () => {
     const d = deps(url);
     await expect(updateCatalogue(d, new AbortController().signal)).rejects.toThrow(/latest-version endpoint answered/);
     expect(createCatalogueLookup(d.repo).version()).toBeNull();
+  });
+
+  it('never takes an export that would remove most packs: the previous catalogue stays, the refusal is recorded', async () => {
+    const state = { latest: '12035', zip: zipBytes([...demoSamExport().files]), hits: [] as string[] };
+    const d = deps(await samService(state));
+    expect(await updateCatalogue(d, new AbortController().signal)).toMatchObject({ status: 'imported' });
+    const before = catalogueVersion(d.repo)!;
+    state.latest = '12036';
+    state.zip = zipBytes(exportMembers());
+    expect(await updateCatalogue(d, new AbortController().signal)).toMatchObject({
+      status: 'refused',
+      version: '12036',
+      refusal: 'shrunk',
+    });
+    expect(catalogueVersion(d.repo)).toMatchObject({
+      version: '12035',
+      counts: before.counts,
+      lastRefusal: { refusal: 'shrunk', message: expect.stringContaining('more than half of them would be gone') },
+    });
   });
 });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Logger } from '../../lib/log';
 import type { RepeatingJob } from '../../lib/repeating-job';
 import type { PoliteFetcher } from '../../retailers/lib/polite-fetch';
-import { importExport, type ImportOutcome } from './catalogue-import/catalogue-import';
+import type { CatalogueRefusal } from '../../lib/catalogue-lookup';
+import { CatalogueImportError, importExport, type ImportOutcome } from './catalogue-import/catalogue-import';
 import { openZipSource } from './catalogue-import/sam-members';
 import type { CatalogueRepository } from './catalogue.repository';
 import { brusselsDay } from './catalogue.service';
@@ -35,7 +36,9 @@ export interface CatalogueUpdateDeps {
 }
 
 export type UpdateOutcome =
-  { status: 'current'; version: string } | { status: 'imported'; version: string; outcome: ImportOutcome };
+  | { status: 'current'; version: string }
+  | { status: 'imported'; version: string; outcome: ImportOutcome }
+  | { status: 'refused'; version: string; refusal: CatalogueRefusal; message: string };
 
 /** The latest export number: trimmed, quotes dropped, digits only, else an error. */
 export function parseLatestVersion(body: string): string {
@@ -81,13 +84,26 @@ async function checkAndImport(
   try {
     const file = join(dir, `sam-${latest}.zip`);
     await fetcher.download(`${base}/samv2-download?type=FULL&version=${latest}&xsd=${SAM_XSD}`, signal, file);
-    const outcome = await importExport(deps.repo, await openZipSource(file), {
-      referenceDate: brusselsDay(deps.now()),
-      now: deps.now,
-      log: deps.log,
-      version: latest,
-    });
-    return { status: 'imported', version: latest, outcome };
+    // Unattended: neither a shrunk export nor one without free-delivery packs is ever taken here; the
+    // refusal is recorded (admin) and logged with the delivery modes, and the previous catalogue stays.
+    try {
+      const outcome = await importExport(deps.repo, await openZipSource(file), {
+        referenceDate: brusselsDay(deps.now()),
+        now: deps.now,
+        log: deps.log,
+        version: latest,
+      });
+      return { status: 'imported', version: latest, outcome };
+    } catch (error) {
+      if (!(error instanceof CatalogueImportError)) throw error;
+      deps.log.warn('catalogue export refused, the previous catalogue stays', {
+        version: latest,
+        refusal: error.refusal,
+        message: error.message,
+        deliveryModes: error.deliveryModes,
+      });
+      return { status: 'refused', version: latest, refusal: error.refusal, message: error.message };
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -107,10 +123,11 @@ export function createCatalogueUpdateJob(deps: CatalogueUpdateDeps, days: number
     run: async () => {
       const result = await updateCatalogue(deps, new AbortController().signal);
       if (result.status === 'current') deps.log.info('catalogue is current', { version: result.version });
-      else
+      else if (result.status === 'imported')
         deps.log.info('catalogue imported', {
           version: result.version,
           ...result.outcome.counts,
+          deliveryModes: result.outcome.deliveryModes,
           ms: result.outcome.ms,
         });
     },

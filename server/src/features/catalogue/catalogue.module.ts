@@ -47,6 +47,8 @@ export function createCatalogueModule(deps: CatalogueDeps): { lookup: CatalogueL
         log,
         version: starter.version,
         demo: true,
+        // Demo mode runs on the project's own small export, whatever catalogue the database held before.
+        allowShrink: true,
       });
       log.info('demo catalogue imported', { ...outcome.counts, ms: outcome.ms });
     }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { NonMedicinalRow, PackRow, VmpRow } from './catalogue-import/sam-entities';
-import type { CatalogueVersion } from '../../lib/catalogue-lookup';
+import type { CatalogueRefusal, CatalogueVersion, DeliveryModeCount } from '../../lib/catalogue-lookup';
 import { writeTransaction } from '../../db/write-transaction';
 
 // The catalogue's SQL. Rows are written under a new generation beside the live one, in short
@@ -30,6 +30,11 @@ export interface CatalogueStateRow {
   nonmedicinal: number;
   data_errors: number;
   checked_at: number | null;
+  /** JSON: the live import's DeliveryModeCount[]. */
+  delivery_modes: string;
+  refused_at: number | null;
+  refusal: CatalogueRefusal | null;
+  refusal_message: string | null;
 }
 
 export interface PackDbRow {
@@ -68,7 +73,19 @@ export interface NonMedicinalDbRow {
 }
 
 /** What an import records beside the data it swaps in: the live version less the update job's last look. */
-export type SwapMeta = Omit<CatalogueVersion, 'checkedAt'>;
+export type SwapMeta = Omit<CatalogueVersion, 'checkedAt' | 'lastRefusal'>;
+
+// Public packs per delivery mode of one generation, most packs first (the migration that added
+// delivery_modes backfills the live one with the same query).
+const DELIVERY_MODES_SQL = `SELECT coalesce(json_group_array(json(mode)), '[]') AS modes FROM (
+    SELECT json_object(
+             'code', delivery_code,
+             'description', json_object('fr', min(delivery_fr), 'nl', min(delivery_nl), 'en', min(delivery_en), 'de', min(delivery_de)),
+             'packs', count(*),
+             'free', json(CASE prescription WHEN 0 THEN 'true' ELSE 'false' END)) AS mode
+      FROM catalogue_packs WHERE generation = ?
+     GROUP BY delivery_code, prescription
+     ORDER BY count(*) DESC, delivery_code)`;
 
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 
@@ -109,6 +126,7 @@ export function createCatalogueRepository(db: Db) {
   const vmpPacks = db.prepare<[string], { cnk: string }>(
     `SELECT cnk FROM catalogue_packs WHERE generation = ${LIVE} AND vmp_code = ? ORDER BY cnk`,
   );
+  const deliveryModes = db.prepare<[number], { modes: string }>(DELIVERY_MODES_SQL);
   const nonMedicinal = db.prepare<[string], NonMedicinalDbRow>(
     `SELECT cnk, name_fr, name_nl, name_en, category, producer, commercial_status
        FROM catalogue_nonmedicinal WHERE generation = ${LIVE} AND cnk = ?`,
@@ -219,6 +237,16 @@ export function createCatalogueRepository(db: Db) {
       };
     },
 
+    /** Public packs per delivery mode in generation `gen`, most packs first. */
+    deliveryModes: (gen: number): DeliveryModeCount[] =>
+      JSON.parse(deliveryModes.get(gen)?.modes ?? '[]') as DeliveryModeCount[],
+
+    /** A refused import: why, beside the live catalogue it left as it was. */
+    recordRefusal: (at: number, refusal: CatalogueRefusal, message: string) =>
+      db
+        .prepare('UPDATE catalogue_state SET refused_at = ?, refusal = ?, refusal_message = ? WHERE id = 1')
+        .run(at, refusal, message.slice(0, 1000)),
+
     /** Makes `gen` the live catalogue in one statement; false when its claim was lost. */
     swap(gen: number, meta: SwapMeta): boolean {
       const { counts } = meta;
@@ -228,7 +256,7 @@ export function createCatalogueRepository(db: Db) {
             `UPDATE catalogue_state SET generation = @gen, importing = NULL, importing_since = NULL, version = @version,
                xsd_version = @xsd, reference_date = @date, source = @source, demo = @demo, imported_at = @at,
                import_ms = @ms, packs = @packs, prescription = @prescription, gtins = @gtins, vmps = @vmps,
-               nonmedicinal = @nonmedicinal, data_errors = @dataErrors
+               nonmedicinal = @nonmedicinal, data_errors = @dataErrors, delivery_modes = @modes
              WHERE id = 1 AND importing = @gen`,
           )
           .run({
@@ -240,6 +268,7 @@ export function createCatalogueRepository(db: Db) {
             demo: meta.demo ? 1 : 0,
             at: meta.importedAt,
             ms: meta.importMs,
+            modes: JSON.stringify(meta.deliveryModes),
             ...counts,
           }).changes === 1
       );

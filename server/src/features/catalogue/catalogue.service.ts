@@ -104,6 +104,11 @@ export function catalogueVersion(repo: CatalogueRepository): CatalogueVersion | 
       dataErrors: s.data_errors,
     },
     checkedAt: s.checked_at,
+    deliveryModes: JSON.parse(s.delivery_modes) as CatalogueVersion['deliveryModes'],
+    lastRefusal:
+      s.refused_at !== null && s.refusal !== null && s.refused_at >= s.imported_at
+        ? { at: s.refused_at, refusal: s.refusal, message: s.refusal_message ?? '' }
+        : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Logger } from '../../lib/log';
+import { hasShrunk } from '../../lib/shrink-rule';
 import type { PoliteFetcher } from '../../retailers/lib/polite-fetch';
 import { RetailerError } from '../../retailers/types';
 import { readColumnMap } from './feed-columns';
@@ -21,8 +22,6 @@ export const FEED_MAX_BYTES = 512 * 1024 * 1024;
 export const FEED_DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 /** Items staged per write transaction: the server keeps answering between two batches. */
 const BATCH = 2000;
-/** A feed that keeps fewer than this share of the live items is refused (a half-written export). */
-export const FEED_MIN_KEPT_SHARE = 0.5;
 
 export interface FeedSource {
   retailer: string;
@@ -150,7 +149,7 @@ export async function importFeed(
       );
       deps.repo.stage(feed.retailer, batch);
       const previous = deps.repo.state(feed.retailer)?.items ?? 0;
-      if (!options.allowShrink && summary.items < previous * FEED_MIN_KEPT_SHARE) {
+      if (!options.allowShrink && hasShrunk(summary.items, previous)) {
         throw new FeedError(
           'shrunk',
           `${summary.items} items where the live feed has ${previous}: more than half of them are gone`,

@@ -92,4 +92,51 @@ describe('admin page', () => {
     expect(await screen.findByText('Formule modifiée')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('shows the catalogue’s public packs per delivery mode as read, and the last refused import (nl)', async () => {
+    scriptApi();
+    api.on('GET /api/admin/catalogue/', {
+      body: {
+        catalogue: {
+          version: '12035',
+          xsd_version: '5.0',
+          reference_date: '2026-11-26',
+          source: 'sam-12035.zip',
+          demo: false,
+          imported_at: '2026-11-26T03:00:00.000Z',
+          import_ms: 1000,
+          counts: { packs: 30, prescription: 20, gtins: 5, vmps: 2, nonmedicinal: 3, data_errors: 0 },
+          checked_at: null,
+          delivery_modes: [
+            {
+              code: 'M1',
+              description: { fr: 'Prescription médicale', nl: 'Medisch voorschrift', en: null, de: null },
+              packs: 20,
+              free: false,
+            },
+            {
+              code: 'VL',
+              description: { fr: 'Délivrance libre', nl: 'Vrije aflevering', en: null, de: null },
+              packs: 10,
+              free: true,
+            },
+          ],
+          last_refusal: {
+            at: '2026-12-03T03:00:00.000Z',
+            refusal: 'shrunk',
+            message: 'sam-12036.zip: 5 public packs (3 prescription-only) where the live catalogue has 30 (20)',
+          },
+        },
+      },
+    });
+    renderWithProviders(<AdminPage />, { locale: 'nl', route: '/nl/admin', session: true });
+    const rows = await screen.findAllByTestId('admin-delivery-mode');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'M1Medisch voorschrift20op voorschrift',
+      'VLVrije aflevering10vrije aflevering',
+    ]);
+    expect(screen.getByTestId('admin-catalogue-refusal').textContent).toMatch(
+      /^Laatste import geweigerd op .+: meer dan de helft van de verpakkingen verdwenen\. De catalogus hierboven blijft in gebruik\. \(sam-12036\.zip: 5 public packs/,
+    );
+  });
 });

@@ -1,21 +1,34 @@
-import type { CatalogueCounts } from '../../../lib/catalogue-lookup';
+import type { CatalogueCounts, CatalogueRefusal, DeliveryModeCount } from '../../../lib/catalogue-lookup';
 import type { Logger } from '../../../lib/log';
 import type { CatalogueRepository } from '../catalogue.repository';
+import { refusalOf, type ImportChecks } from './import-checks';
 import { ampHandler, nonMedicinalHandler, refHandler, vmpHandler, type DeliveryModes } from './sam-entities';
-import { MEMBER_KINDS, memberKind, type ExportSource, type MemberKind } from './sam-members';
+import { MEMBER_KINDS, MemberTooLargeError, memberKind, type ExportSource, type MemberKind } from './sam-members';
 import { SamReadError, samFileReader, type DataErrors, type SamFileHandler, type SamFileReader } from './sam-xml';
 
 // One import of a SAM full export (docs/decisions/153): REF first (delivery modes), then VMP,
 // NONMEDICINAL and AMP, each member streamed; rows go under a new generation and are swapped in at the
 // end. Any failure drops that generation and leaves the live catalogue as it was.
 
-/** A refused import; the message names the file and, for XML, the line and column. */
-export class CatalogueImportError extends Error {}
+/**
+ * A refused import; the message names the file and, for XML, the line and column. When the export was
+ * read whole, `deliveryModes` is its table of delivery modes (what the operator checks first).
+ */
+export class CatalogueImportError extends Error {
+  constructor(
+    message: string,
+    readonly refusal: CatalogueRefusal = 'invalid',
+    readonly deliveryModes: DeliveryModeCount[] | null = null,
+  ) {
+    super(message);
+    this.name = 'CatalogueImportError';
+  }
+}
 
 /** A claim older than this belongs to an import that died; the next one may take over. */
 export const IMPORT_CLAIM_STALE_MS = 2 * 3600_000;
 
-export interface ImportOptions {
+export interface ImportOptions extends ImportChecks {
   /** YYYY-MM-DD: the day whose data slices are current. */
   referenceDate: string;
   now: () => number;
@@ -29,6 +42,8 @@ export interface ImportOutcome {
   generation: number;
   version: string | null;
   counts: CatalogueCounts;
+  /** Public packs per delivery mode, most packs first (printed by the command, shown on /admin). */
+  deliveryModes: DeliveryModeCount[];
   ms: number;
 }
 
@@ -37,7 +52,7 @@ function beginImport(repo: CatalogueRepository, source: string, options: ImportO
   const started = performance.now();
   const generation = repo.claim(options.now(), IMPORT_CLAIM_STALE_MS);
   if (generation === null) {
-    throw new CatalogueImportError(`${source}: another catalogue import is running; try again when it ends`);
+    throw new CatalogueImportError(`${source}: another catalogue import is running; try again when it ends`, 'busy');
   }
   const date = options.referenceDate;
   const modes: DeliveryModes = new Map();
@@ -66,8 +81,14 @@ function beginImport(repo: CatalogueRepository, source: string, options: ImportO
     finish(): ImportOutcome {
       const duplicates = writer.flush();
       const counts = { ...repo.counts(generation), dataErrors: reported + duplicates };
-      if (counts.packs === 0) {
-        throw new CatalogueImportError(`${source}: no current public-pharmacy pack on ${date}; import refused`);
+      const deliveryModes = repo.deliveryModes(generation);
+      const refused = refusalOf(counts, repo.state(), options);
+      if (refused) {
+        throw new CatalogueImportError(
+          `${source}: ${refused.message} (reference date ${date}); import refused`,
+          refused.refusal,
+          deliveryModes,
+        );
       }
       const amp = roots.AMP ?? {};
       const version = options.version ?? amp.SamId ?? null;
@@ -81,10 +102,11 @@ function beginImport(repo: CatalogueRepository, source: string, options: ImportO
         importedAt: options.now(),
         importMs: ms,
         counts,
+        deliveryModes,
       });
       if (!swapped) throw new CatalogueImportError(`${source}: the import's claim was taken over; nothing changed`);
       repo.dropStale();
-      return { generation, version, counts, ms };
+      return { generation, version, counts, deliveryModes, ms };
     },
     abandon(): void {
       repo.abandon(generation);
@@ -98,6 +120,23 @@ function missingKinds(kinds: readonly MemberKind[]): MemberKind[] {
 
 const byKindOrder = <T extends { kind: MemberKind }>(members: T[]): T[] =>
   MEMBER_KINDS.flatMap((kind) => members.filter((m) => m.kind === kind));
+
+/** The import error an error becomes: the reader's and the member's keep their kind of refusal. */
+function asRefusal(error: unknown, position: string | null): unknown {
+  if (error instanceof SamReadError) return new CatalogueImportError(error.message, error.refusal);
+  if (error instanceof MemberTooLargeError)
+    return new CatalogueImportError(`${position}: ${error.message}`, 'too_large');
+  if (position !== null && !(error instanceof CatalogueImportError)) {
+    return new CatalogueImportError(`${position}: ${(error as Error).message}`);
+  }
+  return error;
+}
+
+/** Records a refusal beside the live catalogue (admin, weekly update), then lets it go on. */
+function recordRefusal(repo: CatalogueRepository, options: ImportOptions, error: unknown): never {
+  if (error instanceof CatalogueImportError) repo.recordRefusal(options.now(), error.refusal, error.message);
+  throw error;
+}
 
 /** Streams an export (zip or folder) into the catalogue; throws CatalogueImportError, changing nothing. */
 export async function importExport(
@@ -114,21 +153,22 @@ export async function importExport(
     try {
       for (const member of byKindOrder(source.members)) {
         const reader = session.file(member.kind, `${source.label}: ${member.name}`);
-        const stream = await member.open();
-        stream.setEncoding('utf8');
         try {
+          const stream = await member.open();
+          stream.setEncoding('utf8');
           for await (const chunk of stream) reader.write(chunk as string);
         } catch (error) {
-          if (error instanceof SamReadError) throw error;
-          throw new CatalogueImportError(`${reader.position()}: ${(error as Error).message}`);
+          throw asRefusal(error, reader.position());
         }
         reader.end();
       }
       return session.finish();
     } catch (error) {
       session.abandon();
-      throw error instanceof SamReadError ? new CatalogueImportError(error.message) : error;
+      throw asRefusal(error, null);
     }
+  } catch (error) {
+    return recordRefusal(repo, options, error);
   } finally {
     source.close();
   }
@@ -150,18 +190,22 @@ export function importFiles(
     const kind = memberKind(file.name);
     return kind ? [{ ...file, kind }] : [];
   });
-  const missing = missingKinds(members.map((m) => m.kind));
-  if (missing.length > 0) throw new CatalogueImportError(`${label}: missing member ${missing.join(', ')}`);
-  const session = beginImport(repo, label, options);
   try {
-    for (const member of byKindOrder(members)) {
-      const reader = session.file(member.kind, `${label}: ${member.name}`);
-      reader.write(member.text);
-      reader.end();
+    const missing = missingKinds(members.map((m) => m.kind));
+    if (missing.length > 0) throw new CatalogueImportError(`${label}: missing member ${missing.join(', ')}`);
+    const session = beginImport(repo, label, options);
+    try {
+      for (const member of byKindOrder(members)) {
+        const reader = session.file(member.kind, `${label}: ${member.name}`);
+        reader.write(member.text);
+        reader.end();
+      }
+      return session.finish();
+    } catch (error) {
+      session.abandon();
+      throw asRefusal(error, null);
     }
-    return session.finish();
   } catch (error) {
-    session.abandon();
-    throw error instanceof SamReadError ? new CatalogueImportError(error.message) : error;
+    return recordRefusal(repo, options, error);
   }
 }

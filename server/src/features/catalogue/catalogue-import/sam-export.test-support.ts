@@ -6,8 +6,10 @@ import { openDatabase, type Db } from '../../../db/database';
 import { migrate } from '../../../db/migrate';
 import { createLogger } from '../../../lib/log';
 
-// Small SAM exports written by hand from the format's description (docs/decisions/153), with the
-// prefixes each real file was seen with: they differ per file, so only namespaces can be trusted.
+// Small SAM exports written by hand from the format's public description: the SAM v2 export XSD
+// (SMALS, export/SamExport.xsd and the files it includes, version 3.4) and the xsd=5 export's element
+// order, with fragments of real files read by public importers (docs/decisions/153). Each file binds the
+// prefixes it was seen with: they differ per file, so only namespaces can be trusted.
 
 const URN = 'urn:be:fgov:ehealth:samws:v2';
 export const quietLog = createLogger({ level: 'silent' });
@@ -29,12 +31,21 @@ export const REF_XML = `<?xml version="1.0" encoding="UTF-8"?>
 </ns3:ExportReferences>
 `;
 
+/**
+ * REF with the same codes but the free-delivery mode worded differently from what the importer looks
+ * for: what a change of wording in a real export would look like (same shape as REF_XML).
+ */
+export const REF_XML_REWORDED = REF_XML.replace(
+  '<ns2:Fr>Délivrance libre</ns2:Fr><ns2:Nl>Vrije aflevering</ns2:Nl><ns2:En>Free delivery</ns2:En>',
+  '<ns2:Fr>Pas de prescription requise</ns2:Fr><ns2:Nl>Geen voorschrift vereist</ns2:Nl><ns2:En>No prescription required</ns2:En>',
+);
+
 export const VMP_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <ns3:ExportVirtualMedicines xmlns="${URN}:core" xmlns:ns2="${URN}:virtual:common" xmlns:ns3="${URN}:export" xmlns:ns4="${URN}:refdata" version="5.0" SamId="12035">
   <ns3:Vtm code="1"><ns3:Data from="2010-01-01"><ns2:Name><Fr>paracétamol</Fr></ns2:Name></ns3:Data></ns3:Vtm>
   <ns3:Vmp code="16378">
     <ns3:Data from="2016-10-01" to="2019-09-15"><ns2:Name><Fr>Ancien nom</Fr><Nl>Oude naam</Nl></ns2:Name></ns3:Data>
-    <ns3:Data from="2019-09-16"><ns2:Name><Fr>Paracétamol 500 mg comp.</Fr><Nl>Paracetamol 500 mg tabl.</Nl></ns2:Name>
+    <ns3:Data from="2019-09-16"><ns2:Name><Fr>Paracétamol 500 mg comp.</Fr><Nl>Paracetamol 500 mg tabl.</Nl></ns2:Name><ns2:Abbreviation><Fr>Paracétamol 500 mg comp.</Fr><Nl>Paracetamol 500 mg tabl.</Nl></ns2:Abbreviation>
       <ns3:VmpGroup ProductId="x" code="15313"><ns3:Data from="2016-10-01"><ns2:Name><Fr>Groupe</Fr></ns2:Name></ns3:Data></ns3:VmpGroup></ns3:Data>
     <ns3:VmpComponent code="16378"><ns3:Data from="2016-10-01"><ns2:PhaseNumber>1</ns2:PhaseNumber></ns3:Data></ns3:VmpComponent>
   </ns3:Vmp>
@@ -44,7 +55,7 @@ export const VMP_XML = `<?xml version="1.0" encoding="UTF-8"?>
 export const NONMEDICINAL_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <ns3:ExportNonMedicinal xmlns="${URN}:core" xmlns:ns2="${URN}:nonmedicinal:common" xmlns:ns3="${URN}:export" version="5.0" SamId="12035">
   <ns3:NonMedicinalProduct ProductId="p" code="886552">
-    <ns3:Data from="2024-03-01"><ns2:Name><Fr>Crème solaire SPF 50</Fr><Nl>Zonnecrème SPF 50</Nl></ns2:Name><ns2:Category>C</ns2:Category><ns2:CommercialStatus>M</ns2:CommercialStatus><ns2:Producer><Fr>SunLab</Fr></ns2:Producer></ns3:Data>
+    <ns3:Data from="2024-03-01"><ns2:Name><Fr>Crème solaire SPF 50</Fr><Nl>Zonnecrème SPF 50</Nl></ns2:Name><ns2:Category>C</ns2:Category><ns2:CommercialStatus>M</ns2:CommercialStatus><ns2:Producer><Fr>SunLab</Fr><Nl>SunLab</Nl></ns2:Producer></ns3:Data>
   </ns3:NonMedicinalProduct>
   <ns3:NonMedicinalProduct ProductId="q" code="4886553">
     <ns3:Data from="2024-03-01"><ns2:Name><Fr>Lotion retirée</Fr></ns2:Name><ns2:Category>C</ns2:Category><ns2:CommercialStatus>I</ns2:CommercialStatus><ns2:Producer><Fr>X</Fr></ns2:Producer></ns3:Data>
@@ -81,7 +92,7 @@ export function ampXml(options: AmpOptions = {}): string {
         <PrescriptionNameFamhp><ns2:Fr>${name}</ns2:Fr><ns2:Nl>Dafalgan 500 mg tabl. 30</ns2:Nl></PrescriptionNameFamhp>
         <FMDProductCode>05400000000010</FMDProductCode><FMDProductCode>15400000000017</FMDProductCode><FMDInScope>false</FMDInScope>
         <ns4:Atc code="N02BE01"><ns5:Description>Paracetamol</ns5:Description></ns4:Atc>
-        <ns4:DeliveryModus code="V"><ns5:Description><ns2:Fr>Délivrance libre</ns2:Fr></ns5:Description></ns4:DeliveryModus>
+        <ns4:DeliveryModus code="V"><ns5:Description><ns2:Fr>Délivrance libre</ns2:Fr><ns2:Nl>Vrije aflevering</ns2:Nl></ns5:Description></ns4:DeliveryModus>
       </ns4:Data>
       <ns4:Commercialization><ns4:Data from="2011-09-21"/></ns4:Commercialization>
       <ns4:Dmpp ProductId="a" deliveryEnvironment="H" code="0708289" codeType="CNK"><ns4:Data from="2010-01-01"><Reimbursable>false</Reimbursable></ns4:Data></ns4:Dmpp>
@@ -128,10 +139,10 @@ export interface Member {
   text: string;
 }
 
-export function exportMembers(amp = ampXml()): Member[] {
+export function exportMembers(amp = ampXml(), ref = REF_XML): Member[] {
   return [
     { name: 'AMP-1667395273070.xml', text: amp },
-    { name: 'REF-1667395561910.xml', text: REF_XML },
+    { name: 'REF-1667395561910.xml', text: ref },
     { name: 'VMP-1667395000000.xml', text: VMP_XML },
     { name: 'NONMEDICINAL-1667395565095.xml', text: NONMEDICINAL_XML },
     { name: 'RMB-1667395000001.xml', text: '<not-read/>' },

@@ -1,6 +1,6 @@
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 
 // Where the export's XML files come from: a ZIP read through its central directory (so data descriptors
@@ -31,12 +31,43 @@ export interface ExportSource {
 
 export class ExportSourceError extends Error {}
 
+/** A member larger than its cap, said before or while it is read: the import is refused as too large. */
+export class MemberTooLargeError extends ExportSourceError {}
+
+/**
+ * The largest member read. The AMP file of a real export is about 1.5 GB; twice that leaves room to
+ * grow (a guess: no source gives a ceiling).
+ */
+export const MEMBER_MAX_BYTES = 3 * 1024 ** 3;
+/**
+ * The most a member may expand over its compressed size. A real export's XML is about 8 times its ZIP
+ * (2.4 GB in 300 MB); deflate allows about 1,000 times, which only a zip bomb reaches. A guess.
+ */
+export const MEMBER_MAX_RATIO = 100;
+/** Members smaller than this are not judged by their ratio: they cost nothing whatever it is. */
+const RATIO_FLOOR_BYTES = 16 * 1024 ** 2;
+
+/** Passes a member's bytes on, refusing it as soon as more than `max` have come (whatever it declared). */
+function capped(stream: Readable, name: string, max: number): Readable {
+  let seen = 0;
+  const cap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > max) done(new MemberTooLargeError(`${name}: larger than ${max} bytes once uncompressed`));
+      else done(null, chunk);
+    },
+  });
+  stream.on('error', (error) => cap.destroy(error));
+  return stream.pipe(cap);
+}
+
 export function openFolderSource(dir: string): ExportSource {
   const members = readdirSync(dir)
     .filter((name) => statSync(join(dir, name)).isFile())
     .flatMap((name) => {
       const kind = memberKind(name);
-      return kind ? [{ name, kind, open: async () => createReadStream(join(dir, name)) }] : [];
+      const open = async () => capped(createReadStream(join(dir, name)), name, MEMBER_MAX_BYTES);
+      return kind ? [{ name, kind, open }] : [];
     });
   return { label: dir, members, close: () => {} };
 }
@@ -56,12 +87,26 @@ export async function openZipSource(file: string): Promise<ExportSource> {
           members.push({
             name: entry.fileName,
             kind,
-            open: () =>
-              new Promise<Readable>((ok, fail) =>
+            open: () => {
+              // The central directory's sizes are checked before anything is inflated; the count while
+              // streaming holds the member to the size it declared, should it lie.
+              const { uncompressedSize: size, compressedSize: packed } = entry;
+              if (size > MEMBER_MAX_BYTES || (size > RATIO_FLOOR_BYTES && size > packed * MEMBER_MAX_RATIO)) {
+                const why = `${size} bytes once uncompressed from ${packed}`;
+                return Promise.reject(
+                  new MemberTooLargeError(
+                    `${entry.fileName}: ${why} (at most ${MEMBER_MAX_BYTES} bytes, ${MEMBER_MAX_RATIO} times)`,
+                  ),
+                );
+              }
+              return new Promise<Readable>((ok, fail) =>
                 zip.openReadStream(entry, (error, stream) =>
-                  error ? fail(new ExportSourceError(`${file}: ${entry.fileName}: ${error.message}`)) : ok(stream),
+                  error
+                    ? fail(new ExportSourceError(`${file}: ${entry.fileName}: ${error.message}`))
+                    : ok(capped(stream, entry.fileName, size)),
                 ),
-              ),
+              );
+            },
           });
         }
         zip.readEntry();

@@ -23,7 +23,30 @@ export interface XmlNode {
 }
 
 /** A SAM file that cannot be read: the message names the file and the position. */
-export class SamReadError extends Error {}
+export class SamReadError extends Error {
+  constructor(
+    message: string,
+    /** too_large: a text or an entity past its cap; invalid: anything else. */
+    readonly refusal: 'invalid' | 'too_large' = 'invalid',
+  ) {
+    super(message);
+    this.name = 'SamReadError';
+  }
+}
+
+/**
+ * The longest text (or any one token: a tag with its attributes, a comment) read before it is refused.
+ * The parser holds a text whole until the next tag, so without this cap one text node of a zip bomb
+ * fills the memory. The longest text seen in a real export is a 5,134-character note.
+ */
+export const MAX_TEXT_CHARS = 1_000_000;
+/**
+ * The most elements kept for one entity (an Amp with its packs and their slices). A guess: a real Amp
+ * keeps a few hundred (large subtrees are skipped); 50,000 small nodes stay within a few MB.
+ */
+export const MAX_ENTITY_NODES = 50_000;
+/** Chunks are handed to the parser in pieces this long, so the caps are checked between them. */
+const PIECE_CHARS = 64 * 1024;
 
 export interface SamFileHandler {
   /** The root element the file must have (export namespace). */
@@ -52,14 +75,22 @@ export function samFileReader(label: string, handler: SamFileHandler): SamFileRe
   let rootAttrs: Record<string, string> | null = null;
   let stack: XmlNode[] = [];
   let skipDepth = 0;
-  const fail = (message: string): never => {
-    throw new SamReadError(`${label}:${parser.line}:${parser.column}: ${message}`);
+  let kept = 0;
+  // Characters handed to the parser since it last emitted something: what it is holding in one token.
+  let held = 0;
+  const fail = (message: string, refusal: 'invalid' | 'too_large' = 'invalid'): never => {
+    throw new SamReadError(`${label}:${parser.line}:${parser.column}: ${message}`, refusal);
   };
+  const emitted = () => (held = 0);
+  for (const event of ['opentagstart', 'comment', 'processinginstruction', 'doctype'] as const) {
+    parser.on(event, emitted);
+  }
 
   parser.on('xmldecl', (decl) => {
     if (decl.encoding && !/^utf-?8$/i.test(decl.encoding)) fail(`unsupported encoding ${decl.encoding}`);
   });
   parser.on('opentag', (tag: SaxesTagNS) => {
+    held = 0;
     depth++;
     if (depth === 1) {
       if (tag.uri !== NS.export || tag.local !== handler.root) {
@@ -77,16 +108,23 @@ export function samFileReader(label: string, handler: SamFileHandler): SamFileRe
       skipDepth = 1;
       return;
     }
+    if (++kept > MAX_ENTITY_NODES) fail(`more than ${MAX_ENTITY_NODES} elements in one entity`, 'too_large');
     const node: XmlNode = { ns: tag.uri ?? '', name: tag.local ?? '', attrs: attributes(tag), children: [], text: '' };
     stack.at(-1)?.children.push(node);
     stack.push(node);
   });
   const onText = (text: string) => {
-    if (skipDepth === 0 && stack.length > 0) stack.at(-1)!.text += text;
+    held = 0;
+    if (skipDepth > 0 || stack.length === 0) return;
+    const node = stack.at(-1)!;
+    if (node.text.length + text.length > MAX_TEXT_CHARS) tooLong();
+    node.text += text;
   };
+  const tooLong = () => fail(`a text longer than ${MAX_TEXT_CHARS} characters`, 'too_large');
   parser.on('text', onText);
   parser.on('cdata', onText);
   parser.on('closetag', () => {
+    held = 0;
     depth--;
     if (skipDepth > 0) {
       skipDepth--;
@@ -102,6 +140,7 @@ export function samFileReader(label: string, handler: SamFileHandler): SamFileRe
         fail(error instanceof Error ? error.message : String(error));
       }
       stack = [];
+      kept = 0;
     }
   });
   // saxes' own errors already carry "label:line:column: ".
@@ -111,7 +150,12 @@ export function samFileReader(label: string, handler: SamFileHandler): SamFileRe
 
   return {
     write(chunk) {
-      parser.write(chunk);
+      for (let at = 0; at < chunk.length; at += PIECE_CHARS) {
+        const piece = chunk.slice(at, at + PIECE_CHARS);
+        parser.write(piece);
+        held += piece.length;
+        if (held > MAX_TEXT_CHARS) tooLong();
+      }
     },
     end() {
       parser.close();
