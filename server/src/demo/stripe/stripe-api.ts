@@ -2,7 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { StripeActions } from './stripe-actions';
 import { asStringArray, decodeStripeParams } from './form-params';
-import { DEMO_PRICE, DEMO_PROMOTION, newId, type Locale, type StripeStore } from './stripe-store';
+import type { Locale } from '@pharmaradar/shared/locales';
+import { DEMO_PRICE, DEMO_PROMOTION, newId } from './stripe-objects';
+import type { StripeStore } from './stripe-store';
 
 type Params = Record<string, unknown>;
 
