@@ -3,7 +3,7 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import { HttpError } from '../../lib/http-error';
 import { BILLING_MESSAGES as M } from './billing.messages';
 import type { BillingRow } from './billing.repository';
-import type { BillingServiceDeps } from './billing.service';
+import type { BillingServiceDeps } from './billing-service-deps';
 import { settleOneLive } from './one-live-subscription';
 import type { ProviderReads } from './provider-reads';
 import { isMissingCustomer, stripeErrorKind } from './stripe-gateway';

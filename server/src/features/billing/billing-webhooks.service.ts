@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { withLease } from '../../db/leases.repository';
 import { HttpError } from '../../lib/http-error';
 import { BILLING_MESSAGES as M } from './billing.messages';
-import type { BillingServiceDeps } from './billing.service';
+import type { BillingServiceDeps } from './billing-service-deps';
 import type { ProviderReads } from './provider-reads';
 import { settleOneLive } from './one-live-subscription';
 import { isMissingCustomer, type SubscriptionState } from './stripe-gateway';

@@ -1,11 +1,9 @@
-import type { Leases } from '../../db/leases.repository';
 import { type CheckoutRequest, type SubscriptionResponse } from '@pharmaradar/shared/billing.schema';
 import { type Locale } from '@pharmaradar/shared/locales';
 import { type ServerUser } from '@pharmaradar/shared/user.schema';
 import { HttpError } from '../../lib/http-error';
-import type { Logger } from '../../lib/log';
 import { BILLING_MESSAGES as M } from './billing.messages';
-import type { BillingRepository, BillingRow } from './billing.repository';
+import type { BillingRow } from './billing.repository';
 import { settleOneLive } from './one-live-subscription';
 import { createProviderReads } from './provider-reads';
 import {
@@ -13,36 +11,12 @@ import {
   liveSubscriptions,
   stripeErrorKind,
   subscriptionState,
-  type StripeGateway,
   type SubscriptionState,
 } from './stripe-gateway';
 import { subscriptionDetails } from './subscription-details';
 import { createBillingCheckout } from './billing-checkout.service';
+import type { BillingServiceDeps } from './billing-service-deps';
 import { createBillingWebhooks } from './billing-webhooks.service';
-
-/** What billing needs from the accounts feature, handed over by app.ts (features never import each other). */
-export interface BillingUsers {
-  /** The `user` object of /api/auth/me/ for this id (null once the account is gone). */
-  serialize(userId: number): ServerUser | null;
-}
-
-export interface BillingServiceDeps {
-  repo: BillingRepository;
-  gateway: StripeGateway;
-  users: BillingUsers;
-  publicUrl: string;
-  now: () => number;
-  log: Logger;
-  /** How long a user's provider answers are reused (ms; 0 = never), on `realNow`. */
-  readCacheMs?: number;
-  /** The wall clock of caches and paces: the demo clock never moves them. */
-  realNow?: () => number;
-  /**
-   * Leases shared by the server processes (WEB_CONCURRENCY): one webhook per customer at a time
-   * across all of them, not only within this one (ADR 177).
-   */
-  leases?: Leases;
-}
 
 /** A user's provider answers are reused this long: the subscription page and its polling stay cheap. */
 export const BILLING_READ_CACHE_MS = 10_000;
