@@ -8,12 +8,12 @@ import path from 'node:path';
 // composition root that wires them (web/src/app, first-screen/ and main.tsx; server/src/app.ts, app-deps.ts,
 // server.ts, main.ts). A page that composes several features lives in web/src/app/pages, as app.ts composes
 // them on the server: a feature exports sections; no file of a feature, test or not, imports another
-// feature. The floor (web: lib/, db/; server: lib/, db/, config/) imports neither a feature nor the root.
+// feature. The floor (web: lib/, db/; server: lib/, db/, config/, ports/) imports neither a feature nor the root.
 // shared/src imports nothing from web or server. Every relative import is resolved, so '../search',
 // '../../features/x' and deeper paths are all caught.
 const WORKSPACES = {
   web: { composition: /^(?:app\/|first-screen\/|main\.tsx$)/, floor: /^(?:lib|db)\// },
-  server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config)\// },
+  server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config|ports)\// },
 };
 /** ADR 173: the running Node picks the SQLite driver. */
 const SQLITE_THROUGH_DRIVER = {
@@ -40,7 +40,8 @@ const featureBoundaries = {
             "Feature '{{from}}' must not import feature '{{to}}': move shared code to {{workspace}}/src/lib or shared/ (on the web, a page that composes features lives in app/pages).",
           upward:
             "Feature '{{from}}' must not import the composition root ({{target}}): the app composes features, not the reverse.",
-          floor: "{{from}} must not import feature '{{to}}': lib/, db/ and config/ are the floor features stand on.",
+          floor:
+            "{{from}} must not import feature '{{to}}': lib/, db/, config/ and ports/ are the floor features stand on.",
           floorUp: '{{from}} must not import the composition root ({{target}}): the floor sits below it.',
           shared: 'shared/src must not import {{target}}: the shared package sits below web and server (ADR 149).',
         },

@@ -14,7 +14,7 @@ import { createHealthRoutes } from './features/health/health.routes';
 import { createContactRoutes } from './features/contact/contact.routes';
 import { createContactRepository } from './features/contact/contact.repository';
 import { contactPersonalData } from './features/contact/contact.service';
-import { createAccountsModule } from './features/accounts/accounts.module';
+import { createAccountUsers, createAccountsModule } from './features/accounts/accounts.module';
 import { purgeAccount } from './jobs/purge.job';
 import type { RepeatingJob } from './lib/repeating-job';
 import { createProductsModule } from './features/products/products.module';
@@ -23,7 +23,7 @@ import { createSearchModule } from './features/search/search.module';
 import { createPharmaciesModule, tileImageSource } from './features/pharmacies/pharmacies.module';
 import { createProModule, proPersonalData, proSearchUsed } from './features/pro/pro.module';
 import { adNetworkOrigin, createAdsRoutes } from './features/ads/ads.module';
-import { createAdminModule } from './features/admin/admin.module';
+import { createAdminActivity, createAdminModule } from './features/admin/admin.module';
 import { retailersCheckOn } from './retailers/retailers-check';
 import { withLinkTemplates } from './retailers/lib/link-templates';
 import { createBillingModule } from './features/billing/billing.module';
@@ -97,9 +97,15 @@ export function createApp(deps: AppDeps): ComposedApp {
   // app.route('/api', r) with r.post('/contact/', …). Both spellings answer (see apiPath).
   // To rewrite index.html for client routes (product landing), push an HtmlTransformer into
   // `htmlTransformers`.
-  // Accounts first: the session middleware puts `user` on the context for every router below it.
+  // Modules are built in dependency order, each before its first use. Where two features need each
+  // other, the one that only reads the database provides its port first: the accounts' users (the user
+  // shape, mail recipients) before billing, whose subscriptions account deletion ends; the admin's
+  // search activity recorder before the feeds, whose sources and connectors the admin shows and checks.
   // The user shape's search_used is the Pro feature's monthly count (pro_usage), read by accounts and billing.
   const searchUsed = proSearchUsed(deps.db);
+  const accountUsers = createAccountUsers({ db: deps.db, now: deps.now, searchUsed });
+  const billing = createBillingModule({ ...deps, users: accountUsers.users }, deps.stripe);
+  // Accounts before the routers: the session middleware puts `user` on the context for every router below it.
   const accounts = createAccountsModule({
     ...deps,
     // Account deletion erases the personal data every feature holds; the purge job knows them all.
@@ -111,10 +117,9 @@ export function createApp(deps: AppDeps): ComposedApp {
       alertsPersonalData(deps.db),
     ],
     searchUsed,
-    // Deletion ends the paid subscription first (ADR 130); billing, built next, needs the accounts' users.
-    subscriptions: { endForDeletion: (userId) => billing.subscriptions.endForDeletion(userId) },
+    // Deletion ends the paid subscription first (ADR 130).
+    subscriptions: billing.subscriptions,
   });
-  const billing = createBillingModule({ ...deps, users: accounts.users }, deps.stripe);
   app.use('/api/*', accounts.sessionMiddleware);
   // After the session middleware: a signed-in Pro or Ultra sender's message is priority.
   app.route('/api', createContactRoutes({ ...deps, isPriority: accounts.isPrioritySender }));
@@ -143,20 +148,22 @@ export function createApp(deps: AppDeps): ComposedApp {
     },
   );
   app.route('/api', products.routes);
+  // The admin's recorder of what the search and the feeds report (retailer health, search statistics).
+  const adminActivity = createAdminActivity(deps);
   // Shops read from their product feeds answer in place of their pages (docs/decisions/170); a refused
   // import counts as a failed call of the shop, so /admin and the shop alarm show it (ADR 171).
   const feeds = createFeedsModule({
     ...deps,
     catalogue: catalogue.lookup,
-    refused: (retailer, reason, ms) =>
-      admin.searchActivity.retailerCalled({ retailer, status: 'error', error: 'parse_failed', reason, ms }),
+    refused: adminActivity.feedRefused,
     ...(deps.feedImportEnded ? { ended: deps.feedImportEnded } : {}),
   });
   // Affiliate links: a shop with a link template answers its offer links through it.
   const connectors = withLinkTemplates(feeds.connectors(deps.connectors), env.RETAILER_LINK_TEMPLATES);
-  // Staff admin: it records what the search reports (retailer health, search statistics).
+  // Staff admin: it reads what the recorder holds and checks the running connectors.
   const admin = createAdminModule({
     ...deps,
+    activity: adminActivity,
     requireStaff: accounts.requireStaff,
     plans: billing.plans,
     checkRetailers: retailersCheckOn(connectors),
@@ -174,7 +181,7 @@ export function createApp(deps: AppDeps): ComposedApp {
       ...deps,
       connectors,
       now: deps.pricesNow,
-      activity: admin.searchActivity,
+      activity: adminActivity.searchActivity,
       catalogue: catalogue.lookup,
       barcodes: catalogue.lookup,
     },
@@ -206,7 +213,7 @@ export function createApp(deps: AppDeps): ComposedApp {
     ...deps,
     search: search.service,
     signedTokens: accounts.signedTokens,
-    recipients: accounts.recipients,
+    recipients: accountUsers.recipients,
     requireUser: accounts.requireUser,
     verdict: catalogue.lookup.verdict,
   });

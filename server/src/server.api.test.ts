@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, testEnv } from '../test/helpers/test-server';
 import { createLogger } from './lib/log';
-import { DRAIN_TIMEOUT_MS, HTTP_TIMEOUTS, startServer, type RunningServer, type StartOptions } from './server';
+import { HTTP_TIMEOUTS } from './lib/http-server';
+import { DRAIN_TIMEOUT_MS, startServer, type RunningServer, type StartOptions } from './server';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

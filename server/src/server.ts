@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp, type ComposedApp } from './app';
 import { LIVE_CATALOGUE, type AppDeps } from './app-deps';
@@ -9,6 +8,7 @@ import { closeDatabase, openDatabase, type Db } from './db/database';
 import { databaseFile } from './db/cli-database';
 import { migrate } from './db/migrate';
 import { corruptionMessage, DatabaseCorruptError, isCorruptionError, quickCheck } from './db/integrity';
+import { drain, HTTP_TIMEOUTS, listen, type HttpTimeouts } from './lib/http-server';
 import { createLogger, type Logger } from './lib/log';
 import { createMailer } from './lib/mailer';
 import { createPurgeJob } from './jobs/purge.job';
@@ -60,30 +60,6 @@ export interface StartOptions {
   /** Overrides of HTTP_TIMEOUTS (tests shorten them to watch slow clients being cut off). */
   httpTimeouts?: Partial<HttpTimeouts>;
 }
-
-/** Limits on slow clients, in milliseconds (see node:http Server options of the same names). */
-export interface HttpTimeouts {
-  /** Whole request head (slowloris: headers trickled in byte by byte). */
-  headersTimeout: number;
-  /** Whole request, body included (slow-body uploads). */
-  requestTimeout: number;
-  /** Idle keep-alive socket after a response. */
-  keepAliveTimeout: number;
-  /** How often Node looks for requests past headersTimeout/requestTimeout (its default is 30 s). */
-  connectionsCheckingInterval: number;
-}
-
-/**
- * Explicit, because Node's defaults moved between versions (keepAliveTimeout 5 s -> 65 s): slow
- * clients are cut off with a 408 instead of holding sockets forever. The check interval bounds how
- * late a timeout is noticed, so it is kept well below the timeouts themselves.
- */
-export const HTTP_TIMEOUTS: Readonly<HttpTimeouts> = Object.freeze({
-  headersTimeout: 20_000,
-  requestTimeout: 60_000,
-  keepAliveTimeout: 10_000,
-  connectionsCheckingInterval: 1_000,
-});
 
 export const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -257,48 +233,4 @@ function openCheckedDatabase(dbFile: string, backupDir: string): Db {
     throw new DatabaseCorruptError(corruptionMessage(dbFile, backupDir, integrity));
   }
   return db;
-}
-
-function listen(
-  fetch: Parameters<typeof serve>[0]['fetch'],
-  env: Env,
-  log: Logger,
-  timeouts: HttpTimeouts,
-): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    // connectionsCheckingInterval is only read when the server is created, hence serverOptions.
-    const server = serve({ fetch, port: env.PORT, hostname: env.HOST, serverOptions: { ...timeouts } }) as Server;
-    // Set again as properties so that they hold whichever of them a Node 20–24 release reads as an option.
-    server.headersTimeout = timeouts.headersTimeout;
-    server.requestTimeout = timeouts.requestTimeout;
-    server.keepAliveTimeout = timeouts.keepAliveTimeout;
-    server.once('error', reject);
-    server.once('listening', () => {
-      server.off('error', reject);
-      server.on('error', (error) => log.error('http server error', { error }));
-      resolve(server);
-    });
-  });
-}
-
-/**
- * Stop accepting, wait for in-flight requests, then force the rest. Keep-alive sockets that turn
- * idle once their response is sent are closed as they appear, rather than after keepAliveTimeout.
- */
-function drain(server: Server, timeoutMs: number, log: Logger): Promise<void> {
-  return new Promise((resolve) => {
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    const force = setTimeout(() => {
-      log.warn('drain timeout: closing the connections still open', { timeoutMs });
-      server.closeAllConnections();
-    }, timeoutMs);
-    sweep.unref();
-    force.unref();
-    server.close(() => {
-      clearInterval(sweep);
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
 }

@@ -1,11 +1,8 @@
+import { DEMO_FAULT_KINDS, type DemoFault } from '../config/demo-faults';
 import { isRetailerId, type RetailerId } from '../retailers/types';
 
-export const DEMO_FAULTS = ['slow', 'timeout', '5xx', '403', 'garbage', '429'] as const;
-/**
- * slow: 3x latency · timeout: holds the request until the client gives up · 5xx: 503 page ·
- * 403: Cloudflare challenge page · 429: Too Many Requests with Retry-After · garbage: 200 with HTML of another shape.
- */
-export type DemoFault = (typeof DEMO_FAULTS)[number];
+// The fault kinds are the configuration's (DEMO_FAULTS): one list for env.ts and the demo shops.
+export type { DemoFault } from '../config/demo-faults';
 
 /** Clearly different by design so the UI shows retailers arriving one after another. */
 export const DEFAULT_DEMO_LATENCY_MS: Record<RetailerId, number> = {
@@ -43,8 +40,8 @@ export function parseDemoLatency(raw: string): Partial<Record<RetailerId, number
 export function parseDemoFaults(raw: string): Partial<Record<RetailerId, DemoFault>> {
   const out: Partial<Record<RetailerId, DemoFault>> = {};
   for (const [id, value] of pairs(raw, 'DEMO_FAULTS')) {
-    if (!(DEMO_FAULTS as readonly string[]).includes(value)) {
-      throw new Error(`DEMO_FAULTS: "${id}:${value}" must be one of ${DEMO_FAULTS.join(', ')}`);
+    if (!(DEMO_FAULT_KINDS as readonly string[]).includes(value)) {
+      throw new Error(`DEMO_FAULTS: "${id}:${value}" must be one of ${DEMO_FAULT_KINDS.join(', ')}`);
     }
     out[id] = value as DemoFault;
   }

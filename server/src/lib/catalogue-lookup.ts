@@ -1,4 +1,5 @@
 import type { Locale } from '@pharmaradar/shared/locales';
+import type { CatalogueVerdict } from '../ports/catalogue-verdict.port';
 
 // The official catalogue as other features read it (docs/decisions/153, 154). The catalogue feature
 // implements it; app.ts hands it to the search, product pages, Pro tool and admin, which never import
@@ -42,16 +43,6 @@ export interface OfficialNonMedicinal {
 }
 
 export type OfficialEntry = OfficialPack | OfficialNonMedicinal;
-
-/**
- * What the catalogue decides for one CNK (ADR 154). `offer: null`: the catalogue does not know the code,
- * the shops' own flags decide as before. `offer: false`: never offered (search, Pro prices, alerts,
- * basket, product page 404, sitemap), for `reason`.
- */
-export type CatalogueVerdict =
-  | { offer: null; reason: 'unknown' }
-  | { offer: true; reason: null }
-  | { offer: false; reason: 'prescription' | 'suspended' | 'revoked' | 'not_authorised' };
 
 /** What an import brought in: packs (of which prescription-only), GTINs, VMPs, other products, bad entries. */
 export interface CatalogueCounts {

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { LogFormat, LogLevel } from '../config/env';
+import type { LogFormat, LogLevel } from '../config/env-variables';
 
 export type LogFields = Record<string, unknown>;
 

@@ -7,7 +7,8 @@ import { closeServer } from '../../lib/close-server';
 import { createStripeActions, type StripeActions } from './stripe-actions';
 import { createStripeApi, type ApiControls } from './stripe-api';
 import { createStripePages } from './stripe-pages';
-import { createStripeStore, DEMO_PRICE, type StripeStore } from './stripe-store';
+import { DEMO_PRICE } from './stripe-objects';
+import { createStripeStore, type StripeStore } from './stripe-store';
 import { createWebhookSender, type WebhookSender } from './stripe-webhooks';
 
 /** Where the app serves the look-alike's hosted pages (checkout, portal, invoices) to browsers. */

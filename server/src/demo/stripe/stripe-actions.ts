@@ -1,13 +1,6 @@
-import {
-  DEMO_PRICE,
-  firstAmount,
-  MONTH_S,
-  newId,
-  type Card,
-  type Locale,
-  type StripeStore,
-  type Subscription,
-} from './stripe-store';
+import type { Locale } from '@pharmaradar/shared/locales';
+import { DEMO_PRICE, firstAmount, MONTH_S, newId, type Card, type Subscription } from './stripe-objects';
+import type { StripeStore } from './stripe-store';
 import type { DemoEvent, WebhookSender } from './stripe-webhooks';
 
 /** Stripe's test cards (https://docs.stripe.com/testing) the hosted checkout understands. */

@@ -1,4 +1,4 @@
-import type { Locale } from './stripe-store';
+import type { Locale } from '@pharmaradar/shared/locales';
 import { t } from './stripe-texts';
 
 export function esc(value: string): string {

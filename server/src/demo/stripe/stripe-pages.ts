@@ -1,14 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { cardOutcome, TEST_CARDS, type StripeActions } from './stripe-actions';
 import { esc, page, simplePdf, STYLESHEET } from './stripe-page-kit';
-import {
-  DEMO_PRICE,
-  DEMO_PROMOTION,
-  firstAmount,
-  type CheckoutSession,
-  type Locale,
-  type StripeStore,
-} from './stripe-store';
+import type { Locale } from '@pharmaradar/shared/locales';
+import { DEMO_PRICE, DEMO_PROMOTION, firstAmount, type CheckoutSession } from './stripe-objects';
+import type { StripeStore } from './stripe-store';
 import { day, money, t } from './stripe-texts';
 
 function pickLocale(c: Context, fallback: Locale): Locale {

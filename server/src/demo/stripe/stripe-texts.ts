@@ -1,4 +1,4 @@
-import type { Locale } from './stripe-store';
+import { INTL_LOCALE, type Locale } from '@pharmaradar/shared/locales';
 
 /** Every text of the look-alike's pages, in the three interface languages. */
 export const TEXTS = {
@@ -88,14 +88,12 @@ export function t(locale: Locale, key: TextKey): string {
   return TEXTS[key][locale];
 }
 
-const INTL: Record<Locale, string> = { fr: 'fr-BE', en: 'en-BE', nl: 'nl-BE' };
-
 export function money(locale: Locale, cents: number): string {
-  return new Intl.NumberFormat(INTL[locale], { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
 
 export function day(locale: Locale, seconds: number): string {
-  return new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'long', timeZone: 'Europe/Brussels' }).format(
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeZone: 'Europe/Brussels' }).format(
     seconds * 1000,
   );
 }

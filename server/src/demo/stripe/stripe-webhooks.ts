@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { newId } from './stripe-store';
+import { newId } from './stripe-objects';
 
 /** Delivery faults for tests: Stripe may deliver twice, late or out of order. */
 export interface WebhookFaults {

@@ -13,11 +13,55 @@ import type { ConfiguredFeed } from './admin-feeds';
 export type { RequireStaff } from './admin.routes';
 export type { PlanGrants, RetailersCheck } from './admin.service';
 
+/** What the search activity recorder needs. */
+export interface AdminActivityDeps {
+  db: Db;
+  log: Logger;
+  /** The real time (never the demo prices' clock). */
+  now: () => number;
+}
+
+/**
+ * The search activity recorder (retailer health, search statistics): `activity` for the admin's reads,
+ * `searchActivity` as the search and the feeds report to it. It needs no other feature, so the
+ * composition builds it before the feeds and the search, and hands it to the admin module.
+ */
+export function createAdminActivity(deps: AdminActivityDeps) {
+  const activityRepo = createSearchActivityRepository(deps.db);
+  const activity = createSearchActivity({
+    repo: activityRepo,
+    now: deps.now,
+    log: deps.log.child({ feature: 'admin' }),
+  });
+  const retailerCalled = (outcome: Omit<Parameters<typeof activity.retailerCalled>[0], 'fetchedAt'>) =>
+    activity.retailerCalled({ ...outcome, fetchedAt: deps.now() });
+  return {
+    activity,
+    activityRepo,
+    /**
+     * The recorder as the search reports to it (its SearchActivity): stamped with the admin's clock, the
+     * real time, even when the search runs on the demo prices' clock, so retailer health and search
+     * statistics keep real days (ADR 122).
+     */
+    searchActivity: {
+      retailerCalled,
+      searched: (query: string, products: number) => activity.searched(query, products, deps.now()),
+    },
+    /** A refused feed import counts as a failed call of its shop, so /admin and the shop alarm show it (ADR 171). */
+    feedRefused: (retailer: string, reason: string, ms: number) =>
+      retailerCalled({ retailer, status: 'error', error: 'parse_failed', reason, ms }),
+  };
+}
+
+export type AdminActivity = ReturnType<typeof createAdminActivity>;
+
 /** What the staff admin needs from the app; app.ts wires it (docs/decisions/016). */
 export interface AdminDeps {
   db: Db;
   log: Logger;
   now: () => number;
+  /** The search activity recorder (createAdminActivity). */
+  activity: AdminActivity;
   requireStaff: RequireStaff;
   /** Billing's staff grant (the one `npm run plan` writes). */
   plans: PlanGrants;
@@ -31,14 +75,10 @@ export interface AdminDeps {
   feeds?: readonly ConfiguredFeed[];
 }
 
-/**
- * The staff admin: the /api/admin/* router, and `searchActivity`, the recorder the price search reports
- * its retailer calls and queries to (app.ts hands it to the search as its SearchActivity).
- */
+/** The staff admin: the /api/admin/* router over the search activity recorder and the admin service. */
 export function createAdminModule(deps: AdminDeps) {
   const log = deps.log.child({ feature: 'admin' });
-  const activityRepo = createSearchActivityRepository(deps.db);
-  const activity = createSearchActivity({ repo: activityRepo, now: deps.now, log });
+  const { activity, activityRepo } = deps.activity;
   const service = createAdminService({
     repo: createAdminRepository(deps.db),
     activity: activityRepo,
@@ -57,19 +97,5 @@ export function createAdminModule(deps: AdminDeps) {
     feeds: deps.feeds ?? [],
     feedsRepo: createAdminFeedsRepository(deps.db),
   });
-  return {
-    routes,
-    activity,
-    service,
-    /**
-     * The recorder as the search reports to it (its SearchActivity): stamped with the admin's clock, the
-     * real time, even when the search runs on the demo prices' clock, so retailer health and search
-     * statistics keep real days (ADR 122).
-     */
-    searchActivity: {
-      retailerCalled: (outcome: Omit<Parameters<typeof activity.retailerCalled>[0], 'fetchedAt'>) =>
-        activity.retailerCalled({ ...outcome, fetchedAt: deps.now() }),
-      searched: (query: string, products: number) => activity.searched(query, products, deps.now()),
-    },
-  };
+  return { routes, service };
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/log';
 import { createBillingRepository } from './billing.repository';
 import { createBillingRoutes } from './billing.routes';
-import { createBillingService, type BillingUsers } from './billing.service';
+import { createBillingService } from './billing.service';
+import type { BillingUsers } from './billing-service-deps';
 import { createStripeGateway, type StripeTarget } from './stripe-gateway';
 
 /** Real Stripe when the three STRIPE_* variables are set (env.ts refuses a partial set). */

@@ -1,12 +1,9 @@
-import { withLease, type Leases } from '../../db/leases.repository';
-import type Stripe from 'stripe';
-import { planOf, type CheckoutRequest, type SubscriptionResponse } from '@pharmaradar/shared/billing.schema';
+import { type CheckoutRequest, type SubscriptionResponse } from '@pharmaradar/shared/billing.schema';
 import { type Locale } from '@pharmaradar/shared/locales';
 import { type ServerUser } from '@pharmaradar/shared/user.schema';
 import { HttpError } from '../../lib/http-error';
-import type { Logger } from '../../lib/log';
 import { BILLING_MESSAGES as M } from './billing.messages';
-import type { BillingRepository, BillingRow } from './billing.repository';
+import type { BillingRow } from './billing.repository';
 import { settleOneLive } from './one-live-subscription';
 import { createProviderReads } from './provider-reads';
 import {
@@ -14,76 +11,24 @@ import {
   liveSubscriptions,
   stripeErrorKind,
   subscriptionState,
-  type StripeGateway,
   type SubscriptionState,
 } from './stripe-gateway';
 import { subscriptionDetails } from './subscription-details';
-
-/** What billing needs from the accounts feature, handed over by app.ts (features never import each other). */
-export interface BillingUsers {
-  /** The `user` object of /api/auth/me/ for this id (null once the account is gone). */
-  serialize(userId: number): ServerUser | null;
-}
-
-export interface BillingServiceDeps {
-  repo: BillingRepository;
-  gateway: StripeGateway;
-  users: BillingUsers;
-  publicUrl: string;
-  now: () => number;
-  log: Logger;
-  /** How long a user's provider answers are reused (ms; 0 = never), on `realNow`. */
-  readCacheMs?: number;
-  /** The wall clock of caches and paces: the demo clock never moves them. */
-  realNow?: () => number;
-  /**
-   * Leases shared by the server processes (WEB_CONCURRENCY): one webhook per customer at a time
-   * across all of them, not only within this one (ADR 177).
-   */
-  leases?: Leases;
-}
-
-/** A webhook's hold on its customer: longer than its Stripe reads can take. */
-const WEBHOOK_LEASE_MS = 60_000;
-/** Past this, a webhook runs anyway: Stripe would give up on it and send it again. */
-const WEBHOOK_MAX_WAIT_MS = 15_000;
+import { createBillingCheckout } from './billing-checkout.service';
+import type { BillingServiceDeps } from './billing-service-deps';
+import { createBillingWebhooks } from './billing-webhooks.service';
 
 /** A user's provider answers are reused this long: the subscription page and its polling stay cheap. */
 export const BILLING_READ_CACHE_MS = 10_000;
 
-/** Events whose customer's state is re-read; any other type is recorded and ignored. */
-const HANDLED = new Set([
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'customer.subscription.paused',
-  'customer.subscription.resumed',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'customer.deleted',
-]);
+/** Statuses of a subscription whose next invoice is shown (unless it is cancelled at period end). */
 const ALIVE = new Set(['active', 'trialing', 'past_due', 'canceled_at_period_end', 'unpaid', 'incomplete']);
-
-/** The fields of an event's object billing reads (checkout session, subscription, invoice, customer). */
-interface EventObject {
-  id?: string;
-  customer?: string | { id: string } | null;
-  client_reference_id?: string | null;
-}
-
-function customerOf(object: EventObject): string | null {
-  const c = object.customer;
-  return typeof c === 'string' ? c : (c?.id ?? null);
-}
 
 export function createBillingService(deps: BillingServiceDeps) {
   const { repo, gateway, log, now } = deps;
   const inFlight = { portal: new Set<number>() };
   /** A checkout being opened per user: a second click or device shares it (ADR 129). */
   const checkouts = new Map<number, Promise<{ url: string }>>();
-  /** One webhook at a time per customer: each re-reads Stripe after the previous one committed. */
-  const chains = new Map<string, Promise<unknown>>();
   /** Cancel and resume of one user run one after another (double submit, two devices). */
   const changes = new Map<number, Promise<unknown>>();
   const reads = createProviderReads({
@@ -107,6 +52,9 @@ export function createBillingService(deps: BillingServiceDeps) {
     return new HttpError(502, code, messages);
   }
 
+  const checkout = createBillingCheckout({ ...deps, reads, load, stripeFailed });
+  const webhooks = createBillingWebhooks({ ...deps, reads });
+
   async function oneInFlight<T>(kind: 'portal', userId: number, run: () => Promise<T>): Promise<T> {
     const set = inFlight[kind];
     if (set.has(userId)) throw new HttpError(429, 'in_progress', M.inProgress);
@@ -118,29 +66,10 @@ export function createBillingService(deps: BillingServiceDeps) {
     }
   }
 
-  /** 400 `promotion_code_invalid` before any checkout is created when Stripe has no such active code. */
-  async function promotionCodeId(code: string): Promise<string> {
-    let id: string | null;
-    try {
-      id = await gateway.findPromotionCode(code);
-    } catch (error) {
-      throw stripeFailed(error, 'checkout_failed', M.checkoutFailed);
-    }
-    if (!id) throw new HttpError(400, 'promotion_code_invalid', M.promotionInvalid);
-    return id;
-  }
-
   function load(userId: number): BillingRow {
     const row = repo.findById(userId);
     if (!row || row.closed_at !== null) throw new HttpError(401, 'unauthorized', M.loginRequired);
     return row;
-  }
-
-  async function ensureCustomer(row: BillingRow): Promise<string> {
-    if (row.stripe_customer_id) return row.stripe_customer_id;
-    const name = `${row.first_name} ${row.last_name}`.trim();
-    const id = await gateway.createCustomer({ id: row.id, email: row.email, name }, `customer-${row.id}-${now()}`);
-    return repo.setCustomerOnce(row.id, id, now())?.stripe_customer_id ?? id;
   }
 
   /** Reads Stripe's subscriptions of the user's customer (one live kept) into the user row. */
@@ -198,55 +127,6 @@ export function createBillingService(deps: BillingServiceDeps) {
     });
   }
 
-  async function openCheckout(userId: number, input: CheckoutRequest, locale: Locale): Promise<{ url: string }> {
-    const row = load(userId);
-    if (planOf(row, now()) !== 'free') throw new HttpError(409, 'already_pro', M.alreadyPro);
-    const price = gateway.prices[input.plan];
-    const promotionCode = input.promotion_code ? await promotionCodeId(input.promotion_code) : undefined;
-    const open = async (customer: string, known: boolean) => {
-      if (known) {
-        const settled = await settleOneLive(gateway, customer, log);
-        if (settled.kept) {
-          repo.writeState(row.id, settled.state, now());
-          reads.invalidate(row.id);
-          throw new HttpError(409, 'already_pro', M.alreadyPro);
-        }
-        const sessions = await gateway.openCheckouts(customer);
-        const same = sessions.find((s) => s.plan === input.plan && s.promotionCode === (promotionCode ?? null));
-        // Any other open session is closed: only one can ever be paid.
-        for (const other of sessions) if (other !== same) await gateway.expireCheckout(other.id);
-        if (same) return same.url;
-      }
-      return gateway.createCheckoutSession({
-        customer,
-        price,
-        plan: input.plan,
-        userId,
-        locale,
-        successUrl: `${deps.publicUrl}/${locale}/congrats?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${deps.publicUrl}/${locale}/pro`,
-        promotionCode,
-      });
-    };
-    try {
-      try {
-        return { url: await open(await ensureCustomer(row), row.stripe_customer_id !== null) };
-      } catch (error) {
-        // Customer deleted in Stripe: forget it and start again with a new one, once.
-        if (!isMissingCustomer(error) || !row.stripe_customer_id) throw error;
-        repo.forgetCustomer(row.id, now());
-        return { url: await open(await ensureCustomer(load(userId)), false) };
-      }
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      // The code existed a moment ago; Stripe may still refuse it (expired since, first-order only...).
-      if (promotionCode && stripeErrorKind(error) === 'invalid') {
-        throw new HttpError(400, 'promotion_code_invalid', M.promotionInvalid);
-      }
-      throw stripeFailed(error, 'checkout_failed', M.checkoutFailed);
-    }
-  }
-
   async function readDetails(row: BillingRow): Promise<SubscriptionResponse> {
     if (!row.stripe_customer_id || !row.stripe_subscription_id) return { subscription: null };
     try {
@@ -267,43 +147,6 @@ export function createBillingService(deps: BillingServiceDeps) {
     }
   }
 
-  async function applyEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
-    const object = event.data.object as unknown as EventObject;
-    const customer = event.type === 'customer.deleted' ? (object.id ?? null) : customerOf(object);
-    let row = customer ? repo.findByCustomer(customer) : undefined;
-    if (!row && customer && event.type === 'checkout.session.completed') {
-      // The customer is created before checkout, so this is only a row that lost it meanwhile.
-      const userId = Number(object.client_reference_id);
-      if (Number.isSafeInteger(userId)) row = repo.setCustomerOnce(userId, customer, now());
-      if (row?.stripe_customer_id !== customer) row = undefined;
-    }
-    if (!HANDLED.has(event.type) || !row || !customer) {
-      return repo.applyEventOnce(event.id, event.type, now(), () => {}) ? 'ignored' : 'duplicate';
-    }
-    let state: SubscriptionState | 'deleted';
-    if (event.type === 'customer.deleted') state = 'deleted';
-    else {
-      try {
-        // A second paid checkout (two devices) is refunded and ended here (ADR 129).
-        state = (await settleOneLive(gateway, customer, log)).state;
-      } catch (error) {
-        if (!isMissingCustomer(error)) {
-          log.warn('webhook: Stripe unreachable, the event will be retried', { type: event.type });
-          throw new HttpError(503, 'webhook_failed', M.webhookFailed);
-        }
-        state = 'deleted';
-      }
-    }
-    const userId = row.id;
-    const applied = repo.applyEventOnce(event.id, event.type, now(), () => {
-      if (state === 'deleted') repo.forgetCustomer(userId, now());
-      else repo.writeState(userId, state, now());
-    });
-    // After the commit: a read started before it is not remembered (provider-reads.ts).
-    reads.invalidate(userId);
-    return applied ? 'applied' : 'duplicate';
-  }
-
   return {
     /**
      * One open checkout per customer (ADR 129): a second click or a second device gets the session
@@ -313,7 +156,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     checkout(userId: number, input: CheckoutRequest, locale: Locale): Promise<{ url: string }> {
       const running = checkouts.get(userId);
       if (running) return running;
-      const run = openCheckout(userId, input, locale).finally(() => checkouts.delete(userId));
+      const run = checkout.open(userId, input, locale).finally(() => checkouts.delete(userId));
       checkouts.set(userId, run);
       return run;
     },
@@ -376,34 +219,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       }
     },
 
-    /** POST /api/billing/webhook/: signature on the raw body, then one transaction per event id. */
-    async webhook(rawBody: string, signature: string | undefined): Promise<{ received: true; result: string }> {
-      let event: Stripe.Event;
-      try {
-        event = gateway.constructEvent(rawBody, signature ?? '');
-      } catch {
-        throw new HttpError(400, 'invalid_signature', M.invalidSignature);
-      }
-      const object = event.data.object as unknown as EventObject;
-      const key = (event.type === 'customer.deleted' ? object.id : customerOf(object)) ?? event.id;
-      const previous = chains.get(key) ?? Promise.resolve();
-      const leases = deps.leases;
-      const apply = () =>
-        leases
-          ? withLease(leases, `webhook:${key}`, { ttlMs: WEBHOOK_LEASE_MS, maxWaitMs: WEBHOOK_MAX_WAIT_MS }, () =>
-              applyEvent(event),
-            )
-          : applyEvent(event);
-      const run = previous.catch(() => {}).then(apply);
-      chains.set(key, run);
-      try {
-        const result = await run;
-        log.info('stripe webhook', { type: event.type, result });
-        return { received: true, result };
-      } finally {
-        if (chains.get(key) === run) chains.delete(key);
-      }
-    },
+    webhook: webhooks.receive,
 
     /** `npm run plan`: a staff grant (Ultra, or Pro without Stripe); 'free' removes it. */
     setPlan(email: string, plan: 'free' | 'pro' | 'ultra', until: number | null): BillingRow | undefined {

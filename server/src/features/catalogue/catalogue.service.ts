@@ -1,6 +1,7 @@
 import type { Locale } from '@pharmaradar/shared/locales';
 import { parseGtin } from '@pharmaradar/shared/gtin';
-import type { CatalogueLookup, CatalogueVerdict, CatalogueVersion, OfficialEntry } from '../../lib/catalogue-lookup';
+import type { CatalogueLookup, CatalogueVersion, OfficialEntry } from '../../lib/catalogue-lookup';
+import type { CatalogueVerdict } from '../../ports/catalogue-verdict.port';
 import type { CatalogueRepository, PackDbRow } from './catalogue.repository';
 
 // The catalogue as the other features read it (lib/catalogue-lookup.ts) and the policy of

@@ -2,7 +2,8 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import { normaliseOfferCnk, normaliseProductName } from '@pharmaradar/shared/search-grouping';
 import type { OfficialPack, SearchProduct } from '@pharmaradar/shared/search.schema';
 import { unitPriceOf } from '@pharmaradar/shared/unit-price';
-import { officialNameOf, type CatalogueLookup, type CatalogueVerdict } from '../../lib/catalogue-lookup';
+import { officialNameOf, type CatalogueLookup } from '../../lib/catalogue-lookup';
+import type { CatalogueVerdict } from '../../ports/catalogue-verdict.port';
 import type { Logger } from '../../lib/log';
 import type { RetailerOffer } from '../../retailers/types';
 

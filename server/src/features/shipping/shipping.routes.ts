@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { ShippingResponse } from '@pharmaradar/shared/basket.schema';
-import { DEFAULT_SHIPPING, UNKNOWN_SHOP_SHIPPING, type Env } from '../../config/env';
+import type { Env } from '../../config/env';
+import { DEFAULT_SHIPPING, UNKNOWN_SHOP_SHIPPING } from '../../config/env-variables-shops';
 import { shopDisplayName } from '../../retailers/shop-names';
 
 /** What the shipping terms need from the app (app.ts wires it). */

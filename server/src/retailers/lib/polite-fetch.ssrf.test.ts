@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RetailerError } from '../types';
-import { createPoliteFetcher, validateBaseUrl } from './polite-fetch';
+import { validateBaseUrl } from './fetch-address-policy';
+import { createPoliteFetcher } from './polite-fetch';
 import type { Resolver } from './resolver';
 import { startLoopbackServer, type LoopbackServer } from '../../../test/fakes/http-server';
 

@@ -1,13 +1,12 @@
 import { createConcurrencyLimit, type ConcurrencyLimit } from '@pharmaradar/shared/concurrency-limit';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { RetailerError } from '../types';
-import { isIpLiteral, isPublicUnicast } from './ip-policy';
+import { addressCheckedLookup, assertFetchable, validateBaseUrl } from './fetch-address-policy';
 import { readCappedBody, decodeText, saveCappedBody } from './read-body';
 import { abortFailure, parseRetryAfter } from './fetch-errors';
 import { systemResolver, type Resolver } from './resolver';
-import { parseRobots, robotsAllow, type RobotsRules } from './robots';
+import { createRobotsCheck, ROBOTS_TOKEN } from './robots-check';
 
 // Fetching retailer pages politely and safely (docs/architecture.md#price-engine,
 // docs/security.md#outbound-fetches-ssrf).
@@ -15,17 +14,12 @@ import { parseRobots, robotsAllow, type RobotsRules } from './robots';
 // `undici` package is not a direct dependency, while http.request takes a `lookup` hook that runs at
 // connect time, which is where the address policy must be enforced (DNS rebinding).
 
-/** The product token robots.txt groups are matched against. */
-export const ROBOTS_TOKEN = 'PharmaRadarBot';
 export const DEFAULT_USER_AGENT = `${ROBOTS_TOKEN}/1.0 (+https://pharmaradar.be/contact)`;
 
 /** The User-Agent: the product and a contact page on the public site (docs/decisions/135). */
 export function userAgentFor(publicUrl: string): string {
   return `${ROBOTS_TOKEN}/1.0 (+${publicUrl.replace(/\/+$/, '')}/contact)`;
 }
-
-/** How long one read of a shop's robots.txt is trusted. */
-export const ROBOTS_TTL_MS = 24 * 3600_000;
 
 /**
  * Requests in flight to one retailer host at once, unless a fetcher is told otherwise; the search
@@ -115,40 +109,18 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
   const httpAgent = new http.Agent(agentOptions);
   const httpsAgent = new https.Agent(agentOptions);
 
-  const checkedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    resolve(hostname).then(
-      (addresses) => {
-        const refused = options.allowPrivateHosts ? undefined : addresses.find((a) => !isPublicUnicast(a.address));
-        if (addresses.length === 0 || refused) {
-          const err = Object.assign(new Error(`refused: ${hostname} resolves to a non-public address`), {
-            code: 'ERR_SSRF_REFUSED',
-          });
-          callback(err, '', 4);
-          return;
-        }
-        if (lookupOptions.all) callback(null, addresses);
-        else callback(null, addresses[0]!.address, addresses[0]!.family);
-      },
-      (err: NodeJS.ErrnoException) => callback(err, '', 4),
-    );
-  };
+  const checkedLookup = addressCheckedLookup(resolve, options.allowPrivateHosts);
+  const assertRobotsAllow = createRobotsCheck({
+    enabled: options.robots,
+    now,
+    read: (url, signal) => follow(url, signal, true),
+  });
 
   /** At most perHost requests in flight to one retailer host; the others wait in order (ADR 143). */
   function limitFor(host: string): ConcurrencyLimit {
     let limit = hostLimits.get(host);
     if (!limit) hostLimits.set(host, (limit = createConcurrencyLimit(perHost)));
     return limit;
-  }
-
-  function assertAllowed(url: URL): void {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new RetailerError('error', `refused: protocol ${url.protocol} is not fetched`);
-    }
-    if (!allowedOrigins.has(url.origin))
-      throw new RetailerError('error', `refused: ${url.host} is not a configured retailer host`);
-    if (!options.allowPrivateHosts && isIpLiteral(url.hostname) && !isPublicUnicast(url.hostname)) {
-      throw new RetailerError('error', `refused: ${url.hostname} is not a public address`);
-    }
   }
 
   function assertNotCooling(host: string): void {
@@ -239,7 +211,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
   ): Promise<FetchedPage> {
     let url = start;
     for (let hop = 0; ; hop++) {
-      assertAllowed(url);
+      assertFetchable(url, allowedOrigins, options.allowPrivateHosts);
       assertNotCooling(url.host);
       // Every hop, redirects included: a disallowed path is never fetched.
       if (!any) await assertRobotsAllow(url, signal);
@@ -249,40 +221,6 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
       if (hop >= maxRedirects) throw new RetailerError('error', `too many redirects from ${url.host}`);
       if (!result.location) throw new RetailerError('error', `redirect without location from ${url.host}`);
       url = new URL(result.location, url);
-    }
-  }
-
-  const robots = new Map<string, { rules: RobotsRules; until: number }>();
-  const robotsReads = new Map<string, Promise<RobotsRules>>();
-
-  /**
-   * The rules of url's origin, read once per ROBOTS_TTL_MS (concurrent searches share one read).
-   * A 4xx robots.txt means no rules; an unreachable one (5xx, network, timeout) fails the search
-   * without fetching the page, and is asked again next time.
-   */
-  async function robotsRules(url: URL, signal: AbortSignal): Promise<RobotsRules> {
-    const known = robots.get(url.origin);
-    if (known && known.until > now()) return known.rules;
-    let reading = robotsReads.get(url.origin);
-    if (!reading) {
-      reading = (async () => {
-        const page = await follow(new URL('/robots.txt', url.origin), signal, true);
-        if (page.status >= 500) throw new RetailerError('error', `robots.txt of ${url.host}: HTTP ${page.status}`);
-        const rules = page.status >= 200 && page.status <= 299 ? parseRobots(page.body, ROBOTS_TOKEN) : [];
-        robots.set(url.origin, { rules, until: now() + ROBOTS_TTL_MS });
-        return rules;
-      })();
-      robotsReads.set(url.origin, reading);
-      void reading.finally(() => robotsReads.delete(url.origin)).catch(() => {});
-    }
-    return reading;
-  }
-
-  async function assertRobotsAllow(url: URL, signal: AbortSignal): Promise<void> {
-    if (!options.robots) return;
-    const rules = await robotsRules(url, signal);
-    if (!robotsAllow(rules, url.pathname + url.search)) {
-      throw new RetailerError('blocked', `robots.txt of ${url.host} disallows ${url.pathname}`);
     }
   }
 
@@ -326,19 +264,4 @@ export function createPoliteFetcher(options: PoliteFetcherOptions): PoliteFetche
 
 function singleHeader(value: string | string[] | undefined): string | null {
   return (Array.isArray(value) ? value[0] : value) ?? null;
-}
-
-/** A base URL must be plain http(s) without credentials; a bad one is a configuration error. */
-export function validateBaseUrl(base: string): URL {
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    throw new Error(`invalid retailer base URL: ${base}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`retailer base URL must be http(s): ${base}`);
-  }
-  if (url.username || url.password) throw new Error(`retailer base URL must not carry credentials: ${url.origin}`);
-  return url;
 }
