@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { markStart } from '../lib/perf/start-marks';
+import { TakeoverContext } from '../lib/router/scroll-restoration';
 
 export function App({
   router,
@@ -12,5 +13,10 @@ export function App({
 }) {
   useLayoutEffect(() => onFirstCommit?.(), [onFirstCommit]);
   useEffect(() => markStart('start:effects'), []);
-  return <RouterProvider router={router} />;
+  // Constant for the app's life: its first render took a drawn page over or it did not.
+  return (
+    <TakeoverContext.Provider value={onFirstCommit !== undefined}>
+      <RouterProvider router={router} />
+    </TakeoverContext.Provider>
+  );
 }

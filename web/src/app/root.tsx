@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLoaderData, useLocation, useRevalidator, useRouteError } from 'react-router';
+import { Outlet, useLoaderData, useLocation, useRevalidator, useRouteError } from 'react-router';
 import { OfflineBanner } from './layout/offline-banner';
 import { NavigationProgress } from './layout/navigation-progress';
 import { SessionErrorBanner } from './layout/session-error-banner';
@@ -8,6 +8,7 @@ import { AccountDeletedNotice } from '../features/accounts/account-deleted-notic
 import { GoogleOneTap } from './one-tap/google-one-tap';
 import { PharmacistGate } from './pharmacist-gate/pharmacist-gate';
 import { I18nProvider } from '../lib/i18n/i18n-provider';
+import { AppScrollRestoration } from '../lib/router/scroll-restoration';
 import { LocaleLoadError } from '../lib/i18n/load-locale';
 import { UpdatePrompt } from './update/update-prompt';
 import { SessionProvider } from '../lib/session';
@@ -19,15 +20,6 @@ import { Spinner } from '../lib/ui/spinner';
 import './styles/boot.css';
 
 export { rootLoader, shouldRevalidateRoot } from './root-loader';
-
-/**
- * Every fresh document load starts on a history entry keyed "default", so by default a new URL opened
- * in the same tab (e.g. a link to /privacy#retention) got the scroll position saved for the previous
- * document instead of its #fragment. Fresh entries are keyed by their URL instead.
- */
-function scrollKey(location: { key: string; pathname: string; search: string; hash: string }): string {
-  return location.key === 'default' ? `${location.pathname}${location.search}${location.hash}` : location.key;
-}
 
 /** Everything every page shares: language, session, offline and session-error banners, splash, update prompt. */
 export function AppRoot() {
@@ -50,7 +42,7 @@ export function AppRoot() {
           <AccountDeletedNotice />
           <Splash />
           <UpdatePrompt />
-          <ScrollRestoration getKey={scrollKey} />
+          <AppScrollRestoration />
         </ScanActionContext.Provider>
       </SessionProvider>
     </I18nProvider>

@@ -23,13 +23,14 @@ export function whenRouterReady(router: Router): Promise<void> {
 /**
  * The address the drawn page moved to while the router was already built (a search made in place,
  * ADR 167, after the app had started): the router goes there too, so the app draws that page (the
- * results of `?q=`), not the one it was started on. Resolves once it is ready to draw it.
+ * results of `?q=`), not the one it was started on. Resolves once it is ready to draw it. The page
+ * is already there, where the visitor has it: the router keeps the scroll position (ADR 213).
  */
 export async function followDrawnAddress(router: Router): Promise<void> {
   const routed = router.state.location;
   const address = `${location.pathname}${location.search}${location.hash}`;
   if (`${routed.pathname}${routed.search}${routed.hash}` === address) return;
-  await router.navigate(address, { replace: true });
+  await router.navigate(address, { replace: true, preventScrollReset: true });
   await whenRouterReady(router);
 }
 
