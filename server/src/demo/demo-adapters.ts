@@ -1,4 +1,3 @@
-import type { CatalogueAdapters } from '../app-deps';
 import type { Env } from '../config/env';
 import type { LandingPageProduct } from '../features/products/products.service';
 import { findDemoProductByEan, getDemoCatalogue } from './catalogue';
@@ -26,11 +25,13 @@ function demoLandingProducts(shops: DemoRetailers): LandingPageProduct[] {
 
 /**
  * Demo mode's adapters for the features' catalogue ports, chosen once by server.ts (ADR 145): the
- * features never import demo/, they read whatever the composition hands them.
+ * features never import demo/, they read whatever the composition hands them. The return type is
+ * left to inference so that demo/ needs nothing from the root: server.ts, which hands this object out as
+ * the root's CatalogueAdapters, is where the compiler checks that it fits.
  */
-export function demoCatalogueAdapters(env: Pick<Env, 'RETAILERS'>, shops: DemoRetailers): CatalogueAdapters {
+export function demoCatalogueAdapters(env: Pick<Env, 'RETAILERS'>, shops: DemoRetailers) {
   return {
-    cnkOfEan: (gtin) => findDemoProductByEan(gtin)?.cnk ?? null,
+    cnkOfEan: (gtin: string) => findDemoProductByEan(gtin)?.cnk ?? null,
     landingProducts: demoLandingProducts(shops),
     pastPrices: createDemoPastPrices(env.RETAILERS),
     starterPharmacies: DEMO_PHARMACIES,
@@ -38,7 +39,7 @@ export function demoCatalogueAdapters(env: Pick<Env, 'RETAILERS'>, shops: DemoRe
     // The demo Newpharma takes part through its feed, as the real one can (ADR 170).
     starterFeeds: {
       sources: { newpharma: `${shops.baseUrls.newpharma}${NEWPHARMA_FEED_PATH}` },
-      rewriteUrl: (url) => shops.publicUrl(url),
+      rewriteUrl: (url: string) => shops.publicUrl(url),
     },
   };
 }

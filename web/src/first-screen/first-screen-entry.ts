@@ -1,5 +1,5 @@
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_WHOLE_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
-import { settleDrawnSplash } from '../app/layout/splash-timing';
+import { settleDrawnSplash } from '../lib/splash-timing';
 import { hasSignedInUser } from '../lib/session/session-cache-key';
 import { browserLanguages, decideLocale, sessionStore } from '../lib/i18n/detect-locale';
 import { localeOfPath } from '../lib/router/localized-path';

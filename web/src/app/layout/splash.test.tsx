@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { Splash } from './splash';
-import { settleDrawnSplash, SPLASH_SEEN_KEY } from './splash-timing';
+import { settleDrawnSplash, SPLASH_SEEN_KEY } from '../../lib/splash-timing';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import { splitLocalePath } from '../../lib/router/localized-path';
 import { Logo } from './logo';
-import { alreadySeen, markSeen, pageDrawnByServer, SPLASH_END_MS, SPLASH_FADE_MS } from './splash-timing';
+import { alreadySeen, markSeen, pageDrawnByServer, SPLASH_END_MS, SPLASH_FADE_MS } from '../../lib/splash-timing';
 import './splash.css';
 
 type Phase = 'visible' | 'hidden' | 'unmounted';

@@ -1,4 +1,4 @@
-import { readStored, writeStored } from '../../lib/web-storage';
+import { readStored, writeStored } from './web-storage';
 
 /** docs/product.md#constants: the splash fades at 2.3 s and is removed at 3.2 s, once per session. */
 export const SPLASH_FADE_MS = 2300;
