@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
 import { setApiOrigin } from '../../lib/api/client';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/i18n/format';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
