@@ -24,5 +24,3 @@ export function ProWall({ children, video = configuredVideo() }: { children?: Re
   if (user.plan === 'free') return <ProNeeded />;
   return children ?? <Outlet />;
 }
-
-export default ProWall;

@@ -12,5 +12,3 @@ export function StaffOnly() {
   if (!user.is_staff) return <NotFoundPage />;
   return <Outlet />;
 }
-
-export default StaffOnly;

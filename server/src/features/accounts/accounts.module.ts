@@ -7,7 +7,6 @@ import { prioritySender, requireStaff } from './staff-access';
 import { serializeUser } from './user.serializer';
 
 export type { AccountsDeps } from './accounts.context';
-export type { PersonalDataSource } from './account-export.service';
 
 /**
  * Accounts and sessions, wired once per app: the session middleware (user on the context), the

@@ -48,5 +48,3 @@ export function createProviderReads(options: { ttlMs: number; now: () => number 
     },
   };
 }
-
-export type ProviderReads = ReturnType<typeof createProviderReads>;
