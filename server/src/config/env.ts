@@ -10,6 +10,7 @@ import { loadOrCreateSecretKey, SECRET_KEY_MIN_LENGTH } from './secret-key';
 export const RETAILER_IDS = ['farmaline', 'medimarket', 'multipharma', 'newpharma'] as const;
 export type RetailerId = (typeof RETAILER_IDS)[number];
 export const DEMO_FAULT_KINDS = ['slow', '5xx', '403', 'garbage', 'timeout', '429'] as const;
+export type DemoFault = (typeof DEMO_FAULT_KINDS)[number];
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOG_FORMATS = ['json', 'text'] as const;

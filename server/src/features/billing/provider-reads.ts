@@ -48,3 +48,5 @@ export function createProviderReads(options: { ttlMs: number; now: () => number 
     },
   };
 }
+
+export type ProviderReads = ReturnType<typeof createProviderReads>;

@@ -3,6 +3,7 @@
 export type {
   ProGroupRecord,
   ProOfferRecord,
+  ProOfficialRecord,
   ProOutboxEntry,
   ProReportRecord,
   ProReportRow,
