@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
 import { db } from '../../db/db';
 import { setApiOrigin } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/i18n/format';
@@ -332,6 +333,21 @@ describe('home page search (fr)', () => {
     await waitFor(async () => expect(await db.searches.get('fr|name:dafalgan')).toBeTruthy());
     const saved = await db.searches.get('fr|name:dafalgan');
     expect(saved).toMatchObject({ kind: 'name', label: 'Dafalgan', fetchedAt: '2026-03-14T09:30:00.000Z' });
+  });
+
+  it('saves a search the drawn page made before the app ran (its seed, ADR 167) without asking again', async () => {
+    // The offline journey reloads on this copy: the page that takes the search over saves it itself.
+    await db.searches.clear(); // an earlier test saved this search live
+    serve(sse(dafalganStream()));
+    const seed = document.createElement('script');
+    seed.type = 'application/json';
+    seed.id = SEARCH_SEED_ID;
+    seed.textContent = JSON.stringify(dafalganResult());
+    document.body.append(seed);
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+    await waitFor(async () => expect(await db.searches.get('fr|name:dafalgan')).toBeTruthy());
+    expect(await db.searches.get('fr|name:dafalgan')).toMatchObject({ kind: 'name', label: 'dafalgan' });
+    expect(searchRequests()).toEqual([]);
   });
 });
 
