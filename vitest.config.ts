@@ -16,6 +16,8 @@ export default defineConfig({
         },
       },
       './web/vitest.config.ts',
+      // The journeys' own helpers that can be checked without a browser (the journeys are e2e/vitest.config.ts's).
+      { test: { name: 'e2e-support', root: './e2e', include: ['support/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

@@ -272,9 +272,9 @@ describe('price search', () => {
     const liveCards = await page.getByTestId('product-card').count();
     expect(liveCards).toBeGreaterThan(0);
     // Searched on the drawn page (ADR 167), the result is saved by the app once it has taken the page
-    // over after the search (ADR 168); the probe below must not open the database before the app has.
+    // over after the search (ADR 168), when its search chunk has loaded: wait for IndexedDB to hold it
+    // (the probe never creates the database nor keeps the app from opening it, support/saved-search.ts).
     await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached' });
-    // The result is saved once the stream ends; wait for IndexedDB to hold it.
     await waitForSavedSearch(page, 'fr|name:ibuprofen');
 
     await context.setOffline(true);

@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { serverBuildIsStale, SERVER_DIST } from '../../scripts/server-build.mjs';
 import { spawnMain, stopMain } from '../../server/src/main-process.test-support';
 import { readOutbox, type OutboxMail } from './fakes/mail-outbox';
+import { hasSavedSearch } from './saved-search';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
@@ -174,24 +175,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Waits for a service worker to control the page, so a reload can be served offline. */
-/** Waits until the app has saved the search `key` (`lang|kind:value`) in IndexedDB, for an offline step. */
-export async function waitForSavedSearch(page: Page, key: string): Promise<void> {
-  await page.waitForFunction(
-    (wanted) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('pharmaradar');
-        open.onsuccess = () => {
-          const get = open.result.transaction('searches').objectStore('searches').get(wanted);
-          get.onsuccess = () => resolve(get.result != null);
-          get.onerror = () => resolve(false);
-        };
-        open.onerror = () => resolve(false);
-      }),
-    key,
-  );
+/**
+ * Waits until the app has saved the search `key` (`lang|kind:value`) in IndexedDB, for an offline step.
+ * Asked again every 150 ms from here: a predicate that returns a promise is not polled by
+ * `page.waitForFunction` (a promise is truthy: its first answer, even false, would end the wait).
+ */
+export async function waitForSavedSearch(page: Page, key: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await page.evaluate(hasSavedSearch, key))) {
+    if (Date.now() > until) throw new Error(`the search ${key} was not saved in IndexedDB within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
 }
 
+/** Waits for a service worker to control the page, so a reload can be served offline. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
 }

@@ -6,8 +6,7 @@ import { CATALOGUE_ROWS, type CatalogueRow } from './catalogue.data';
 import { demoProductSchema, type DemoOffer, type DemoProduct } from './catalogue.schema';
 import { hashString, seededRandom } from './demo-random';
 
-export type { DemoProduct, DemoOffer } from './catalogue.schema';
-export { DEMO_CATEGORIES, type DemoCategory } from './catalogue.data';
+export type { DemoProduct } from './catalogue.schema';
 
 const UNITS: Record<string, Record<Locale, [one: string, many: string]>> = {
   tab: { fr: ['comprimé', 'comprimés'], nl: ['tablet', 'tabletten'], en: ['tablet', 'tablets'] },

@@ -11,8 +11,6 @@ import { createMedimarketSite } from './sites/medimarket';
 import { createMultipharmaSite } from './sites/multipharma';
 import { createNewpharmaSite } from './sites/newpharma';
 
-export { parseDemoFaults, parseDemoLatency, DEFAULT_DEMO_LATENCY_MS, type DemoFault } from './demo-config';
-
 /** Where the main app serves the demo shops for browsers (docs/architecture.md#running-modes, ADR 009). */
 export const DEMO_PUBLIC_PATH = '/__demo/retailers';
 

@@ -1,8 +1,6 @@
 import type { Logger } from '../lib/log';
 import type { RepeatingJob } from '../lib/repeating-job';
 
-export type JobScheduler = ReturnType<typeof createJobScheduler>;
-
 /**
  * Runs each job started, at once or after its first delay, then `everyMs` after each run ends: a run
  * never overlaps the one before, and one bad run neither stops the server nor the next run. A first

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ProMarketing, ProNeeded, type ProVideo } from '../features/billing/pro-wall-views';
-import { useSession } from '../lib/session';
+import { useSession } from '../lib/session/use-session';
 import { PageFrame } from '../lib/ui/page-frame';
 
 /** The intro video of the wall, when the build sets VITE_PRO_VIDEO_URL (and optionally a poster). */
@@ -24,5 +24,3 @@ export function ProWall({ children, video = configuredVideo() }: { children?: Re
   if (user.plan === 'free') return <ProNeeded />;
   return children ?? <Outlet />;
 }
-
-export default ProWall;

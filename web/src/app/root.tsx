@@ -11,7 +11,7 @@ import { I18nProvider } from '../lib/i18n/i18n-provider';
 import { AppScrollRestoration } from '../lib/router/scroll-restoration';
 import { LocaleLoadError } from '../lib/i18n/load-locale';
 import { UpdatePrompt } from './update/update-prompt';
-import { SessionProvider } from '../lib/session';
+import { SessionProvider } from '../lib/session/session-provider';
 import { ScanActionContext } from '../lib/scan/scan-action';
 import { ScanButton } from '../features/scan/scan-button';
 import { BOOT_TEXTS } from './boot-texts';

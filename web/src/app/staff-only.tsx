@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import NotFoundPage from './not-found/not-found.page';
-import { useSession } from '../lib/session';
+import { useSession } from '../lib/session/use-session';
 
 /**
  * Guards the staff admin (/admin): nothing until the session check is over, then the ordinary 404
@@ -12,5 +12,3 @@ export function StaffOnly() {
   if (!user.is_staff) return <NotFoundPage />;
   return <Outlet />;
 }
-
-export default StaffOnly;

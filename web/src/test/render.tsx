@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { Locale } from '@pharmaradar/shared/locales';
 import { I18nProvider } from '../lib/i18n/i18n-provider';
-import { SessionProvider } from '../lib/session';
+import { SessionProvider } from '../lib/session/session-provider';
 import { loadMessagesFromDisk } from './disk-messages';
 
 export interface RenderOptions {

@@ -140,5 +140,3 @@ export function createAuthMails({ env, mailer, log }: AuthMailDeps) {
     },
   };
 }
-
-export type AuthMails = ReturnType<typeof createAuthMails>;

@@ -6,7 +6,6 @@ import { createSignedTokens } from './signed-token';
 import { prioritySender, requireStaff } from './staff-access';
 
 export type { AccountsDeps } from './accounts.context';
-export type { PersonalDataSource } from './account-export.service';
 export { createAccountUsers } from './account-users';
 
 /**

@@ -48,8 +48,6 @@ export function createBrowserRegistrations({ db, secret, now }: { db: Db; secret
   };
 }
 
-export type BrowserRegistrations = ReturnType<typeof createBrowserRegistrations>;
-
 /** The Hono side: the token the request carried ('' when none), and setting a fresh one. */
 export function browserRegistrationCookies(env: Pick<Env, 'PUBLIC_URL'>) {
   const name = registrationCookieName(env);

@@ -53,5 +53,3 @@ export function createCodePacing(db: Db, now: () => number) {
     },
   };
 }
-
-export type CodePacing = ReturnType<typeof createCodePacing>;

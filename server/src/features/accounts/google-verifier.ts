@@ -61,5 +61,3 @@ export function createGoogleVerifier({ clientId, jwksUrl, now }: GoogleVerifierO
     },
   };
 }
-
-export type GoogleVerifier = ReturnType<typeof createGoogleVerifier>;

@@ -40,8 +40,6 @@ export function createKnownDevices({ secret, now }: { secret: string; now: () =>
   };
 }
 
-export type KnownDevices = ReturnType<typeof createKnownDevices>;
-
 /** The Hono side: the cookie the request carried ('' when none), and setting a fresh one. */
 export function knownDeviceCookies(env: Pick<Env, 'PUBLIC_URL'>) {
   const name = knownDeviceCookieName(env);

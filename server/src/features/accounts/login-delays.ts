@@ -120,5 +120,3 @@ export function createLoginDelays(db: Db, now: () => number) {
     },
   };
 }
-
-export type LoginDelays = ReturnType<typeof createLoginDelays>;

@@ -91,5 +91,3 @@ export function createOtpService({ db, secret, now }: OtpDeps) {
     },
   };
 }
-
-export type OtpService = ReturnType<typeof createOtpService>;

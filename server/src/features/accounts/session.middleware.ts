@@ -72,5 +72,3 @@ export function sessionCookies(env: CookieEnv) {
     },
   };
 }
-
-export type SessionCookies = ReturnType<typeof sessionCookies>;

@@ -64,5 +64,3 @@ export function createSessionRepository(db: Db) {
     },
   };
 }
-
-export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -163,5 +163,3 @@ export function createUserRepository(db: Db) {
     },
   };
 }
-
-export type UserRepository = ReturnType<typeof createUserRepository>;

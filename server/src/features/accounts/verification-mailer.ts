@@ -49,5 +49,3 @@ export function createVerificationMailer(ctx: AccountsContext) {
     },
   };
 }
-
-export type VerificationMailer = ReturnType<typeof createVerificationMailer>;

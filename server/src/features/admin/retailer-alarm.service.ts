@@ -155,5 +155,3 @@ export function createRetailerAlarm(deps: RetailerAlarmDeps) {
     },
   };
 }
-
-export type RetailerAlarm = ReturnType<typeof createRetailerAlarm>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type RetailerErrorCode, type RetailerStatus } from '@pharmaradar/shared/search.schema';
-import type { DemoFault } from '../../demo/demo-retailers';
+import type { DemoFault } from '../../demo/demo-config';
 import type { RetailerId } from '../../retailers/types';
 import {
   TEST_LATENCY_MS,

@@ -10,17 +10,13 @@ import { cachedSignature, createSearchResults } from './search-result';
 
 export type {
   CatalogueBarcodes,
-  ObservedPrice,
   PriceRecorder,
   ProductPages,
-  RetailerCallOutcome,
   RunOptions,
   SearchActivity,
   SearchListener,
   SearchServiceDeps,
-  SeenProduct,
 } from './search-ports';
-export { toSearchOffer } from './search-result';
 
 /** Cache/coalescing key: case and spacing never change what a retailer answers. */
 export function normaliseQuery(query: SearchQuery): SearchQuery {

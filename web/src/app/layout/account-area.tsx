@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { CurrentUser } from '@pharmaradar/shared/user.schema';
 import { LocalizedLink } from '../../lib/router/localized-link';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/session/use-session';
 import { useDismiss } from './use-dismiss';
 
 export function avatarLetter(user: Pick<CurrentUser, 'first_name' | 'email'>): string {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/session/use-session';
 import { serveAuthApi } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import { SessionErrorBanner } from './session-error-banner';

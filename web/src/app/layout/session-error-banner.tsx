@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/session/use-session';
 import './session-error-banner.css';
 
 /**

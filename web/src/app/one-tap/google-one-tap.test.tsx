@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/session/use-session';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { serveFakeGis } from '../../test/fakes/fake-gis';
 import { renderWithProviders } from '../../test/render';

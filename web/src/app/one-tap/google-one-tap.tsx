@@ -5,10 +5,10 @@ import {
   loadGoogleClientId,
   prepareGoogle,
   releaseGoogleHandler,
-  useSession,
   verifyGoogleCredential,
   type GoogleCredentialResponse,
-} from '../../lib/session';
+} from '../../lib/session/google-identity';
+import { useSession } from '../../lib/session/use-session';
 import { isOneTapExcluded } from './one-tap-paths';
 
 /**

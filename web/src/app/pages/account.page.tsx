@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { LocalizedLink, useDocumentTitle, useLocalizedPath } from '../../lib/router';
-import { useSession } from '../../lib/session';
+import { LocalizedLink } from '../../lib/router/localized-link';
+import { useDocumentTitle } from '../../lib/router/use-document-title';
+import { useLocalizedPath } from '../../lib/router/use-localized-path';
+import { useSession } from '../../lib/session/use-session';
 import { AlertsSection } from '../../features/alerts/alerts-section';
 import { DataExportSection } from '../../features/accounts/data-export-section';
 import { HelpSection } from '../../features/accounts/help-section';

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import { setApiOrigin } from '../../lib/api/client';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/i18n/format';
+import { SEARCH_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
 import { renderWithProviders } from '../../test/render';
 import HomePage from './home.page';
 import { setUpHomePageSuite, waitForComplete } from './home-page.test-support';
@@ -319,6 +320,21 @@ describe('home page search (fr)', () => {
     await waitFor(async () => expect(await db.searches.get('fr|name:dafalgan')).toBeTruthy());
     const saved = await db.searches.get('fr|name:dafalgan');
     expect(saved).toMatchObject({ kind: 'name', label: 'Dafalgan', fetchedAt: '2026-03-14T09:30:00.000Z' });
+  });
+
+  it('saves a search the drawn page made before the app ran (its seed, ADR 167) without asking again', async () => {
+    // The offline journey reloads on this copy: the page that takes the search over saves it itself.
+    await db.searches.clear(); // an earlier test saved this search live
+    serve(sse(dafalganStream()));
+    const seed = document.createElement('script');
+    seed.type = 'application/json';
+    seed.id = SEARCH_SEED_ID;
+    seed.textContent = JSON.stringify(dafalganResult());
+    document.body.append(seed);
+    renderWithProviders(<HomePage />, { locale: 'fr', route: '/?q=dafalgan' });
+    await waitFor(async () => expect(await db.searches.get('fr|name:dafalgan')).toBeTruthy());
+    expect(await db.searches.get('fr|name:dafalgan')).toMatchObject({ kind: 'name', label: 'dafalgan' });
+    expect(searchRequests()).toEqual([]);
   });
 });
 

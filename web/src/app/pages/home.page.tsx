@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PRICES_PART_ATTRIBUTE, RESULTS_SLOT_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import { takeEmbeddedSearch } from '../../lib/first-screen-seeds/search-seed';
 import { searchSeed } from '../../features/search/search-seed-check';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
 import { AdSlot } from '../../features/ads/ad-slot';
 import { FaqSection } from '../../features/search/home/faq-section';
 import { HomeBanner } from '../../features/search/home/home-banner';

@@ -7,7 +7,7 @@ import { productLanding, type ProductLandingResponse } from '@pharmaradar/shared
 import { loadSearchResult } from '../../db/search-cache';
 import { loadHistory } from '../../features/price-history/history-cache';
 import { setApiOrigin } from '../../lib/api/client';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/i18n/format';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { renderWithProviders } from '../../test/render';
 import {

@@ -6,9 +6,11 @@ import { productPricesSeedSchema, type ProductPricesSeed } from '@pharmaradar/sh
 import { productNameFromHeading, type LandingTexts } from '@pharmaradar/shared/product-landing';
 import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
-import { formatPrice, useLocale } from '../../lib/i18n';
+import { formatPrice } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { retailerName } from '../../lib/retailers';
-import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
+import { useLocalizedNavigate } from '../../lib/router/use-localized-navigate';
 import { AddToBasket } from '../../features/basket/add-to-basket';
 import { LivePrices } from '../../features/search/live-prices';
 import { PriceHistory } from '../../features/price-history/price-history';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/session/use-session';
 import { isAuthScreen } from '../../lib/router/auth-paths';
 
 // Asked once per account, so its dialog stays out of the first page's code (its budget).

@@ -9,7 +9,7 @@ import { Layout } from '../layout/layout';
 import { flattenMessages } from '../../lib/i18n/flatten';
 import { I18nProvider } from '../../lib/i18n/i18n-provider';
 import type { Messages } from '../../lib/i18n/load-locale';
-import { SessionProvider } from '../../lib/session';
+import { SessionProvider } from '../../lib/session/session-provider';
 import { ScanActionContext } from '../../lib/scan/scan-action';
 import { ScanButton } from '../../features/scan/scan-button';
 import { LandingSeedContext, PricesSeedContext } from '../../lib/first-screen-seeds/product-seeds';

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
-import { formatDate, useLocale } from '../../lib/i18n';
+import { formatDate } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { APP_VERSION } from '../../lib/pwa/app-version';
 import { updateStore } from '../../lib/pwa/update-store';
-import { useDocumentTitle } from '../../lib/router';
+import { useDocumentTitle } from '../../lib/router/use-document-title';
 import { PageFrame } from '../../lib/ui/page-frame';
 import { CHANGELOG } from './changelog';
 import './update.css';

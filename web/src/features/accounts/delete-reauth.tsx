@@ -1,8 +1,11 @@
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../lib/i18n/use-locale';
-import { useLocalizedNavigate, useLocalizedPath } from '../../lib/router';
-import { useGoogleButton, useSession, verifyGoogleCredential } from '../../lib/session';
+import { useLocalizedNavigate } from '../../lib/router/use-localized-navigate';
+import { useLocalizedPath } from '../../lib/router/use-localized-path';
+import { useGoogleButton } from '../../lib/session/use-google-button';
+import { useSession } from '../../lib/session/use-session';
+import { verifyGoogleCredential } from '../../lib/session/google-identity';
 
 interface DeleteReauthProps {
   /** The account being deleted: a Google sign-in into another account must not count. */

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { api } from '../../lib/api/client';
-import { LocalizedLink, useDocumentTitle } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
+import { useDocumentTitle } from '../../lib/router/use-document-title';
 import { AuthCard } from './auth-card';
 import { errorText, fieldErrors, isRateLimited, retryAfterSeconds } from './auth-errors';
 import { validateForgot } from './auth.validation';

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../lib/i18n/use-locale';
-import { useGoogleButton } from '../../lib/session';
+import { useGoogleButton } from '../../lib/session/use-google-button';
 
 interface GoogleButtonProps {
   onCredential: (idToken: string) => void;

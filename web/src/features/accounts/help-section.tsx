@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
 
 export function HelpSection() {
   const intl = useIntl();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadGoogleClientId } from '../../lib/session';
+import { loadGoogleClientId } from '../../lib/session/google-identity';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import LoginPage from './login.page';

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { userResponseSchema } from '@pharmaradar/shared/user.schema';
 import { api, isApiRequestError } from '../../lib/api/client';
-import { formatDate, useLocale } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
+import { formatDate } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
+import { useSession } from '../../lib/session/use-session';
 
 type Mode = 'view' | 'editing' | 'saving';
 

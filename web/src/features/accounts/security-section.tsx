@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LocalizedLink, useLocalizedNavigate } from '../../lib/router';
-import { useSession } from '../../lib/session';
+import { LocalizedLink } from '../../lib/router/localized-link';
+import { useLocalizedNavigate } from '../../lib/router/use-localized-navigate';
+import { useSession } from '../../lib/session/use-session';
 import { DeleteDialog } from './delete-dialog';
 
 export function SecuritySection() {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useDocumentTitle } from '../../lib/router';
-import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/router/use-document-title';
+import { useSession } from '../../lib/session/use-session';
 import { CatalogueSection } from './catalogue-section';
 import { FeedsSection } from './feeds-section';
 import { MessagesSection } from './messages-section';

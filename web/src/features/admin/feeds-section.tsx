@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { AdminFeed } from '@pharmaradar/shared/admin.schema';
-import { formatDateTime, formatNumber, useLocale } from '../../lib/i18n';
+import { formatDateTime, formatNumber } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { AdminSection } from './admin-section';
 import { AdminTable } from './admin-table';
 import { adminApi } from './admin-api';

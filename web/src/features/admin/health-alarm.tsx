@@ -1,6 +1,7 @@
 import type { RetailerFailing } from '@pharmaradar/shared/admin.schema';
 import { useIntl } from 'react-intl';
-import { formatDateTime, useLocale } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 
 const KINDS = new Set(['blocked', 'parse_failed', 'timeout', 'error', 'feed_refused']);
 

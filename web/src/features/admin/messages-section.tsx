@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { formatDateTime, useLocale } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { AdminSection } from './admin-section';
 import { adminApi } from './admin-api';
 import { useAdminLoad } from './use-admin-load';

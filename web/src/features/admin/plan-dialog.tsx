@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { Plan } from '@pharmaradar/shared/current-user';
 import { type AdminUser } from '@pharmaradar/shared/admin.schema';
 import { isApiRequestError } from '../../lib/api/client';
-import { Dialog } from '../../lib/ui';
+import { Dialog } from '../../lib/ui/dialog';
 import { adminApi } from './admin-api';
 import { PlanOptions } from './plan-options';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { formatDateTime, formatNumber, formatPercent, useLocale } from '../../lib/i18n';
-import { Spinner } from '../../lib/ui';
+import { formatDateTime, formatNumber, formatPercent } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
+import { Spinner } from '../../lib/ui/spinner';
 import { AdminSection } from './admin-section';
 import { AdminTable } from './admin-table';
 import { HealthAlarm } from './health-alarm';

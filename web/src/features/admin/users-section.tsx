@@ -1,7 +1,8 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { type AdminUser, type AdminUserQuery } from '@pharmaradar/shared/admin.schema';
-import { formatDate, formatDateTime, useLocale } from '../../lib/i18n';
+import { formatDate, formatDateTime } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { AdminSection } from './admin-section';
 import { AdminTable } from './admin-table';
 import { adminApi } from './admin-api';

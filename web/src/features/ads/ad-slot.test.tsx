@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANONYMOUS_USER } from '@pharmaradar/shared/user.schema';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/session/use-session';
 import { SessionContext, type SessionValue } from '../../lib/session/session-context';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';

@@ -1,7 +1,7 @@
 import { useContext, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { loadAdNetworkScript, useAdNetwork } from './ad-network';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
 import { SessionContext } from '../../lib/session/session-context';
 
 /**

@@ -2,9 +2,10 @@ import { useContext, useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { AlertKind } from '@pharmaradar/shared/alerts.schema';
 import { createAlert } from './alerts-api';
-import { formatPrice, useLocale } from '../../lib/i18n';
+import { formatPrice } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import './price-alert-form.css';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
 import { SessionContext } from '../../lib/session/session-context';
 
 type Status = 'idle' | 'saving' | 'saved' | 'savedMet' | 'invalid' | 'failed';

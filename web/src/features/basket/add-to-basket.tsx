@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { MAX_BASKET_QUANTITY } from '@pharmaradar/shared/basket.schema';
 import type { SearchProduct } from '@pharmaradar/shared/search.schema';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
 
 type Outcome = 'added' | 'updated' | 'full' | 'failed' | null;
 

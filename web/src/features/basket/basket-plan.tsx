@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
 import type { BasketPlan } from '@pharmaradar/shared/basket-optimiser';
 import type { ShippingResponse } from '@pharmaradar/shared/basket.schema';
-import { formatPrice, useLocale } from '../../lib/i18n';
+import { formatPrice } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import type { BasketItemRecord } from '../../db/db';
 import { retailerName } from '../../lib/retailers';
 import { RetailerBadge } from '../../lib/ui/retailer-badge';

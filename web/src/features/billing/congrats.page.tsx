@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LocalizedLink, useDocumentTitle } from '../../lib/router';
-import { useSession } from '../../lib/session';
-import { PageFrame, Spinner } from '../../lib/ui';
+import { LocalizedLink } from '../../lib/router/localized-link';
+import { useDocumentTitle } from '../../lib/router/use-document-title';
+import { useSession } from '../../lib/session/use-session';
+import { PageFrame } from '../../lib/ui/page-frame';
+import { Spinner } from '../../lib/ui/spinner';
 import { checkSubscription } from './billing-api';
 import { LoginRequired } from './login-required';
 import './billing.css';

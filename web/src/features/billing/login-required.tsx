@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { LocalizedLink, useLocalizedPath } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
+import { useLocalizedPath } from '../../lib/router/use-localized-path';
 
 /** docs/architecture.md#settled-choices: logged-out visitors of /congrats and /subscription get docs/product.md#roles's notice. */
 export function LoginRequired({ from }: { from: string }) {

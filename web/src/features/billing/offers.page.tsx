@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { PRO_PRICE_EUR } from '@pharmaradar/shared/pro-price';
-import { formatPrice, useLocale } from '../../lib/i18n';
-import { LocalizedLink, useDocumentTitle } from '../../lib/router';
-import { useSession } from '../../lib/session';
+import { formatPrice } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
+import { LocalizedLink } from '../../lib/router/localized-link';
+import { useDocumentTitle } from '../../lib/router/use-document-title';
+import { useSession } from '../../lib/session/use-session';
 import { isApiRequestError } from '../../lib/api/client';
-import { FormAlert, PageFrame } from '../../lib/ui';
+import { FormAlert } from '../../lib/ui/form-alert';
+import { PageFrame } from '../../lib/ui/page-frame';
 import { goTo, startCheckout } from './billing-api';
 import { PlanComparison } from './plan-comparison';
 import './billing.css';

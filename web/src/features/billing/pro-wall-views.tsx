@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
 import { PageFrame } from '../../lib/ui/page-frame';
 import { PlanComparison } from './plan-comparison';
 import './billing.css';

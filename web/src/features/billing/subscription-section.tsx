@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { goTo, startCheckout } from './checkout';
-import { formatDate, useLocale } from '../../lib/i18n';
-import { LocalizedLink } from '../../lib/router';
-import { useSession } from '../../lib/session';
-import { FormAlert } from '../../lib/ui';
+import { formatDate } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
+import { LocalizedLink } from '../../lib/router/localized-link';
+import { useSession } from '../../lib/session/use-session';
+import { FormAlert } from '../../lib/ui/form-alert';
 
 /** Free: what Pro adds and an upgrade that opens the checkout (docs/architecture.md#billing-and-plans). Pro/Ultra: dates and manage. */
 export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { CONTACT_LIMITS } from '@pharmaradar/shared/contact.schema';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, isApiRequestError } from '../../lib/api/client';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
 import { EMAIL_INPUT } from '../../lib/ui/email-field';
 import { CONTACT_FIELDS, validateContact, type ContactField, type ContactValues } from './contact-validation';
 

@@ -1,6 +1,6 @@
 import { COMPANY } from '@pharmaradar/shared/brand';
 import { FormattedMessage } from 'react-intl';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
 import { InfoPage, InfoSection, Text } from './info-page';
 import { MailLink } from './info-values';
 

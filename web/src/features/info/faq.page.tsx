@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router';
-import { LocalizedLink } from '../../lib/router';
+import { LocalizedLink } from '../../lib/router/localized-link';
 import { FaqItem } from './faq-item';
 import { InfoPage } from './info-page';
 import { useScrollToHash } from './anchor-navigation';

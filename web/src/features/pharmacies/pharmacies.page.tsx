@@ -1,9 +1,10 @@
 import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { PHARMACY_RADII_KM } from '@pharmaradar/shared/pharmacies.schema';
-import { formatDateTime, useLocale } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
-import { useDocumentTitle } from '../../lib/router';
+import { useDocumentTitle } from '../../lib/router/use-document-title';
 import { PharmacyList } from './pharmacy-list';
 import { PharmacyMap, type PharmacyMapControls } from './pharmacy-map';
 import { useNearby, type NearbyState } from './use-nearby';

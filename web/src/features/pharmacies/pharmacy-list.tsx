@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { NearbyPharmacy } from '@pharmaradar/shared/pharmacies.schema';
-import { formatNumber, useLocale } from '../../lib/i18n';
+import { formatNumber } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { directionsUrl } from './directions';
 
 export interface PharmacyListProps {

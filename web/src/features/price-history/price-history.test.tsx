@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceHistoryResponse, PricePoint } from '@pharmaradar/shared/price-history.schema';
 import { setApiOrigin } from '../../lib/api/client';
-import { formatDateTime, formatPrice } from '../../lib/i18n';
+import { formatDateTime, formatPrice } from '../../lib/i18n/format';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { json, startTestServer } from '../../test/fakes/search-api-server';
 import { renderWithProviders } from '../../test/render';

@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
 import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import type { PriceHistoryResponse, RetailerHistory } from '@pharmaradar/shared/price-history.schema';
-import { formatDateTime, formatPrice, useLocale } from '../../lib/i18n';
+import { formatDateTime, formatPrice } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { Spinner } from '../../lib/ui/spinner';
 import { retailerLabel, retailerName } from '../../lib/retailers';
 import { RetailerBadge } from '../../lib/ui/retailer-badge';

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { ProCost } from '@pharmaradar/shared/pro.schema';
-import { formatDate, useLocale } from '../../lib/i18n';
+import { formatDate } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 
 export type CostAction = 'analyse' | 'refresh' | 'product';
 

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
-import { formatPrice, useLocale } from '../../lib/i18n';
-import { Dialog } from '../../lib/ui';
+import { formatPrice } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
+import { Dialog } from '../../lib/ui/dialog';
 import { checkImportCatalogue } from './import/catalogue-check';
 import type { CatalogueCheck } from './import/catalogue-flags';
 import type { ImportResult } from './import/import-result';

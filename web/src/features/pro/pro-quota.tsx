@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { proUsageSchema, type ProUsage } from '@pharmaradar/shared/pro.schema';
 import { api } from '../../lib/api/client';
-import { formatDate, formatNumber, useLocale } from '../../lib/i18n';
+import { formatDate, formatNumber } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 
 /** This month's use of the Pro allowance (server's pro_usage), loaded when online and updated after each run. */

@@ -5,10 +5,12 @@ import { defaultVatPercent, type PricingSettings } from '@pharmaradar/shared/pri
 import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import { isApiRequestError } from '../../lib/api/client';
-import { formatPercent, formatPrice, useLocale } from '../../lib/i18n';
+import { formatPercent, formatPrice } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { retailerLabel } from '../../lib/retailers';
 import { RetailerBadge } from '../../lib/ui/retailer-badge';
-import { Spinner, TextField } from '../../lib/ui';
+import { Spinner } from '../../lib/ui/spinner';
+import { TextField } from '../../lib/ui/text-field';
 import { AnalysisCostNote } from './analysis-cost-note';
 import { officialTitle } from './import/catalogue-flags';
 import { offerRecord, proStore } from './data/pro-store';

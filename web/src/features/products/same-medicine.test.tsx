@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EquivalentsResponse } from '@pharmaradar/shared/equivalents.schema';
 import { setApiOrigin } from '../../lib/api/client';
-import { formatPrice } from '../../lib/i18n';
+import { formatPrice } from '../../lib/i18n/format';
 import { serveSearchApi } from '../../test/fakes/serve-search-api';
 import { json, startTestServer } from '../../test/fakes/search-api-server';
 import { renderWithProviders } from '../../test/render';

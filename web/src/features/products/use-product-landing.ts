@@ -2,7 +2,7 @@ import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { productLandingResponseSchema, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import type { Locale } from '@pharmaradar/shared/locales';
 import { api, isApiRequestError } from '../../lib/api/client';
-import { useLocale } from '../../lib/i18n';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { LandingSeedContext, takeEmbeddedLanding } from '../../lib/first-screen-seeds/product-seeds';
 
 /** What an offline landing page still knows: a product from a saved search, or only the CNK in the slug. */

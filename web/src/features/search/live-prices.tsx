@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { formatDateTime, useLocale } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { ProductCard } from './product-card';
 import { useSearch } from './search-context';
 import { DemoBadge, Disclaimer, FetchError, NoOffers, NoResults, OfflineNotice } from './search-notices';

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { SearchOffer } from '@pharmaradar/shared/search.schema';
-import { formatPrice, useLocale } from '../../lib/i18n';
+import { formatPrice } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { retailerLabel, retailerName, safeHttpUrl } from '../../lib/retailers';
 import { RetailerBadge } from '../../lib/ui/retailer-badge';
 import { UnitPriceLabel } from './unit-price-label';

@@ -1,8 +1,9 @@
 import { useIntl } from 'react-intl';
 import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import type { SearchProduct } from '@pharmaradar/shared/search.schema';
-import { formatPrice, useLocale } from '../../lib/i18n';
-import { LocalizedLink } from '../../lib/router';
+import { formatPrice } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
+import { LocalizedLink } from '../../lib/router/localized-link';
 import { OfferRow } from './offer-row';
 import { ProductImage } from './product-image';
 import './product-card.css';

@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useIntl } from 'react-intl';
 import { listRecentSearches } from '../../db/search-cache';
-import { formatDateTime, useLocale } from '../../lib/i18n';
-import { LocalizedLink } from '../../lib/router';
+import { formatDateTime } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
+import { LocalizedLink } from '../../lib/router/localized-link';
 
 /** Searches saved on this device, newest first, each opening its saved result. */
 export function RecentSearches({ limit = 8 }: { limit?: number }) {

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { SearchEvent, SearchProduct, SearchResult } from '@pharmaradar/shared/search.schema';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
-import { useLocale } from '../../lib/i18n';
+import { useLocale } from '../../lib/i18n/use-locale';
 import type * as RunSearchModuleNs from './run-search';
 import { searchKey } from './search-key';
 import { initialSearchState, searchReducer, type SearchError, type SearchState } from './search-state';

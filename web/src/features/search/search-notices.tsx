@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { formatDateTime, useLocale } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 
 export function FetchError({ onRetry, detail = null }: { onRetry: () => void; detail?: string | null }) {
   const intl = useIntl();

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { UnitPrice } from '@pharmaradar/shared/unit-price';
-import { formatNumber, useLocale } from '../../lib/i18n';
+import { formatNumber } from '../../lib/i18n/format';
+import { useLocale } from '../../lib/i18n/use-locale';
 
 /** "0,115 € / comprimé", "2,60 € / 100 ml": three decimals below one euro, where cents hide the gap. */
 export function useFormatUnitPrice(): (unit: UnitPrice) => string {

@@ -2,6 +2,10 @@
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   readonly status: number;
+  /**
+   * The server's code, or a client-side one (status 0): `network` (server unreachable, offline), `timeout`
+   * (30 s elapsed), `aborted` (the caller's signal), `invalid_response` (2xx body not matching the schema).
+   */
   readonly code: string;
   readonly detail: string;
   readonly fields: Record<string, string> | undefined;
@@ -23,12 +27,6 @@ export class ApiRequestError extends Error {
     this.retryAfter = init.retryAfter;
   }
 }
-
-/**
- * Client-side codes (status 0): `network` (server unreachable, offline), `timeout` (30 s elapsed),
- * `aborted` (the caller's signal), `invalid_response` (2xx body not matching the expected schema).
- */
-export const CLIENT_ERROR_CODES = ['network', 'timeout', 'aborted', 'invalid_response'] as const;
 
 export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;

@@ -2,7 +2,7 @@ import { open, type RequestOptions } from './api-exchange';
 import { currentCsrf } from './api-csrf';
 import { readSseStream, type SseMessage } from './sse-parser';
 
-export interface StreamOptions extends Omit<RequestOptions<unknown>, 'schema' | 'read'> {
+interface StreamOptions extends Omit<RequestOptions<unknown>, 'schema' | 'read'> {
   /** Another origin for this call only (tests); defaults to the one set by setApiOrigin. */
   origin?: string;
   /** POST with a JSON body (the Pro batch endpoint streams its answer too); CSRF is sent then. */
@@ -11,7 +11,7 @@ export interface StreamOptions extends Omit<RequestOptions<unknown>, 'schema' | 
 }
 
 /** A 2xx answer to a streaming GET: its headers, then its body as JSON or as Server-Sent Events. */
-export interface ApiStream {
+interface ApiStream {
   response: Response;
   /** The body as JSON, for a server that answered in one piece. */
   json(): Promise<unknown>;

@@ -4,12 +4,10 @@ import { request } from './api-csrf';
 // The API client, in parts (ADR 143): one HTTP exchange (api-exchange.ts), JSON answers (api-json.ts),
 // the CSRF handshake (api-csrf.ts) and event streams (api-stream.ts). Callers import from here.
 export { ApiRequestError, isApiRequestError } from './api-request-error';
-export { setApiLocale } from './api-locale';
-export type { SseMessage } from './sse-parser';
-export { API_BASE, API_TIMEOUT_MS, CSRF_HEADER, UNAUTHORIZED_EVENT, setApiOrigin } from './api-exchange';
+export { API_TIMEOUT_MS, UNAUTHORIZED_EVENT, setApiOrigin } from './api-exchange';
 export type { RequestOptions } from './api-exchange';
-export { CSRF_COOKIE, clearCsrfToken, fetchCsrfToken, readCookie } from './api-csrf';
-export { openStream, type ApiStream, type StreamOptions } from './api-stream';
+export { clearCsrfToken, fetchCsrfToken } from './api-csrf';
+export { openStream } from './api-stream';
 
 /** A file the server sends as an attachment: its bytes and the name it gave (Content-Disposition). */
 export interface ApiFile {

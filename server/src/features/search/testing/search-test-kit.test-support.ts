@@ -3,7 +3,7 @@ import { createClock, type Clock } from '../../../../test/helpers/clock';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../../test/helpers/test-server';
 import { startCountingDemo, type CountingDemo, type CountingDemoOptions } from '../../../demo/counting-demo';
 
-export { parseEventStream, searchEvents, searchUrl } from './sse';
+export { searchEvents, searchUrl } from './sse';
 
 export type SearchTestServer = { server: TestServer; shops: CountingDemo; close(): Promise<void> };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from '../../../lib/ui';
+import { Dialog } from '../../../lib/ui/dialog';
 
 /** Deleting a group asks first: it goes on every synced device too. */
 export function GroupDeleteDialog({

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatPercent, formatPrice, useLocale } from '../../../lib/i18n';
+import { formatPercent, formatPrice } from '../../../lib/i18n/format';
+import { useLocale } from '../../../lib/i18n/use-locale';
 import {
   COLUMNS,
   filterRows,

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatDateTime, formatPercent, formatPrice, useLocale } from '../../../lib/i18n';
-import { Dialog } from '../../../lib/ui';
+import { formatDateTime, formatPercent, formatPrice } from '../../../lib/i18n/format';
+import { useLocale } from '../../../lib/i18n/use-locale';
+import { Dialog } from '../../../lib/ui/dialog';
 import { proStore, type ProGroupRecord, type ProReportRecord } from '../data/pro-store';
 import { compareReports, type ReportLine } from './report-compare';
 import './report.css';

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { BRAND_NAME, companyFor } from '@pharmaradar/shared/brand';
-import { useLocale } from '../../../lib/i18n';
-import { LocalizedLink } from '../../../lib/router';
+import { useLocale } from '../../../lib/i18n/use-locale';
+import { LocalizedLink } from '../../../lib/router/localized-link';
 
 const LINKS = [
   ['about', '/about'],

@@ -3,8 +3,9 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import { LOCALES } from '@pharmaradar/shared/locales';
-import { useLocale } from '../../../lib/i18n';
-import { LocalizedLink, switchLanguagePath } from '../../../lib/router';
+import { useLocale } from '../../../lib/i18n/use-locale';
+import { LocalizedLink } from '../../../lib/router/localized-link';
+import { switchLanguagePath } from '../../../lib/router/localized-path';
 import { SessionContext } from '../../../lib/session/session-context';
 import { PersonIcon } from '../../../lib/ui/icons';
 

@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
 import { PRO_PRICE_EUR } from '@pharmaradar/shared/pro-price';
-import { formatNumber, useLocale } from '../../../lib/i18n';
-import { LocalizedLink } from '../../../lib/router';
+import { formatNumber } from '../../../lib/i18n/format';
+import { useLocale } from '../../../lib/i18n/use-locale';
+import { LocalizedLink } from '../../../lib/router/localized-link';
 
 export function ProPromo() {
   const intl = useIntl();
