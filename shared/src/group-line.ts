@@ -6,13 +6,19 @@ import { z } from 'zod';
 import { GROUP_LINE_NAME_MAX_LENGTH } from './group-sync-limits';
 import { vatPercentSchema } from './pricing.schema';
 import type { GroupLines, SyncedLine } from './group-sync.schema';
+import { vatSourceSchema } from './vat-rule';
 
-/** The pharmacist's purchase price excl. VAT, VAT rate and own name for one CNK; null: not known. */
+/**
+ * The pharmacist's purchase price excl. VAT, VAT rate and own name for one CNK; null: not known.
+ * `vatSource` says who decided the VAT (docs/decisions/215); null with a VAT: given before sources were
+ * kept, and kept as the pharmacist's.
+ */
 export const groupLineSchema = z.object({
   cnk: z.string().regex(/^\d{7}$/),
   name: z.string().nullable(),
   purchaseExVat: z.number().finite().positive().max(1_000_000).nullable(),
   vatPercent: vatPercentSchema.nullable(),
+  vatSource: vatSourceSchema.nullable(),
 });
 export type GroupLine = z.infer<typeof groupLineSchema>;
 
@@ -20,13 +26,22 @@ export type GroupLine = z.infer<typeof groupLineSchema>;
 export type GroupLineUpdate = Pick<GroupLine, 'cnk'> & Partial<Omit<GroupLine, 'cnk'>>;
 
 /** A line of `cnk` of which nothing is known. */
-export const emptyLine = (cnk: string): GroupLine => ({ cnk, name: null, purchaseExVat: null, vatPercent: null });
+export const emptyLine = (cnk: string): GroupLine => ({
+  cnk,
+  name: null,
+  purchaseExVat: null,
+  vatPercent: null,
+  vatSource: null,
+});
 
 /** An own name as a line keeps it (trimmed and cut as the server keeps it); null when blank. */
 export const lineName = (name: string | null | undefined): string | null =>
   name?.trim().slice(0, GROUP_LINE_NAME_MAX_LENGTH).trim() || null;
 
-/** The line after an update: only the fields it names change (null or a non-positive price clears). */
+/**
+ * The line after an update: only the fields it names change (null or a non-positive price clears). A
+ * VAT changes with its source: a VAT given without one has none, a cleared VAT has none.
+ */
 export function updatedLine(line: GroupLine, update: GroupLineUpdate): GroupLine {
   return {
     cnk: line.cnk,
@@ -38,6 +53,12 @@ export function updatedLine(line: GroupLine, update: GroupLineUpdate): GroupLine
           : null
         : line.purchaseExVat,
     vatPercent: update.vatPercent !== undefined ? update.vatPercent : line.vatPercent,
+    vatSource:
+      update.vatPercent !== undefined
+        ? update.vatPercent === null
+          ? null
+          : (update.vatSource ?? null)
+        : (line.vatSource ?? null),
   };
 }
 
@@ -46,6 +67,7 @@ export function toSyncedLine(line: GroupLine): SyncedLine | null {
   const synced: SyncedLine = {};
   if (line.purchaseExVat !== null && line.purchaseExVat > 0) synced.price = line.purchaseExVat;
   if (line.vatPercent !== null) synced.vat = line.vatPercent;
+  if (line.vatPercent !== null && line.vatSource) synced.vatFrom = line.vatSource;
   const name = lineName(line.name);
   if (name) synced.name = name;
   return Object.keys(synced).length > 0 ? synced : null;
@@ -58,6 +80,7 @@ export function fromSyncedLine(cnk: string, synced: SyncedLine | undefined): Gro
     name: synced?.name ?? null,
     purchaseExVat: synced?.price ?? null,
     vatPercent: synced?.vat ?? null,
+    vatSource: synced?.vat !== undefined ? (synced.vatFrom ?? null) : null,
   };
 }
 

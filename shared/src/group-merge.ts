@@ -18,7 +18,7 @@ export interface GroupMerge {
   conflicts: MergedField[];
 }
 
-const LINE_FIELDS = ['price', 'vat', 'name'] as const;
+const LINE_FIELDS = ['price', 'vat', 'vatFrom', 'name'] as const;
 
 /** The lines of `cnks` only (a CNK removed from the group takes its line along), none when empty. */
 export function keptLines(lines: GroupLines | undefined, cnks: readonly string[]): GroupLines | undefined {

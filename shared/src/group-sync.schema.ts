@@ -8,6 +8,7 @@ import {
   SYNC_MAX_CHANGES,
 } from './group-sync-limits';
 import { pricingSettingsSchema, vatPercentSchema } from './pricing.schema';
+import { vatSourceSchema } from './vat-rule';
 
 export * from './group-sync-limits';
 
@@ -18,10 +19,12 @@ const storedCnkSchema = z.string().regex(/^\d{7}$/);
  * One line of a group as sync carries it (docs/decisions/151; the wire format, kept for older builds
  * and the server's per-field merge): the purchase price excl. VAT, the VAT rate and the pharmacist's
  * own name. A field left out is not known. The device's own shape is `GroupLine` (group-line.ts).
+ * `vatFrom` says who decided `vat` (docs/decisions/215); older builds leave it out and drop it.
  */
 export const syncedLineSchema = z.object({
   price: z.number().finite().positive().max(1_000_000).optional(),
   vat: vatPercentSchema.optional(),
+  vatFrom: vatSourceSchema.optional(),
   name: z.string().trim().min(1).max(GROUP_LINE_NAME_MAX_LENGTH).optional(),
 });
 export type SyncedLine = z.infer<typeof syncedLineSchema>;

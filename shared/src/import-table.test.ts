@@ -89,8 +89,8 @@ describe('analyseTable', () => {
       { role: 'vat', index: 3, header: 'TVA' },
     ]);
     expect(preview.rows).toEqual([
-      { line: 4, cnk: '0123456', name: 'Dafalgan 500 mg', purchaseExVat: 3.5, vatPercent: 6 },
-      { line: 5, cnk: '4487039', name: 'Vichy Minéral 89', purchaseExVat: 12.4, vatPercent: 21 },
+      { line: 4, cnk: '0123456', name: 'Dafalgan 500 mg', purchaseExVat: 3.5, vatPercent: 6, vatSource: 'file' },
+      { line: 5, cnk: '4487039', name: 'Vichy Minéral 89', purchaseExVat: 12.4, vatPercent: 21, vatSource: 'file' },
     ]);
   });
 
@@ -130,7 +130,9 @@ describe('analyseTable', () => {
         [1234567, 'x', ''],
       ),
     );
-    expect(preview.rows).toEqual([{ line: 2, cnk: '1234567', name: 'Nurofen', purchaseExVat: 2, vatPercent: null }]);
+    expect(preview.rows).toEqual([
+      { line: 2, cnk: '1234567', name: 'Nurofen', purchaseExVat: 2, vatPercent: null, vatSource: null },
+    ]);
     expect(preview.duplicates).toEqual([{ cnk: '1234567', lines: [2, 3, 4] }]);
   });
 

@@ -88,7 +88,14 @@ function readRow(row: SheetRow, map: ColumnMap): ImportRow | ImportRejected {
   const vat = map.vat === undefined ? null : parseVatCell(row.cells[map.vat]);
   if (vat === 'invalid') return { line: row.line, reason: 'invalid_vat', value: cellText(row.cells[map.vat!]) };
   const name = map.name === undefined ? '' : cellText(row.cells[map.name]).slice(0, MAX_NAME_LENGTH);
-  return { line: row.line, cnk, name: name === '' ? null : name, purchaseExVat: price, vatPercent: vat };
+  return {
+    line: row.line,
+    cnk,
+    name: name === '' ? null : name,
+    purchaseExVat: price,
+    vatPercent: vat,
+    vatSource: vat === null ? null : 'file',
+  };
 }
 
 function columnsOf(map: ColumnMap, header: SheetRow | null): ImportColumn[] {
@@ -139,6 +146,7 @@ export function analyseTable(allRows: readonly SheetRow[]): ImportPreview {
     first.name ??= read.name;
     first.purchaseExVat ??= read.purchaseExVat;
     first.vatPercent ??= read.vatPercent;
+    first.vatSource ??= read.vatSource;
     const lines = duplicateLines.get(read.cnk) ?? [first.line];
     lines.push(read.line);
     duplicateLines.set(read.cnk, lines);

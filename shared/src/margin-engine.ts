@@ -51,9 +51,13 @@ export function negotiation(purchaseExVat: number | null, recommendedPurchaseExV
   };
 }
 
-type CardInput = Pick<ProductPricingInput, 'vatPercent' | 'offers'> & { purchaseExVat?: number | null };
+/** `vatPercent` null: the line's VAT is to be set (docs/decisions/215). */
+type CardInput = Pick<ProductPricingInput, 'offers'> & { vatPercent: number | null; purchaseExVat?: number | null };
 
-/** The product card of docs/product.md#data for one product under the given settings. */
+/**
+ * The product card of docs/product.md#data for one product under the given settings. Without a VAT
+ * only the market's own figures are given: no price or margin is computed from an assumed rate.
+ */
 export function priceProduct(input: CardInput, settings: PricingSettings): ProductCard {
   const purchase =
     input.purchaseExVat != null && Number.isFinite(input.purchaseExVat) && input.purchaseExVat > 0
@@ -63,13 +67,13 @@ export function priceProduct(input: CardInput, settings: PricingSettings): Produ
   const minimumMarginRatio = settings.minMarginPercent / 100;
   const offers = usableOffers(input.offers);
   const reference = marketReference(offers, settings.strategy);
-  if (reference === null) {
+  if (reference === null || input.vatPercent === null) {
     return {
-      status: 'no_offers',
+      status: reference === null ? 'no_offers' : 'no_vat',
       vatPercent: input.vatPercent,
       purchaseExVat: purchase,
-      lowestOffer: null,
-      marketReference: null,
+      lowestOffer: offers[0] ?? null,
+      marketReference: reference,
       sellPriceInclVat: null,
       sellPriceExVat: null,
       recommendedPurchaseExVat: null,

@@ -60,8 +60,9 @@ export type Negotiation =
  * rounded to 0.01 %. Null market fields mean there was no offer to price from.
  */
 export type ProductCard = {
-  status: 'priced' | 'no_offers';
-  vatPercent: number;
+  /** `no_vat`: offers known but the line's VAT is to be set (docs/decisions/215), nothing computed. */
+  status: 'priced' | 'no_offers' | 'no_vat';
+  vatPercent: number | null;
   purchaseExVat: number | null;
   lowestOffer: number | null;
   marketReference: number | null;

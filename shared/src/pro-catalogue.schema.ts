@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GROUP_MAX_CNKS } from './group-sync-limits';
 import { DEFAULT_LOCALE } from './locales';
 import { localeSchema } from './search.schema';
+import { productKindSchema } from './vat-rule';
 
 // What the Pro tool learns of the official catalogue (SAM) per CNK (docs/decisions/161): the reason a
 // pack is never priced, and the official name and pack shown beside the shops' titles.
@@ -35,11 +36,13 @@ export type ProCatalogueRequest = z.input<typeof proCatalogueRequestSchema>;
 
 /**
  * One CNK: `known` false when the catalogue does not have it (the shops' flags decide, as before);
- * `exclusion` the reason it is never priced, else null; `official` its names when known.
+ * `kind` medicine or non-medicinal product, which gives a line without VAT its rate (docs/decisions/215),
+ * null when not known; `exclusion` the reason it is never priced, else null; `official` its names.
  */
 export const proCatalogueFactSchema = z.object({
   cnk: z.string().regex(/^\d{7}$/),
   known: z.boolean(),
+  kind: productKindSchema.nullable(),
   exclusion: officialExclusionSchema.nullable(),
   official: proOfficialSchema.nullable(),
 });

@@ -5,8 +5,10 @@ import type { QueryKind, SearchResult } from '@pharmaradar/shared/search.schema'
 import type { GroupBase, GroupLines } from '@pharmaradar/shared/group-sync.schema';
 import type { OfficialExclusion, ProOfficial } from '@pharmaradar/shared/pro-catalogue.schema';
 import type { GroupLine } from '@pharmaradar/shared/group-line';
+import type { ProductKind } from '@pharmaradar/shared/vat-rule';
 import { DB_NAME } from './db-name';
 import { upgradeProLines } from './pro-lines-upgrade';
+import { upgradeVatSources } from './vat-source-upgrade';
 
 /** The last final result of one search, kept so it can be shown offline (docs/architecture.md#offline-first-and-sync). */
 export interface SavedSearch {
@@ -79,6 +81,11 @@ export interface ProOfferRecord {
 export interface ProOfficialRecord {
   cnk: string;
   known: boolean;
+  /**
+   * Medicine or non-medicinal product (docs/decisions/215), null when the catalogue does not know it;
+   * absent on a row kept before the server told kinds: asked again, meanwhile the kind is not known.
+   */
+  kind?: ProductKind | null;
   exclusion: OfficialExclusion | null;
   official: ProOfficial | null;
   /** The catalogue export it was read from (its version, null when unnumbered). */
@@ -199,6 +206,11 @@ export class PharmaRadarDb extends Dexie {
     this.version(8)
       .stores({})
       .upgrade((tx) => upgradeProLines(tx));
+    // Each line says where its VAT came from (docs/decisions/215): a VAT stored before is kept, its
+    // source unknown; nothing else changes and nothing is queued.
+    this.version(9)
+      .stores({})
+      .upgrade((tx) => upgradeVatSources(tx));
   }
 }
 

@@ -6,7 +6,8 @@ import { PharmaRadarDb } from './db';
 
 // Version 8: a database filled by version 7 keeps every purchase price, VAT and own name, the
 // per-CNK rows in the group line's shape, and each group's lines show what a row showed before
-// (the line's field, else what the device knew of the CNK).
+// (the line's field, else what the device knew of the CNK). Version 9 then adds each row's VAT source,
+// unknown for all of them (vat-source-upgrade.test.ts).
 const NAME = 'pro-lines-upgrade-test';
 const V7_STORES = {
   searches: 'query, savedAt, [lang+savedAt]',
@@ -70,16 +71,16 @@ describe('database version 8: one line shape', () => {
     await db.open();
 
     expect(await db.proCatalogue.orderBy('cnk').toArray()).toEqual([
-      { cnk: '1000001', name: 'Dafalgan (mon nom)', purchaseExVat: 6.5, vatPercent: 6 },
-      { cnk: '1000002', name: null, purchaseExVat: 3, vatPercent: 21 },
-      { cnk: '1000003', name: null, purchaseExVat: null, vatPercent: null },
-      { cnk: '1000009', name: null, purchaseExVat: 9.9, vatPercent: 6 },
+      { cnk: '1000001', name: 'Dafalgan (mon nom)', purchaseExVat: 6.5, vatPercent: 6, vatSource: null },
+      { cnk: '1000002', name: null, purchaseExVat: 3, vatPercent: 21, vatSource: null },
+      { cnk: '1000003', name: null, purchaseExVat: null, vatPercent: null, vatSource: null },
+      { cnk: '1000009', name: null, purchaseExVat: 9.9, vatPercent: 6, vatSource: null },
     ]);
     const a = (await db.proGroups.get(ID_A))!;
     expect(fromSyncedLines(a.cnks, a.lines)).toEqual([
-      { cnk: '1000001', name: 'Dafalgan (mon nom)', purchaseExVat: 6.5, vatPercent: 21 },
-      { cnk: '1000002', name: null, purchaseExVat: 3, vatPercent: 21 },
-      { cnk: '1000003', name: null, purchaseExVat: null, vatPercent: null },
+      { cnk: '1000001', name: 'Dafalgan (mon nom)', purchaseExVat: 6.5, vatPercent: 21, vatSource: null },
+      { cnk: '1000002', name: null, purchaseExVat: 3, vatPercent: 21, vatSource: null },
+      { cnk: '1000003', name: null, purchaseExVat: null, vatPercent: null, vatSource: null },
     ]);
     expect(a.updatedAt).toBeGreaterThan(10);
     expect((await db.proGroups.get(ID_B))!.updatedAt).toBe(10);

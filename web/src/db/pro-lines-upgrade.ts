@@ -27,6 +27,7 @@ export function catalogueRowAsLine(row: LegacyCatalogueRow): GroupLine {
     name: row.name?.trim() || null,
     purchaseExVat: typeof price === 'number' && price > 0 ? price : null,
     vatPercent: typeof row.vatPercent === 'number' ? row.vatPercent : null,
+    vatSource: null,
   };
 }
 
@@ -35,6 +36,7 @@ const filled = (line: GroupLine, known: GroupLine | undefined): GroupLine => ({
   name: line.name ?? known?.name ?? null,
   purchaseExVat: line.purchaseExVat ?? known?.purchaseExVat ?? null,
   vatPercent: line.vatPercent ?? known?.vatPercent ?? null,
+  vatSource: null,
 });
 
 export async function upgradeProLines(tx: Transaction, now = Date.now()): Promise<void> {

@@ -53,6 +53,7 @@ describe('the Pro tool and the official catalogue', () => {
     expect(byCnk.get(free)).toEqual({
       cnk: free,
       known: true,
+      kind: 'medicine',
       exclusion: null,
       official: { name: 'Dafalgan 500 mg', packName: 'Dafalgan 500 mg tabl. 30', pack: '30', marketed: true },
     });
@@ -60,10 +61,12 @@ describe('the Pro tool and the official catalogue', () => {
     expect(byCnk.get(suspended)).toMatchObject({ known: true, exclusion: 'suspended' });
     expect(byCnk.get(withdrawn)).toMatchObject({
       known: true,
+      kind: 'non-medicinal',
       exclusion: null,
       official: { name: `Teruggetrokken ${withdrawn}`, marketed: false },
     });
-    expect(byCnk.get(unknown)).toEqual({ cnk: unknown, known: false, exclusion: null, official: null });
+    // Sold by the demo shops or not, a CNK the catalogue does not know has no kind: its VAT is asked.
+    expect(byCnk.get(unknown)).toEqual({ cnk: unknown, known: false, kind: null, exclusion: null, official: null });
   });
 
   it('never prices an excluded pack: no shop asked, nothing charged, the reason and official name given', async () => {

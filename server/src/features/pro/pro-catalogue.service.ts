@@ -1,5 +1,6 @@
 import type { Locale } from '@pharmaradar/shared/locales';
 import type { ProCatalogueResponse, ProOfficial } from '@pharmaradar/shared/pro-catalogue.schema';
+import type { ProductKind } from '@pharmaradar/shared/vat-rule';
 import type { CatalogueLookup, OfficialEntry } from '../../lib/catalogue-lookup';
 
 // What the Pro tool is told of the official catalogue per CNK (docs/decisions/161): the reason a pack is
@@ -22,6 +23,16 @@ export function officialOf(entry: OfficialEntry | null): ProOfficial | null {
   return { name: entry.name, packName: entry.packName, pack: entry.pack, marketed: entry.marketed };
 }
 
+/**
+ * The product kind that decides a line's VAT when the pharmacist gave none (docs/decisions/215): a pack
+ * of SAM's medicines (AMPP) is a medicine, an entry of its NONMEDICINAL file is not; a CNK in neither
+ * has no kind, even when a shop sells it (the pharmacist sets its VAT).
+ */
+function kindOf(entry: OfficialEntry | null): ProductKind | null {
+  if (!entry) return null;
+  return entry.kind === 'medicine' ? 'medicine' : 'non-medicinal';
+}
+
 /** POST /api/pro/catalogue: each CNK's verdict and names; no catalogue imported: none known, no error. */
 export function catalogueFacts(
   catalogue: Pick<CatalogueLookup, 'verdict' | 'byCnk' | 'version'>,
@@ -34,12 +45,13 @@ export function catalogueFacts(
     catalogue: { version: version.version, referenceDate: version.referenceDate },
     facts: cnks.map((cnk) => {
       const verdict = catalogue.verdict(cnk);
-      const official = officialOf(catalogue.byCnk(cnk, lang));
+      const entry = catalogue.byCnk(cnk, lang);
       return {
         cnk,
         known: verdict.offer !== null,
+        kind: kindOf(entry),
         exclusion: verdict.offer === false ? verdict.reason : null,
-        official,
+        official: officialOf(entry),
       };
     }),
   };

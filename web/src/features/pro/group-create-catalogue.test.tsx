@@ -19,16 +19,18 @@ const ANSWER: ProCatalogueResponse = {
     {
       cnk: '0046128',
       known: true,
+      kind: 'medicine',
       exclusion: null,
       official: { name: 'Dafalgan', packName: null, pack: '30', marketed: true },
     },
     {
       cnk: '1111111',
       known: true,
+      kind: 'medicine',
       exclusion: 'prescription',
       official: { name: 'Strong 10 mg', packName: null, pack: '20', marketed: true },
     },
-    { cnk: '2222222', known: false, exclusion: null, official: null },
+    { cnk: '2222222', known: false, kind: null, exclusion: null, official: null },
   ],
 };
 

@@ -4,6 +4,7 @@ import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { formatPrice } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { Dialog } from '../../lib/ui/dialog';
+import { importedVat } from '@pharmaradar/shared/vat-rule';
 import { checkImportCatalogue } from './import/catalogue-check';
 import type { CatalogueCheck } from './import/catalogue-flags';
 import type { ImportResult } from './import/import-result';
@@ -137,6 +138,9 @@ export function GroupCreateDialog({
                   <th scope="col">
                     <FormattedMessage id="pro.export.columns.cataloguePrice" />
                   </th>
+                  <th scope="col">
+                    <FormattedMessage id="pro.import.vat.column" />
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -145,10 +149,12 @@ export function GroupCreateDialog({
                     <td>{r.cnk}</td>
                     <td>{r.name ?? '—'}</td>
                     <td className="pro-num">{r.purchaseExVat === null ? '—' : formatPrice(r.purchaseExVat, locale)}</td>
+                    <VatDecisionCell vatPercent={r.vatPercent} cnk={r.cnk} check={check} />
                   </tr>
                 ))}
               </tbody>
             </table>
+            <VatToSet rows={preview.rows} check={check} />
             <CatalogueFlags check={check} />
             <ul className="pro-preview__rejected">
               {preview.rejected.map((r) => (
@@ -218,5 +224,39 @@ function CatalogueFlags({ check }: { check: CatalogueCheck | null }) {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * How an imported line's VAT is decided (docs/decisions/215): the file's rate, the kind's in the
+ * official catalogue, or none yet (unknown kind, or the catalogue not reached).
+ */
+function VatDecisionCell({
+  vatPercent,
+  cnk,
+  check,
+}: {
+  vatPercent: number | null;
+  cnk: string;
+  check: CatalogueCheck | null;
+}) {
+  const kind = check?.kinds.get(cnk);
+  const decided = importedVat(vatPercent, kind);
+  const id = decided.vatSource ?? (kind === null ? 'unknown' : 'waiting');
+  return (
+    <td data-vat-source={decided.vatSource ?? id} data-testid="preview-vat">
+      <FormattedMessage id={`pro.import.vat.${id}`} values={{ vat: decided.vatPercent }} />
+    </td>
+  );
+}
+
+/** How many imported lines will have no VAT until the pharmacist sets one. */
+function VatToSet({ rows, check }: { rows: readonly ImportRow[]; check: CatalogueCheck | null }) {
+  const count = rows.filter((r) => importedVat(r.vatPercent, check?.kinds.get(r.cnk)).vatPercent === null).length;
+  if (count === 0) return null;
+  return (
+    <p className="pro-note" data-testid="pro-import-vat-to-set">
+      <FormattedMessage id="pro.import.vat.toSet" values={{ count }} />
+    </p>
   );
 }

@@ -50,8 +50,8 @@ describe('saving a new group from a file', () => {
 
     const [group] = await db.proGroups.toArray();
     expect(group!.lines).toEqual({
-      '0046128': { price: 3.5, vat: 6, name: 'Dafalgan 30' },
-      '1000001': { vat: 21, name: 'Crème maison' },
+      '0046128': { price: 3.5, vat: 6, vatFrom: 'file', name: 'Dafalgan 30' },
+      '1000001': { vat: 21, vatFrom: 'file', name: 'Crème maison' },
     });
     expect(groupWrites).toBe(1);
     expect((await db.proOutbox.toArray()).map((e) => [e.kind, e.id])).toEqual([['group', group!.id]]);

@@ -23,6 +23,8 @@ beforeEach(async () => {
     name: 'Antidouleurs',
     description: 'Comptoir',
     cnks: ['1000001', '1000002', '1000003', '1000004'],
+    // Painkillers, their VAT given (docs/decisions/215: a line without one is not priced).
+    lines: { '1000001': { vat: 6 }, '1000002': { vat: 6 }, '1000003': { vat: 6 }, '1000004': { vat: 6 } },
     updatedAt: 1,
     deleted: false,
   });
@@ -198,14 +200,16 @@ describe('group mode: the lines of a group (docs/decisions/151)', () => {
     expect(first!.textContent).toContain('6.94');
     // The advised purchase price excl. VAT follows the line's VAT.
     const before = second!.textContent;
+    // A line without VAT is "VAT to set" and not priced at an assumed rate (docs/decisions/215).
     const vat = within(second!).getByRole('combobox', { name: 'VAT of Arnica' });
-    expect((vat as HTMLSelectElement).value).toBe('6');
+    expect((vat as HTMLSelectElement).value).toBe('');
+    expect(within(second!).getByTestId('row-purchase').textContent).toBe('—');
     fireEvent.change(vat, { target: { value: '21' } });
     await waitFor(() => expect(bodyRows()[1]!.textContent).not.toBe(before));
     expect((within(bodyRows()[1]!).getByTestId('row-vat') as HTMLSelectElement).value).toBe('21');
     // Kept in the group's lines and queued for sync, and known for the product on this device.
     const stored = await db.proGroups.get(ID);
-    expect(stored?.lines?.['1000002']).toEqual({ vat: 21 });
+    expect(stored?.lines?.['1000002']).toEqual({ vat: 21, vatFrom: 'pharmacist' });
     expect(stored?.lines?.['1000001']).toEqual({ vat: 21, price: 6, name: 'Crème de jour (mon nom)' });
     expect(await db.proOutbox.count()).toBe(1);
     expect((await db.proCatalogue.get('1000002'))?.vatPercent).toBe(21);

@@ -22,13 +22,18 @@ import { ReportDialog } from './report/report-dialog';
 import { analysisRecord } from './report/report-rows';
 import { useProSyncVersion } from './sync/use-group-sync';
 import { useAnalysisCost } from './use-analysis-cost';
+import { fillVatFromCatalogue } from './import/kind-vat';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { exportGroupInWorker } from './workers/export-worker.client';
 
-/** What the file gives; a column it lacks leaves what is known (a VAT once known stays known). */
+/**
+ * What the file gives; a column it lacks leaves what is known (a VAT once known stays known). A line
+ * left without VAT takes its product kind's from the catalogue after the save (docs/decisions/215).
+ */
 const importedUpdate = (r: ImportRow): GroupLineUpdate => ({
   cnk: r.cnk,
   ...(r.purchaseExVat !== null ? { purchaseExVat: r.purchaseExVat } : {}),
-  ...(r.vatPercent !== null ? { vatPercent: r.vatPercent } : {}),
+  ...(r.vatPercent !== null ? { vatPercent: r.vatPercent, vatSource: 'file' as const } : {}),
   ...(r.name !== null ? { name: r.name } : {}),
 });
 
@@ -53,6 +58,7 @@ const NO_CNKS: readonly string[] = [];
 export function GroupMode({ settings, onUsage }: { settings: PricingSettings; onUsage: (done: ProDoneEvent) => void }) {
   const intl = useIntl();
   const online = useOnlineStatus();
+  const locale = useLocale();
   const [groups, setGroups] = useState<ProGroupRecord[]>([]);
   const [selected, setSelected] = useState('');
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -64,6 +70,15 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
   useEffect(() => {
     void proStore.listGroups().then(setGroups);
   }, [syncVersion]);
+  // Lines imported or synced without VAT take their kind's once the catalogue is reached (docs/decisions/215).
+  useEffect(() => {
+    if (!online) return;
+    void fillVatFromCatalogue(locale, true)
+      .then(async (filled) => {
+        if (filled > 0) setGroups(await proStore.listGroups());
+      })
+      .catch(() => undefined);
+  }, [online, syncVersion, locale]);
   useEffect(() => {
     reset();
     setError(null);
@@ -108,15 +123,17 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
       deleted: false,
     };
     await proStore.saveGroup(record, input.imported.map(importedUpdate));
+    // From the facts the preview stored (offline too); lines of unknown kind stay "VAT to set".
+    await fillVatFromCatalogue(locale, online).catch(() => 0);
     setGroups(await proStore.listGroups());
     setSelected(record.id);
     if (base) void analysis.load(record.cnks);
     setDialog(null);
   };
 
-  /** A line's VAT set in the table: the product's, in every group holding it, synced. */
-  const setVat = async (cnk: string, vat: number) => {
-    await proStore.saveLines([{ cnk, vatPercent: vat }]);
+  /** VAT set in the table, for one line or a selection: each product's, in every group holding it, synced. */
+  const setVat = async (cnks: readonly string[], vat: number) => {
+    await proStore.saveLines(cnks.map((cnk) => ({ cnk, vatPercent: vat, vatSource: 'pharmacist' as const })));
     setGroups(await proStore.listGroups());
   };
 
@@ -259,7 +276,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
         </p>
       )}
       {group && analysis.loaded && (
-        <GroupTable rows={rows} onVatChange={busy ? undefined : (cnk, vat) => void setVat(cnk, vat)} />
+        <GroupTable rows={rows} onVatChange={busy ? undefined : (cnks, vat) => void setVat(cnks, vat)} />
       )}
       {dialog === 'create' && <GroupCreateDialog onCreate={(g) => save(g, null)} onClose={() => setDialog(null)} />}
       {dialog === 'edit' && group && (

@@ -79,6 +79,7 @@ export function ProductMode({
         cnk: answer.cnk,
         purchaseExVat: nextCatalogue && price > 0 ? price : null,
         vatPercent: Number.isFinite(vatPercent) ? vatPercent : null,
+        vatSource: 'pharmacist',
       },
     ]);
   };

@@ -37,7 +37,7 @@ async function proDataOnDevice(unsynced: number) {
   await db.proGroups.put(GROUP);
   await db.proMeta.put({ key: 'settings', value: { minMarginPercent: 20 }, updatedAt: 1 });
   await db.proOffers.put({ cnk: '4487039', name: 'Dafalgan', status: 'found', offers: [5], fetchedAt: '' });
-  await db.proCatalogue.put({ cnk: '4487039', name: null, purchaseExVat: 3, vatPercent: 6 });
+  await db.proCatalogue.put({ cnk: '4487039', name: null, purchaseExVat: 3, vatPercent: 6, vatSource: null });
   for (let i = 0; i < unsynced; i += 1) await db.proOutbox.add({ kind: 'group', id: GROUP.id, updatedAt: 1 });
   await db.proReports.put({
     id: 'report-1',

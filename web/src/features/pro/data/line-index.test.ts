@@ -37,6 +37,7 @@ describe('the per-CNK index of lines', () => {
       name: null,
       purchaseExVat: 4.5,
       vatPercent: 6,
+      vatSource: null,
     });
     expect(await store.pendingChanges()).toBe(0);
   });
@@ -45,13 +46,26 @@ describe('the per-CNK index of lines', () => {
     await store.saveLines([{ cnk: '1000001', purchaseExVat: 7, vatPercent: 21, name: 'Mon nom' }]);
     const applied = await store.applyAnswer(
       USER,
-      { seq: 1, more: false, notApplied: [], changes: [synced({ '1000001': { price: 6.5 }, '1000002': { vat: 6 } }, 1)] },
+      { seq: 1, more: false, notApplied: [], changes: [synced({ '1000001': { price: 6.5 }, '1000002': { vat: 6, vatFrom: 'catalogue-medicine' } }, 1)] },
       [],
     );
     expect(applied?.applied).toBe(1);
     const known = await store.knownLines(['1000001', '1000002', '1000003']);
-    expect(known.get('1000001')).toEqual({ cnk: '1000001', name: 'Mon nom', purchaseExVat: 6.5, vatPercent: 21 });
-    expect(known.get('1000002')).toEqual({ cnk: '1000002', name: null, purchaseExVat: null, vatPercent: 6 });
+    expect(known.get('1000001')).toEqual({
+      cnk: '1000001',
+      name: 'Mon nom',
+      purchaseExVat: 6.5,
+      vatPercent: 21,
+      vatSource: null,
+    });
+    // Who decided a synced VAT comes along with it (docs/decisions/215).
+    expect(known.get('1000002')).toEqual({
+      cnk: '1000002',
+      name: null,
+      purchaseExVat: null,
+      vatPercent: 6,
+      vatSource: 'catalogue-medicine',
+    });
     expect(known.has('1000003')).toBe(false);
   });
 

@@ -42,7 +42,8 @@ function updateFromSynced(cnk: string, synced: SyncedLine): GroupLineUpdate {
   return {
     cnk,
     ...(synced.price !== undefined ? { purchaseExVat: synced.price } : {}),
-    ...(synced.vat !== undefined ? { vatPercent: synced.vat } : {}),
+    // The VAT travels with who decided it (docs/decisions/215); without it, from before sources were kept.
+    ...(synced.vat !== undefined ? { vatPercent: synced.vat, vatSource: synced.vatFrom ?? null } : {}),
     ...(synced.name !== undefined ? { name: synced.name } : {}),
   };
 }

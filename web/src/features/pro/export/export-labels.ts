@@ -34,6 +34,7 @@ const NOTES = [
   'retailerError',
   'invalidCnk',
   'excluded',
+  'vatToSet',
 ] as const;
 const POSITIONS = ['above', 'below', 'aligned'] as const satisfies readonly DeltaPosition[];
 

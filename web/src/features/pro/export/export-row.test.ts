@@ -23,9 +23,9 @@ const offers = new Map<string, ProOfferRecord>([
 ]);
 // As a file import stores it: the file named the second product, not the third.
 const lines: GroupLine[] = [
-  { cnk: '1000001', name: null, purchaseExVat: null, vatPercent: null },
-  { cnk: '1000002', name: 'Crème maison officine 50 ml', purchaseExVat: 4.2, vatPercent: 21 },
-  { cnk: '1000003', name: null, purchaseExVat: 3, vatPercent: 6 },
+  { cnk: '1000001', name: null, purchaseExVat: null, vatPercent: null, vatSource: null },
+  { cnk: '1000002', name: 'Crème maison officine 50 ml', purchaseExVat: 4.2, vatPercent: 21, vatSource: 'file' },
+  { cnk: '1000003', name: null, purchaseExVat: 3, vatPercent: 6, vatSource: 'file' },
 ];
 
 describe('exported rows', () => {

@@ -73,6 +73,8 @@ function notesOf(row: ExportRow, labels: ExportLabels): string {
   else if (row.marketStatus === 'invalid_cnk') notes.push(labels.notes.invalidCnk);
   else if (row.marketStatus === 'excluded') notes.push(labels.notes.excluded);
   else if (card.status === 'no_offers') notes.push(labels.notes.noOffers);
+  // No VAT yet (docs/decisions/215): the row carries the market's figures only, never a price from a guessed rate.
+  if (card.status === 'no_vat') notes.push(labels.notes.vatToSet);
   if (card.negotiation?.kind === 'already_below_target') notes.push(labels.notes.alreadyBelowTarget);
   if (card.minimumOutOfReach) notes.push(labels.notes.minimumOutOfReach);
   return notes.join(' ; ');
@@ -89,7 +91,7 @@ function productCells(row: ExportRow, labels: ExportLabels): Record<ExportColumn
     cnk: text(row.cnk),
     lowestOffer: money(card.lowestOffer),
     marketReference: money(card.sellPriceInclVat === null ? null : card.marketReference),
-    vat: wholePercent(card.vatPercent),
+    vat: card.vatPercent === null ? null : wholePercent(card.vatPercent),
     cataloguePrice: money(card.purchaseExVat),
     recommendedPurchase: money(card.recommendedPurchaseExVat),
     sellPrice: money(card.sellPriceInclVat),

@@ -21,7 +21,7 @@ const offers = new Map<string, ProOfferRecord>([
   ['1000004', { cnk: '1000004', name: null, status: 'error', offers: [], fetchedAt: at(2) }],
   ['1000005', offer('1000005', 'Zinc', [])],
 ]);
-const synced = { '1000001': { price: 8, vat: 6 } };
+const synced = { '1000001': { price: 8, vat: 6 }, '1000002': { vat: 6 } };
 const lines = fromSyncedLines(['1000001', '1000002', '1000003', '1000004', '1000005', '1000006'], synced);
 const rows = buildRows(lines, offers, DEFAULT_PRICING_SETTINGS, NOW);
 
@@ -79,5 +79,30 @@ describe('group rows', () => {
     expect(secondsLeft(0, 50, 1000)).toBeNull();
     expect(secondsLeft(10, 50, 5000)).toBe(20);
     expect(secondsLeft(50, 50, 5000)).toBe(0);
+  });
+});
+
+describe('a line without VAT (docs/decisions/215)', () => {
+  // Avène SPF 50+, imported from a file without VAT column: market reference 25.55 € incl. VAT.
+  const avene = new Map([['3334441', offer('3334441', 'Avène SPF 50+', [24.9, 25.55, 26.2])]]);
+  const line = (synced: Parameters<typeof fromSyncedLines>[1]) =>
+    buildRows(fromSyncedLines(['3334441'], synced), avene, DEFAULT_PRICING_SETTINGS, NOW)[0]!;
+
+  it('is not priced at an assumed 6 %: the market figures only, no purchase or sell price, no margin', () => {
+    const row = line({ '3334441': { price: 15.2 } });
+    expect(row.vatPercent).toBeNull();
+    expect(row.card).toMatchObject({
+      status: 'no_vat',
+      lowestOffer: 24.9,
+      recommendedPurchaseExVat: null,
+      sellPriceInclVat: null,
+      marginAtCatalogueRatio: null,
+    });
+  });
+
+  it('is priced at 21 % once the catalogue classed it non-medicinal, and says so', () => {
+    const row = line({ '3334441': { price: 15.2, vat: 21, vatFrom: 'catalogue-non-medicinal' } });
+    expect(row).toMatchObject({ vatPercent: 21, vatSource: 'catalogue-non-medicinal' });
+    expect(row.card).toMatchObject({ recommendedPurchaseExVat: 14.78, marginAtCatalogueRatio: 0.2802 });
   });
 });

@@ -2,7 +2,8 @@
 // mark (why it has no price), and the sort, filter and staleness rules the table and refresh use.
 // `buildRows` is the one place a group's rows are priced (ADR 142): the table, the report and the
 // export all read its cards.
-import { defaultVatPercent, type PricingSettings, type ProductCard } from '@pharmaradar/shared/pricing.schema';
+import type { PricingSettings, ProductCard } from '@pharmaradar/shared/pricing.schema';
+import type { VatSource } from '@pharmaradar/shared/vat-rule';
 import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import type { GroupLine, ProOfferRecord } from '../data/pro-records';
 import { officialTitle } from '../import/catalogue-flags';
@@ -26,7 +27,10 @@ export type GroupRow = {
   name: string | null;
   /** The official name and pack (SAM) when the last answer carried them, beside the name (docs/decisions/161). */
   official: string | null;
-  vatPercent: number;
+  /** The line's VAT; null: to be set, and nothing is priced from a guessed rate (docs/decisions/215). */
+  vatPercent: number | null;
+  /** Who decided it: the file, the pharmacist, the product's kind in the catalogue; null: from before, or none. */
+  vatSource: VatSource | null;
   /** The line's purchase price excl. VAT (null: not known). */
   purchaseExVat: number | null;
   offers: number[];
@@ -56,7 +60,7 @@ export function buildRows(
   return lines.map((line) => {
     const { cnk } = line;
     const record = offers.get(cnk);
-    const vatPercent = line.vatPercent ?? defaultVatPercent(true);
+    const { vatPercent, vatSource } = line;
     const fetched = record ? Date.parse(record.fetchedAt) : NaN;
     return {
       cnk,
@@ -65,6 +69,7 @@ export function buildRows(
       name: line.name || record?.name || null,
       official: officialTitle(record?.official ?? null),
       vatPercent,
+      vatSource,
       purchaseExVat: line.purchaseExVat,
       offers: record?.offers ?? [],
       record,

@@ -12,33 +12,7 @@ import {
   type GroupRow,
   type Sort,
 } from './group-rows';
-
-/** Belgian VAT rates a line can take; a rate imported from a file is offered too. */
-const VAT_RATES = [0, 6, 12, 21];
-
-/** A line's VAT, set in the table (docs/decisions/151): the product's rate on every device. */
-function VatCell({ row, onChange }: { row: GroupRow; onChange?: (cnk: string, vat: number) => void }) {
-  const intl = useIntl();
-  const rates = VAT_RATES.includes(row.vatPercent) ? VAT_RATES : [...VAT_RATES, row.vatPercent].sort((a, b) => a - b);
-  return (
-    <td className="pro-num">
-      <select
-        className="pro-vat"
-        value={row.vatPercent}
-        disabled={!onChange}
-        aria-label={intl.formatMessage({ id: 'pro.tool.table.vatOf' }, { name: row.name ?? row.cnk })}
-        onChange={(e) => onChange?.(row.cnk, Number(e.target.value))}
-        data-testid="row-vat"
-      >
-        {rates.map((rate) => (
-          <option key={rate} value={rate}>
-            {rate} %
-          </option>
-        ))}
-      </select>
-    </td>
-  );
-}
+import { VatCell, VatSelectionBar } from './vat-selection';
 
 const MARKS = [
   'priced',
@@ -69,18 +43,28 @@ export function GroupTable({
   onVatChange,
 }: {
   rows: GroupRow[];
-  /** Sets a line's VAT; absent while an analysis runs (the cell is then read-only). */
-  onVatChange?: (cnk: string, vat: number) => void;
+  /** Sets the VAT of lines; absent while an analysis runs (the cells are then read-only). */
+  onVatChange?: (cnks: string[], vat: number) => void;
 }) {
   const intl = useIntl();
   const locale = useLocale();
   const age = useAge();
   const [sort, setSort] = useState<Sort | null>(null);
   const [filters, setFilters] = useState<Filters>({});
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const shown = useMemo(() => sortRows(filterRows(rows, filters), sort, locale), [rows, filters, sort, locale]);
   const money = (v: number | null) => (v === null ? '—' : formatPrice(v, locale));
   const percent = (v: number | null) => (v === null ? '—' : formatPercent(v, locale, 1));
   const label = (c: Column) => intl.formatMessage({ id: `pro.tool.table.columns.${c}` });
+
+  const allShown = shown.length > 0 && shown.every((r) => selected.has(r.cnk));
+  const pick = (cnk: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(cnk);
+      else next.delete(cnk);
+      return next;
+    });
 
   const toggle = (column: Column) =>
     setSort((s) =>
@@ -114,6 +98,7 @@ export function GroupTable({
           <FormattedMessage id="pro.tool.table.count" values={{ shown: shown.length, total: rows.length }} />
         </p>
       </div>
+      <VatSelectionBar rows={rows} selected={selected} onSelect={setSelected} onApply={onVatChange} />
       <div
         className="pro-table-scroll"
         tabIndex={0}
@@ -126,6 +111,14 @@ export function GroupTable({
           </caption>
           <thead>
             <tr>
+              <th scope="col" className="pro-table__pick">
+                <input
+                  type="checkbox"
+                  checked={allShown}
+                  aria-label={intl.formatMessage({ id: 'pro.tool.table.selectAll' })}
+                  onChange={(e) => setSelected(e.target.checked ? new Set(shown.map((r) => r.cnk)) : new Set())}
+                />
+              </th>
               {COLUMNS.map((c) => (
                 <th
                   key={c}
@@ -142,6 +135,7 @@ export function GroupTable({
               ))}
             </tr>
             <tr className="pro-table__filters">
+              <td />
               {COLUMNS.map((c) => (
                 <td key={c}>
                   <input
@@ -162,6 +156,15 @@ export function GroupTable({
           <tbody>
             {shown.map((row) => (
               <tr key={row.cnk} data-cnk={row.cnk} data-mark={row.mark ?? 'priced'}>
+                <td className="pro-table__pick">
+                  <input
+                    type="checkbox"
+                    checked={selected.has(row.cnk)}
+                    aria-label={intl.formatMessage({ id: 'pro.tool.table.selectRow' }, { name: row.name ?? row.cnk })}
+                    onChange={(e) => pick(row.cnk, e.target.checked)}
+                    data-testid="row-pick"
+                  />
+                </td>
                 <th scope="row" className="pro-table__name">
                   {row.name ?? '—'}
                 </th>
