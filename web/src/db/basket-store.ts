@@ -44,16 +44,6 @@ export async function setBasketQuantity(cnk: string, quantity: number): Promise<
   announce();
 }
 
-/** Replaces a product's stored prices with fresher ones. */
-export async function refreshBasketPrices(
-  cnk: string,
-  offers: BasketItemRecord['offers'],
-  fetchedAt: string,
-): Promise<void> {
-  await db.basket.update(cnk, { offers, fetchedAt });
-  announce();
-}
-
 /**
  * The official catalogue no longer offers the product (prescription-only, suspended or withdrawn since
  * it was added): its stored prices go, so every plan leaves it out and its row says it is no longer

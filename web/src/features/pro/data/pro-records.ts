@@ -3,7 +3,6 @@
 export type {
   ProGroupRecord,
   ProOfferRecord,
-  ProOfficialRecord,
   ProOutboxEntry,
   ProReportRecord,
   ProReportRow,

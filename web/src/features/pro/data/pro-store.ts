@@ -12,7 +12,6 @@ export type * from './pro-records';
 export { offerRecord } from './group-tables';
 export { groupLines } from './group-lines';
 export { REPORTS_KEPT } from './report-table';
-export type { OfficialCatalogueState } from './official-table';
 export { SYNC_CURSOR_KEY, SYNC_OWNER_KEY, type LostChange } from './sync-tables';
 
 export function createProStore(db: PharmaRadarDb) {

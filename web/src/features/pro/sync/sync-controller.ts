@@ -23,8 +23,6 @@ export interface SyncControllerOptions {
   retryMs?: number;
 }
 
-export type SyncController = ReturnType<typeof createSyncController>;
-
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 export function createSyncController(store: ProStore, options: SyncControllerOptions = {}) {
