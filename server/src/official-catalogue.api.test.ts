@@ -10,6 +10,7 @@ import { samExportFiles, type SamPackSpec } from './demo/sam-export-writer';
 import { importFiles } from './features/catalogue/catalogue-import/catalogue-import';
 import { createCatalogueRepository } from './features/catalogue/catalogue.repository';
 import { createLogger } from './lib/log';
+import { belowAlert } from '../test/helpers/alerts';
 
 // The official catalogue (ADR 153, 154) across the features a consumer sees prices in: a SAM export built here is
 // imported while the server runs (demo mode: the demo export is live first), and what it excludes
@@ -92,12 +93,7 @@ describe('the official catalogue decides what a consumer is offered', () => {
     for (const p of [toPrescription, toSuspended]) expect(sitemap).toContain(`/fr/${slugs.get(p.cnk)}<`);
     // Thresholds any price meets: each alert mails at its first check unless its pack is excluded.
     for (const p of [toSuspended, stays]) {
-      const created = await anne.post('/api/alerts/create/', {
-        cnk: p.cnk,
-        product_name: p.name.fr,
-        kind: 'below',
-        target_price: 999,
-      });
+      const created = await anne.post('/api/alerts/create/', belowAlert(p, 999));
       expect(created.status).toBe(201);
     }
   });

@@ -170,6 +170,16 @@ export interface AdminFeedsResponse {
   feeds: AdminFeed[];
 }
 
+/** What an import of the official catalogue counted (the server's catalogue_state columns bear these names). */
+export interface AdminCatalogueCounts {
+  packs: number;
+  prescription: number;
+  gtins: number;
+  vmps: number;
+  nonmedicinal: number;
+  data_errors: number;
+}
+
 /** The official catalogue (SAM export) the server runs on: GET /api/admin/catalogue/. */
 export interface AdminCatalogue {
   /** The export's number ("demo-…" for the demo export), null when unknown. */
@@ -182,14 +192,7 @@ export interface AdminCatalogue {
   /** ISO time of the import and how long it took. */
   imported_at: string;
   import_ms: number;
-  counts: {
-    packs: number;
-    prescription: number;
-    gtins: number;
-    vmps: number;
-    nonmedicinal: number;
-    data_errors: number;
-  };
+  counts: AdminCatalogueCounts;
   /** ISO time of the weekly update's last look at the official endpoint. */
   checked_at: string | null;
   /** Public packs per delivery mode code, most packs first, and whether it was read as free delivery. */

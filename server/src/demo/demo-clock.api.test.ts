@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertListSchema } from '@pharmaradar/shared/alerts.schema';
 import { registerVerifiedAccount } from '../../test/helpers/accounts';
 import { createClock } from '../../test/helpers/clock';
-import { startTestServer, type TestServer } from '../../test/helpers/test-server';
+import { LIVE_TEST_ENV, startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { createTestClient, type TestClient } from '../../test/helpers/test-client';
 import { dropThenRise, lowestOnDay, noonOf } from '../features/alerts/alerts.test-support';
 import { staffCli } from '../features/admin/admin.test-support';
@@ -129,15 +129,7 @@ describe('demo clock control', () => {
 describe('demo clock control is absent', () => {
   it.each([
     ['by default', {}],
-    [
-      'in live mode',
-      {
-        RETAILERS_MODE: 'live',
-        BILLING_TEST_CHECKOUT: 'true',
-        DEMO_CONTROLS: 'true',
-        FARMALINE_BASE_URL: 'http://127.0.0.1:9',
-      },
-    ],
+    ['in live mode', { ...LIVE_TEST_ENV, DEMO_CONTROLS: 'true' }],
     ['with DEMO_CONTROLS=false', { DEMO_CONTROLS: 'false' }],
   ])('%s', async (_, env) => {
     const server = await startTestServer({ ALERTS_CHECK_INTERVAL_MIN: '0', ...env });

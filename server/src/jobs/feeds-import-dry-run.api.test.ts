@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../db/database';
 import { DATABASE_FILE_NAME } from '../db/cli-database';
 import { migrate } from '../db/migrate';
+import { DAFALGAN_EFFERVESCENT } from '../features/feeds/feed-parse/feed-fixtures.test-support';
 import { rssFeed, startFeedServer, type FeedServer } from '../features/feeds/feeds.test-support';
 
 // `npm run feeds:import -- <shop> <source> --dry-run` reads a feed, for a shop not configured yet too,
@@ -66,12 +67,7 @@ describe('npm run feeds:import -- --dry-run', () => {
             url: 'https://shop.example.be/dafalgan-forte-1g-40.html',
           },
           {
-            id: 'NP-4491551',
-            title: 'Dafalgan 500 mg 20 comprimés effervescents & co',
-            price: 4.29,
-            wasPrice: null,
-            inStock: false,
-            gtin: '5404812847344',
+            ...DAFALGAN_EFFERVESCENT,
             cnk: null,
             url: 'https://shop.example.be/dafalgan-500-eff-20.html',
           },

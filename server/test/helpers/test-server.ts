@@ -74,6 +74,17 @@ export function testEnv(dataDir: string, envOverrides: Record<string, string> = 
 }
 
 /**
+ * Live mode that stays on this machine: Farmaline at a loopback port nothing answers (live mode refuses
+ * loopback shops, so no search leaves), and, without Stripe keys, the test checkout asked for
+ * explicitly (ADR 123). Tests add the retailers they run and their other shops' addresses.
+ */
+export const LIVE_TEST_ENV = {
+  RETAILERS_MODE: 'live',
+  BILLING_TEST_CHECKOUT: 'true',
+  FARMALINE_BASE_URL: 'http://127.0.0.1:9',
+};
+
+/**
  * Runs the REAL startServer on 127.0.0.1, a free port and a fresh temporary DATA_DIR (removed by
  * close()). The environment is built only from these defaults plus `envOverrides`, never from the
  * developer's shell. Demo latency is off by default so tests are quick; WEB_DIST_DIR is a small fake.

@@ -5,6 +5,7 @@ import type { OutboxMail } from '../../../test/fakes/outbox';
 import type { TestServer } from '../../../test/helpers/test-server';
 import { demoDay } from '../../demo/demo-prices';
 import { registerVerifiedAccount } from '../../../test/helpers/accounts';
+import { belowAlert } from '../../../test/helpers/alerts';
 import { createClock, type Clock } from '../../../test/helpers/clock';
 import { startTestServer } from '../../../test/helpers/test-server';
 import { dropThenRise, noonOf } from './alerts.test-support';
@@ -67,12 +68,7 @@ describe('price alerts', () => {
   it('mails once per crossing when the demo price moves, and the mail unsubscribes in one click', async () => {
     // A threshold the price reaches tomorrow, and any drop.
     const target = Math.round(((scenario.before + scenario.after) / 2) * 100) / 100;
-    const below = await anne.post('/api/alerts/create/', {
-      cnk: product.cnk,
-      product_name: product.name.fr,
-      kind: 'below',
-      target_price: target,
-    });
+    const below = await anne.post('/api/alerts/create/', belowAlert(product, target));
     expect(below.status).toBe(201);
     expect(alertSchema.parse(below.body)).toMatchObject({ kind: 'below', target_price: target, last_price: null });
     const drop = await anne.post(
@@ -159,12 +155,7 @@ describe('price alerts', () => {
 
   it('is part of the data export, and deleting the account deletes the alerts', async () => {
     const carl = await signedIn(server, 'carl@example.be');
-    await carl.post('/api/alerts/create/', {
-      cnk: product.cnk,
-      product_name: product.name.fr,
-      kind: 'below',
-      target_price: 1.5,
-    });
+    await carl.post('/api/alerts/create/', belowAlert(product, 1.5));
     const exported = await carl.get('/api/account/export/');
     expect(exported.status).toBe(200);
     expect(exported.body.alerts).toEqual([

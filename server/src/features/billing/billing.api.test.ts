@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient } from '../../../test/helpers/test-client';
+import { createTestClient, type TestClient, type TestResponse } from '../../../test/helpers/test-client';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import {
   CARDS,
@@ -191,38 +191,46 @@ describe('billing API against the local Stripe look-alike', () => {
     expect((await client.get('/api/billing/subscription/')).body.subscription).toMatchObject({ canceled: true });
   });
 
-  it('Stripe failures become translated answers, never a 500', async () => {
-    const client = await registeredClient(server, 'down@example.be');
-    const demo = demoStripe(server);
-    demo.controls.failing = true;
-    try {
-      const checkout = await client.post('/api/billing/create-checkout-session/', undefined, { lang: 'en' });
-      expect([checkout.status, checkout.body.code, checkout.body.detail]).toEqual([
-        502,
-        'checkout_failed',
-        'Unable to open checkout.',
-      ]);
-    } finally {
-      demo.controls.failing = false;
-    }
-    await subscribe(server, client);
-    demo.controls.failing = true;
-    try {
-      const details = await client.get('/api/billing/subscription/', { lang: 'en' });
-      expect([details.status, details.body.code, details.body.detail]).toEqual([
-        502,
-        'subscription_unavailable',
-        'Unable to load subscription.',
-      ]);
-      const portal = await client.post('/api/billing/create-portal-session/', undefined, { lang: 'nl' });
-      expect([portal.status, portal.body.code, portal.body.detail]).toEqual([
-        502,
-        'portal_failed',
-        'Kan het facturatieportaal niet openen.',
-      ]);
-    } finally {
-      demo.controls.failing = false;
-    }
+  it.each<[string, boolean, (client: TestClient) => Promise<TestResponse>, string, string]>([
+    [
+      'checkout',
+      false,
+      (client) => client.post('/api/billing/create-checkout-session/', undefined, { lang: 'en' }),
+      'checkout_failed',
+      'Unable to open checkout.',
+    ],
+    [
+      'subscription',
+      true,
+      (client) => client.get('/api/billing/subscription/', { lang: 'en' }),
+      'subscription_unavailable',
+      'Unable to load subscription.',
+    ],
+    [
+      'portal',
+      true,
+      (client) => client.post('/api/billing/create-portal-session/', undefined, { lang: 'nl' }),
+      'portal_failed',
+      'Kan het facturatieportaal niet openen.',
+    ],
+  ])(
+    'a Stripe failure on %s becomes a translated answer, never a 500',
+    async (name, subscribed, request, code, detail) => {
+      const client = await registeredClient(server, `down-${name}@example.be`);
+      if (subscribed) await subscribe(server, client);
+      const demo = demoStripe(server);
+      demo.controls.failing = true;
+      try {
+        const answer = await request(client);
+        expect([answer.status, answer.body.code, answer.body.detail]).toEqual([502, code, detail]);
+      } finally {
+        demo.controls.failing = false;
+      }
+    },
+  );
+
+  it('a checkout for an unknown plan is refused as invalid', async () => {
+    const client = await registeredClient(server, 'gold@example.be');
     const bad = await client.post('/api/billing/create-checkout-session/', { plan: 'gold' });
     expect([bad.status, bad.body.code]).toEqual([400, 'validation']);
   });

@@ -1,3 +1,4 @@
+import type { AdminCatalogueCounts } from '@pharmaradar/shared/admin.schema';
 import type { Db } from '../../db/database';
 import type { NonMedicinalRow, PackRow, VmpRow } from './catalogue-import/sam-entities';
 import type { CatalogueRefusal, CatalogueVersion, DeliveryModeCount } from '../../lib/catalogue-lookup';
@@ -12,7 +13,8 @@ const LIVE = '(SELECT generation FROM catalogue_state WHERE id = 1)';
 /** Rows per write transaction while importing. */
 const BATCH = 2000;
 
-export interface CatalogueStateRow {
+/** The live catalogue's row; its count columns are the admin page's counts, name for name. */
+export interface CatalogueStateRow extends AdminCatalogueCounts {
   generation: number;
   importing: number | null;
   importing_since: number | null;
@@ -23,12 +25,6 @@ export interface CatalogueStateRow {
   demo: number;
   imported_at: number | null;
   import_ms: number | null;
-  packs: number;
-  prescription: number;
-  gtins: number;
-  vmps: number;
-  nonmedicinal: number;
-  data_errors: number;
   checked_at: number | null;
   /** JSON: the live import's DeliveryModeCount[]. */
   delivery_modes: string;

@@ -4,6 +4,7 @@ import { priceHistoryResponseSchema } from '@pharmaradar/shared/price-history.sc
 import { proProductEventSchema } from '@pharmaradar/shared/pro.schema';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import type { TestServer } from '../../../test/helpers/test-server';
+import { belowAlert } from '../../../test/helpers/alerts';
 import { accountOn, readEvents } from '../../../test/helpers/pro-account';
 import { rssFeed, startFeedServer, type FeedServer, startServerWithFeedShop } from './feeds.test-support';
 
@@ -45,12 +46,7 @@ describe('a feed-only shop after the search', () => {
 
   it('mails a price alert naming the feed shop, by its display name, as the cheapest', async () => {
     const anne = await accountOn(server, 'anne@example.be', false);
-    const created = await anne.post('/api/alerts/create/', {
-      cnk: product.cnk,
-      product_name: product.name.fr,
-      kind: 'below',
-      target_price: 1,
-    });
+    const created = await anne.post('/api/alerts/create/', belowAlert(product, 1));
     expect(created.status).toBe(201);
     expect(alertSchema.parse(created.body).kind).toBe('below');
     expect((await server.alertChecks()).mailed).toBe(1);

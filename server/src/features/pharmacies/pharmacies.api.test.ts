@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@pharmaradar/shared/api-error';
 import { haversineKm, mapConfigSchema, nearbyResponseSchema } from '@pharmaradar/shared/pharmacies.schema';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { LIVE_TEST_ENV, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { applyImport } from './import/pharmacies-import';
 import type { PharmacyRecord } from './pharmacy-record';
 
@@ -30,13 +30,7 @@ async function nearby(server: TestServer, query: string, lang = 'en') {
 describe('GET /api/pharmacies/nearby (imported data)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    // Live mode without Stripe keys: the test checkout is asked for explicitly (ADR 123).
-    server = await startTestServer({
-      RETAILERS_MODE: 'live',
-      BILLING_TEST_CHECKOUT: 'true',
-      RETAILERS: 'farmaline',
-      NEARBY_RADIUS_KM: '5',
-    });
+    server = await startTestServer({ ...LIVE_TEST_ENV, RETAILERS: 'farmaline', NEARBY_RADIUS_KM: '5' });
     // Distances from HERE: ~0.3, ~1.5, ~4, ~9 and ~20 km, one closed, one in Antwerp (~41 km).
     applyImport(
       server.db,

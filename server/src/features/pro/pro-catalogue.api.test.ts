@@ -3,7 +3,7 @@ import { proCatalogueResponseSchema } from '@pharmaradar/shared/pro-catalogue.sc
 import { proCostSchema, proDoneEventSchema, proProductEventSchema } from '@pharmaradar/shared/pro.schema';
 import { importFixtureCatalogue } from '../../../test/helpers/catalogue';
 import type { TestClient } from '../../../test/helpers/test-client';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { LIVE_TEST_ENV, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { accountOn, readEvents } from '../../../test/helpers/pro-account';
 import { asksFor, startRecordingShops, unknownCnks, type RecordingShops } from './pro-shops.test-support';
@@ -112,13 +112,7 @@ describe('the Pro tool with no catalogue imported (live mode, before the first w
   let server: TestServer;
   let pro: TestClient;
   beforeAll(async () => {
-    server = await startTestServer({
-      RETAILERS_MODE: 'live',
-      RETAILERS: 'farmaline',
-      FARMALINE_BASE_URL: 'http://127.0.0.1:9',
-      BILLING_TEST_CHECKOUT: 'true',
-      CATALOGUE_UPDATE_DAYS: '0',
-    });
+    server = await startTestServer({ ...LIVE_TEST_ENV, RETAILERS: 'farmaline', CATALOGUE_UPDATE_DAYS: '0' });
     pro = await accountOn(server, 'pro-no-catalogue@example.be', true);
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@ import {
   type SearchEvent,
   type SearchResult,
 } from '@pharmaradar/shared/search.schema';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { LIVE_TEST_ENV, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { SEARCH_MESSAGES } from './search.routes';
 import {
@@ -201,12 +201,8 @@ describe('search stages when the first shop to answer has no offers', () => {
 describe('search in live mode', () => {
   let server: TestServer;
   beforeAll(async () => {
-    // Loopback shop addresses, which live mode refuses: nothing leaves the machine.
     server = await startTestServer({
-      RETAILERS_MODE: 'live',
-      // No Stripe keys here: the test checkout is asked for explicitly (ADR 123).
-      BILLING_TEST_CHECKOUT: 'true',
-      FARMALINE_BASE_URL: 'http://127.0.0.1:9',
+      ...LIVE_TEST_ENV,
       MEDIMARKET_BASE_URL: 'http://127.0.0.1:9',
       MEDIMARKET_PHARMACY_BASE_URL: 'http://127.0.0.1:9',
       MULTIPHARMA_BASE_URL: 'http://127.0.0.1:9',

@@ -23,6 +23,18 @@ const KELUAL = {
   wasPrice: 17.2,
 };
 
+/** The Etixx Magnesium offer as both saved product pages give it (markup and JSON-LD alike). */
+const ETIXX = {
+  retailer: 'farmaline',
+  name: 'Etixx Magnesium 2000 AA 30 bruistabletten',
+  brand: 'Etixx',
+  cnk: '4505541',
+  price: 10.95,
+  currency: 'EUR',
+  url: 'https://www.farmaline.be/nl/Supplementen/BE04505541/etixx-magnesium-2000-aa.htm',
+  image: 'https://cgn-mig.farmaline.be/images/BE0/450/554/1/BE04505541-p10.jpg',
+};
+
 describe('Farmaline parseSearchPage', () => {
   it('reads every hit of the embedded InstantSearch JSON (cents, CNK from objectID, pack size)', () => {
     const offers = parseSearchPage(page('search-several.html'), BASE);
@@ -75,14 +87,7 @@ describe('Farmaline parseSearchPage', () => {
     const offers = parseSearchPage(page('product-page.html'), BASE);
     expect(offers).toEqual([
       {
-        retailer: 'farmaline',
-        name: 'Etixx Magnesium 2000 AA 30 bruistabletten',
-        brand: 'Etixx',
-        cnk: '4505541',
-        price: 10.95,
-        currency: 'EUR',
-        url: 'https://www.farmaline.be/nl/Supplementen/BE04505541/etixx-magnesium-2000-aa.htm',
-        image: 'https://cgn-mig.farmaline.be/images/BE0/450/554/1/BE04505541-p10.jpg',
+        ...ETIXX,
         inStock: true,
         prescription: false,
         wasPrice: 12.5,
@@ -170,14 +175,7 @@ describe('Farmaline parseSearchPage', () => {
   it('a product page whose markup changed but whose JSON-LD is intact still parses (JSON-LD first)', () => {
     expect(parseSearchPage(page('product-jsonld-changed-markup.html'), BASE)).toEqual([
       {
-        retailer: 'farmaline',
-        name: 'Etixx Magnesium 2000 AA 30 bruistabletten',
-        brand: 'Etixx',
-        cnk: '4505541',
-        price: 10.95,
-        currency: 'EUR',
-        url: 'https://www.farmaline.be/nl/Supplementen/BE04505541/etixx-magnesium-2000-aa.htm',
-        image: 'https://cgn-mig.farmaline.be/images/BE0/450/554/1/BE04505541-p10.jpg',
+        ...ETIXX,
         inStock: false,
         prescription: false,
         // the gtin13 its JSON-LD states

@@ -169,7 +169,7 @@ export default function LoginPage() {
           describedBy={[form.invalid('password') && !form.fieldText('password') && ALERT_ID]}
           fieldError={form.fieldText('password')}
         />
-        <div className="auth-links">
+        <div className="auth-links spread-row">
           <LocalizedLink to="/forgot-password">{intl.formatMessage({ id: 'auth.login.forgot' })}</LocalizedLink>
         </div>
         <button type="submit" className="btn btn--primary auth-submit" disabled={busy}>

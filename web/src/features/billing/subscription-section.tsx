@@ -10,11 +10,15 @@ import { FormAlert } from '../../lib/ui/form-alert';
 /** Free: what Pro adds and an upgrade that opens the checkout (docs/architecture.md#billing-and-plans). Pro/Ultra: dates and manage. */
 export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
   const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) =>
+    intl.formatMessage({ id: `account.subscription.${id}` }, values);
   const locale = useLocale();
   const { user } = useSession();
   const trialUntil =
     user.subscription_status === 'trialing' && user.trial_ends_at ? formatDate(user.trial_ends_at, locale) : null;
   const proUntil = user.pro_until ? formatDate(user.pro_until, locale) : null;
+  // A scheduled cancellation keeps Pro until the period's end; the person must see it will not renew.
+  const cancelling = user.subscription_status === 'canceled_at_period_end';
   const [starting, setStarting] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -38,45 +42,27 @@ export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
       data-highlighted={highlighted || undefined}
     >
       <div className="account-card__head">
-        <h2 id="subscription-title">{intl.formatMessage({ id: 'account.subscription.title' })}</h2>
-        <span className={`account-plan${user.isPro ? ' account-plan--pro' : ''}`}>
-          {intl.formatMessage({ id: `account.subscription.${user.plan}` })}
-        </span>
+        <h2 id="subscription-title">{t('title')}</h2>
+        <span className={`account-plan${user.isPro ? ' account-plan--pro' : ''}`}>{t(user.plan)}</span>
       </div>
       {user.isPro ? (
         <>
-          <p data-testid="subscription-state">
-            {intl.formatMessage({
-              // A scheduled cancellation keeps Pro until the period's end; the person must see it will not renew.
-              id:
-                user.subscription_status === 'canceled_at_period_end'
-                  ? 'account.subscription.cancelledBody'
-                  : 'account.subscription.proBody',
-            })}
-          </p>
-          {trialUntil ? (
-            <p className="account-hint">
-              {intl.formatMessage({ id: 'account.subscription.trialUntil' }, { date: trialUntil })}
-            </p>
-          ) : null}
-          {!trialUntil && proUntil ? (
-            <p className="account-hint">
-              {intl.formatMessage({ id: 'account.subscription.proUntil' }, { date: proUntil })}
-            </p>
-          ) : null}
+          <p data-testid="subscription-state">{t(cancelling ? 'cancelledBody' : 'proBody')}</p>
+          {trialUntil ? <p className="account-hint">{t('trialUntil', { date: trialUntil })}</p> : null}
+          {!trialUntil && proUntil ? <p className="account-hint">{t('proUntil', { date: proUntil })}</p> : null}
           <div className="account-actions">
             <LocalizedLink className="btn btn--primary" to="/subscription">
-              {intl.formatMessage({ id: 'account.subscription.manage' })}
+              {t('manage')}
             </LocalizedLink>
             <LocalizedLink className="btn btn--secondary" to="/pro">
-              {intl.formatMessage({ id: 'account.subscription.openTool' })}
+              {t('openTool')}
             </LocalizedLink>
           </div>
         </>
       ) : (
         <>
-          <p>{intl.formatMessage({ id: 'account.subscription.freeBody' })}</p>
-          <p className="account-hint">{intl.formatMessage({ id: 'account.subscription.proPitch' })}</p>
+          <p>{t('freeBody')}</p>
+          <p className="account-hint">{t('proPitch')}</p>
           <div className="account-actions">
             <button
               type="button"
@@ -85,12 +71,10 @@ export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
               disabled={starting}
               data-testid="account-upgrade"
             >
-              {intl.formatMessage({ id: 'account.subscription.upgrade' })}
+              {t('upgrade')}
             </button>
           </div>
-          <FormAlert id="account-upgrade-error">
-            {failed ? intl.formatMessage({ id: 'account.subscription.upgradeFailed' }) : null}
-          </FormAlert>
+          <FormAlert id="account-upgrade-error">{failed ? t('upgradeFailed') : null}</FormAlert>
         </>
       )}
     </section>

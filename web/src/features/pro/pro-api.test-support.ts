@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { setApiOrigin } from '../../lib/api/client';
+import { offersAt } from '../../test/search-offers.test-support';
 import {
   sendJson,
   startLoopbackServer,
@@ -57,19 +58,7 @@ export const pricedEvent = (cnk: string, name: string, prices: number[]) => ({
     brand: null,
     image: null,
     slug: null,
-    offers: prices.map((price, i) => ({
-      retailer: `shop-${i}`,
-      name,
-      price,
-      currency: 'EUR',
-      url: null,
-      best: i === 0,
-      brand: null,
-      cnk,
-      searchedCode: cnk,
-      image: null,
-      inStock: true,
-    })),
+    offers: offersAt(name, prices, (i) => `shop-${i}`, cnk),
   },
   retailers: [],
   fetchedAt: new Date().toISOString(),

@@ -26,7 +26,7 @@ export default function ProToolPage() {
   if (!settings) return null;
   return (
     <div className="pro-page" data-testid="pro-tool-page">
-      <header className="pro-page__header">
+      <header className="pro-page__header spread-row">
         <h1>
           <FormattedMessage id="pro.tool.title" />
         </h1>

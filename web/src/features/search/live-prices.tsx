@@ -60,7 +60,7 @@ export function LivePrices({ showHeading = true, linkToPages = true, productCnk 
       )}
 
       {showHeading && showCards && (
-        <div className="live-prices__heading">
+        <div className="live-prices__heading spread-row">
           <h2 className="live-prices__title">{intl.formatMessage({ id: 'search.results.heading' }, { query })}</h2>
           <span className="live-prices__count">
             {intl.formatMessage({ id: 'search.results.count' }, { count: products.length })}

@@ -63,7 +63,7 @@ export function ProductCard({ product, linkToPage = true }: ProductCardProps) {
         </p>
       )}
       {(spread >= 0.01 || (linkToPage && product.slug)) && (
-        <footer className="product-card__foot">
+        <footer className="product-card__foot spread-row">
           {spread >= 0.01 ? (
             <span className="product-card__spread">{t('saving', { amount: formatPrice(spread, locale) })}</span>
           ) : (

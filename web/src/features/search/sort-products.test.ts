@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchOffer, SearchProduct } from '@pharmaradar/shared/search.schema';
+import type { SearchProduct } from '@pharmaradar/shared/search.schema';
 import { unitPriceOf } from '@pharmaradar/shared/unit-price';
+import { offersAt } from '../../test/search-offers.test-support';
 import { bestUnitPrice, sortProducts } from './sort-products';
 
+const SHOPS = ['farmaline', 'medimarket', 'multipharma'];
+
 function product(name: string, ...prices: number[]): SearchProduct {
-  const offers: SearchOffer[] = prices.map((price, i) => ({
-    retailer: ['farmaline', 'medimarket', 'multipharma'][i]!,
-    name,
-    price,
-    currency: 'EUR',
-    url: null,
-    best: i === 0,
-    brand: null,
-    cnk: null,
-    searchedCode: null,
-    image: null,
-    inStock: true,
-    unitPrice: unitPriceOf(price, name),
+  const offers = offersAt(name, prices, (i) => SHOPS[i]!, null).map((offer) => ({
+    ...offer,
+    unitPrice: unitPriceOf(offer.price, name),
   }));
   return { cnk: null, name, brand: null, image: null, slug: null, offers };
 }

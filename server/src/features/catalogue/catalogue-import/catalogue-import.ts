@@ -132,8 +132,20 @@ function asRefusal(error: unknown, position: string | null): unknown {
   return error;
 }
 
-/** Records a refusal beside the live catalogue (admin, weekly update), then lets it go on. */
-function recordRefusal(repo: CatalogueRepository, options: ImportOptions, error: unknown): never {
+type ImportSession = ReturnType<typeof beginImport>;
+
+/**
+ * Ends a failed import: its generation (when one was begun) is dropped, and the refusal is recorded
+ * beside the live catalogue (admin, weekly update) before it goes on to the caller.
+ */
+function refuse(
+  repo: CatalogueRepository,
+  options: ImportOptions,
+  session: ImportSession | null,
+  failure: unknown,
+): never {
+  session?.abandon();
+  const error = asRefusal(failure, null);
   if (error instanceof CatalogueImportError) repo.recordRefusal(options.now(), error.refusal, error.message);
   throw error;
 }
@@ -144,31 +156,27 @@ export async function importExport(
   source: ExportSource,
   options: ImportOptions,
 ): Promise<ImportOutcome> {
+  let session: ImportSession | null = null;
   try {
     const missing = missingKinds(source.members.map((m) => m.kind));
     if (missing.length > 0) {
       throw new CatalogueImportError(`${source.label}: missing member ${missing.map((k) => `${k}-….xml`).join(', ')}`);
     }
-    const session = beginImport(repo, source.label, options);
-    try {
-      for (const member of byKindOrder(source.members)) {
-        const reader = session.file(member.kind, `${source.label}: ${member.name}`);
-        try {
-          const stream = await member.open();
-          stream.setEncoding('utf8');
-          for await (const chunk of stream) reader.write(chunk as string);
-        } catch (error) {
-          throw asRefusal(error, reader.position());
-        }
-        reader.end();
+    session = beginImport(repo, source.label, options);
+    for (const member of byKindOrder(source.members)) {
+      const reader = session.file(member.kind, `${source.label}: ${member.name}`);
+      try {
+        const stream = await member.open();
+        stream.setEncoding('utf8');
+        for await (const chunk of stream) reader.write(chunk as string);
+      } catch (error) {
+        throw asRefusal(error, reader.position());
       }
-      return session.finish();
-    } catch (error) {
-      session.abandon();
-      throw asRefusal(error, null);
+      reader.end();
     }
+    return session.finish();
   } catch (error) {
-    return recordRefusal(repo, options, error);
+    return refuse(repo, options, session, error);
   } finally {
     source.close();
   }
@@ -190,22 +198,18 @@ export function importFiles(
     const kind = memberKind(file.name);
     return kind ? [{ ...file, kind }] : [];
   });
+  let session: ImportSession | null = null;
   try {
     const missing = missingKinds(members.map((m) => m.kind));
     if (missing.length > 0) throw new CatalogueImportError(`${label}: missing member ${missing.join(', ')}`);
-    const session = beginImport(repo, label, options);
-    try {
-      for (const member of byKindOrder(members)) {
-        const reader = session.file(member.kind, `${label}: ${member.name}`);
-        reader.write(member.text);
-        reader.end();
-      }
-      return session.finish();
-    } catch (error) {
-      session.abandon();
-      throw asRefusal(error, null);
+    session = beginImport(repo, label, options);
+    for (const member of byKindOrder(members)) {
+      const reader = session.file(member.kind, `${label}: ${member.name}`);
+      reader.write(member.text);
+      reader.end();
     }
+    return session.finish();
   } catch (error) {
-    return recordRefusal(repo, options, error);
+    return refuse(repo, options, session, error);
   }
 }

@@ -155,6 +155,58 @@ export function writeFolder(members: Member[]): string {
   return dir;
 }
 
+/** What one deflated member's ZIP headers state; `offset` is where its local header starts. */
+export interface ZipMemberHeader {
+  name: Buffer;
+  crc: number;
+  packedSize: number;
+  /** The uncompressed size declared (a zip bomb may lie about it). */
+  size: number;
+  offset: number;
+  /** Flags the name as UTF-8 (general purpose bit 11). */
+  utf8: boolean;
+}
+
+/**
+ * A member's local header and its central directory entry, each to be followed by the name. The entry
+ * repeats the local header's fields at its own offsets: the ZIP format states them twice.
+ */
+export function zipHeaders(m: ZipMemberHeader): { local: Buffer; entry: Buffer } {
+  const flags = m.utf8 ? 0x0800 : 0;
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(flags, 6);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(m.crc, 14);
+  local.writeUInt32LE(m.packedSize, 18);
+  local.writeUInt32LE(m.size, 22);
+  local.writeUInt16LE(m.name.length, 26);
+  const entry = Buffer.alloc(46);
+  entry.writeUInt32LE(0x02014b50, 0);
+  entry.writeUInt16LE(20, 4);
+  entry.writeUInt16LE(20, 6);
+  entry.writeUInt16LE(flags, 8);
+  entry.writeUInt16LE(8, 10);
+  entry.writeUInt32LE(m.crc, 16);
+  entry.writeUInt32LE(m.packedSize, 20);
+  entry.writeUInt32LE(m.size, 24);
+  entry.writeUInt16LE(m.name.length, 28);
+  entry.writeUInt32LE(m.offset, 42);
+  return { local, entry };
+}
+
+/** The end of central directory record: `count` members, the directory's size and where it starts. */
+export function zipEnd(count: number, dirSize: number, dirOffset: number): Buffer {
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(dirSize, 12);
+  end.writeUInt32LE(dirOffset, 16);
+  return end;
+}
+
 /** A plain ZIP (deflate, central directory at the end), members in the order given. */
 export function zipBytes(members: Member[]): Buffer {
   const locals: Buffer[] = [];
@@ -164,39 +216,20 @@ export function zipBytes(members: Member[]): Buffer {
     const data = Buffer.from(m.text, 'utf8');
     const packed = deflateRawSync(data);
     const name = Buffer.from(m.name, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(0x0800, 8);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(name.length, 28);
-    entry.writeUInt32LE(offset, 42);
+    const { local, entry } = zipHeaders({
+      name,
+      crc: crc32(data),
+      packedSize: packed.length,
+      size: data.length,
+      offset,
+      utf8: true,
+    });
     locals.push(local, name, packed);
     central.push(entry, name);
     offset += 30 + name.length + packed.length;
   }
   const dir = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(members.length, 8);
-  end.writeUInt16LE(members.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
+  return Buffer.concat([...locals, dir, zipEnd(members.length, dir.length, offset)]);
 }
 
 export function writeZip(members: Member[]): string {

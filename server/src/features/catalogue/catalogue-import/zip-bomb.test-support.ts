@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { Member } from './sam-export.test-support';
-import { zipBytes } from './sam-export.test-support';
+import { zipBytes, zipEnd, zipHeaders } from './sam-export.test-support';
 
 // A zip bomb made in the test: one member whose text is `head` then `fill` repeated `copies` times. The
 // fill is compressed once, with a full flush (no reference to what came before), so the same bytes can be
@@ -40,31 +40,16 @@ export function writeBombZip(spec: BombSpec): string {
   const localPart = base.subarray(0, centralStart);
   const centralPart = base.subarray(centralStart, base.length - 22);
   const name = Buffer.from(spec.name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(packed.length, 18);
-  local.writeUInt32LE(size, 22);
-  local.writeUInt16LE(name.length, 26);
-  const entry = Buffer.alloc(46);
-  entry.writeUInt32LE(0x02014b50, 0);
-  entry.writeUInt16LE(20, 4);
-  entry.writeUInt16LE(20, 6);
-  entry.writeUInt16LE(8, 10);
-  entry.writeUInt32LE(crc, 16);
-  entry.writeUInt32LE(packed.length, 20);
-  entry.writeUInt32LE(size, 24);
-  entry.writeUInt16LE(name.length, 28);
-  entry.writeUInt32LE(localPart.length, 42);
+  const { local, entry } = zipHeaders({
+    name,
+    crc,
+    packedSize: packed.length,
+    size,
+    offset: localPart.length,
+    utf8: false,
+  });
   const central = Buffer.concat([centralPart, entry, name]);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(others.length + 1, 8);
-  end.writeUInt16LE(others.length + 1, 10);
-  end.writeUInt32LE(central.length, 12);
-  end.writeUInt32LE(localPart.length + 30 + name.length + packed.length, 16);
+  const end = zipEnd(others.length + 1, central.length, localPart.length + 30 + name.length + packed.length);
   const file = join(mkdtempSync(join(tmpdir(), 'sam-bomb-')), 'sam-bomb.zip');
   writeFileSync(file, Buffer.concat([localPart, local, name, packed, central, end]));
   return file;

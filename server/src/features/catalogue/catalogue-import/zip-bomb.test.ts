@@ -27,6 +27,17 @@ const AMP_HEAD =
 
 const others = () => exportMembers().filter((m) => !m.name.startsWith('AMP-'));
 
+/** An export whose AMP member expands to 1.5 GB from 1.5 MB; its headers may declare a smaller size. */
+const ampBomb = (declaredSize?: number) =>
+  writeBombZip({
+    name: 'AMP-1.xml',
+    head: AMP_HEAD,
+    fill: 'A'.repeat(MB),
+    copies: 1500,
+    declaredSize,
+    others: others(),
+  });
+
 async function importInChild(zip: string) {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', CHILD, zip], {
     cwd: SERVER_DIR,
@@ -42,27 +53,14 @@ async function importInChild(zip: string) {
 
 describe('zip bombs', { timeout: 120_000 }, () => {
   it('refuses a 1.5 MB ZIP whose member expands to 1.5 GB, at a flat memory', async () => {
-    const zip = writeBombZip({
-      name: 'AMP-1.xml',
-      head: AMP_HEAD,
-      fill: 'A'.repeat(MB),
-      copies: 1500,
-      others: others(),
-    });
+    const zip = ampBomb();
     const result = await importInChild(zip);
     expect(result.refused).toMatch(/AMP-1\.xml: \d+ bytes once uncompressed from \d+ \(at most/);
     expect(result.rssPeakMb - result.rssBeforeMb).toBeLessThan(100);
   });
 
   it('refuses a member that expands past the size it declared, while streaming, at a flat memory', async () => {
-    const zip = writeBombZip({
-      name: 'AMP-1.xml',
-      head: AMP_HEAD,
-      fill: 'A'.repeat(MB),
-      copies: 1500,
-      declaredSize: 8 * MB,
-      others: others(),
-    });
+    const zip = ampBomb(8 * MB);
     const result = await importInChild(zip);
     expect(result.refused).toMatch(/AMP-1\.xml/);
     expect(result.rssPeakMb - result.rssBeforeMb).toBeLessThan(100);
