@@ -1,15 +1,14 @@
-import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PRICES_PART_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import { productPricesSeedSchema, type ProductPricesSeed } from '@pharmaradar/shared/first-screen.schema';
-import { productNameFromHeading, type LandingTexts } from '@pharmaradar/shared/product-landing';
+import { productNameFromHeading } from '@pharmaradar/shared/product-landing';
 import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
 import { formatPrice } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { retailerName } from '../../lib/retailers';
-import { LocalizedLink } from '../../lib/router/localized-link';
 import { useLocalizedNavigate } from '../../lib/router/use-localized-navigate';
 import { AddToBasket } from '../../features/basket/add-to-basket';
 import { LivePrices } from '../../features/search/live-prices';
@@ -23,6 +22,7 @@ import { useProductLanding, type OfflineProduct } from '../../features/products/
 import { OfficialPackFacts } from '../../features/products/official-pack';
 import { SameMedicine } from '../../features/products/same-medicine';
 import { Spinner } from '../../lib/ui/spinner';
+import { Faq, Shell } from './product-page-frame';
 import './product.css';
 
 /** The alert form with the product's own name (not the page title) and the cheapest price one can buy now. */
@@ -138,42 +138,6 @@ function ProductSummary({ product }: { product: Summary }) {
         <BestPriceFact cnk={product.cnk} />
       </dl>
     </div>
-  );
-}
-
-function Faq({ items }: { items: LandingTexts['faq'] }) {
-  const intl = useIntl();
-  return (
-    <section className="product-page__faq" aria-labelledby="product-faq-title">
-      <h2 id="product-faq-title">{intl.formatMessage({ id: 'product.faq' })}</h2>
-      {items.map((item) => (
-        <details key={item.q} className="product-page__faq-item" data-testid="product-faq-item" open>
-          <summary>{item.q}</summary>
-          <p>{item.a}</p>
-        </details>
-      ))}
-    </section>
-  );
-}
-
-function Shell({ heading, children }: { heading: string; children: ReactNode }) {
-  const intl = useIntl();
-  return (
-    <article className="product-page">
-      <nav className="product-page__crumbs" aria-label={intl.formatMessage({ id: 'product.breadcrumb' })}>
-        <LocalizedLink to="/">{intl.formatMessage({ id: 'product.back' })}</LocalizedLink>
-      </nav>
-      <h1 className="product-page__title">{heading}</h1>
-      {children}
-      <p className="product-page__other">
-        <LocalizedLink to="/" className="btn btn--secondary">
-          {intl.formatMessage({ id: 'product.searchOther' })}
-        </LocalizedLink>{' '}
-        <LocalizedLink to="/pharmacies" className="btn btn--secondary">
-          {intl.formatMessage({ id: 'pharmacies.link.product' })}
-        </LocalizedLink>
-      </p>
-    </article>
   );
 }
 
