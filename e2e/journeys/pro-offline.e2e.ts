@@ -65,7 +65,8 @@ describe('Pro tool offline', () => {
     await screenshot(page, 'pro-offline-fr');
 
     const first = rowsOf(page).first();
-    const lowest = await first.locator('td').nth(1).textContent();
+    // Cells: the selection box, the CNK, then the lowest offer.
+    const lowest = await first.locator('td').nth(2).textContent();
     await page.getByRole('combobox', { name: 'Stratégie' }).selectOption({ label: 'Agressive (min)' });
     await expect.poll(() => first.getByTestId('row-sell').textContent(), { timeout: 15_000 }).toBe(lowest);
 

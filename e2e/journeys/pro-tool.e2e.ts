@@ -147,9 +147,10 @@ describe('Pro tool', () => {
     await expectNoSeriousA11yViolations(page, `${lang} analysed group`);
     await screenshot(page, `pro-tool-${lang}`);
 
-    // Balanced prices at the median; aggressive at the lowest offer, which the row shows beside it.
+    // Balanced prices at the median; aggressive at the lowest offer, which the row shows beside it
+    // (cells: the selection box, the CNK, then the lowest offer).
     const first = rowsOf(page).first();
-    const lowest = await first.locator('td').nth(1).textContent();
+    const lowest = await first.locator('td').nth(2).textContent();
     const balancedSell = await sellPrices(page);
     await page.getByRole('combobox', { name: t.strategy }).selectOption({ label: t.aggressive });
     await expect.poll(() => first.getByTestId('row-sell').textContent(), { timeout: 15_000 }).toBe(lowest);
@@ -160,7 +161,7 @@ describe('Pro tool', () => {
           rowsOf(page).evaluateAll((rows) =>
             rows.every(
               (r) =>
-                r.querySelector('[data-testid="row-sell"]')?.textContent === r.querySelectorAll('td')[1]?.textContent,
+                r.querySelector('[data-testid="row-sell"]')?.textContent === r.querySelectorAll('td')[2]?.textContent,
             ),
           ),
         { timeout: 15_000 },
@@ -311,11 +312,14 @@ describe('Pro tool', () => {
         const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
         // Each header's words, line by line: none may run past its own column or into a neighbour's
         // (Dutch headers such as "Aanbevolen" ran into the next column at 1180 px).
-        const heads = [...document.querySelectorAll('.pro-table thead tr:first-child th')].map((th) => {
-          const range = document.createRange();
-          range.selectNodeContents(th.querySelector('.pro-sort')!);
-          return { th: th.getBoundingClientRect(), lines: [...range.getClientRects()], label: th.textContent };
-        });
+        // The selection box's column has no words.
+        const heads = [...document.querySelectorAll('.pro-table thead tr:first-child th')]
+          .filter((th) => th.querySelector('.pro-sort'))
+          .map((th) => {
+            const range = document.createRange();
+            range.selectNodeContents(th.querySelector('.pro-sort')!);
+            return { th: th.getBoundingClientRect(), lines: [...range.getClientRects()], label: th.textContent };
+          });
         const headerClashes: string[] = [];
         heads.forEach(({ th, lines, label }, i) => {
           for (const line of lines) {
