@@ -29,50 +29,58 @@ describe('marketReference', () => {
 });
 
 describe('priceProduct at 6 % VAT, min 20 %, ideal 30 %, offers 10.00 / 12.00 / 15.00', () => {
-  it('balanced: sells at the median 12.00, catalogue 8.50 between the targets', () => {
-    const card = priceProduct({ vatPercent: 6, purchaseExVat: 8.5, offers: THREE_OFFERS }, settings('balanced'));
-    expect(card).toMatchObject({
-      status: 'priced',
-      lowestOffer: 10,
-      sellPriceInclVat: 12,
-      sellPriceExVat: 11.32,
-      recommendedPurchaseExVat: 7.92,
-      minimumMarginCeilingExVat: 9.06,
-      targetMarginRatio: 0.3,
-      minimumMarginRatio: 0.2,
-      marginAtCatalogueRatio: 0.2492,
-      delta: { ratio: 0.2, position: 'above' },
-      negotiation: { kind: 'discount', ratio: 0.0682, amountExVat: 0.58 },
-      minimumOutOfReach: false,
-    });
-  });
-
-  it('aggressive: sells at the lowest 10.00, catalogue 8.50 above both targets (minimum out of reach)', () => {
-    const card = priceProduct({ vatPercent: 6, purchaseExVat: 8.5, offers: THREE_OFFERS }, settings('aggressive'));
-    expect(card).toMatchObject({
-      sellPriceInclVat: 10,
-      sellPriceExVat: 9.43,
-      recommendedPurchaseExVat: 6.6,
-      minimumMarginCeilingExVat: 7.55,
-      marginAtCatalogueRatio: 0.099,
-      delta: { ratio: 0, position: 'aligned' },
-      negotiation: { kind: 'discount', ratio: 0.2235, amountExVat: 1.9 },
-      minimumOutOfReach: true,
-    });
-  });
-
-  it('conservative: sells at the highest 15.00, catalogue 8.50 already below the target', () => {
-    const card = priceProduct({ vatPercent: 6, purchaseExVat: 8.5, offers: THREE_OFFERS }, settings('conservative'));
-    expect(card).toMatchObject({
-      sellPriceInclVat: 15,
-      sellPriceExVat: 14.15,
-      recommendedPurchaseExVat: 9.91,
-      minimumMarginCeilingExVat: 11.32,
-      marginAtCatalogueRatio: 0.3993,
-      delta: { ratio: 0.5, position: 'above' },
-      negotiation: { kind: 'already_below_target' },
-      minimumOutOfReach: false,
-    });
+  // One worked example per strategy: the reference it sells at, and what follows from it.
+  it.each([
+    {
+      strategy: 'balanced',
+      story: 'sells at the median 12.00, catalogue 8.50 between the targets',
+      card: {
+        status: 'priced',
+        lowestOffer: 10,
+        sellPriceInclVat: 12,
+        sellPriceExVat: 11.32,
+        recommendedPurchaseExVat: 7.92,
+        minimumMarginCeilingExVat: 9.06,
+        targetMarginRatio: 0.3,
+        minimumMarginRatio: 0.2,
+        marginAtCatalogueRatio: 0.2492,
+        delta: { ratio: 0.2, position: 'above' },
+        negotiation: { kind: 'discount', ratio: 0.0682, amountExVat: 0.58 },
+        minimumOutOfReach: false,
+      },
+    },
+    {
+      strategy: 'aggressive',
+      story: 'sells at the lowest 10.00, catalogue 8.50 above both targets (minimum out of reach)',
+      card: {
+        sellPriceInclVat: 10,
+        sellPriceExVat: 9.43,
+        recommendedPurchaseExVat: 6.6,
+        minimumMarginCeilingExVat: 7.55,
+        marginAtCatalogueRatio: 0.099,
+        delta: { ratio: 0, position: 'aligned' },
+        negotiation: { kind: 'discount', ratio: 0.2235, amountExVat: 1.9 },
+        minimumOutOfReach: true,
+      },
+    },
+    {
+      strategy: 'conservative',
+      story: 'sells at the highest 15.00, catalogue 8.50 already below the target',
+      card: {
+        sellPriceInclVat: 15,
+        sellPriceExVat: 14.15,
+        recommendedPurchaseExVat: 9.91,
+        minimumMarginCeilingExVat: 11.32,
+        marginAtCatalogueRatio: 0.3993,
+        delta: { ratio: 0.5, position: 'above' },
+        negotiation: { kind: 'already_below_target' },
+        minimumOutOfReach: false,
+      },
+    },
+  ] as const)('$strategy: $story', ({ strategy, card }) => {
+    expect(priceProduct({ vatPercent: 6, purchaseExVat: 8.5, offers: THREE_OFFERS }, settings(strategy))).toMatchObject(
+      card,
+    );
   });
 
   it('a catalogue price equal to the recommended price is already at target; one cent over the ceiling warns', () => {

@@ -50,6 +50,10 @@ beforeEach(async () => {
   await db.searches.clear();
 });
 
+/** A French name search saved at `at`, as the search page saves one. */
+const saveFrName = (query: string, label: string, saved: SearchResult, at: number) =>
+  saveSearchResult({ lang: 'fr', query, kind: 'name', label, result: saved }, at);
+
 describe('search cache (IndexedDB)', () => {
   it('stores the final result under the normalised query and reads it back from a new connection', async () => {
     await saveSearchResult({
@@ -69,20 +73,8 @@ describe('search cache (IndexedDB)', () => {
   });
 
   it('keeps only the last result per query', async () => {
-    await saveSearchResult(
-      { lang: 'fr', query: 'dafalgan', kind: 'name', label: 'dafalgan', result: result('dafalgan') },
-      1,
-    );
-    await saveSearchResult(
-      {
-        lang: 'fr',
-        query: 'dafalgan',
-        kind: 'name',
-        label: 'DAFALGAN',
-        result: result('dafalgan', '2026-03-15T10:00:00.000Z'),
-      },
-      2,
-    );
+    await saveFrName('dafalgan', 'dafalgan', result('dafalgan'), 1);
+    await saveFrName('dafalgan', 'DAFALGAN', result('dafalgan', '2026-03-15T10:00:00.000Z'), 2);
     expect(await db.searches.count()).toBe(1);
     expect((await loadSearchResult('dafalgan', 'fr'))?.fetchedAt).toBe('2026-03-15T10:00:00.000Z');
   });
@@ -106,20 +98,8 @@ describe('search cache (IndexedDB)', () => {
   });
 
   it('leaves out of the recent list an entry without any product (saved by an older version)', async () => {
-    await saveSearchResult(
-      { lang: 'fr', query: 'name:dafalgan', kind: 'name', label: 'dafalgan', result: result('dafalgan') },
-      1,
-    );
-    await saveSearchResult(
-      {
-        lang: 'fr',
-        query: 'name:xqzwvbnm',
-        kind: 'name',
-        label: 'xqzwvbnm',
-        result: { ...result('xqzwvbnm'), products: [] },
-      },
-      2,
-    );
+    await saveFrName('name:dafalgan', 'dafalgan', result('dafalgan'), 1);
+    await saveFrName('name:xqzwvbnm', 'xqzwvbnm', { ...result('xqzwvbnm'), products: [] }, 2);
     await saveSearchResult(
       {
         lang: 'fr',
@@ -154,7 +134,7 @@ describe('search cache (IndexedDB)', () => {
 
   it('keeps searches per language: one saved in French is not offered to a Dutch or English user', async () => {
     const fr = result('dafalgan');
-    await saveSearchResult({ lang: 'fr', query: 'name:dafalgan', kind: 'name', label: 'dafalgan', result: fr }, 1);
+    await saveFrName('name:dafalgan', 'dafalgan', fr, 1);
     expect(await loadSearchResult('name:dafalgan', 'nl')).toBeNull();
     expect(await listRecentSearches(8, 'nl')).toEqual([]);
     expect(await findSavedProductBySlug('dafalgan-500-mg-30-comprimes-3720083', 'en')).toBeNull();
