@@ -13,6 +13,7 @@ import {
   type Sort,
 } from './group-rows';
 import { VatCell, VatSelectionBar } from './vat-selection';
+import { TableScroll } from '../table-scroll';
 
 const MARKS = [
   'priced',
@@ -99,12 +100,7 @@ export function GroupTable({
         </p>
       </div>
       <VatSelectionBar rows={rows} selected={selected} onSelect={setSelected} onApply={onVatChange} />
-      <div
-        className="pro-table-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label={intl.formatMessage({ id: 'pro.tool.table.caption' })}
-      >
+      <TableScroll label={intl.formatMessage({ id: 'pro.tool.table.caption' })}>
         <table className="pro-table" data-testid="pro-group-table">
           <caption className="visually-hidden">
             <FormattedMessage id="pro.tool.table.caption" />
@@ -203,7 +199,7 @@ export function GroupTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

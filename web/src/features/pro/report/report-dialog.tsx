@@ -5,6 +5,7 @@ import { useLocale } from '../../../lib/i18n/use-locale';
 import { Dialog } from '../../../lib/ui/dialog';
 import { proStore, type ProGroupRecord, type ProReportRecord } from '../data/pro-store';
 import { compareReports, type ReportLine } from './report-compare';
+import { TableScroll } from '../table-scroll';
 import './report.css';
 
 const SUMMARY_KEYS = ['up', 'down', 'new', 'gone', 'same', 'marginUp', 'marginDown'] as const;
@@ -107,13 +108,7 @@ function ReportTable({ lines }: { lines: ReportLine[] }) {
   const price = (x: number | null) => (x === null ? '—' : formatPrice(x, locale));
   const percent = (x: number | null) => (x === null ? '—' : formatPercent(x, locale, 2));
   return (
-    // Focusable so a keyboard can scroll a wide table sideways (like the group table).
-    <div
-      className="pro-table-scroll"
-      tabIndex={0}
-      role="region"
-      aria-label={intl.formatMessage({ id: 'pro.report.tableLabel' })}
-    >
+    <TableScroll label={intl.formatMessage({ id: 'pro.report.tableLabel' })}>
       <table className="pro-table pro-report__table" data-testid="pro-report-table">
         <thead>
           <tr>
@@ -152,6 +147,6 @@ function ReportTable({ lines }: { lines: ReportLine[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
