@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { LocalizedLink } from '../../lib/router/localized-link';
 import { useDocumentTitle } from '../../lib/router/use-document-title';
 import { useLocalizedPath } from '../../lib/router/use-localized-path';
 import { useSession } from '../../lib/session/use-session';
@@ -12,6 +11,7 @@ import { ProfileSection } from '../../features/accounts/profile-section';
 import { SecuritySection } from '../../features/accounts/security-section';
 import { SubscriptionSection } from '../../features/billing/subscription-section';
 import { Spinner } from '../../lib/ui/spinner';
+import { ButtonLink } from '../../lib/ui/button-link';
 import './account.css';
 
 export default function AccountPage() {
@@ -50,12 +50,10 @@ export default function AccountPage() {
           <h1 id="login-required-title">{intl.formatMessage({ id: 'account.loginRequired.title' })}</h1>
           <p>{intl.formatMessage({ id: 'account.loginRequired.body' })}</p>
           <div className="account-actions">
-            <LocalizedLink className="btn btn--primary" to={`/login?from=${encodeURIComponent(localize('/compte'))}`}>
+            <ButtonLink primary to={`/login?from=${encodeURIComponent(localize('/compte'))}`}>
               {intl.formatMessage({ id: 'account.loginRequired.login' })}
-            </LocalizedLink>
-            <LocalizedLink className="btn btn--secondary" to="/register">
-              {intl.formatMessage({ id: 'account.loginRequired.register' })}
-            </LocalizedLink>
+            </ButtonLink>
+            <ButtonLink to="/register">{intl.formatMessage({ id: 'account.loginRequired.register' })}</ButtonLink>
           </div>
         </section>
       </div>

@@ -18,6 +18,7 @@ import { ResendButton } from '../../features/accounts/resend-button';
 import { TextField } from '../../lib/ui/text-field';
 import { useCountdown } from '../../features/accounts/use-countdown';
 import { useFormError } from '../../lib/ui/use-form-error';
+import { ButtonLink } from '../../lib/ui/button-link';
 
 /** Seconds before a new code may be asked (the server enforces its own limit and may ask for more). */
 export const RESEND_COOLDOWN_S = 60;
@@ -129,9 +130,7 @@ export default function VerifyOtpPage() {
       ) : (
         <div className="auth-actions">
           <FormAlert id="verify-missing-email">{intl.formatMessage({ id: 'auth.errors.emailMissing' })}</FormAlert>
-          <LocalizedLink className="btn btn--secondary" to="/register">
-            {intl.formatMessage({ id: 'auth.verify.restart' })}
-          </LocalizedLink>
+          <ButtonLink to="/register">{intl.formatMessage({ id: 'auth.verify.restart' })}</ButtonLink>
         </div>
       )}
       {email ? (

@@ -4,7 +4,6 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { BRAND_NAME } from '@pharmaradar/shared/brand';
 import { api, isApiRequestError } from '../../lib/api/client';
-import { LocalizedLink } from '../../lib/router/localized-link';
 import { useDocumentTitle } from '../../lib/router/use-document-title';
 import { useSession } from '../../lib/session/use-session';
 import { ActivatedPasswordField } from './activated-password-field';
@@ -13,6 +12,7 @@ import { errorText } from './auth-errors';
 import { FormAlert } from '../../lib/ui/form-alert';
 import { Spinner } from '../../lib/ui/spinner';
 import { useFormError } from '../../lib/ui/use-form-error';
+import { ButtonLink } from '../../lib/ui/button-link';
 
 /** `password`: the link was opened in another browser than the one that registered; it activates the password typed. */
 type Phase = 'loading' | 'password' | 'success' | 'error';
@@ -116,13 +116,13 @@ export default function ActivatePage() {
         <p role="status">{intl.formatMessage({ id: 'auth.activate.successBody' }, { brand: BRAND_NAME })}</p>
         <div className="auth-actions">
           {isAuthenticated ? (
-            <LocalizedLink className="btn btn--primary" to="/">
+            <ButtonLink primary to="/">
               {intl.formatMessage({ id: 'auth.activate.continue' })}
-            </LocalizedLink>
+            </ButtonLink>
           ) : (
-            <LocalizedLink className="btn btn--primary" to="/login">
+            <ButtonLink primary to="/login">
               {intl.formatMessage({ id: 'auth.activate.login' })}
-            </LocalizedLink>
+            </ButtonLink>
           )}
         </div>
       </AuthCard>
@@ -138,12 +138,10 @@ export default function ActivatePage() {
         {message ?? intl.formatMessage({ id: 'auth.errors.activationInvalid' })}
       </FormAlert>
       <div className="auth-actions">
-        <LocalizedLink className="btn btn--primary" to="/login">
+        <ButtonLink primary to="/login">
           {intl.formatMessage({ id: 'auth.activate.login' })}
-        </LocalizedLink>
-        <LocalizedLink className="btn btn--secondary" to="/register">
-          {intl.formatMessage({ id: 'auth.activate.register' })}
-        </LocalizedLink>
+        </ButtonLink>
+        <ButtonLink to="/register">{intl.formatMessage({ id: 'auth.activate.register' })}</ButtonLink>
       </div>
     </AuthCard>
   );

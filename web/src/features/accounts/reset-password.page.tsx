@@ -13,6 +13,7 @@ import { PasswordField } from '../../lib/ui/password-field';
 import { clearResetToken, readResetToken, stashResetToken, TOKEN_PLACEHOLDER } from './reset-token';
 import { useFormError } from '../../lib/ui/use-form-error';
 import { Spinner } from '../../lib/ui/spinner';
+import { ButtonLink } from '../../lib/ui/button-link';
 
 const ALERT_ID = 'reset-alert';
 type Phase = 'checking' | 'form' | 'done' | 'invalid';
@@ -108,9 +109,9 @@ export default function ResetPasswordPage() {
         </div>
         <FormAlert id="reset-invalid">{intl.formatMessage({ id: 'auth.errors.resetLinkInvalid' })}</FormAlert>
         <div className="auth-actions">
-          <LocalizedLink className="btn btn--primary" to="/forgot-password">
+          <ButtonLink primary to="/forgot-password">
             {intl.formatMessage({ id: 'auth.reset.requestAgain' })}
-          </LocalizedLink>
+          </ButtonLink>
         </div>
       </AuthCard>
     );
@@ -135,9 +136,9 @@ export default function ResetPasswordPage() {
         </div>
         <p role="status">{intl.formatMessage({ id: 'auth.reset.doneBody' })}</p>
         <div className="auth-actions">
-          <LocalizedLink className="btn btn--primary" to="/login">
+          <ButtonLink primary to="/login">
             {intl.formatMessage({ id: 'auth.reset.login' })}
-          </LocalizedLink>
+          </ButtonLink>
         </div>
       </AuthCard>
     );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LocalizedLink } from '../../lib/router/localized-link';
 import { useLocalizedNavigate } from '../../lib/router/use-localized-navigate';
 import { useSession } from '../../lib/session/use-session';
 import { DeleteDialog } from './delete-dialog';
+import { ButtonLink } from '../../lib/ui/button-link';
 
 export function SecuritySection() {
   const intl = useIntl();
@@ -26,9 +26,7 @@ export function SecuritySection() {
           <h3 className="account-row__title">{intl.formatMessage({ id: 'account.security.password' })}</h3>
           <p className="account-hint">{intl.formatMessage({ id: 'account.security.passwordHint' })}</p>
         </div>
-        <LocalizedLink className="btn btn--secondary" to="/forgot-password">
-          {intl.formatMessage({ id: 'account.security.changePassword' })}
-        </LocalizedLink>
+        <ButtonLink to="/forgot-password">{intl.formatMessage({ id: 'account.security.changePassword' })}</ButtonLink>
       </div>
       <div className="account-row">
         <div>

@@ -7,6 +7,7 @@ import { PageFrame } from '../../lib/ui/page-frame';
 import { Spinner } from '../../lib/ui/spinner';
 import { checkSubscription } from './billing-api';
 import { LoginRequired } from './login-required';
+import { ButtonLink } from '../../lib/ui/button-link';
 import './billing.css';
 
 type Phase = 'pending' | 'syncing' | 'ok' | 'timeout';
@@ -89,16 +90,12 @@ export default function CongratsPage() {
         ) : null}
         <div className="billing-actions">
           {phase === 'ok' ? (
-            <LocalizedLink className="btn btn--primary" to="/pro">
+            <ButtonLink primary to="/pro">
               {intl.formatMessage({ id: 'billing.congrats.tool' })}
-            </LocalizedLink>
+            </ButtonLink>
           ) : null}
-          <LocalizedLink className="btn btn--secondary" to="/compte">
-            {intl.formatMessage({ id: 'billing.congrats.account' })}
-          </LocalizedLink>
-          <LocalizedLink className="btn btn--secondary" to="/">
-            {intl.formatMessage({ id: 'billing.congrats.home' })}
-          </LocalizedLink>
+          <ButtonLink to="/compte">{intl.formatMessage({ id: 'billing.congrats.account' })}</ButtonLink>
+          <ButtonLink to="/">{intl.formatMessage({ id: 'billing.congrats.home' })}</ButtonLink>
         </div>
       </section>
     </PageFrame>

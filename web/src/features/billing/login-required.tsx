@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { LocalizedLink } from '../../lib/router/localized-link';
 import { useLocalizedPath } from '../../lib/router/use-localized-path';
+import { ButtonLink } from '../../lib/ui/button-link';
 
 /** docs/architecture.md#settled-choices: logged-out visitors of /congrats and /subscription get docs/product.md#roles's notice. */
 export function LoginRequired({ from }: { from: string }) {
@@ -11,12 +11,10 @@ export function LoginRequired({ from }: { from: string }) {
       <h1 id="billing-login-title">{intl.formatMessage({ id: 'billing.loginRequired.title' })}</h1>
       <p>{intl.formatMessage({ id: 'billing.loginRequired.body' })}</p>
       <div className="billing-actions">
-        <LocalizedLink className="btn btn--primary" to={`/login?from=${encodeURIComponent(localize(from))}`}>
+        <ButtonLink primary to={`/login?from=${encodeURIComponent(localize(from))}`}>
           {intl.formatMessage({ id: 'billing.loginRequired.login' })}
-        </LocalizedLink>
-        <LocalizedLink className="btn btn--secondary" to="/register">
-          {intl.formatMessage({ id: 'billing.loginRequired.register' })}
-        </LocalizedLink>
+        </ButtonLink>
+        <ButtonLink to="/register">{intl.formatMessage({ id: 'billing.loginRequired.register' })}</ButtonLink>
       </div>
     </section>
   );

@@ -3,7 +3,6 @@ import { useIntl } from 'react-intl';
 import { PRO_PRICE_EUR } from '@pharmaradar/shared/pro-price';
 import { formatPrice } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
-import { LocalizedLink } from '../../lib/router/localized-link';
 import { useDocumentTitle } from '../../lib/router/use-document-title';
 import { useSession } from '../../lib/session/use-session';
 import { isApiRequestError } from '../../lib/api/client';
@@ -11,6 +10,7 @@ import { FormAlert } from '../../lib/ui/form-alert';
 import { PageFrame } from '../../lib/ui/page-frame';
 import { goTo, startCheckout } from './billing-api';
 import { PlanComparison } from './plan-comparison';
+import { ButtonLink } from '../../lib/ui/button-link';
 import './billing.css';
 
 export default function OffersPage() {
@@ -37,9 +37,9 @@ export default function OffersPage() {
   };
 
   const proAction = !booted ? null : !isAuthenticated ? (
-    <LocalizedLink className="btn btn--primary" to="/register?plan=pro">
+    <ButtonLink primary to="/register?plan=pro">
       {t('register')}
-    </LocalizedLink>
+    </ButtonLink>
   ) : user.plan !== 'free' ? (
     <p data-testid="current-plan">{t('current')}</p>
   ) : (
@@ -69,9 +69,7 @@ export default function OffersPage() {
             ))}
           </ul>
           {booted && !isAuthenticated ? (
-            <LocalizedLink className="btn btn--secondary" to="/register">
-              {t('register')}
-            </LocalizedLink>
+            <ButtonLink to="/register">{t('register')}</ButtonLink>
           ) : booted && user.plan === 'free' ? (
             <p>{t('current')}</p>
           ) : null}
@@ -99,9 +97,7 @@ export default function OffersPage() {
           {user.plan === 'ultra' ? (
             <p>{t('current')}</p>
           ) : (
-            <LocalizedLink className="btn btn--secondary" to="/contact?subject=ultra">
-              {t('ultra.contact')}
-            </LocalizedLink>
+            <ButtonLink to="/contact?subject=ultra">{t('ultra.contact')}</ButtonLink>
           )}
         </section>
       </div>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LocalizedLink } from '../../lib/router/localized-link';
 import { PageFrame } from '../../lib/ui/page-frame';
 import { PlanComparison } from './plan-comparison';
+import { ButtonLink } from '../../lib/ui/button-link';
 import './billing.css';
 
 /** The Pro tool's intro video (about 2 minutes, docs/product.md#roles), when the build configures one. */
@@ -24,23 +24,17 @@ export function ProMarketing({ from, video }: { from: string; video?: ProVideo |
         <h1 id="pro-wall-title">{t('heroTitle')}</h1>
         <p className="billing-claim">{t('heroBody')}</p>
         <div className="billing-actions">
-          <LocalizedLink className="btn btn--primary" to="/register?plan=pro">
+          <ButtonLink primary to="/register?plan=pro">
             {t('startPro')}
-          </LocalizedLink>
-          <LocalizedLink className="btn btn--secondary" to="/register">
-            {t('register')}
-          </LocalizedLink>
-          <LocalizedLink className="btn btn--secondary" to={`/login?from=${encodeURIComponent(from)}`}>
-            {t('login')}
-          </LocalizedLink>
+          </ButtonLink>
+          <ButtonLink to="/register">{t('register')}</ButtonLink>
+          <ButtonLink to={`/login?from=${encodeURIComponent(from)}`}>{t('login')}</ButtonLink>
         </div>
       </section>
       {video ? <ClickToPlay video={video} label={t('playVideo')} /> : null}
       <PlanComparison />
       <p className="billing-actions">
-        <LocalizedLink className="btn btn--secondary" to="/compte?highlight=pro">
-          {t('alreadyMember')}
-        </LocalizedLink>
+        <ButtonLink to="/compte?highlight=pro">{t('alreadyMember')}</ButtonLink>
       </p>
     </PageFrame>
   );
@@ -74,12 +68,10 @@ export function ProNeeded() {
         <h1 id="pro-needed-title">{t('neededTitle')}</h1>
         <p>{t('neededBody')}</p>
         <div className="billing-actions">
-          <LocalizedLink className="btn btn--primary" to="/compte?highlight=pro">
+          <ButtonLink primary to="/compte?highlight=pro">
             {t('upgrade')}
-          </LocalizedLink>
-          <LocalizedLink className="btn btn--secondary" to="/offers">
-            {t('learnMore')}
-          </LocalizedLink>
+          </ButtonLink>
+          <ButtonLink to="/offers">{t('learnMore')}</ButtonLink>
         </div>
       </section>
     </PageFrame>

@@ -14,6 +14,7 @@ import { FormAlert } from '../../lib/ui/form-alert';
 import { PageFrame } from '../../lib/ui/page-frame';
 import { TextField } from '../../lib/ui/text-field';
 import { goTo, startCheckout } from './billing-api';
+import { ButtonLink } from '../../lib/ui/button-link';
 import './billing.css';
 
 const BENEFITS = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'] as const;
@@ -60,12 +61,10 @@ export default function PromoPage() {
   if (booted && !isAuthenticated) {
     action = (
       <div className="billing-actions" data-testid="promo-visitor">
-        <LocalizedLink className="btn btn--primary" to={`/login?from=${encodeURIComponent(back)}`}>
+        <ButtonLink primary to={`/login?from=${encodeURIComponent(back)}`}>
           {t('login')}
-        </LocalizedLink>
-        <LocalizedLink className="btn btn--secondary" to="/register">
-          {t('register')}
-        </LocalizedLink>
+        </ButtonLink>
+        <ButtonLink to="/register">{t('register')}</ButtonLink>
       </div>
     );
   } else if (booted && user.plan !== 'free') {

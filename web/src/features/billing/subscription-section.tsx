@@ -3,9 +3,9 @@ import { useIntl } from 'react-intl';
 import { goTo, startCheckout } from './checkout';
 import { formatDate } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
-import { LocalizedLink } from '../../lib/router/localized-link';
 import { useSession } from '../../lib/session/use-session';
 import { FormAlert } from '../../lib/ui/form-alert';
+import { ButtonLink } from '../../lib/ui/button-link';
 
 /** Free: what Pro adds and an upgrade that opens the checkout (docs/architecture.md#billing-and-plans). Pro/Ultra: dates and manage. */
 export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
@@ -51,12 +51,10 @@ export function SubscriptionSection({ highlighted }: { highlighted: boolean }) {
           {trialUntil ? <p className="account-hint">{t('trialUntil', { date: trialUntil })}</p> : null}
           {!trialUntil && proUntil ? <p className="account-hint">{t('proUntil', { date: proUntil })}</p> : null}
           <div className="account-actions">
-            <LocalizedLink className="btn btn--primary" to="/subscription">
+            <ButtonLink primary to="/subscription">
               {t('manage')}
-            </LocalizedLink>
-            <LocalizedLink className="btn btn--secondary" to="/pro">
-              {t('openTool')}
-            </LocalizedLink>
+            </ButtonLink>
+            <ButtonLink to="/pro">{t('openTool')}</ButtonLink>
           </div>
         </>
       ) : (

@@ -3,7 +3,6 @@ import { useIntl } from 'react-intl';
 import type { SubscriptionDetails } from '@pharmaradar/shared/billing.schema';
 import { formatDate, formatPrice } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
-import { LocalizedLink } from '../../lib/router/localized-link';
 import { useDocumentTitle } from '../../lib/router/use-document-title';
 import { useSession } from '../../lib/session/use-session';
 import { Dialog } from '../../lib/ui/dialog';
@@ -12,6 +11,7 @@ import { LoadState } from '../../lib/ui/load-state';
 import { PageFrame } from '../../lib/ui/page-frame';
 import { cancelSubscription, goTo, loadSubscription, openPortal, resumeSubscription } from './billing-api';
 import { LoginRequired } from './login-required';
+import { ButtonLink } from '../../lib/ui/button-link';
 import './billing.css';
 
 /** Stripe's card brands are lower-case ids; a person reads the brand's own spelling. */
@@ -104,9 +104,9 @@ export default function SubscriptionPage() {
       return (
         <>
           <p>{t('none')}</p>
-          <LocalizedLink className="btn btn--primary" to="/offers">
+          <ButtonLink primary to="/offers">
             {t('seeOffers')}
-          </LocalizedLink>
+          </ButtonLink>
         </>
       );
     }
