@@ -3,31 +3,20 @@ import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromSyncedLines } from '@pharmaradar/shared/group-line';
 import { PharmaRadarDb } from './db';
+import { STORES_V7_V8 } from './past-stores.test-support';
 
 // Version 8: a database filled by version 7 keeps every purchase price, VAT and own name, the
 // per-CNK rows in the group line's shape, and each group's lines show what a row showed before
 // (the line's field, else what the device knew of the CNK). Version 9 then adds each row's VAT source,
 // unknown for all of them (vat-source-upgrade.test.ts).
 const NAME = 'pro-lines-upgrade-test';
-const V7_STORES = {
-  searches: 'query, savedAt, [lang+savedAt]',
-  proGroups: 'id, updatedAt',
-  proMeta: 'key',
-  proOffers: 'cnk',
-  proCatalogue: 'cnk',
-  proOutbox: '++seq, [kind+id]',
-  basket: 'cnk, addedAt',
-  basketMeta: 'key',
-  proReports: 'id, [groupId+analysedAt]',
-  proOfficial: 'cnk',
-};
 const ID_A = '6f1c7a52-3c1e-4d55-9a3b-1f2e3d4c5b6a';
 const ID_B = '0b7d2f61-8e4a-4c3b-a2d1-9f8e7d6c5b4a';
 const ID_GONE = 'c3d4e5f6-a7b8-4c9d-8e0f-112233445566';
 
 async function fillVersion7() {
   const old = new Dexie(NAME);
-  old.version(7).stores(V7_STORES);
+  old.version(7).stores(STORES_V7_V8);
   await old.open();
   await old.table('proCatalogue').bulkPut([
     { cnk: '1000001', cataloguePriceExVat: 6.5, vatPercent: 6, name: 'Dafalgan (mon nom)' },

@@ -3,23 +3,12 @@ import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromSyncedLines } from '@pharmaradar/shared/group-line';
 import { PharmaRadarDb } from './db';
+import { STORES_V7_V8 } from './past-stores.test-support';
 
 // Version 9 (docs/decisions/215): a database filled by version 8 keeps every VAT as it was, the file's
 // or the pharmacist's, its source unknown ("kept from before"); a line without VAT stays without, to be
 // filled from its kind once the catalogue is reached; nothing is queued for sync.
 const NAME = 'vat-source-upgrade-test';
-const V8_STORES = {
-  searches: 'query, savedAt, [lang+savedAt]',
-  proGroups: 'id, updatedAt',
-  proMeta: 'key',
-  proOffers: 'cnk',
-  proCatalogue: 'cnk',
-  proOutbox: '++seq, [kind+id]',
-  basket: 'cnk, addedAt',
-  basketMeta: 'key',
-  proReports: 'id, [groupId+analysedAt]',
-  proOfficial: 'cnk',
-};
 const ID = '6f1c7a52-3c1e-4d55-9a3b-1f2e3d4c5b6a';
 const GROUP = {
   id: ID,
@@ -39,7 +28,7 @@ afterEach(async () => {
 describe('Dexie version 9', () => {
   it('keeps each stored VAT with an unknown source, leaves lines without VAT without, queues nothing', async () => {
     const old = new Dexie(NAME);
-    old.version(8).stores(V8_STORES);
+    old.version(8).stores(STORES_V7_V8);
     await old.open();
     await old.table('proCatalogue').bulkPut([
       { cnk: '3334441', name: null, purchaseExVat: 15.2, vatPercent: 6 },

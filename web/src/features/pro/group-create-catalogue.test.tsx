@@ -1,13 +1,11 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProCatalogueResponse } from '@pharmaradar/shared/pro-catalogue.schema';
 import { db } from '../../db/db';
-import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { GroupCreateDialog } from './group-create-dialog';
-import { ChannelWorker } from './workers/channel-worker.test-support';
-import { serveProApi } from './pro-api.test-support';
+import { setUpImportDialogSuite } from './group-create.test-support';
 
 // docs/decisions/161: the import preview names the rows the official catalogue does
 // not know or would not price, with the reason in the interface language, and says when the check
@@ -34,18 +32,10 @@ const ANSWER: ProCatalogueResponse = {
   ],
 };
 
-serveProApi((req, res) => {
-  if (req.path === '/api/pro/catalogue/') return sendJson(res, 200, ANSWER);
-  return sendJson(res, 500, { code: 'unexpected', detail: 'Not scripted.' });
-});
+setUpImportDialogSuite(ANSWER);
 beforeEach(async () => {
-  vi.stubGlobal('Worker', ChannelWorker);
   await db.proMeta.clear();
   await db.proOfficial.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 async function importList(locale: 'fr' | 'en' | 'nl') {
