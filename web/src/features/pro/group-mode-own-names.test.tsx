@@ -66,7 +66,14 @@ describe('group mode keeps the pharmacist’s own product names', () => {
     // A typed price, or a file without a name column, leaves the name out (ADR 151: left out keeps it).
     await proStore.saveLines([{ cnk: '1000001', purchaseExVat: 7.2, vatPercent: 6 }]);
     const known = await proStore.knownLines(['1000001']);
-    expect(known.get('1000001')).toEqual({ cnk: '1000001', purchaseExVat: 7.2, vatPercent: 6, name: OWN_NAME });
+    // Saved without saying where its VAT came from: the line's source stays unknown (ADR 215).
+    expect(known.get('1000001')).toEqual({
+      cnk: '1000001',
+      purchaseExVat: 7.2,
+      vatPercent: 6,
+      vatSource: null,
+      name: OWN_NAME,
+    });
     const [group] = await db.proGroups.toArray();
     expect(group!.lines?.['1000001']).toEqual({ price: 7.2, vat: 6, name: OWN_NAME });
   });
