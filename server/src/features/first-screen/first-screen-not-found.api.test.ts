@@ -1,6 +1,6 @@
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_WHOLE_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { createDrawingWebDist, removeDrawingWebDist } from './first-screen.test-support';
@@ -31,6 +31,8 @@ describe('a product page answers with the product API status', () => {
     return {
       status: res.status,
       page: $('#root').attr(FIRST_SCREEN_ATTRIBUTE) ?? null,
+      // Not whole: the app starts at once and takes the visitor to its /404 address (the journeys').
+      whole: $('#root').attr(FIRST_SCREEN_WHOLE_ATTRIBUTE) !== undefined,
       drawn: $('#root h1.drawn').text() || null,
       title: $('#root p.title').text() || null,
       lang: $('html').attr('lang'),
@@ -61,6 +63,7 @@ describe('a product page answers with the product API status', () => {
     expect(await get(server.url, path)).toEqual({
       status: 404,
       page: 'not-found',
+      whole: false,
       drawn: `not-found ${locale} ${path}`,
       title,
       lang: locale,
@@ -78,7 +81,14 @@ describe('a product page answers with the product API status', () => {
       ['/no-such-product-0000000', 'fr'],
       [`/nl/${prescription.slug}`, 'nl'],
     ] as const)
-      expect(await get(bare.url, path)).toEqual({ status: 404, page: null, drawn: null, title: null, lang });
+      expect(await get(bare.url, path)).toEqual({
+        status: 404,
+        page: null,
+        whole: false,
+        drawn: null,
+        title: null,
+        lang,
+      });
   });
 
   it('a known product, the app pages, the home page and the shell still answer 200', async () => {

@@ -22,8 +22,8 @@ export function missingProductPage(draw: DrawFirstScreen, service: FirstScreenSe
     if (parts && service.product(parts.slug)) return undefined;
     const locale = shellLocale(c);
     const markup = await draw.page({ page: 'not-found', locale, path });
-    // Its links are plain links: the page is whole without the app.
-    const page = markup === null ? html : withFirstScreen(html, 'not-found', markup, true);
+    // Not marked whole: the app starts at once and moves to its /404 address, as it did before.
+    const page = markup === null ? html : withFirstScreen(html, 'not-found', markup, false);
     return { html: withHtmlLang(page, locale), status: 404 };
   };
 }
