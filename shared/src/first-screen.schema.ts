@@ -45,7 +45,9 @@ export type FirstScreenPage =
       product: ProductLandingResponse;
       /** Cached prices and price history drawn with the product (ADR 121); absent, the app fetches them. */
       prices?: ProductPricesSeed;
-    };
+    }
+  /** A product page the server has no product for, sent with a 404: the app's not-found page. */
+  | { page: 'not-found'; locale: Locale; path: string };
 
 /**
  * A product page's price parts alone, drawn with every retailer's price (ADR 140); or, with `events`

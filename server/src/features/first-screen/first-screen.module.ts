@@ -6,12 +6,14 @@ import { createFirstScreenRenderer } from './first-screen-renderer';
 import { createFirstScreenRoutes } from './first-screen.routes';
 import { createFirstScreenService, type FirstScreenPorts } from './first-screen.service';
 import { localePreloads } from './locale-preload';
+import { missingProductPage } from './first-screen-not-found';
 import { searchedHome } from './first-screen-searched-home';
 
 /**
  * The first screen (ADR 119-121, ADR 140): the home and product pages go out drawn by the web app's
  * own components, and a product page drawn without its prices completes itself in one request; a
- * search address (`/?q=`) is drawn with its results, streamed once the search ends (ADR 180).
+ * search address (`/?q=`) is drawn with its results, streamed once the search ends (ADR 180); a
+ * product page without a product answers 404 with the app's not-found page.
  * `htmlTransformers` rewrite index.html in order (the preloads first: a drawn page drops them);
  * `routes` go under /api.
  */
@@ -25,6 +27,7 @@ export function createFirstScreenModule(
     htmlTransformers: [
       localePreloads(deps.env.WEB_DIST_DIR),
       productFirstScreen(draw, service),
+      missingProductPage(draw, service),
       homeFirstScreen(draw, searchedHome({ draw, service, searchLimit: deps.searchLimit })),
     ],
   };

@@ -18,7 +18,7 @@ function setMeta(html: string, name: string, content: string): string {
  * For a known product slug, index.html goes out with the product's title, description, language,
  * canonical URL, hreflang alternates and schema.org Product data (JSON-LD, with the current prices
  * when `offers` knows them), so crawlers and link previews see the landing page without running the
- * app. Unknown slugs get the plain index.html (the client router shows its 404). The page itself is
+ * app. Unknown slugs get the plain index.html here (the first screen answers them 404). The page itself is
  * drawn into #root by the first-screen feature (ADR 140).
  */
 export function createProductHtmlTransformer({

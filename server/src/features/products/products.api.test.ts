@@ -126,10 +126,16 @@ describe('product landing pages', () => {
     expect(html).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;x&quot;');
   });
 
-  it('sends the plain index.html for unknown slugs and app routes', async () => {
-    for (const path of ['/no-such-product', '/nl/no-such-product', '/about', '/fr', `/${prescription.slug}`]) {
+  it('sends the plain index.html for unknown slugs (404, as the API) and app routes', async () => {
+    for (const [path, expected] of [
+      ['/no-such-product', 404],
+      ['/nl/no-such-product', 404],
+      [`/${prescription.slug}`, 404],
+      ['/about', 200],
+      ['/fr', 200],
+    ] as const) {
       const { status, html } = await page(ctx.server.url, path);
-      expect(status).toBe(200);
+      expect(status).toBe(expected);
       expect(html).toContain(PLAIN_TITLE);
       expect(html).not.toContain('rel="canonical"');
     }

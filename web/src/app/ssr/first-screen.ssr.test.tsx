@@ -51,6 +51,17 @@ describe('the first screen drawn on the server', () => {
     expect(bare('main h1').text()).toBe(LANDING.landing.fr.heading);
   });
 
+  it.each([
+    ['fr', '/no-such-product', 'Page introuvable', '/'],
+    ['nl', '/nl/no-such-product', 'Pagina niet gevonden', '/nl'],
+    ['en', '/en/no-such-product', 'Page not found', '/en'],
+  ] as const)('a product page without a product: the app not-found page in %s', (locale, path, title, home) => {
+    const $ = load(renderFirstScreen({ page: 'not-found', locale, path }));
+    expect($('main h1').text()).toBe(title);
+    expect($(`main a[href="${home}"]`).length).toBe(1);
+    expect($('[data-testid="navbar"]').length).toBe(1);
+  });
+
   it('a product page drawn with its cached prices and history: whole, links and all (ADR 121)', () => {
     const demoLink = '/__demo/retailers/farmaline/fr/dafalgan.htm';
     const result = dafalganResult({

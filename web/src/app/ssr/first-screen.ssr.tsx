@@ -5,6 +5,7 @@ import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import type { FirstScreenPage, FirstScreenRenderer } from '@pharmaradar/shared/first-screen.schema';
 import HomePage, { HomeResultsPart } from '../pages/home.page';
 import ProductPage, { ProductPriceParts } from '../pages/product.page';
+import NotFoundPage from '../not-found/not-found.page';
 import { Layout } from '../layout/layout';
 import { flattenMessages } from '../../lib/i18n/flatten';
 import { I18nProvider } from '../../lib/i18n/i18n-provider';
@@ -33,6 +34,15 @@ function page(input: FirstScreenPage): ReactNode {
   if (input.page === 'home')
     // No splash over a page the server drew (ADR 166).
     return <HomePage />;
+  // A product page the server has no product for (sent with a 404): the app's not-found page.
+  if (input.page === 'not-found')
+    return (
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    );
   return (
     <LandingSeedContext.Provider value={input.product}>
       <PricesSeedContext.Provider value={input.prices ?? null}>
