@@ -56,8 +56,8 @@ describe.each([
       ['vat', 'TVA'],
     ]);
     expect(result.rows).toEqual([
-      { line: 5, cnk: '0123456', name: 'Dafalgan 500 mg', purchaseExVat: 3.5, vatPercent: 6 },
-      { line: 6, cnk: '4487039', name: 'Nurofen 400 mg', purchaseExVat: 12.4, vatPercent: 21 },
+      { line: 5, cnk: '0123456', name: 'Dafalgan 500 mg', purchaseExVat: 3.5, vatPercent: 6, vatSource: 'file' },
+      { line: 6, cnk: '4487039', name: 'Nurofen 400 mg', purchaseExVat: 12.4, vatPercent: 21, vatSource: 'file' },
     ]);
     expect(result.rejected).toEqual([{ line: 7, reason: 'invalid_price', value: 'gratuit' }]);
   });
@@ -98,7 +98,7 @@ describe('text files', () => {
     );
     expect(result.source?.delimiter).toBe(',');
     expect(result.rows).toEqual([
-      { line: 2, cnk: '1234567', name: 'Bandage, 5 cm', purchaseExVat: 1.99, vatPercent: 21 },
+      { line: 2, cnk: '1234567', name: 'Bandage, 5 cm', purchaseExVat: 1.99, vatPercent: 21, vatSource: 'file' },
     ]);
   });
 
