@@ -85,10 +85,16 @@ describe('app: headers, methods, errors and static files', () => {
     }
   });
 
-  it('serves client routes as index.html (HTML page class) with no-cache', async () => {
-    for (const path of ['/', '/about', '/fr/pro', '/some/unknown/page']) {
+  it('serves client routes as index.html (HTML page class) with no-cache; an unknown address is a 404', async () => {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/about', 200],
+      ['/fr/pro', 200],
+      // No page and no product: the app's not-found page, with the status the API would give.
+      ['/some/unknown/page', 404],
+    ] as const) {
       const res = await client.get(path, { headers: { Accept: 'text/html,application/xhtml+xml' } });
-      expect(res.status).toBe(200);
+      expect(res.status, path).toBe(status);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.text).toContain('<div id="root"></div>');
       expect(res.headers.get('cache-control')).toBe('no-cache');
