@@ -214,6 +214,34 @@ describe('group mode: the lines of a group (docs/decisions/151)', () => {
     expect(await db.proOutbox.count()).toBe(1);
     expect((await db.proCatalogue.get('1000002'))?.vatPercent).toBe(21);
   });
+
+  it('sets one VAT for every line without one at once, and hides the bar when nothing is left to do', async () => {
+    await db.proCatalogue.clear();
+    await db.proOutbox.clear();
+    await db.proGroups.update(ID, {
+      lines: { '1000001': { vat: 21, price: 6, name: 'Crème de jour (mon nom)' } },
+    });
+    await openGroup(ID);
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
+    await screen.findByTestId('pro-group-table');
+    const withoutVat = bodyRows().filter(
+      (row) => (within(row).getByTestId('row-vat') as HTMLSelectElement).value === '',
+    );
+    expect(withoutVat.length).toBeGreaterThan(1);
+    fireEvent.click(screen.getByTestId('pro-select-vat-to-set'));
+    expect(screen.getByTestId('pro-vat-bar').textContent).toContain(`${withoutVat.length}`);
+    fireEvent.change(screen.getByTestId('pro-bulk-vat'), { target: { value: '21' } });
+    fireEvent.click(screen.getByTestId('pro-apply-vat'));
+    await waitFor(() =>
+      expect(bodyRows().map((row) => (within(row).getByTestId('row-vat') as HTMLSelectElement).value)).not.toContain(
+        '',
+      ),
+    );
+    // Every line now has a VAT and none is selected: the bar has nothing left to offer.
+    await waitFor(() => expect(screen.queryByTestId('pro-vat-bar')).toBeNull());
+    const stored = await db.proGroups.get(ID);
+    expect(stored?.lines?.['1000002']).toEqual({ vat: 21, vatFrom: 'pharmacist' });
+  });
 });
 
 describe('group mode online', () => {

@@ -59,17 +59,21 @@ export function VatSelectionBar({
   const intl = useIntl();
   const [rate, setRate] = useState(BULK_RATES[0]!);
   const withoutVat = rows.filter((r) => r.vatPercent === null).map((r) => r.cnk);
+  // Only what can be done now is shown: on the counter tablet every row the bar takes pushes the
+  // group's first line further below the fold.
+  if (withoutVat.length === 0 && selected.size === 0) return null;
   return (
     <div className="pro-vat-bar" data-testid="pro-vat-bar">
-      <button
-        type="button"
-        className="btn btn--secondary"
-        disabled={withoutVat.length === 0}
-        onClick={() => onSelect(new Set(withoutVat))}
-        data-testid="pro-select-vat-to-set"
-      >
-        <FormattedMessage id="pro.tool.table.selectVatToSet" />
-      </button>
+      {withoutVat.length > 0 && (
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => onSelect(new Set(withoutVat))}
+          data-testid="pro-select-vat-to-set"
+        >
+          <FormattedMessage id="pro.tool.table.selectVatToSet" />
+        </button>
+      )}
       <p role="status" className="pro-table-count">
         <FormattedMessage id="pro.tool.table.selected" values={{ count: selected.size }} />
       </p>
