@@ -1,9 +1,8 @@
 import { load } from 'cheerio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_WHOLE_ATTRIBUTE } from '@pharmaradar/shared/first-screen-markup';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { createDrawingWebDist, removeDrawingWebDist } from './first-screen.test-support';
+import { useDrawnAndBareServers } from './first-screen.test-support';
 
 // A product page's HTML answers with the status GET /api/products/:slug gives the same product: a
 // product the server does not know, or a pack the catalogue excludes, is a 404 with the app's
@@ -21,9 +20,7 @@ const known = catalogue.find((p) => !p.prescription)!;
 const prescription = catalogue.find((p) => p.prescription)!;
 
 describe('a product page answers with the product API status', () => {
-  let server: TestServer;
-  let bare: TestServer;
-  let distDir: string;
+  const servers = useDrawnAndBareServers(FAKE_RENDERER);
 
   async function get(base: string, path: string) {
     const res = await fetch(`${base}${path}`, { headers: { accept: 'text/html', 'accept-language': 'fr-BE' } });
@@ -41,26 +38,14 @@ describe('a product page answers with the product API status', () => {
   const api = async (base: string, slug: string) =>
     (await fetch(`${base}/api/products/${slug}/`, { headers: { accept: 'application/json' } })).status;
 
-  beforeAll(async () => {
-    distDir = createDrawingWebDist(FAKE_RENDERER);
-    server = await startTestServer({ WEB_DIST_DIR: distDir, RETAILERS_MODE: 'demo' });
-    // A build without the renderer: the bare app, with the same status.
-    bare = await startTestServer({ RETAILERS_MODE: 'demo' });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await bare?.close();
-    removeDrawingWebDist(distDir);
-  });
-
   it.each([
     ['/no-such-product-0000000', 'fr', 'Page introuvable'],
     ['/fr/no-such-product-0000000', 'fr', 'Page introuvable'],
     ['/nl/no-such-product-0000000/', 'nl', 'Pagina niet gevonden'],
     ['/en/no-such-product-0000000/history', 'en', 'Page not found'],
   ] as const)('an unknown product at %s: 404 with the not-found page in %s', async (path, locale, title) => {
-    expect(await api(server.url, 'no-such-product-0000000')).toBe(404);
-    expect(await get(server.url, path)).toEqual({
+    expect(await api(servers.server.url, 'no-such-product-0000000')).toBe(404);
+    expect(await get(servers.server.url, path)).toEqual({
       status: 404,
       page: 'not-found',
       whole: false,
@@ -71,9 +56,9 @@ describe('a product page answers with the product API status', () => {
   });
 
   it('a pack the catalogue excludes (prescription only): 404, as its API', async () => {
-    expect(await api(server.url, prescription.slug)).toBe(404);
+    expect(await api(servers.server.url, prescription.slug)).toBe(404);
     for (const path of [`/${prescription.slug}`, `/nl/${prescription.slug}`])
-      expect(await get(server.url, path)).toMatchObject({ status: 404, page: 'not-found' });
+      expect(await get(servers.server.url, path)).toMatchObject({ status: 404, page: 'not-found' });
   });
 
   it('without a renderer: the bare app with the 404, in the address language', async () => {
@@ -81,7 +66,7 @@ describe('a product page answers with the product API status', () => {
       ['/no-such-product-0000000', 'fr'],
       [`/nl/${prescription.slug}`, 'nl'],
     ] as const)
-      expect(await get(bare.url, path)).toEqual({
+      expect(await get(servers.bare.url, path)).toEqual({
         status: 404,
         page: null,
         whole: false,
@@ -92,12 +77,12 @@ describe('a product page answers with the product API status', () => {
   });
 
   it('a known product, the app pages, the home page and the shell still answer 200', async () => {
-    expect(await api(server.url, known.slug)).toBe(200);
-    expect(await get(server.url, `/nl/${known.slug}`)).toMatchObject({ status: 200, page: 'product' });
-    expect(await get(bare.url, `/${known.slug}`)).toMatchObject({ status: 200, page: null });
+    expect(await api(servers.server.url, known.slug)).toBe(200);
+    expect(await get(servers.server.url, `/nl/${known.slug}`)).toMatchObject({ status: 200, page: 'product' });
+    expect(await get(servers.bare.url, `/${known.slug}`)).toMatchObject({ status: 200, page: null });
     for (const path of ['/', '/nl', '/en/', '/about', '/nl/pharmacies', '/nl/nego', '/reset-password/1/abc', '/404'])
-      expect(await get(server.url, path)).toMatchObject({ status: 200 });
+      expect(await get(servers.server.url, path)).toMatchObject({ status: 200 });
     // The shell the service worker precaches and answers every navigation with offline: never a 404.
-    expect(await get(server.url, '/index.html')).toMatchObject({ status: 200, page: null });
+    expect(await get(servers.server.url, '/index.html')).toMatchObject({ status: 200, page: null });
   });
 });

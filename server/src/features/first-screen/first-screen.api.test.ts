@@ -12,7 +12,7 @@ import { firstScreenPricesResponseSchema, productPricesSeedSchema } from '@pharm
 import { productLandingResponseSchema } from '@pharmaradar/shared/product-landing';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
-import { createDrawingWebDist, removeDrawingWebDist } from './first-screen.test-support';
+import { useDrawnAndBareServers } from './first-screen.test-support';
 
 // ADR 119: the home and product pages go out drawn, so a phone paints them from
 // the HTML. The renderer here is a stand-in for the web build's (web/src/app/ssr/first-screen.ssr.tsx,
@@ -49,9 +49,12 @@ function root(html: string) {
 }
 
 describe('the home and product pages are drawn into index.html', () => {
-  let server: TestServer;
-  let bare: TestServer;
-  let distDir: string;
+  // The build's index.html preloads the boot chunk, as a real build's does.
+  const servers = useDrawnAndBareServers(FAKE_RENDERER, (distDir) => {
+    const index = join(distDir, 'index.html');
+    const preload = '<link rel="modulepreload" crossorigin="" href="/assets/boot-abc123.js">';
+    writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', `${preload}</head>`));
+  });
 
   async function page(base: string, path: string, acceptLanguage = 'fr-BE') {
     const res = await fetch(`${base}${path}`, { headers: { accept: 'text/html', 'accept-language': acceptLanguage } });
@@ -59,51 +62,39 @@ describe('the home and product pages are drawn into index.html', () => {
     return root(await res.text());
   }
 
-  beforeAll(async () => {
-    distDir = createDrawingWebDist(FAKE_RENDERER);
-    const index = join(distDir, 'index.html');
-    const preload = '<link rel="modulepreload" crossorigin="" href="/assets/boot-abc123.js">';
-    writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', `${preload}</head>`));
-    server = await startTestServer({ WEB_DIST_DIR: distDir, RETAILERS_MODE: 'demo' });
-    // A build without the renderer (e.g. an older one): the pages go out as the bare app.
-    bare = await startTestServer({ RETAILERS_MODE: 'demo' });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await bare?.close();
-    removeDrawingWebDist(distDir);
-  });
-
   it('the home page in the language of its address', async () => {
-    expect(await page(server.url, '/nl')).toMatchObject({ page: 'home', drawn: 'home nl /nl' });
-    expect(await page(server.url, '/en/', 'nl-BE')).toMatchObject({ page: 'home', drawn: 'home en /en' });
-    expect(await page(server.url, '/', 'de-DE')).toMatchObject({ page: 'home', drawn: 'home fr /' });
+    expect(await page(servers.server.url, '/nl')).toMatchObject({ page: 'home', drawn: 'home nl /nl' });
+    expect(await page(servers.server.url, '/en/', 'nl-BE')).toMatchObject({ page: 'home', drawn: 'home en /en' });
+    expect(await page(servers.server.url, '/', 'de-DE')).toMatchObject({ page: 'home', drawn: 'home fr /' });
   });
 
   it('the bare home page as the app will show it: a first visit in English is drawn as /en', async () => {
-    expect(await page(server.url, '/', 'en-US,en;q=0.9')).toMatchObject({ page: 'home', drawn: 'home en /en' });
+    expect(await page(servers.server.url, '/', 'en-US,en;q=0.9')).toMatchObject({ page: 'home', drawn: 'home en /en' });
   });
 
   it('a drawn page does not preload the app ahead of itself (ADR 120)', async () => {
     const boot = '/assets/boot-abc123.js';
     const translations = '/locales/fr/common.json';
-    expect(await page(server.url, '/')).toMatchObject({ page: 'home', preloads: [] });
-    expect(await page(server.url, `/${product.slug}`)).toMatchObject({ page: 'product', preloads: [] });
+    expect(await page(servers.server.url, '/')).toMatchObject({ page: 'home', preloads: [] });
+    expect(await page(servers.server.url, `/${product.slug}`)).toMatchObject({ page: 'product', preloads: [] });
     // The app draws every other page itself, at once: it needs them first.
-    expect(await page(server.url, '/about')).toMatchObject({ preloads: [boot, translations] });
+    expect(await page(servers.server.url, '/about')).toMatchObject({ preloads: [boot, translations] });
   });
 
   it('a search address is drawn (ADR 180); the shell and the other pages are left to the app', async () => {
     // The home page at its results address (first-screen-searched-home.api.test.ts: with its results).
-    expect(await page(server.url, '/?q=dafalgan')).toMatchObject({ page: 'home', drawn: 'home fr /?q=dafalgan' });
+    expect(await page(servers.server.url, '/?q=dafalgan')).toMatchObject({
+      page: 'home',
+      drawn: 'home fr /?q=dafalgan',
+    });
     // The shell the service worker precaches and answers later navigations with.
-    expect(await page(server.url, '/index.html')).toMatchObject({ page: null, drawn: null });
-    expect(await page(server.url, '/about')).toMatchObject({ page: null, drawn: null });
-    expect(await page(server.url, '/nl/pharmacies')).toMatchObject({ page: null, drawn: null });
+    expect(await page(servers.server.url, '/index.html')).toMatchObject({ page: null, drawn: null });
+    expect(await page(servers.server.url, '/about')).toMatchObject({ page: null, drawn: null });
+    expect(await page(servers.server.url, '/nl/pharmacies')).toMatchObject({ page: null, drawn: null });
   });
 
   it('a product page with its product, and the product as JSON for the app', async () => {
-    const drawn = await page(server.url, `/en/${product.slug}`);
+    const drawn = await page(servers.server.url, `/en/${product.slug}`);
     expect(drawn).toMatchObject({ page: 'product', drawn: `product en /en/${product.slug}` });
     expect(drawn.$('#root p').text()).toBe(`${product.name.fr} <${product.cnk}>`);
     const seed = productLandingResponseSchema.parse(JSON.parse(drawn.seed.text()));
@@ -113,9 +104,9 @@ describe('the home and product pages are drawn into index.html', () => {
   });
 
   it('the home page is whole without the app; a product page only with every price cached (ADR 121)', async () => {
-    expect(await page(server.url, '/en')).toMatchObject({ page: 'home', whole: true });
+    expect(await page(servers.server.url, '/en')).toMatchObject({ page: 'home', whole: true });
     // Nothing cached for the product's CNK: drawn without prices (the app fetches them), with its history.
-    const before = await page(server.url, `/en/${product.slug}`);
+    const before = await page(servers.server.url, `/en/${product.slug}`);
     expect(before).toMatchObject({ page: 'product', whole: false });
     expect(productPricesSeedSchema.parse(JSON.parse(before.prices.text()))).toMatchObject({
       cnk: product.cnk,
@@ -123,13 +114,13 @@ describe('the home and product pages are drawn into index.html', () => {
       history: { cnk: product.cnk, currency: 'EUR' },
     });
     // Drawing the page asked no shop: it is still not cached.
-    expect(await page(server.url, `/en/${product.slug}`)).toMatchObject({ whole: false });
+    expect(await page(servers.server.url, `/en/${product.slug}`)).toMatchObject({ whole: false });
 
-    const searched = await fetch(`${server.url}/api/search/?q=${product.cnk}`, {
+    const searched = await fetch(`${servers.server.url}/api/search/?q=${product.cnk}`, {
       headers: { accept: 'application/json' },
     });
     expect(searched.status).toBe(200);
-    const after = await page(server.url, `/en/${product.slug}`);
+    const after = await page(servers.server.url, `/en/${product.slug}`);
     expect(after).toMatchObject({ page: 'product', whole: true });
     expect(after.$('#root p').text()).toBe(`${product.name.fr} <${product.cnk}> prices of ${product.cnk}`);
     const seed = productPricesSeedSchema.parse(JSON.parse(after.prices.text()));
@@ -137,17 +128,17 @@ describe('the home and product pages are drawn into index.html', () => {
     expect(seed.search!.result.products.some((p) => p.cnk === product.cnk)).toBe(true);
     // Fresh for the cache's time to live (SEARCH_CACHE_TTL_S), counted from the oldest answer.
     const freshFor = Date.parse(seed.search!.freshUntil) - Date.parse(seed.search!.result.fetchedAt);
-    expect(freshFor).toBe(server.env.SEARCH_CACHE_TTL_S * 1000);
+    expect(freshFor).toBe(servers.server.env.SEARCH_CACHE_TTL_S * 1000);
     expect(after.prices.text()).not.toMatch(/</);
   });
 
   it('a page that fails to draw or a build without the renderer: the bare app', async () => {
     // An unknown product is a 404 with the not-found page (first-screen-not-found.api.test.ts).
-    const failed = await page(server.url, `/nl/${product.slug}`);
+    const failed = await page(servers.server.url, `/nl/${product.slug}`);
     expect(failed).toMatchObject({ page: null, drawn: null });
     expect(failed.seed.length).toBe(0);
     expect(failed.$('title').text()).toContain(product.name.nl); // the rest of the page is as before
-    const plain = await page(bare.url, `/${product.slug}`);
+    const plain = await page(servers.bare.url, `/${product.slug}`);
     expect(plain).toMatchObject({ page: null, drawn: null });
     expect(plain.seed.length).toBe(0);
   });
@@ -160,8 +151,8 @@ describe('the home and product pages are drawn into index.html', () => {
     const other = getDemoCatalogue().filter((p) => !p.prescription)[1]!;
 
     it('searches the CNK and answers the price parts drawn with every price, and the data the app starts on', async () => {
-      expect(await page(server.url, `/en/${other.slug}`)).toMatchObject({ page: 'product', whole: false });
-      const res = await prices(server.url, `/en/${other.slug}`);
+      expect(await page(servers.server.url, `/en/${other.slug}`)).toMatchObject({ page: 'product', whole: false });
+      const res = await prices(servers.server.url, `/en/${other.slug}`);
       expect(res.status).toBe(200);
       const body = firstScreenPricesResponseSchema.parse(await res.json());
       expect(body.parts).toMatch(
@@ -174,19 +165,19 @@ describe('the home and product pages are drawn into index.html', () => {
       expect(body.seed.search?.result).toMatchObject({ query: other.cnk, kind: 'cnk', cached: true });
       expect(body.seed.search!.result.products.some((p) => p.cnk === other.cnk)).toBe(true);
       // The search it ran filled the cache: the page is now drawn whole, with the same prices.
-      const after = await page(server.url, `/en/${other.slug}`);
+      const after = await page(servers.server.url, `/en/${other.slug}`);
       expect(after).toMatchObject({ page: 'product', whole: true });
       expect(productPricesSeedSchema.parse(JSON.parse(after.prices.text())).search?.result.query).toBe(other.cnk);
     });
 
     it('an address that is not a product page: 404; a page that fails to draw or no renderer: 503', async () => {
-      expect((await prices(server.url, '/en/no-such-product-0000000')).status).toBe(404);
-      expect((await prices(server.url, '/about/')).status).toBe(404);
-      expect((await prices(server.url, 'https://evil.example/x')).status).toBe(404);
-      const failed = await prices(server.url, `/nl/${other.slug}`);
+      expect((await prices(servers.server.url, '/en/no-such-product-0000000')).status).toBe(404);
+      expect((await prices(servers.server.url, '/about/')).status).toBe(404);
+      expect((await prices(servers.server.url, 'https://evil.example/x')).status).toBe(404);
+      const failed = await prices(servers.server.url, `/nl/${other.slug}`);
       expect(failed.status).toBe(503);
       expect(await failed.json()).toMatchObject({ code: 'not_drawn' });
-      expect((await prices(bare.url, `/${other.slug}`)).status).toBe(503);
+      expect((await prices(servers.bare.url, `/${other.slug}`)).status).toBe(503);
     });
   });
 });
