@@ -5,22 +5,16 @@ import type { ProCatalogueResponse } from '@pharmaradar/shared/pro-catalogue.sch
 import { db } from '../../db/db';
 import { renderWithProviders } from '../../test/render';
 import { GroupCreateDialog } from './group-create-dialog';
-import { setUpImportDialogSuite } from './group-create.test-support';
+import { DAFALGAN_FACT, setUpImportDialogSuite, TEST_CATALOGUE } from './group-create.test-support';
 
 // docs/decisions/161: the import preview names the rows the official catalogue does
 // not know or would not price, with the reason in the interface language, and says when the check
 // waits for the network. The import worker is the real one, reached over a message channel.
 
 const ANSWER: ProCatalogueResponse = {
-  catalogue: { version: '12035', referenceDate: '2026-11-26' },
+  catalogue: TEST_CATALOGUE,
   facts: [
-    {
-      cnk: '0046128',
-      known: true,
-      kind: 'medicine',
-      exclusion: null,
-      official: { name: 'Dafalgan', packName: null, pack: '30', marketed: true },
-    },
+    DAFALGAN_FACT,
     {
       cnk: '1111111',
       known: true,

@@ -5,21 +5,15 @@ import type { ProCatalogueResponse } from '@pharmaradar/shared/pro-catalogue.sch
 import { db } from '../../db/db';
 import { renderWithProviders } from '../../test/render';
 import { GroupCreateDialog } from './group-create-dialog';
-import { setUpImportDialogSuite } from './group-create.test-support';
+import { DAFALGAN_FACT, setUpImportDialogSuite, TEST_CATALOGUE } from './group-create.test-support';
 
 // docs/decisions/215: a file whose VAT column is empty, or absent, gives no line 6 % by default. The
 // preview says per line how its VAT was decided: the file's rate, the kind's in the official
 // catalogue (medicine 6 %, non-medicinal 21 %), or none yet, to be set by the pharmacist.
 const ANSWER: ProCatalogueResponse = {
-  catalogue: { version: '12035', referenceDate: '2026-11-26' },
+  catalogue: TEST_CATALOGUE,
   facts: [
-    {
-      cnk: '0046128',
-      known: true,
-      kind: 'medicine',
-      exclusion: null,
-      official: { name: 'Dafalgan', packName: null, pack: '30', marketed: true },
-    },
+    DAFALGAN_FACT,
     {
       cnk: '3334441',
       known: true,

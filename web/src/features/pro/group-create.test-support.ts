@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { ProCatalogueResponse } from '@pharmaradar/shared/pro-catalogue.schema';
+
 import { sendJson } from '../../test/fakes/http-server';
 import { serveProApi } from './pro-api.test-support';
 import { ChannelWorker } from './workers/channel-worker.test-support';
@@ -22,3 +23,13 @@ export function setUpImportDialogSuite(answer: ProCatalogueResponse): void {
     vi.restoreAllMocks();
   });
 }
+
+/** The official catalogue's version the import tests are answered from, and its Dafalgan pack. */
+export const TEST_CATALOGUE: ProCatalogueResponse['catalogue'] = { version: '12035', referenceDate: '2026-11-26' };
+export const DAFALGAN_FACT: ProCatalogueResponse['facts'][number] = {
+  cnk: '0046128',
+  known: true,
+  kind: 'medicine',
+  exclusion: null,
+  official: { name: 'Dafalgan', packName: null, pack: '30', marketed: true },
+};
