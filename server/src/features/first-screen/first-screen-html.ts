@@ -5,6 +5,7 @@ import { landingPathParts } from '@pharmaradar/shared/product-landing';
 import { withHtmlLang, type HtmlTransformer } from '../../lib/web-static';
 import { jsonScript, withFirstScreen } from './first-screen-document';
 import { shellLocale } from './locale-preload';
+import { missingProductPage } from './first-screen-not-found';
 import type { DrawFirstScreen } from './first-screen-renderer';
 import type { FirstScreenService } from './first-screen.service';
 import type { searchedHome } from './first-screen-searched-home';
@@ -55,13 +56,14 @@ export function homeFirstScreen(draw: DrawFirstScreen, searched: SearchedHome): 
  * A known product's page drawn into #root (ADR 119), with the product it shows as JSON for the app,
  * which then starts on the same page without fetching it again; and its cached prices and history
  * (ADR 121): with every retailer's prices drawn, the page is whole without the app. The product's
- * title, description and structured data are the products feature's (its own transformer).
+ * title, description and structured data are the products feature's (its own transformer). An
+ * address with no product behind it answers 404 from the same lookup (missingProductPage).
  */
 export function productFirstScreen(draw: DrawFirstScreen, service: FirstScreenService): HtmlTransformer {
   return async (html, c: Context) => {
     const parts = landingPathParts(c.req.path);
     const product = parts && service.product(parts.slug);
-    if (!parts || !product) return undefined;
+    if (!parts || !product) return missingProductPage(draw, html, c);
     const prices = service.cachedPrices(product.cnk, parts.locale);
     const page = { page: 'product' as const, locale: parts.locale, path: c.req.path, product };
     const markup = await draw.page(prices ? { ...page, prices } : page);

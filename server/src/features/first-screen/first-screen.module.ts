@@ -6,7 +6,6 @@ import { createFirstScreenRenderer } from './first-screen-renderer';
 import { createFirstScreenRoutes } from './first-screen.routes';
 import { createFirstScreenService, type FirstScreenPorts } from './first-screen.service';
 import { localePreloads } from './locale-preload';
-import { missingProductPage } from './first-screen-not-found';
 import { searchedHome } from './first-screen-searched-home';
 
 /**
@@ -27,7 +26,6 @@ export function createFirstScreenModule(
     htmlTransformers: [
       localePreloads(deps.env.WEB_DIST_DIR),
       productFirstScreen(draw, service),
-      missingProductPage(draw, service),
       homeFirstScreen(draw, searchedHome({ draw, service, searchLimit: deps.searchLimit })),
     ],
   };
