@@ -51,3 +51,10 @@ export function isCatchAllPath(path: string): boolean {
   if (rest.length === 0) return false;
   return !appPagePaths(prefixed).some((page) => matches(page, rest));
 }
+
+/** Whether `path` is the app's own not-found page (`/404`, `/{lang}/404`), which answers 404 as well. */
+export function isNotFoundPagePath(path: string): boolean {
+  const segments = path.split('/').filter(Boolean);
+  const rest = isLocale(segments[0]) ? segments.slice(1) : segments;
+  return rest.length === 1 && rest[0] === '404';
+}

@@ -76,11 +76,20 @@ describe('a product page answers with the product API status', () => {
       });
   });
 
+  it.each([
+    ['/404', 'fr', 'Page introuvable'],
+    ['/nl/404', 'nl', 'Pagina niet gevonden'],
+    ['/en/404/', 'en', 'Page not found'],
+  ] as const)('the app’s own not-found address %s: 404 with the not-found page in %s', async (path, locale, title) => {
+    expect(await get(servers.server.url, path)).toMatchObject({ status: 404, page: 'not-found', lang: locale, title });
+    expect(await get(servers.bare.url, path)).toMatchObject({ status: 404, page: null, lang: locale });
+  });
+
   it('a known product, the app pages, the home page and the shell still answer 200', async () => {
     expect(await api(servers.server.url, known.slug)).toBe(200);
     expect(await get(servers.server.url, `/nl/${known.slug}`)).toMatchObject({ status: 200, page: 'product' });
     expect(await get(servers.bare.url, `/${known.slug}`)).toMatchObject({ status: 200, page: null });
-    for (const path of ['/', '/nl', '/en/', '/about', '/nl/pharmacies', '/nl/nego', '/reset-password/1/abc', '/404'])
+    for (const path of ['/', '/nl', '/en/', '/about', '/nl/pharmacies', '/nl/nego', '/reset-password/1/abc'])
       expect(await get(servers.server.url, path)).toMatchObject({ status: 200 });
     // The shell the service worker precaches and answers every navigation with offline: never a 404.
     expect(await get(servers.server.url, '/index.html')).toMatchObject({ status: 200, page: null });
