@@ -22,7 +22,15 @@ const offer = (retailer: string, price: number) => ({
   inStock: true,
 });
 
+// What the official catalogue says the CNK is (POST /api/pro/catalogue/); null: it does not know it.
+let kind: 'medicine' | 'non-medicinal' | null = 'medicine';
+
 serveProApi((req, res) => {
+  if (req.path === '/api/pro/catalogue/')
+    return sendJson(res, 200, {
+      catalogue: { version: 'test', referenceDate: '2026-11-01' },
+      facts: [{ cnk: '0123456', known: kind !== null, kind, exclusion: null, official: null }],
+    });
   if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
   res.writeHead(200, { 'Content-Type': 'text/event-stream' });
   const product = {
@@ -44,7 +52,16 @@ serveProApi((req, res) => {
   res.end(`event: done\ndata: ${JSON.stringify({ count: 1, quota: 2000, used: 1, resetsOn: '2026-12-01' })}\n\n`);
 });
 
-async function priceOne() {
+/** What a screen reader says after the field's name: the texts its aria-describedby points at. */
+const description = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+
+async function priceOne(officialKind: typeof kind = 'medicine') {
+  kind = officialKind;
   renderWithProviders(<ProductMode settings={DEFAULT_PRICING_SETTINGS} onUsage={() => undefined} />, {
     locale: 'fr',
   });
@@ -90,5 +107,27 @@ describe('product mode', () => {
     // The selling price (the median of 9 and 10 €) is read under its own label.
     expect(read[1]).toEqual(['Prix de vente conseillé (TVAC)', '9,50 €']);
     expect(read[2]).toEqual(['Marge visée', '30 %']);
+  });
+
+  it('takes the VAT of the product kind the official catalogue gives, and says so', async () => {
+    const card = await priceOne('non-medicinal');
+    const vat = within(card).getByRole('textbox', { name: 'TVA (%)' }) as HTMLInputElement;
+    expect(vat.value).toBe('21');
+    expect(description(vat)).toBe('TVA d’un produit non médicamenteux (catalogue officiel)');
+    // 30 % margin on 9,50 € incl. 21 % VAT: 9,50 / 1,21 × 0,70.
+    expect(within(card).getByTestId('card-purchase').textContent?.replace(/\s/g, ' ')).toBe('5,50 €');
+  });
+
+  it('prices nothing from an assumed rate when the kind is unknown, until the pharmacist sets the VAT', async () => {
+    const card = await priceOne(null);
+    const vat = within(card).getByRole('textbox', { name: 'TVA (%)' }) as HTMLInputElement;
+    expect(vat.value).toBe('');
+    expect(description(vat)).toBe('TVA à choisir : nature du produit inconnue');
+    expect(within(card).getByTestId('pro-product-vat-needed').textContent).toMatch(/^Choisissez la TVA/);
+    expect(within(card).queryByTestId('card-purchase')).toBeNull();
+    fireEvent.change(vat, { target: { value: '6' } });
+    expect(within(card).queryByTestId('pro-product-vat-needed')).toBeNull();
+    expect(within(card).getByTestId('card-purchase').textContent?.replace(/\s/g, ' ')).toBe('6,27 €');
+    expect(description(vat)).toBe('TVA choisie par vous');
   });
 });

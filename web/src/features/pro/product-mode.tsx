@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
-import { defaultVatPercent, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
+import { importedVat, type VatSource } from '@pharmaradar/shared/vat-rule';
 import { isApiRequestError } from '../../lib/api/client';
 import { formatPercent, formatPrice } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
@@ -14,6 +15,8 @@ import { TextField } from '../../lib/ui/text-field';
 import { AnalysisCostNote } from './analysis-cost-note';
 import { officialTitle } from './import/catalogue-flags';
 import { offerRecord, proStore } from './data/pro-store';
+import { vatFromMessage } from './group/vat-selection';
+import { fetchProCatalogue } from './pro-catalogue.client';
 import { streamProPrices } from './pro-prices.client';
 import { useAnalysisCost } from './use-analysis-cost';
 
@@ -34,6 +37,7 @@ export function ProductMode({
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<ProProductEvent | null>(null);
   const [vat, setVat] = useState('');
+  const [vatSource, setVatSource] = useState<VatSource | null>(null);
   const [catalogue, setCatalogue] = useState('');
   const typed = normaliseCnk(input);
   // What pricing the typed CNK would cost, shown before it runs (ADR 208).
@@ -57,7 +61,12 @@ export function ProductMode({
       });
       if (done) onUsage(done);
       const remembered = (await proStore.knownLines([cnk])).get(cnk);
-      setVat(String(remembered?.vatPercent ?? defaultVatPercent(true)));
+      const decided =
+        remembered?.vatPercent != null
+          ? { vatPercent: remembered.vatPercent, vatSource: remembered.vatSource }
+          : importedVat(null, await productKind(cnk, locale));
+      setVat(decided.vatPercent === null ? '' : String(decided.vatPercent));
+      setVatSource(decided.vatSource);
       setCatalogue(remembered?.purchaseExVat != null ? String(remembered.purchaseExVat) : '');
     } catch (failure) {
       setError(
@@ -85,13 +94,15 @@ export function ProductMode({
   };
 
   const offers = answer?.product?.offers ?? [];
-  const vatPercent = Number(vat.replace(',', '.'));
+  // No VAT typed, remembered or known from the product's kind: nothing is priced from an assumed rate.
+  const vatPercent = vat.trim() === '' ? null : Number(vat.replace(',', '.'));
+  const vatKnown = vatPercent !== null && Number.isFinite(vatPercent) && vatPercent >= 0;
   const cataloguePrice = Number(catalogue.replace(',', '.'));
   const card =
-    answer && offers.length > 0
+    answer && offers.length > 0 && vatKnown
       ? priceProduct(
           {
-            vatPercent: Number.isFinite(vatPercent) ? vatPercent : 6,
+            vatPercent,
             offers: offers.map((o) => o.price),
             purchaseExVat: cataloguePrice > 0 ? cataloguePrice : null,
           },
@@ -195,8 +206,10 @@ export function ProductMode({
               inputMode="decimal"
               onValueChange={(value) => {
                 setVat(value);
+                setVatSource('pharmacist');
                 remember(value, catalogue);
               }}
+              hint={intl.formatMessage({ id: vatFromMessage({ vatPercent: vatKnown ? vatPercent : null, vatSource }) })}
             />
             <TextField
               id="pro-catalogue"
@@ -210,6 +223,11 @@ export function ProductMode({
               }}
             />
           </div>
+          {offers.length > 0 && !vatKnown && (
+            <p role="status" data-testid="pro-product-vat-needed">
+              <FormattedMessage id="pro.tool.product.vatNeeded" />
+            </p>
+          )}
           {card && (
             <dl className="pro-figures">
               <div className="pro-figures__item">
@@ -269,4 +287,13 @@ export function ProductMode({
       )}
     </section>
   );
+}
+
+/** The product's kind per the official catalogue, or null when it does not know the CNK or cannot be asked. */
+async function productKind(cnk: string, locale: Parameters<typeof fetchProCatalogue>[1]) {
+  try {
+    return (await fetchProCatalogue([cnk], locale)).facts.find((fact) => fact.cnk === cnk)?.kind ?? null;
+  } catch {
+    return null;
+  }
 }
