@@ -27,17 +27,22 @@ const TEXTS: Partial<Record<Locale, { browser: string; title: string; low30: str
   },
 };
 
-const SAME_MEDICINE: Partial<Record<Locale, { browser: string; title: string; group: string; advice: string }>> = {
+/** `equivalent`: the Perdolan pack as the card names it, the catalogue's name and pack in the page's language. */
+const SAME_MEDICINE: Partial<
+  Record<Locale, { browser: string; title: string; group: string; equivalent: string; advice: string }>
+> = {
   fr: {
     browser: 'fr-BE',
     title: 'Même principe actif, même dosage, même forme',
     group: 'Paracétamol 500 mg comprimé',
+    equivalent: 'Perdolan 500 mg – 30 comprimés',
     advice: 'Demandez conseil à votre pharmacien',
   },
   nl: {
     browser: 'nl-BE',
     title: 'Zelfde werkzame stof, sterkte en vorm',
     group: 'Paracetamol 500 mg tablet',
+    equivalent: 'Perdolan 500 mg – 30 tabletten',
     advice: 'Vraag raad aan uw apotheker',
   },
 };
@@ -140,6 +145,8 @@ describe('price history on the product page', () => {
         shown(perdolan!.bestPrice!),
       );
       expect(await item.getByTestId('offer-unit-price').count()).toBe(1);
+      // Named as the official catalogue names it in the page's language (a Dutch page never reads French).
+      expect(await item.getByRole('link').textContent()).toBe(t.equivalent);
       expect(await section.getByTestId('same-medicine-advice').textContent()).toContain(t.advice);
       await section.scrollIntoViewIfNeeded();
       await screenshot(page, `same-medicine-${lang}`);

@@ -137,7 +137,7 @@ export function createApp(deps: AppDeps): ComposedApp {
     {
       ...deps,
       verdict: catalogue.lookup.verdict,
-      officialName: (cnk) => officialNameOf(catalogue.lookup, cnk, 'fr'),
+      officialName: (cnk, lang) => officialNameOf(catalogue.lookup, cnk, lang),
     },
     {
       offers: priceHistory.service,

@@ -1,6 +1,11 @@
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { exportMembers } from '../features/catalogue/catalogue-import/sam-export.test-support';
+import { LOCALES } from '@pharmaradar/shared/locales';
+import { importFiles } from '../features/catalogue/catalogue-import/catalogue-import';
+import { exportMembers, quietLog, testDb } from '../features/catalogue/catalogue-import/sam-export.test-support';
+import { createCatalogueRepository } from '../features/catalogue/catalogue.repository';
+import { createCatalogueLookup } from '../features/catalogue/catalogue.service';
+import { getDemoCatalogue } from './catalogue';
 import { demoSamExport } from './demo-sam-export';
 
 // The demo export must look like a real SAM export wherever the real one is known (the SAM v2 export
@@ -42,5 +47,18 @@ describe('the demo SAM export', () => {
     const root = (xml: string) => [...paths(xml)].map((p) => p.slice(p.indexOf('/') + 1));
     expect(root(fileOf(exportMembers(), kind))).toContain(path);
     expect(root(fileOf(demoSamExport().files, kind))).toContain(path);
+  });
+
+  it('imported, it names and sizes each demo medicine pack in each reader’s language', () => {
+    const repo = createCatalogueRepository(testDb());
+    importFiles(repo, 'demo', demoSamExport().files, { referenceDate: '2026-01-01', now: Date.now, log: quietLog });
+    const lookup = createCatalogueLookup(repo);
+    const medicines = getDemoCatalogue().filter((p) => p.medicine);
+    expect(medicines.length).toBeGreaterThan(0);
+    for (const product of medicines)
+      for (const lang of LOCALES) {
+        const entry = lookup.byCnk(product.cnk, lang);
+        expect(entry?.kind === 'medicine' && entry.pack, `${product.cnk} in ${lang}`).toBe(product.packSize[lang]);
+      }
   });
 });

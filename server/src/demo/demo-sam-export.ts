@@ -61,7 +61,8 @@ function packSpec(p: DemoProduct, index: number): SamPackSpec {
       en: withoutPack(p.name.en, p.packSize.en),
     },
     packName: p.name,
-    pack: p.packSize.fr,
+    // Per language, as xsd 6 writes it: a Dutch or English reader never sees "comprimés".
+    pack: p.packSize,
     gtins: [`0${p.ean}`],
     deliveryCode: p.prescription ? 'M1' : 'VL',
     status: DEMO_SUSPENDED.test(p.name.fr) ? 'SUSPENDED' : 'AUTHORIZED',

@@ -15,7 +15,8 @@ export interface SamPackSpec {
   ctiExtended: string;
   name: SamTexts;
   packName: SamTexts;
-  pack: string;
+  /** PackDisplayValue: plain text (as xsd 5 wrote it) or per language (as xsd 6 does). */
+  pack: string | SamTexts;
   gtins: readonly string[];
   deliveryCode: string;
   status: 'AUTHORIZED' | 'SUSPENDED' | 'REVOKED';
@@ -131,7 +132,7 @@ export function ampXml(p: SamPackSpec): string {
     `<ns3:Language>FR</ns3:Language></ns4:Data></ns4:Company></ns4:Data>\n` +
     `    <ns4:Ampp ctiExtended="${p.ctiExtended}">\n` +
     `      <ns4:Data from="${FROM}"><AuthorisationNr>BE${p.ampCode.slice(3, 9)}</AuthorisationNr><Orphan>false</Orphan>` +
-    `<PackDisplayValue>${escapeXml(p.pack)}</PackDisplayValue><Status>${p.status}</Status>` +
+    `<PackDisplayValue>${typeof p.pack === 'string' ? escapeXml(p.pack) : langs(p.pack, 'ns2:')}</PackDisplayValue><Status>${p.status}</Status>` +
     `<PrescriptionNameFamhp>${langs(p.packName, 'ns2:')}</PrescriptionNameFamhp>${gtins}<FMDInScope>false</FMDInScope>` +
     `<ns4:Atc code="${p.atc}"><ns5:Description>${p.atc}</ns5:Description></ns4:Atc>` +
     `${deliveryModus(p.deliveryCode)}</ns4:Data>\n` +

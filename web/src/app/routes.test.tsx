@@ -51,8 +51,8 @@ function renderApp(path: string) {
 
 const WALL = {
   fr: 'L’Espace Pro : vos prix d’achat et de vente en 60 secondes',
-  en: 'The Pro Space: your purchase and selling prices in 60 seconds',
-  nl: 'De Pro-ruimte: uw aankoop- en verkoopprijzen in 60 seconden',
+  en: 'Espace Pro: your purchase and selling prices in 60 seconds',
+  nl: 'Espace Pro: uw aankoop- en verkoopprijzen in 60 seconden',
 };
 
 // Page chunks are transformed on first import: on 2 shared cores that can take seconds.

@@ -44,6 +44,7 @@ export interface PackDbRow {
   pack_name_en: string | null;
   pack_fr: string | null;
   pack_nl: string | null;
+  pack_en: string | null;
   atc: string;
   delivery_code: string | null;
   delivery_fr: string | null;
@@ -90,10 +91,10 @@ export function createCatalogueRepository(db: Db) {
   const generation = db.prepare<[], { generation: number }>('SELECT generation FROM catalogue_state WHERE id = 1');
   const insertPack = db.prepare(
     `INSERT OR IGNORE INTO catalogue_packs (generation, cnk, amp_code, cti_extended, name_fr, name_nl, name_en, name_de,
-       pack_name_fr, pack_name_nl, pack_name_en, pack_name_de, pack_fr, pack_nl, atc, delivery_code, delivery_fr,
+       pack_name_fr, pack_name_nl, pack_name_en, pack_name_de, pack_fr, pack_nl, pack_en, pack_de, atc, delivery_code, delivery_fr,
        delivery_nl, delivery_en, delivery_de, prescription, status, marketed, vmp_code)
      VALUES (@generation, @cnk, @ampCode, @ctiExtended, @nameFr, @nameNl, @nameEn, @nameDe, @packNameFr, @packNameNl,
-       @packNameEn, @packNameDe, @packFr, @packNl, @atc, @deliveryCode, @deliveryFr, @deliveryNl, @deliveryEn,
+       @packNameEn, @packNameDe, @packFr, @packNl, @packEn, @packDe, @atc, @deliveryCode, @deliveryFr, @deliveryNl, @deliveryEn,
        @deliveryDe, @prescription, @status, @marketed, @vmpCode)`,
   );
   const insertGtin = db.prepare('INSERT OR IGNORE INTO catalogue_gtins (generation, gtin, cnk) VALUES (?, ?, ?)');
@@ -182,6 +183,8 @@ export function createCatalogueRepository(db: Db) {
                 packNameDe: r.packName?.de ?? null,
                 packFr: r.pack.fr,
                 packNl: r.pack.nl,
+                packEn: r.pack.en,
+                packDe: r.pack.de,
                 atc: r.atc.join(' '),
                 deliveryCode: r.deliveryCode,
                 deliveryFr: r.delivery?.fr ?? null,

@@ -7,8 +7,19 @@ import type { CatalogueRepository, PackDbRow } from './catalogue.repository';
 // The catalogue as the other features read it (lib/catalogue-lookup.ts) and the policy of
 // docs/decisions/154: what it decides about one CNK.
 
-type Named = { name_fr: string; name_nl: string | null; name_en: string | null };
-const nameIn = (row: Named, lang: Locale): string => row[`name_${lang}`] ?? row.name_fr;
+/**
+ * The one rule for every official text the catalogue answers (names, pack names, packs, delivery, VMP):
+ * the reader's language, French when the catalogue has none in it. Never another language in between:
+ * a Dutch reader without a Dutch text reads French, the language the catalogue always has.
+ */
+function inLanguage<F extends string, R extends Record<`${F}_${Locale}`, string | null>>(
+  row: R,
+  field: F,
+  lang: Locale,
+): R[`${F}_fr`] {
+  // The French column's type: never null where the catalogue always has French (a product's name).
+  return (row[`${field}_${lang}`] ?? row[`${field}_fr`]) as R[`${F}_fr`];
+}
 
 const STATUS_REASON: Record<string, 'suspended' | 'revoked'> = { SUSPENDED: 'suspended', REVOKED: 'revoked' };
 // Non-medicinal commercial status: I banned, O suspended; M, S (withdrawn), U stay offered.
@@ -27,14 +38,13 @@ export function verdictOf(entry: OfficialEntry | null): CatalogueVerdict {
 }
 
 function packEntry(repo: CatalogueRepository, row: PackDbRow, lang: Locale): OfficialEntry {
-  const packName = row[`pack_name_${lang}`] ?? row.pack_name_fr;
-  const delivery = row[`delivery_${lang}`] ?? row.delivery_fr;
+  const delivery = inLanguage(row, 'delivery', lang);
   return {
     kind: 'medicine',
     cnk: row.cnk,
-    name: nameIn(row, lang),
-    packName,
-    pack: (lang === 'nl' ? row.pack_nl : row.pack_fr) ?? row.pack_fr,
+    name: inLanguage(row, 'name', lang),
+    packName: inLanguage(row, 'pack_name', lang),
+    pack: inLanguage(row, 'pack', lang),
     gtins: repo.gtinsOf(row.cnk),
     atc: row.atc === '' ? [] : row.atc.split(' '),
     delivery: row.delivery_code === null ? null : { code: row.delivery_code, description: delivery },
@@ -46,7 +56,7 @@ function packEntry(repo: CatalogueRepository, row: PackDbRow, lang: Locale): Off
         ? null
         : {
             code: row.vmp_code,
-            name: row[`vmp_${lang}`] ?? row.vmp_fr ?? row.name_fr,
+            name: inLanguage(row, 'vmp', lang) ?? inLanguage(row, 'name', lang),
           },
   };
 }
@@ -61,7 +71,7 @@ export function createCatalogueLookup(repo: CatalogueRepository): CatalogueLooku
     return {
       kind: 'nonmedicinal',
       cnk: product.cnk,
-      name: nameIn(product, lang),
+      name: inLanguage(product, 'name', lang),
       category: product.category,
       producer: product.producer,
       commercialStatus: product.commercial_status,
@@ -79,7 +89,7 @@ export function createCatalogueLookup(repo: CatalogueRepository): CatalogueLooku
       const vmp = repo.vmp(code);
       const cnks = repo.vmpPacks(code);
       if (!vmp && cnks.length === 0) return null;
-      return { code, name: vmp ? nameIn(vmp, lang) : code, cnks };
+      return { code, name: vmp ? inLanguage(vmp, 'name', lang) : code, cnks };
     },
     verdict: (cnk) => verdictOf(byCnk(cnk, 'fr')),
   };

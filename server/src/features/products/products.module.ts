@@ -1,3 +1,4 @@
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { CatalogueLookup } from '../../lib/catalogue-lookup';
@@ -18,8 +19,8 @@ export interface ProductsDeps {
   landingProducts?: readonly LandingPageProduct[];
   /** The official catalogue's verdict: a pack it never offers has no page (ADR 157). */
   verdict?: CatalogueLookup['verdict'];
-  /** The catalogue's name for a CNK: a page seen in a search bears it whenever the catalogue knows the code. */
-  officialName?: (cnk: string) => string | null;
+  /** The catalogue's name for a CNK in a language: a page seen in a search bears it whenever the catalogue knows the code. */
+  officialName?: (cnk: string, lang: Locale) => string | null;
 }
 
 /** What the product pages read from other features (app.ts wires them). */

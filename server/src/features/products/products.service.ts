@@ -1,4 +1,4 @@
-import type { Locale } from '@pharmaradar/shared/locales';
+import { LOCALES, type Locale } from '@pharmaradar/shared/locales';
 import { isProductSlugShape, productLanding, type ProductLandingResponse } from '@pharmaradar/shared/product-landing';
 import type { CatalogueLookup } from '../../lib/catalogue-lookup';
 import type { ProductRecord, ProductsRepository, SeenProduct } from './products.repository';
@@ -25,11 +25,11 @@ export type ProductsServiceDeps = {
    */
   verdict?: CatalogueLookup['verdict'];
   /**
-   * The catalogue's name for a CNK, or null when it does not know it (app.ts: the catalogue's lookup).
-   * Read at each request: a page seen under a shop's title takes the official name once the catalogue
-   * knows the code, even when the catalogue came after the page.
+   * The catalogue's name for a CNK in a language (French when it has none in it), or null when it does
+   * not know the code (app.ts: the catalogue's lookup). Read at each request: a page seen under a shop's
+   * title takes the official names once the catalogue knows the code, even when it came after the page.
    */
-  officialName?: (cnk: string) => string | null;
+  officialName?: (cnk: string, lang: Locale) => string | null;
 };
 
 /** GET /api/products/:slug's answer for a product that has a page. */
@@ -43,13 +43,20 @@ export function createProductsService({ repository, catalogue = [], verdict, off
   const catalogueSlugByCnk = new Map(catalogue.map((p) => [p.cnk, p.slug]));
   // Asked on every request, never kept: an import swapped in takes the page down at once.
   const excluded = (cnk: string) => verdict?.(cnk).offer === false;
-  const fromSearch = (seen: ProductRecord): LandingPageProduct => ({
-    slug: seen.slug,
-    cnk: seen.cnk,
-    name: officialName?.(seen.cnk) ?? seen.name,
-    brand: seen.brand,
-    image: seen.image,
-  });
+  const fromSearch = (seen: ProductRecord): LandingPageProduct => {
+    // Each language's texts name the product as the catalogue does in that language (the page's heading,
+    // title and description); `name`, the record's own, stays the French one.
+    const official = officialName ? LOCALES.map((lang) => [lang, officialName(seen.cnk, lang)] as const) : [];
+    const names = Object.fromEntries(official.filter(([, name]) => name !== null));
+    return {
+      slug: seen.slug,
+      cnk: seen.cnk,
+      name: names.fr ?? seen.name,
+      ...(Object.keys(names).length > 0 ? { names } : {}),
+      brand: seen.brand,
+      image: seen.image,
+    };
+  };
 
   function find(slug: string): LandingPageProduct | null {
     if (!isProductSlugShape(slug)) return null;

@@ -29,7 +29,7 @@ const CASES = [
     upcoming: 'Voir la prochaine facture',
     willNotRenew: /ne sera pas renouvelé/,
     next: /Prochaine étape/,
-    tool: 'Ouvrir l’outil Pro',
+    tool: 'Ouvrir l’Espace Pro',
     startFailed: 'Impossible de démarrer l’abonnement.',
   },
   {

@@ -50,7 +50,7 @@ describe('congrats page time limit', () => {
     expect(screen.getByRole('status').textContent).toBe(
       'L’activation prend plus de temps que prévu. Elle apparaîtra dans votre compte dès que le paiement est confirmé.',
     );
-    expect(screen.queryByRole('link', { name: 'Ouvrir l’outil Pro' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Ouvrir l’Espace Pro' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Mon compte' }).getAttribute('href')).toBe('/compte');
 
     // Long after the limit, nothing polls any more.
@@ -63,6 +63,6 @@ describe('congrats page time limit', () => {
     await advanceUntil(() => phase() === 'ok', 30_000);
     expect(phase()).toBe('ok');
     expect(calls).toBe(POLL_DELAYS_MS.length + 2);
-    expect(screen.getByRole('link', { name: 'Ouvrir l’outil Pro' }).getAttribute('href')).toBe('/pro');
+    expect(screen.getByRole('link', { name: 'Ouvrir l’Espace Pro' }).getAttribute('href')).toBe('/pro');
   });
 });

@@ -34,7 +34,7 @@ describe('congrats page', () => {
     expect(await screen.findByText('Paiement confirmé, synchronisation…')).toBeTruthy();
     expect(await screen.findByText('Votre compte est Pro.', undefined, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByTestId('congrats').getAttribute('data-phase')).toBe('ok');
-    expect(screen.getByRole('link', { name: 'Ouvrir l’outil Pro' }).getAttribute('href')).toBe('/pro');
+    expect(screen.getByRole('link', { name: 'Ouvrir l’Espace Pro' }).getAttribute('href')).toBe('/pro');
     expect(calls).toBe(2);
   });
 

@@ -21,7 +21,7 @@ export interface PackRow {
   ctiExtended: string;
   name: Texts & { fr: string };
   packName: Texts | null;
-  pack: { fr: string | null; nl: string | null };
+  pack: { fr: string | null; nl: string | null; en: string | null; de: string | null };
   atc: string[];
   gtins: string[];
   deliveryCode: string | null;
@@ -208,7 +208,12 @@ function readAmpp(ampp: XmlNode, date: string, modes: DeliveryModes, errors: Dat
   return {
     packName:
       texts(child(data, NS.actual, 'PrescriptionNameFamhp')) ?? texts(child(data, NS.actual, 'AbbreviatedName')),
-    pack: { fr: packDisplay?.fr ?? packDisplay?.nl ?? null, nl: packDisplay?.nl ?? packDisplay?.fr ?? null },
+    pack: {
+      fr: packDisplay?.fr ?? packDisplay?.nl ?? null,
+      nl: packDisplay?.nl ?? packDisplay?.fr ?? null,
+      en: packDisplay?.en ?? null,
+      de: packDisplay?.de ?? null,
+    },
     atc: children(data, NS.export, 'Atc').flatMap((atc) => (atc.attrs.code ? [atc.attrs.code] : [])),
     gtins: [...gtins].sort(),
     deliveryCode,
