@@ -118,6 +118,7 @@ export function ContactForm() {
         </label>
         <input
           {...fieldProps('name')}
+          className="input"
           ref={(el) => {
             fieldRefs.current.name = el;
           }}
@@ -131,6 +132,7 @@ export function ContactForm() {
         </label>
         <input
           {...fieldProps('email')}
+          className="input"
           ref={(el) => {
             fieldRefs.current.email = el;
           }}
@@ -144,6 +146,7 @@ export function ContactForm() {
         </label>
         <textarea
           {...fieldProps('message')}
+          className="input"
           ref={(el) => {
             fieldRefs.current.message = el;
           }}

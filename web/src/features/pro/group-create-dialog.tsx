@@ -96,25 +96,32 @@ export function GroupCreateDialog({
           <span>
             <FormattedMessage id="pro.tool.group.name" />
           </span>
-          <input name="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <input className="input" name="name" value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <label className="pro-field">
           <span>
             <FormattedMessage id="pro.tool.group.description" />
           </span>
-          <textarea name="description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            className="input"
+            name="description"
+            rows={2}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </label>
         <label className="pro-field">
           <span>
             <FormattedMessage id="pro.tool.group.cnks" />
           </span>
-          <textarea name="cnks" rows={4} value={pasted} onChange={(e) => setPasted(e.target.value)} />
+          <textarea className="input" name="cnks" rows={4} value={pasted} onChange={(e) => setPasted(e.target.value)} />
         </label>
         <label className="pro-field pro-field--file">
           <span>
             <FormattedMessage id="pro.tool.group.file" />
           </span>
           <input
+            className="input"
             type="file"
             accept=".xlsx,.xls,.ods,.csv,.txt"
             onChange={(e) => {

@@ -194,7 +194,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
           <span>
             <FormattedMessage id="pro.tool.group.select" />
           </span>
-          <select value={selected} onChange={(e) => setSelected(e.target.value)} disabled={busy}>
+          <select className="input" value={selected} onChange={(e) => setSelected(e.target.value)} disabled={busy}>
             <option value="">—</option>
             {groups.map((g) => (
               <option key={g.id} value={g.id}>

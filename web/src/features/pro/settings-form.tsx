@@ -62,6 +62,7 @@ export function SettingsForm({
       <label className="pro-field">
         <FormattedMessage id="pro.tool.settings.min" />
         <input
+          className="input"
           inputMode="decimal"
           value={min}
           onChange={(e) => {
@@ -73,6 +74,7 @@ export function SettingsForm({
       <label className="pro-field">
         <FormattedMessage id="pro.tool.settings.ideal" />
         <input
+          className="input"
           inputMode="decimal"
           value={ideal}
           onChange={(e) => {
@@ -83,7 +85,7 @@ export function SettingsForm({
       </label>
       <label className="pro-field">
         <FormattedMessage id="pro.tool.settings.strategy" />
-        <select value={settings.strategy} onChange={(e) => apply({ strategy: e.target.value })}>
+        <select className="input" value={settings.strategy} onChange={(e) => apply({ strategy: e.target.value })}>
           {PRICING_STRATEGIES.map((s) => (
             <option key={s} value={s}>
               {intl.formatMessage({ id: `pro.strategy.${s}` })}

@@ -84,6 +84,7 @@ export function GroupTable({
             <FormattedMessage id="pro.tool.table.markFilter" />
           </span>
           <select
+            className="input"
             value={filters.mark ?? ''}
             onChange={(e) => setFilters((f) => ({ ...f, mark: e.target.value as Filters['mark'] }))}
           >
@@ -135,7 +136,7 @@ export function GroupTable({
               {COLUMNS.map((c) => (
                 <td key={c}>
                   <input
-                    className="pro-filter"
+                    className="pro-filter input"
                     inputMode={TEXT_COLUMNS.has(c) ? 'text' : 'decimal'}
                     value={filters[c] ?? ''}
                     placeholder={TEXT_COLUMNS.has(c) ? '…' : '≥'}

@@ -81,7 +81,12 @@ export function VatSelectionBar({
         <span>
           <FormattedMessage id="pro.tool.table.setVat" />
         </span>
-        <select value={rate} onChange={(e) => setRate(Number(e.target.value))} data-testid="pro-bulk-vat">
+        <select
+          className="input"
+          value={rate}
+          onChange={(e) => setRate(Number(e.target.value))}
+          data-testid="pro-bulk-vat"
+        >
           {BULK_RATES.map((r) => (
             <option key={r} value={r}>
               {r} %
