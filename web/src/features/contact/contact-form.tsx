@@ -112,13 +112,12 @@ export function ContactForm() {
       aria-labelledby="contact-form-title"
       onSubmit={(event) => void onSubmit(event)}
     >
-      <div className="contact-field">
+      <div className="contact-field input-field">
         <label htmlFor="contact-name">
           <FormattedMessage id="contact.form.name" />
         </label>
         <input
           {...fieldProps('name')}
-          className="input"
           ref={(el) => {
             fieldRefs.current.name = el;
           }}
@@ -126,13 +125,12 @@ export function ContactForm() {
           autoComplete="name"
         />
       </div>
-      <div className="contact-field">
+      <div className="contact-field input-field">
         <label htmlFor="contact-email">
           <FormattedMessage id="contact.form.email" />
         </label>
         <input
           {...fieldProps('email')}
-          className="input"
           ref={(el) => {
             fieldRefs.current.email = el;
           }}
@@ -140,13 +138,12 @@ export function ContactForm() {
           autoComplete="email"
         />
       </div>
-      <div className="contact-field">
+      <div className="contact-field input-field">
         <label htmlFor="contact-message">
           <FormattedMessage id="contact.form.message" />
         </label>
         <textarea
           {...fieldProps('message')}
-          className="input"
           ref={(el) => {
             fieldRefs.current.message = el;
           }}

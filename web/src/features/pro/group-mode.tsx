@@ -190,11 +190,11 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
         <FormattedMessage id="pro.tool.group.title" />
       </h2>
       <div className="pro-group-bar">
-        <label className="pro-field pro-group-bar__select">
+        <label className="pro-field input-field pro-group-bar__select">
           <span>
             <FormattedMessage id="pro.tool.group.select" />
           </span>
-          <select className="input" value={selected} onChange={(e) => setSelected(e.target.value)} disabled={busy}>
+          <select value={selected} onChange={(e) => setSelected(e.target.value)} disabled={busy}>
             <option value="">—</option>
             {groups.map((g) => (
               <option key={g.id} value={g.id}>

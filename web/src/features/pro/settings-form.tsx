@@ -59,10 +59,9 @@ export function SettingsForm({
       <legend>
         <FormattedMessage id="pro.tool.settings.title" />
       </legend>
-      <label className="pro-field">
+      <label className="pro-field input-field">
         <FormattedMessage id="pro.tool.settings.min" />
         <input
-          className="input"
           inputMode="decimal"
           value={min}
           onChange={(e) => {
@@ -71,10 +70,9 @@ export function SettingsForm({
           }}
         />
       </label>
-      <label className="pro-field">
+      <label className="pro-field input-field">
         <FormattedMessage id="pro.tool.settings.ideal" />
         <input
-          className="input"
           inputMode="decimal"
           value={ideal}
           onChange={(e) => {
@@ -83,9 +81,9 @@ export function SettingsForm({
           }}
         />
       </label>
-      <label className="pro-field">
+      <label className="pro-field input-field">
         <FormattedMessage id="pro.tool.settings.strategy" />
-        <select className="input" value={settings.strategy} onChange={(e) => apply({ strategy: e.target.value })}>
+        <select value={settings.strategy} onChange={(e) => apply({ strategy: e.target.value })}>
           {PRICING_STRATEGIES.map((s) => (
             <option key={s} value={s}>
               {intl.formatMessage({ id: `pro.strategy.${s}` })}

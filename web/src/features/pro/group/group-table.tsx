@@ -79,12 +79,11 @@ export function GroupTable({
   return (
     <div className="pro-table-block">
       <div className="pro-table-tools">
-        <label className="pro-field pro-field--inline">
+        <label className="pro-field input-field pro-field--inline">
           <span>
             <FormattedMessage id="pro.tool.table.markFilter" />
           </span>
           <select
-            className="input"
             value={filters.mark ?? ''}
             onChange={(e) => setFilters((f) => ({ ...f, mark: e.target.value as Filters['mark'] }))}
           >

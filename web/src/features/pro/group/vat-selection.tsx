@@ -77,16 +77,11 @@ export function VatSelectionBar({
       <p role="status" className="pro-table-count">
         <FormattedMessage id="pro.tool.table.selected" values={{ count: selected.size }} />
       </p>
-      <label className="pro-field pro-field--inline">
+      <label className="pro-field input-field pro-field--inline">
         <span>
           <FormattedMessage id="pro.tool.table.setVat" />
         </span>
-        <select
-          className="input"
-          value={rate}
-          onChange={(e) => setRate(Number(e.target.value))}
-          data-testid="pro-bulk-vat"
-        >
+        <select value={rate} onChange={(e) => setRate(Number(e.target.value))} data-testid="pro-bulk-vat">
           {BULK_RATES.map((r) => (
             <option key={r} value={r}>
               {r} %
