@@ -1,7 +1,7 @@
 import type { ShopLanguage } from '@pharmaradar/shared/locales';
 import type { DemoProduct } from '../catalogue';
 import { baseName } from '../catalogue-search';
-import { demoBanner, esc, euro, scriptJson } from './site-kit';
+import { demoBanner, esc, euro, schemaOrgProduct, scriptJson, type SearchPageRenderer } from './site-kit';
 
 // Farmaline page shapes (docs/retailers.md#farmaline): data-qa-id markup plus the embedded InstantSearch JSON,
 // under /fr/… and /nl/… as on the real shop, with the catalogue's Dutch names on the Dutch pages.
@@ -82,12 +82,7 @@ ${rx}${was}<span data-qa-id="entry-price" class="text-l font-bold">${euro(offer.
 </li>`;
 }
 
-export function renderFarmalineSearch(
-  q: string,
-  products: DemoProduct[],
-  prefix = '',
-  lang: ShopLanguage = 'fr',
-): string {
+export const renderFarmalineSearch: SearchPageRenderer = (q, products, prefix = '', lang = 'fr') => {
   const t = TEXTS[lang];
   const index = `products_mktplc_prod_BE_${lang}`;
   const blob = {
@@ -115,7 +110,7 @@ export function renderFarmalineSearch(
 <main id="main" class="container mx-auto">${body}</main>
 <script>window[Symbol.for("InstantSearchInitialResults")] = ${json};</script>
 </body></html>`;
-}
+};
 
 export function renderFarmalineProduct(p: DemoProduct, prefix = '', lang: ShopLanguage = 'fr'): string {
   const offer = p.offers.farmaline!;
@@ -126,19 +121,13 @@ export function renderFarmalineProduct(p: DemoProduct, prefix = '', lang: ShopLa
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'WebPage',
-    mainEntity: {
-      '@type': 'Product',
-      name: p.name[lang],
-      brand: { '@type': 'Brand', name: p.brand },
-      sku: `BE0${p.cnk}`,
-      image: prefix + p.image,
-      offers: {
-        '@type': 'Offer',
-        price: offer.price.toFixed(2),
-        priceCurrency: 'EUR',
-        availability: offer.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      },
-    },
+    mainEntity: schemaOrgProduct(p, {
+      retailer: 'farmaline',
+      lang,
+      prefix,
+      vocabulary: 'https://schema.org',
+      ids: { sku: `BE0${p.cnk}` },
+    }),
   };
   return `<!DOCTYPE html><html lang="${lang}-BE"><head><meta charset="utf-8"><title>${name} | Farmaline</title>
 <link rel="canonical" href="${esc(farmalineProductPath(p, prefix, lang))}">

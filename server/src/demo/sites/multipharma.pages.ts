@@ -1,6 +1,6 @@
 import type { ShopLanguage } from '@pharmaradar/shared/locales';
 import type { DemoProduct } from '../catalogue';
-import { demoBanner, esc, euro, scriptJson } from './site-kit';
+import { demoBanner, esc, euro, schemaOrgProduct, scriptJson, type SearchPageRenderer } from './site-kit';
 
 // Multipharma page shapes (docs/retailers.md#multipharma): Salesforce SFRA tiles and product detail page, with the
 // schema.org JSON-LD the real pages are said to carry. The pages show each pack's GTIN there, never a
@@ -28,22 +28,13 @@ const TEXTS = {
 
 /** schema.org Product of a demo product, as JSON safe inside a script element. */
 function jsonLdProduct(p: DemoProduct, prefix: string, lang: ShopLanguage) {
-  const offer = p.offers.multipharma!;
-  return {
-    '@type': 'Product',
-    name: p.name[lang],
-    brand: { '@type': 'Brand', name: p.brand },
-    sku: p.cnk,
-    gtin13: p.ean,
-    url: multipharmaProductPath(p, prefix, lang),
-    image: prefix + p.image,
-    offers: {
-      '@type': 'Offer',
-      price: offer.price.toFixed(2),
-      priceCurrency: 'EUR',
-      availability: offer.inStock ? 'http://schema.org/InStock' : 'http://schema.org/OutOfStock',
-    },
-  };
+  return schemaOrgProduct(p, {
+    retailer: 'multipharma',
+    lang,
+    prefix,
+    vocabulary: 'http://schema.org',
+    ids: { sku: p.cnk, gtin13: p.ean, url: multipharmaProductPath(p, prefix, lang) },
+  });
 }
 
 function jsonLdScript(data: unknown): string {
@@ -91,12 +82,7 @@ ${canonical ? `<link rel="canonical" href="${esc(canonical)}">` : ''}${jsonLd}</
 <div id="maincontent">${main}</div></div></body></html>`;
 }
 
-export function renderMultipharmaSearch(
-  q: string,
-  products: DemoProduct[],
-  prefix = '',
-  lang: ShopLanguage = 'fr',
-): string {
+export const renderMultipharmaSearch: SearchPageRenderer = (q, products, prefix = '', lang = 'fr') => {
   const t = TEXTS[lang];
   const main = products.length
     ? `<div class="container search-results"><div class="row search-result-count"><span>${t.found(products.length, esc(q))}</span></div>
@@ -111,7 +97,7 @@ export function renderMultipharmaSearch(
     })),
   };
   return layout(lang, q, main, undefined, products.length ? jsonLdScript(list) : '');
-}
+};
 
 export function renderMultipharmaProduct(p: DemoProduct, prefix = '', lang: ShopLanguage = 'fr'): string {
   const name = esc(p.name[lang]);

@@ -1,5 +1,6 @@
 import type { ShopLanguage } from '@pharmaradar/shared/locales';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { RetailerId } from '../../retailers/types';
 import type { DemoProduct } from '../catalogue';
 import type { DemoFault } from '../demo-config';
 import { demoDay, productOnDay } from '../demo-prices';
@@ -121,6 +122,34 @@ export function esc(text: string): string {
 /** JSON to write inside a script element: "<" is escaped so no product text can close the element. */
 export function scriptJson(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/** A shop's search page for `q` listing `products`, every link under `prefix`, in `lang` (French unless told). */
+export type SearchPageRenderer = (q: string, products: DemoProduct[], prefix?: string, lang?: ShopLanguage) => string;
+
+/**
+ * A demo product as a shop's JSON-LD describes it: a schema.org Product offered at the shop's price. `ids` are the
+ * shop's own identifiers (sku, gtin13, url…) in the order its pages write them; `vocabulary` is the schema.org
+ * address its availability values start with, http or https as on the real shop.
+ */
+export function schemaOrgProduct(
+  p: DemoProduct,
+  shop: { retailer: RetailerId; lang: ShopLanguage; prefix: string; vocabulary: string; ids: Record<string, string> },
+) {
+  const offer = p.offers[shop.retailer]!;
+  return {
+    '@type': 'Product',
+    name: p.name[shop.lang],
+    brand: { '@type': 'Brand', name: p.brand },
+    ...shop.ids,
+    image: shop.prefix + p.image,
+    offers: {
+      '@type': 'Offer',
+      price: offer.price.toFixed(2),
+      priceCurrency: 'EUR',
+      availability: `${shop.vocabulary}/${offer.inStock ? 'InStock' : 'OutOfStock'}`,
+    },
+  };
 }
 
 /** "12,99 €" with the NBSP the real shops put before the euro sign. */

@@ -1,33 +1,29 @@
-import {
-  DEMO_PRICE,
-  newId,
-  type CheckoutSession,
-  type Customer,
-  type Invoice,
-  type PaymentMethod,
-  type PortalSession,
-  type Refund,
-  type Subscription,
-} from './stripe-objects';
 import type { Locale } from '@pharmaradar/shared/locales';
+import { DEMO_PRICE, newId } from './stripe-objects';
+import type * as Objects from './stripe-objects';
 import { stripeJson } from './stripe-json';
 
 /** The look-alike's state, in memory: its objects by id, their JSON, and the few rules of invoices. */
 export function createStripeStore(publicBaseUrl: string, nowS: () => number) {
-  const customers = new Map<string, Customer>();
-  const paymentMethods = new Map<string, PaymentMethod>();
-  const subscriptions = new Map<string, Subscription>();
-  const invoices = new Map<string, Invoice>();
-  const checkouts = new Map<string, CheckoutSession>();
-  const portals = new Map<string, PortalSession>();
-  const refunds = new Map<string, Refund>();
+  const customers = new Map<string, Objects.Customer>();
+  const paymentMethods = new Map<string, Objects.PaymentMethod>();
+  const subscriptions = new Map<string, Objects.Subscription>();
+  const invoices = new Map<string, Objects.Invoice>();
+  const checkouts = new Map<string, Objects.CheckoutSession>();
+  const portals = new Map<string, Objects.PortalSession>();
+  const refunds = new Map<string, Objects.Refund>();
   let invoiceCount = 0;
 
   const json = stripeJson(publicBaseUrl, { paymentMethods, invoices });
 
-  function addInvoice(sub: Subscription, paid: boolean, locale: Locale, amount: number = DEMO_PRICE.amount): Invoice {
+  function addInvoice(
+    sub: Objects.Subscription,
+    paid: boolean,
+    locale: Locale,
+    amount: number = DEMO_PRICE.amount,
+  ): Objects.Invoice {
     invoiceCount += 1;
-    const invoice: Invoice = {
+    const invoice: Objects.Invoice = {
       id: newId('in'),
       number: `DEMO-${String(invoiceCount).padStart(4, '0')}`,
       customer: sub.customer,

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { AUTH_SCREENS } from '../../lib/router/auth-paths';
 import { useSession } from '../../lib/session/use-session';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { serveFakeGis } from '../../test/fakes/fake-gis';
@@ -67,20 +68,11 @@ describe('Google One Tap', () => {
     expect(gis.calls).not.toContain('prompt');
   });
 
-  it('knows where it is cancelled', () => {
-    for (const path of [
-      '/login',
-      '/register',
-      '/verify-otp',
-      '/forgot-password',
-      '/reset-password/a/b',
-      '/fr/login',
-      '/en/verify-otp',
-      '/nl/forgot-password',
-    ]) {
-      expect(isOneTapExcluded(path)).toBe(true);
+  it('knows where it is cancelled: every auth screen, bare or prefixed, but the activation link', () => {
+    for (const screen of AUTH_SCREENS) {
+      for (const prefix of ['', '/fr', '/en', '/nl'])
+        expect(isOneTapExcluded(`${prefix}/${screen}`), `${prefix}/${screen}`).toBe(screen !== 'activate');
     }
-    for (const path of ['/', '/nl', '/about', '/activate/a/b', '/compte', '/en/pro'])
-      expect(isOneTapExcluded(path)).toBe(false);
+    for (const path of ['/', '/nl', '/about', '/compte', '/en/pro']) expect(isOneTapExcluded(path)).toBe(false);
   });
 });

@@ -4,7 +4,6 @@ import type { Locale } from '@pharmaradar/shared/locales';
 import { setApiOrigin } from '../../lib/api/client';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
-import { isAuthScreen } from '../../lib/router/auth-paths';
 import { PharmacistGate } from './pharmacist-gate';
 
 const api = serveAuthApi();
@@ -117,22 +116,5 @@ describe('pharmacist gate', () => {
     await waitFor(() => expect(api.bodies('GET /api/auth/me/').length).toBeGreaterThan(0));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('pharmacist-gate')).toBeNull();
-  });
-
-  it('knows the auth screens with and without a language prefix', () => {
-    for (const path of [
-      '/login',
-      '/register',
-      '/verify-otp',
-      '/forgot-password',
-      '/reset-password/a/b',
-      '/activate/a/b',
-      '/en/login',
-      '/nl/register',
-    ]) {
-      expect(isAuthScreen(path)).toBe(true);
-    }
-    for (const path of ['/', '/about', '/compte', '/nl', '/login-help', '/de/login'])
-      expect(isAuthScreen(path)).toBe(false);
   });
 });

@@ -112,7 +112,7 @@ export function ContactForm() {
       aria-labelledby="contact-form-title"
       onSubmit={(event) => void onSubmit(event)}
     >
-      <div className="contact-field">
+      <div className="contact-field input-field">
         <label htmlFor="contact-name">
           <FormattedMessage id="contact.form.name" />
         </label>
@@ -125,7 +125,7 @@ export function ContactForm() {
           autoComplete="name"
         />
       </div>
-      <div className="contact-field">
+      <div className="contact-field input-field">
         <label htmlFor="contact-email">
           <FormattedMessage id="contact.form.email" />
         </label>
@@ -138,7 +138,7 @@ export function ContactForm() {
           autoComplete="email"
         />
       </div>
-      <div className="contact-field">
+      <div className="contact-field input-field">
         <label htmlFor="contact-message">
           <FormattedMessage id="contact.form.message" />
         </label>

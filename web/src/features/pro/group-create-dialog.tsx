@@ -92,25 +92,25 @@ export function GroupCreateDialog({
         <h2 id="pro-group-create-title">
           <FormattedMessage id={initial ? 'pro.tool.group.edit' : 'pro.tool.group.create'} />
         </h2>
-        <label className="pro-field">
+        <label className="pro-field input-field">
           <span>
             <FormattedMessage id="pro.tool.group.name" />
           </span>
           <input name="name" value={name} onChange={(e) => setName(e.target.value)} />
         </label>
-        <label className="pro-field">
+        <label className="pro-field input-field">
           <span>
             <FormattedMessage id="pro.tool.group.description" />
           </span>
           <textarea name="description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
         </label>
-        <label className="pro-field">
+        <label className="pro-field input-field">
           <span>
             <FormattedMessage id="pro.tool.group.cnks" />
           </span>
           <textarea name="cnks" rows={4} value={pasted} onChange={(e) => setPasted(e.target.value)} />
         </label>
-        <label className="pro-field pro-field--file">
+        <label className="pro-field input-field pro-field--file">
           <span>
             <FormattedMessage id="pro.tool.group.file" />
           </span>

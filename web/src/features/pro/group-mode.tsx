@@ -190,7 +190,7 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
         <FormattedMessage id="pro.tool.group.title" />
       </h2>
       <div className="pro-group-bar">
-        <label className="pro-field pro-group-bar__select">
+        <label className="pro-field input-field pro-group-bar__select">
           <span>
             <FormattedMessage id="pro.tool.group.select" />
           </span>

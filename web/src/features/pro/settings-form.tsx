@@ -59,7 +59,7 @@ export function SettingsForm({
       <legend>
         <FormattedMessage id="pro.tool.settings.title" />
       </legend>
-      <label className="pro-field">
+      <label className="pro-field input-field">
         <FormattedMessage id="pro.tool.settings.min" />
         <input
           inputMode="decimal"
@@ -70,7 +70,7 @@ export function SettingsForm({
           }}
         />
       </label>
-      <label className="pro-field">
+      <label className="pro-field input-field">
         <FormattedMessage id="pro.tool.settings.ideal" />
         <input
           inputMode="decimal"
@@ -81,7 +81,7 @@ export function SettingsForm({
           }}
         />
       </label>
-      <label className="pro-field">
+      <label className="pro-field input-field">
         <FormattedMessage id="pro.tool.settings.strategy" />
         <select value={settings.strategy} onChange={(e) => apply({ strategy: e.target.value })}>
           {PRICING_STRATEGIES.map((s) => (

@@ -79,7 +79,7 @@ export function GroupTable({
   return (
     <div className="pro-table-block">
       <div className="pro-table-tools">
-        <label className="pro-field pro-field--inline">
+        <label className="pro-field input-field pro-field--inline">
           <span>
             <FormattedMessage id="pro.tool.table.markFilter" />
           </span>
@@ -135,7 +135,7 @@ export function GroupTable({
               {COLUMNS.map((c) => (
                 <td key={c}>
                   <input
-                    className="pro-filter"
+                    className="pro-filter input"
                     inputMode={TEXT_COLUMNS.has(c) ? 'text' : 'decimal'}
                     value={filters[c] ?? ''}
                     placeholder={TEXT_COLUMNS.has(c) ? '…' : '≥'}

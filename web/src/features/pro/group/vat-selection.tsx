@@ -77,7 +77,7 @@ export function VatSelectionBar({
       <p role="status" className="pro-table-count">
         <FormattedMessage id="pro.tool.table.selected" values={{ count: selected.size }} />
       </p>
-      <label className="pro-field pro-field--inline">
+      <label className="pro-field input-field pro-field--inline">
         <span>
           <FormattedMessage id="pro.tool.table.setVat" />
         </span>
