@@ -34,6 +34,7 @@ beforeEach(async () => {
   await db.proGroups.put({
     id: ID,
     name: 'Comptoir',
+    description: '',
     cnks: CNKS,
     lines: { '1000001': { vat: 6 }, '1000002': { vat: 6 } },
     updatedAt: 1,
