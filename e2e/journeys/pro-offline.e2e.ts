@@ -57,7 +57,7 @@ describe('Pro tool offline', () => {
     await page.getByTestId('pro-tool-page').waitFor();
     await page.getByRole('button', { name: 'Groupe', exact: true }).click();
     // The group analysed online, right before the network went: every row it priced was stored.
-    await page.getByRole('combobox', { name: 'Groupe' }).selectOption({ label: 'Vus en ligne' });
+    await page.getByRole('combobox', { name: 'Groupe' }).selectOption({ label: 'Vus en ligne (3)' });
     await page.getByRole('button', { name: 'Analyser', exact: true }).click();
     await expect.poll(() => marks(page), { timeout: 15_000 }).toEqual(['priced', 'priced', 'priced']);
     await createGroup(page, 'Commande hors ligne', importWorkbook([...known, fresh1!, fresh2!]));
