@@ -37,7 +37,7 @@ export function formatPrecache({ files, totals, budgetKb, budgetFiles, ok }) {
     .slice(0, 8)
     .map((f) => `  ${f.file.padEnd(48)} ${kb(f.raw).padStart(10)} ${kb(f.gzip).padStart(10)} ${kb(f.br).padStart(10)}`);
   return [
-    `Service worker precache, downloaded once the first search is done or the page is quiet (budget ${budgetFiles} files, ${budgetKb} kB uncompressed):`,
+    `Service worker precache, downloaded once the loaded page is idle and no search is under way (budget ${budgetFiles} files, ${budgetKb} kB uncompressed):`,
     `  ${'biggest files'.padEnd(48)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`,
     ...biggest,
     `  ${`total (${files.length} files)`.padEnd(48)} ${kb(totals.raw).padStart(10)} ${kb(totals.gzip).padStart(10)} ${kb(totals.br).padStart(10)}`,

@@ -17,7 +17,7 @@ const start = (handover?: FirstScreenHandover) =>
   void import('./app/boot').then(({ boot }) => boot(container, firstScreen, handover));
 
 // The worker keeps the app for offline use whether or not the app itself has started yet; it starts
-// once the first search has settled or the page has been quiet (ADR 165), never racing that search.
+// once the loaded page's network is idle (ADR 224), never racing the first search (ADR 165).
 registerServiceWorker();
 
 if (firstScreen) startFromFirstScreen(container, start);

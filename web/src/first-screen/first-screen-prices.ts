@@ -3,6 +3,7 @@ import {
   PRICES_PART_ATTRIBUTE,
   PRICES_SEED_ID,
 } from '@pharmaradar/shared/first-screen-markup';
+import { announceSearch } from '../lib/pwa/search-activity';
 import { readDrawnStream, revealPart, swapParts, type DrawnEventData } from './first-screen-stream';
 
 /**
@@ -43,6 +44,8 @@ export async function completeDrawnPrices(
   let whole = false;
   let matched = true;
   let revealed = false;
+  // A search on the server, the visitor's first maybe: the service worker's downloads wait for it (ADR 224).
+  const settled = announceSearch();
   try {
     const read = await readDrawnStream(url, (name, data) => {
       if (!matched || whole) return;
@@ -65,5 +68,7 @@ export async function completeDrawnPrices(
     return (read && whole) || appStarted();
   } catch {
     return appStarted();
+  } finally {
+    settled();
   }
 }

@@ -20,8 +20,9 @@ export interface StartServiceWorkerOptions {
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   // The worker's precache downloads must not compete with the page's own requests nor with the
-  // visitor's first search (ADR 165): registered once the page has loaded and then either that search
-  // has settled or the page has stayed quiet. workbox-window stays out of the first JavaScript.
+  // visitor's first search (ADR 165), yet a visitor who only opens a few pages must have it before
+  // going offline (ADR 224): registered once the page has loaded and its network is idle, after any
+  // search under way or being typed. workbox-window stays out of the first JavaScript.
   const start = () => void whenNetworkFree(() => void startServiceWorker());
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

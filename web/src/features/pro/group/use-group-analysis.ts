@@ -47,19 +47,29 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
       const startedAt = Date.now();
       let done = 0;
       let pending: ProOfferRecord[] = [];
-      const flush = () => {
-        if (pending.length === 0) return;
+      // A row shows its live price only once that price is stored: the run ends, and the person may
+      // reload offline, with every row it priced on the device for the offline analysis. The writes
+      // are chained so batches land in order; a batch IndexedDB refuses still shows its prices.
+      let stored = Promise.resolve();
+      const flush = (): Promise<void> => {
+        if (pending.length === 0) return stored;
         const batch = pending;
+        const counted = { done, total: cnks.length, startedAt, now: Date.now() };
         pending = [];
-        void proStore.storeOffers(batch);
-        setOffers((current) => {
-          const next = new Map(current);
-          for (const r of batch) next.set(r.cnk, r);
-          return next;
-        });
-        setProgress({ done, total: cnks.length, startedAt, now: Date.now() });
+        stored = stored
+          .then(() => proStore.storeOffers(batch))
+          .catch(() => undefined)
+          .then(() => {
+            setOffers((current) => {
+              const next = new Map(current);
+              for (const r of batch) next.set(r.cnk, r);
+              return next;
+            });
+            setProgress(counted);
+          });
+        return stored;
       };
-      const timer = setInterval(flush, FLUSH_EVERY_MS);
+      const timer = setInterval(() => void flush(), FLUSH_EVERY_MS);
       setProgress({ done: 0, total: cnks.length, startedAt, now: startedAt });
       try {
         const last = await streamProPrices(
@@ -81,7 +91,7 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
           );
       } finally {
         clearInterval(timer);
-        flush();
+        await flush();
         controller.current = null;
         setProgress(null);
       }
