@@ -1,15 +1,15 @@
 // How the export's sheet is laid out so that, printed on A4 landscape one page wide, its text is at
 // least 8 pt (ADR 226). Pure arithmetic on character counts: SheetJS's body font is 12 pt Calibri,
-// whose digit is about 6 pt wide, and a column `wch` characters wide is written `wch + 5/6` wide.
+// and a column `wch` characters wide is written `wch + 5/6` wide.
 import type { ExportColumn } from './export-labels';
 
-export const FONT_PT = 12;
-export const MIN_PRINTED_PT = 8;
+const FONT_PT = 12;
+const MIN_PRINTED_PT = 8;
 /** A4 landscape, in points; left and right margins in inches, as `!margins` writes them. */
-export const PAGE_WIDTH_PT = 841.89;
+const PAGE_WIDTH_PT = 841.89;
 export const SIDE_MARGIN_IN = 0.25;
-/** Width of one character of column width at 100 %, in points (Calibri 12's digit). */
-export const CHAR_PT = 6.4;
+/** One character of column width at 100 %, in points: 6 in Excel, 6.4 as LibreOffice prints it. */
+const CHAR_PT = 6.4;
 /** What SheetJS adds to `wch` in the written width (its cell padding, 5 px of a 6 px digit). */
 const CELL_PAD = 5 / 6;
 /** A line of 12 pt text in a row, and the row's own padding, in points. */
@@ -29,9 +29,9 @@ const WRAPPED_MAX = 40;
 /** A header word longer than this breaks inside the word rather than widening a number's column. */
 const HEADER_WORD_MAX = 11;
 
-/** The printable width in characters at which 12 pt text prints at exactly 8 pt (with a little slack). */
 const printableWidth = PAGE_WIDTH_PT - 2 * SIDE_MARGIN_IN * 72;
-export const WIDTH_BUDGET = Math.floor((printableWidth * (FONT_PT / MIN_PRINTED_PT)) / CHAR_PT) - 2;
+/** All the columns' widths, in characters, at which 12 pt text prints at 8 pt (less a little slack). */
+const WIDTH_BUDGET = Math.floor((printableWidth * (FONT_PT / MIN_PRINTED_PT)) / CHAR_PT) - 2;
 
 export type PrintLayout = {
   /** Column widths (`wch`), in EXPORT_COLUMNS order. */
@@ -95,10 +95,4 @@ export function printLayout(
   }
   const headerLines = Math.max(...columns.map((c, i) => wrappedLines(headers[c], widths[i]!, BOLD)));
   return { widths, wrapped, headerHeight: rowHeight(headerLines) };
-}
-
-/** The scale a one-page-wide printout takes, and the size 12 pt text prints at. */
-export function printedFontSize(widths: readonly number[]): number {
-  const sheetPt = widths.reduce((sum, w) => sum + w + CELL_PAD, 0) * CHAR_PT;
-  return FONT_PT * Math.min(1, printableWidth / sheetPt);
 }
