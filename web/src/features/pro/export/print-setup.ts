@@ -1,4 +1,4 @@
-// What SheetJS community edition does not write (docs/decisions/152): bold cells (its styles part has
+// What SheetJS community edition does not write (docs/decisions/152): bold and wrapping cells (its styles part has
 // one font) and the page setup (landscape, one page wide, page numbers). The written .xlsx is a zip:
 // like freeze-rows.ts, this opens it with SheetJS's own zip container and adds those parts of
 // SpreadsheetML (§18.8 styles, §18.3.1.63 pageSetup, §18.3.1.46 headerFooter) to what it wrote.
@@ -26,45 +26,63 @@ function part(container: Container, path: RegExp) {
   };
 }
 
-/** Adds a bold, top-aligned, wrapping cell format; returns its index in cellXfs. */
-function addBoldFormat(styles: ReturnType<typeof part>): number {
+/**
+ * Top-aligns every cell format SheetJS wrote (a wrapped name beside one-line numbers reads from its
+ * first line), then adds two: bold and wrapping, regular and wrapping. Returns their cellXfs indexes.
+ */
+function addFormats(styles: ReturnType<typeof part>): { bold: number; wrap: number } {
   const fonts = ONE_FONT.exec(styles.xml);
   const xfs = CELL_XFS.exec(styles.xml);
   if (!fonts || !xfs) throw new Error('printSetup: unexpected styles markup');
+  const written = xfs[2]!.replace(/<xf ([^>]*?)\/>/g, '<xf $1 applyAlignment="1"><alignment vertical="top"/></xf>');
+  if (written.match(/<xf /g)?.length !== written.match(/<alignment /g)?.length) {
+    throw new Error('printSetup: unexpected cell format markup');
+  }
   const bold = `<font><b/>${fonts[2]!}</font>`;
   const index = Number(xfs[1]);
-  const xf =
-    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1">' +
+  const wrapping = (fontId: number) =>
+    `<xf numFmtId="0" fontId="${fontId}" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1">` +
     '<alignment vertical="top" wrapText="1"/></xf>';
   styles.set(
     styles.xml
       .replace(ONE_FONT, `<fonts count="2">${fonts[1]!}${bold}</fonts>`)
-      .replace(CELL_XFS, `<cellXfs count="${index + 1}">${xfs[2]!}${xf}</cellXfs>`),
+      .replace(CELL_XFS, `<cellXfs count="${index + 2}">${written}${wrapping(1)}${wrapping(0)}</cellXfs>`),
   );
-  return index;
+  return { bold: index, wrap: index + 1 };
 }
 
 export type PrintSetup = {
-  /** Cells (A1 references) written bold: the header row and the metadata labels. */
+  /** Cells (A1 references) written bold and wrapping: the header row and the metadata labels. */
   boldCells: readonly string[];
+  /** Cells whose text wraps within the column's width: long names, notes, the metadata texts. */
+  wrapCells: readonly string[];
 };
 
 /**
- * Bold cells, then landscape A4 printed one page wide (as many pages down as needed) with "page / pages"
- * in the footer. The header row repeated on each page is the workbook's Print_Titles name, which
- * SheetJS writes itself.
+ * Bold and wrapping cells, then landscape A4 printed one page wide (as many pages down as needed) with
+ * "page / pages" in the footer. The header row repeated on each page is the workbook's Print_Titles
+ * name, which SheetJS writes itself; the widths that keep the print at 8 pt are print-layout.ts's.
  */
 export function printSetup(cfb: typeof XLSX.CFB, xlsxBytes: Uint8Array, setup: PrintSetup): Uint8Array {
   const container = cfb.read(xlsxBytes, { type: 'array' });
   const styles = part(container, STYLES_PATH);
-  const bold = addBoldFormat(styles);
+  const formats = addFormats(styles);
   const sheet = part(container, SHEET_PATH);
-  let xml = sheet.xml;
-  for (const ref of setup.boldCells) {
-    const cell = new RegExp(`<c r="${ref}"( s="\\d+")?`);
-    if (!cell.test(xml)) throw new Error(`printSetup: no cell ${ref}`);
-    xml = xml.replace(cell, `<c r="${ref}" s="${bold}"`);
-  }
+  const styled = new Map<string, number>([
+    ...setup.wrapCells.map((ref): [string, number] => [ref, formats.wrap]),
+    ...setup.boldCells.map((ref): [string, number] => [ref, formats.bold]),
+  ]);
+  // One pass over the cells: a sheet of thousands of rows is not searched once per cell.
+  let found = 0;
+  let xml = sheet.xml.replace(/<c r="([A-Z]+\d+)"( s="\d+")?/g, (whole, ref: string) => {
+    const style = styled.get(ref);
+    // A cell without a style is given the first format explicitly: LibreOffice would take its
+    // default style for it, not the top alignment given to that format.
+    if (style === undefined) return whole.includes(' s="') ? whole : `<c r="${ref}" s="0"`;
+    found += 1;
+    return `<c r="${ref}" s="${style}"`;
+  });
+  if (found !== styled.size) throw new Error('printSetup: a cell to style is missing');
   if (xml.includes('<sheetPr') || !PAGE_MARGINS.test(xml)) throw new Error('printSetup: unexpected sheet markup');
   xml = xml
     .replace('<dimension ', '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr><dimension ')

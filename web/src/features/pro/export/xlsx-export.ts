@@ -8,6 +8,7 @@ import type { PricedRow, PricingSettings } from '@pharmaradar/shared/pricing.sch
 import type * as XLSX from 'xlsx';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportLabels } from './export-labels';
 import { freezeTopRows } from './freeze-rows';
+import { BOLD, printLayout, rowHeight, SIDE_MARGIN_IN, wrappedLines } from './print-layout';
 import { printSetup } from './print-setup';
 
 export const EURO_FORMAT = '#,##0.00 "€"';
@@ -114,9 +115,6 @@ function displayWidth(cell: Cell | null): number {
   return (v * 100).toFixed(1).length + 2;
 }
 
-/** A header wraps (bold, top-aligned): its column needs its longest word, not its whole label. */
-const longestWord = (label: string) => Math.max(...label.split(/\s+/).map((w) => w.length));
-
 /** The ISO day as a spreadsheet day number (days since 1899-12-30), shown as DATE_FORMAT. */
 function dateCell(isoDate: string): Cell {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
@@ -175,25 +173,50 @@ export function writeGroupWorkbook(xlsx: SheetJsWriter, input: GroupExport): Uin
   );
   const lastColumn = EXPORT_COLUMNS.length - 1;
   sheet['!ref'] = xlsx.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: grid.length - 1, c: lastColumn } });
-  // Widths from the products and the header's longest word (the header wraps); the metadata values
-  // overflow into the empty cells beside them.
-  sheet['!cols'] = EXPORT_COLUMNS.map((column, c) => ({
-    wch: Math.min(
-      45,
-      Math.max(
-        8,
-        longestWord(labels.columns[column]) + 3,
-        ...grid.slice(HEADER_ROW + 1).map((cells) => displayWidth(cells[c] ?? null) + 2),
-      ),
-    ),
-  }));
+  // Widths that print one page wide at 8 pt or more, the long texts wrapping (print-layout.ts).
+  const body = grid.slice(HEADER_ROW + 1);
+  const layout = printLayout(
+    EXPORT_COLUMNS,
+    labels.columns,
+    EXPORT_COLUMNS.map((_, c) => Math.max(0, ...body.map((cells) => displayWidth(cells[c] ?? null)))),
+  );
+  sheet['!cols'] = layout.widths.map((wch) => ({ wch }));
   sheet['!rows'] = [];
-  sheet['!rows'][HEADER_ROW] = { hpt: 48 };
+  sheet['!rows'][HEADER_ROW] = { hpt: layout.headerHeight };
+  // A metadata text (the group's name, which shops, the VAT note) wraps across the table's width, in
+  // one cell merged from B to the last column, so that none of it runs off the printed page.
+  const besideLabel = layout.widths.slice(1).reduce((sum, w) => sum + w + 1, 0);
+  const metaText = meta.flatMap(([, value], r) => (value.t === 's' ? [r] : []));
+  sheet['!merges'] = metaText.map((r) => ({ s: { r, c: 1 }, e: { r, c: lastColumn } }));
+  meta.forEach(([label, value], r) => {
+    const lines = Math.max(
+      wrappedLines(label, layout.widths[0] ?? 0, BOLD),
+      value.t === 's' ? wrappedLines(String(value.v), besideLabel) : 1,
+    );
+    if (lines > 1) sheet['!rows']![r] = { hpt: rowHeight(lines) };
+  });
+  // A product row is as tall as its most wrapped text: spreadsheets do not grow a row on opening.
+  body.forEach((cells, i) => {
+    const lines = Math.max(
+      1,
+      ...layout.wrapped.map((wraps, c) =>
+        wraps && cells[c] ? wrappedLines(String(cells[c].v), layout.widths[c] ?? 0) : 1,
+      ),
+    );
+    if (lines > 1) sheet['!rows']![HEADER_ROW + 1 + i] = { hpt: rowHeight(lines) };
+  });
   // The filter's drop-downs on the header; SheetJS extends it down to the last product row.
   sheet['!autofilter'] = {
     ref: xlsx.utils.encode_range({ s: { r: HEADER_ROW, c: 0 }, e: { r: HEADER_ROW, c: lastColumn } }),
   };
-  sheet['!margins'] = { left: 0.4, right: 0.4, top: 0.5, bottom: 0.6, header: 0.3, footer: 0.3 };
+  sheet['!margins'] = {
+    left: SIDE_MARGIN_IN,
+    right: SIDE_MARGIN_IN,
+    top: 0.5,
+    bottom: 0.6,
+    header: 0.3,
+    footer: 0.3,
+  };
 
   const workbook = xlsx.utils.book_new();
   const sheetName = labels.sheet.slice(0, 31);
@@ -211,5 +234,13 @@ export function writeGroupWorkbook(xlsx: SheetJsWriter, input: GroupExport): Uin
     ...meta.map((_, r) => xlsx.utils.encode_cell({ r, c: 0 })),
     ...EXPORT_COLUMNS.map((_, c) => xlsx.utils.encode_cell({ r: HEADER_ROW, c })),
   ];
-  return printSetup(xlsx.CFB, freezeTopRows(xlsx.CFB, bytes, HEADER_ROW + 1), { boldCells });
+  const wrapCells = [
+    ...metaText.map((r) => xlsx.utils.encode_cell({ r, c: 1 })),
+    ...body.flatMap((cells, i) =>
+      layout.wrapped.flatMap((wraps, c) =>
+        wraps && cells[c] ? [xlsx.utils.encode_cell({ r: HEADER_ROW + 1 + i, c })] : [],
+      ),
+    ),
+  ];
+  return printSetup(xlsx.CFB, freezeTopRows(xlsx.CFB, bytes, HEADER_ROW + 1), { boldCells, wrapCells });
 }
