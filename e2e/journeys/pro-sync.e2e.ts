@@ -6,10 +6,44 @@ import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ROOT, screenshot } from '../support/harness';
 import { useJourney } from '../support/journey';
-import { demoCnks } from '../support/pro';
+import { demoCnks, importWorkbook, registerProUser } from '../support/pro';
 import { registerAndVerify } from '../support/register';
 
 const run = promisify(execFile);
+
+/** The counter tablet a pharmacist works on. */
+const TABLET = { width: 1180, height: 820 } as const;
+
+const OPEN_TABLET = {
+  fr: {
+    lang: '',
+    route: '/pro',
+    group: 'Groupe',
+    create: 'Créer un groupe',
+    edit: 'Modifier le groupe',
+    save: 'Enregistrer le groupe',
+    analyse: 'Analyser',
+    min: 'Marge minimale (%)',
+    ideal: 'Marge idéale (%)',
+    strategy: 'Stratégie',
+    aggressive: 'Agressive (min)',
+    checked: /Dernière vérification à \d\d:\d\d\./,
+  },
+  nl: {
+    lang: '/nl',
+    route: '/nl/nego',
+    group: 'Groep',
+    create: 'Groep aanmaken',
+    edit: 'Groep bewerken',
+    save: 'Groep opslaan',
+    analyse: 'Analyseren',
+    min: 'Minimale marge (%)',
+    ideal: 'Ideale marge (%)',
+    strategy: 'Strategie',
+    aggressive: 'Agressief (min)',
+    checked: /Laatst gecontroleerd om \d\d:\d\d\./,
+  },
+} as const;
 
 // Two tablets of one pharmacy, each its own browser context (own cookies and IndexedDB),
 // converge through POST /api/groups/sync on the real server; a logout with unsynced changes warns first.
@@ -223,4 +257,106 @@ describe('Pro group sync between devices', () => {
     expect(tabletA.pageErrors).toEqual([]);
     expect(tabletB.pageErrors).toEqual([]);
   });
+
+  // A tablet left open on the group sees the other tablet's VAT, margin and group name within seconds,
+  // without a reload; a margin it is typing meanwhile keeps what was typed (docs/decisions/218).
+  it.each(['fr', 'nl'] as const)(
+    '%s: an open tablet shows the other tablet’s edits without a reload, and keeps the field being typed',
+    async (lang) => {
+      const t = OPEN_TABLET[lang];
+      const locale = lang === 'fr' ? 'fr-BE' : 'nl-BE';
+      const account = `open.${lang}@example.be`;
+      const tabletA = await journey.open({ viewport: TABLET, locale });
+      await registerProUser(journey.app, tabletA.page, account, t.lang);
+      const cnks = await demoCnks(journey.app, 2);
+
+      async function openGroup(page: Page, name: string) {
+        await page.goto(journey.url(t.route));
+        await page.getByTestId('pro-tool-page').waitFor();
+        await syncState(page, 'synced');
+        await page.getByRole('button', { name: t.group, exact: true }).click();
+        await page.getByRole('combobox', { name: t.group, exact: true }).selectOption({ label: name });
+        await page.getByRole('button', { name: t.analyse, exact: true }).click();
+        await page.locator('[data-testid="pro-group-table"] tbody tr').first().waitFor({ timeout: 60_000 });
+        await page.getByTestId('pro-progress').waitFor({ state: 'detached', timeout: 60_000 });
+      }
+      const vatOf = (page: Page, cnk: string) =>
+        page.locator(`[data-testid="pro-group-table"] tr[data-cnk="${cnk}"] [data-testid="row-vat"]`).inputValue();
+
+      await tabletA.page.goto(journey.url(t.route));
+      await tabletA.page.getByRole('button', { name: t.group, exact: true }).click();
+      await tabletA.page.getByRole('button', { name: t.create }).click();
+      const create = tabletA.page.getByRole('dialog');
+      await create.locator('input[name="name"]').fill('Comptoir');
+      await create.locator('input[type="file"]').setInputFiles({
+        name: 'articles.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: importWorkbook(cnks),
+      });
+      await create.getByTestId('pro-import-preview').waitFor();
+      await create.getByRole('button', { name: t.save }).click();
+      await create.waitFor({ state: 'detached' });
+      await expect.poll(() => unsyncedOnDevice(tabletA.page), { timeout: 30_000 }).toBe(0);
+
+      const tabletB = await journey.open({ viewport: TABLET, locale });
+      await tabletB.page.goto(journey.url(`${t.lang}/login`));
+      await field(tabletB.page, 'email').fill(account);
+      await field(tabletB.page, 'password').fill('un mot de passe solide');
+      await tabletB.page.locator('button[type="submit"]').click();
+      await tabletB.page.getByTestId('home-plan-badge').waitFor();
+      await openGroup(tabletB.page, 'Comptoir (2)');
+      await openGroup(tabletA.page, 'Comptoir (2)');
+      expect(await vatOf(tabletB.page, cnks[0]!)).toBe('6');
+      expect(await tabletB.page.getByLabel(t.min).inputValue()).toBe('20');
+
+      // Tablet A: a line's VAT, the minimum margin, the group's name.
+      await tabletA.page
+        .locator(`[data-testid="pro-group-table"] tr[data-cnk="${cnks[0]}"] [data-testid="row-vat"]`)
+        .selectOption('21');
+      await tabletA.page.getByLabel(t.min).fill('25');
+      await tabletA.page.getByRole('button', { name: t.edit }).click();
+      const edit = tabletA.page.getByRole('dialog');
+      await edit.locator('input[name="name"]').fill('Comptoir été');
+      await edit.getByRole('button', { name: t.save }).click();
+      await edit.waitFor({ state: 'detached' });
+      await expect.poll(() => unsyncedOnDevice(tabletA.page), { timeout: 30_000 }).toBe(0);
+
+      // Tablet B, untouched and never reloaded, shows all three within one pull.
+      const b = tabletB.page;
+      await expect.poll(() => vatOf(b, cnks[0]!), { timeout: 30_000 }).toBe('21');
+      await expect.poll(() => b.getByLabel(t.min).inputValue(), { timeout: 30_000 }).toBe('25');
+      await expect
+        .poll(() => b.getByRole('combobox', { name: t.group, exact: true }).locator('option:checked').textContent(), {
+          timeout: 30_000,
+        })
+        .toBe('Comptoir été (2)');
+      expect(await b.getByTestId('pro-sync-checked').textContent()).toMatch(t.checked);
+      await screenshot(b, `pro-sync-open-tablet-${lang}`);
+
+      // Tablet B starts typing an ideal margin of 35 ("3" is not a valid one yet, nothing is saved);
+      // meanwhile tablet A changes the ideal margin and the strategy.
+      const ideal = b.getByLabel(t.ideal);
+      await ideal.fill('');
+      await ideal.pressSequentially('3');
+      await tabletA.page.getByLabel(t.ideal).fill('45');
+      await tabletA.page.getByLabel(t.ideal).press('Tab');
+      await tabletA.page.getByRole('combobox', { name: t.strategy }).selectOption({ label: t.aggressive });
+      await expect.poll(() => unsyncedOnDevice(tabletA.page), { timeout: 30_000 }).toBe(0);
+      // The pull has landed on B (the strategy shows), and the field being typed kept its "3".
+      await expect
+        .poll(() => b.getByRole('combobox', { name: t.strategy }).inputValue(), { timeout: 30_000 })
+        .toBe('aggressive');
+      expect(await ideal.inputValue()).toBe('3');
+      await ideal.pressSequentially('5');
+      await ideal.press('Tab');
+      expect(await ideal.inputValue()).toBe('35');
+      // The later edit, B's, is the one both tablets end with.
+      await expect.poll(() => tabletA.page.getByLabel(t.ideal).inputValue(), { timeout: 30_000 }).toBe('35');
+
+      expect(tabletA.pageErrors).toEqual([]);
+      expect(tabletB.pageErrors).toEqual([]);
+    },
+    // Two tablets, two analyses and a few pulls twelve seconds apart.
+    240_000,
+  );
 });

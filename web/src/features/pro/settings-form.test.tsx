@@ -46,4 +46,22 @@ describe('settings form', () => {
     act(() => storeUpdates(stored(22, 30)));
     expect((min as HTMLInputElement).value).toBe('22,');
   });
+
+  it('keeps what the person is typing when another device’s margin arrives, and shows that margin once they leave the field', async () => {
+    const saved: Partial<PricingSettings>[] = [];
+    renderWithProviders(<Page onChange={async (patch) => void saved.push(patch)} />, { locale: 'nl' });
+    const ideal = await screen.findByRole('textbox', { name: 'Ideale marge (%)' });
+    // Halfway through "35": "3" is below the minimum, nothing is saved yet.
+    fireEvent.focus(ideal);
+    fireEvent.change(ideal, { target: { value: '3' } });
+    act(() => storeUpdates(stored(20, 40)));
+    expect((ideal as HTMLInputElement).value).toBe('3');
+    fireEvent.change(ideal, { target: { value: '35' } });
+    await waitFor(() => expect(saved).toEqual([{ idealMarginPercent: 35 }]));
+    // Another device's later margin, then the person leaves the field: the stored margin shows.
+    act(() => storeUpdates(stored(20, 45)));
+    expect((ideal as HTMLInputElement).value).toBe('35');
+    fireEvent.blur(ideal);
+    expect((ideal as HTMLInputElement).value).toBe('45');
+  });
 });

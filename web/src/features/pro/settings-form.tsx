@@ -1,22 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { asNumber, useSyncedField } from './sync/use-synced-field';
 import { PRICING_STRATEGIES, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
-
-const asNumber = (text: string) => Number(text.replace(',', '.'));
-
-/**
- * A margin field's text: what the person types, but whenever the stored value changes (synced from
- * another device, saved elsewhere) the field shows it, unless the typed text already means it ("22,0").
- */
-function useFieldText(stored: number): [string, (text: string) => void] {
-  const [text, setText] = useState(String(stored));
-  const [shown, setShown] = useState(stored);
-  if (shown !== stored) {
-    setShown(stored);
-    if (asNumber(text) !== stored) setText(String(stored));
-  }
-  return [text, setText];
-}
 
 /**
  * General parameters (docs/product.md#data): always what is stored; a change is validated by the
@@ -31,8 +16,9 @@ export function SettingsForm({
   onChange: (patch: Partial<PricingSettings>) => Promise<void>;
 }) {
   const intl = useIntl();
-  const [min, setMin] = useFieldText(settings.minMarginPercent);
-  const [ideal, setIdeal] = useFieldText(settings.idealMarginPercent);
+  // A margin synced from another device shows, but never under the person's fingers.
+  const min = useSyncedField(settings.minMarginPercent);
+  const ideal = useSyncedField(settings.idealMarginPercent);
   const [error, setError] = useState<string | null>(null);
 
   const apply = (patch: Partial<Record<keyof PricingSettings, string>>) => {
@@ -63,22 +49,24 @@ export function SettingsForm({
         <FormattedMessage id="pro.tool.settings.min" />
         <input
           inputMode="decimal"
-          value={min}
+          value={min.text}
           onChange={(e) => {
-            setMin(e.target.value);
+            min.type(e.target.value);
             apply({ minMarginPercent: e.target.value });
           }}
+          onBlur={min.leave}
         />
       </label>
       <label className="pro-field input-field">
         <FormattedMessage id="pro.tool.settings.ideal" />
         <input
           inputMode="decimal"
-          value={ideal}
+          value={ideal.text}
           onChange={(e) => {
-            setIdeal(e.target.value);
+            ideal.type(e.target.value);
             apply({ idealMarginPercent: e.target.value });
           }}
+          onBlur={ideal.leave}
         />
       </label>
       <label className="pro-field input-field">

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { ServerResponse } from 'node:http';
 import { waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupSyncRequest, GroupSyncResponse, StoredGroupChange } from '@pharmaradar/shared/pro.schema';
 import { PharmaRadarDb, type ProGroupRecord } from '../../../db/db';
 import { setApiOrigin } from '../../../lib/api/client';
@@ -289,6 +289,37 @@ describe('sync controller', () => {
     await store.saveGroup(group(ID_C, 900, 'Saved by a screen'));
     await waitFor(() => expect(syncBodies().some((b) => b.changes.some((c) => c.id === ID_C))).toBe(true));
     await waitFor(() => expect(controller.getSnapshot()).toMatchObject({ status: 'synced', pending: 0 }));
+    controller.stop();
+  });
+
+  it('pulls another device’s change while the tool is on screen, and asks nothing while it is hidden', async () => {
+    let changes: StoredGroupChange[] = [];
+    onSync = (body, res) => sendJson(res, 200, { seq: Math.max(body.since, ...changes.map((c) => c.seq)), changes });
+    const controller = createSyncController(store, { pullEveryMs: 50 });
+    await controller.start(USER);
+    const version = controller.getSnapshot().version;
+    changes = [stored(ID_A, 300, 'Renamed on the other tablet', 3)];
+    await waitFor(() => expect(controller.getSnapshot().version).toBe(version + 1));
+    expect((await db.proGroups.get(ID_A))?.name).toBe('Renamed on the other tablet');
+    expect(controller.getSnapshot()).toMatchObject({ status: 'synced', checkedAt: expect.any(Number) });
+    // A pull from the stored cursor with nothing to send: the server reads only what is newer.
+    await waitFor(() => expect(syncBodies().at(-1)).toEqual({ since: 3, changes: [] }));
+
+    let hidden = true;
+    const visibility = vi
+      .spyOn(document, 'visibilityState', 'get')
+      .mockImplementation(() => (hidden ? 'hidden' : 'visible'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    const asked = syncBodies().length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(syncBodies().length).toBeLessThanOrEqual(asked + 1); // at most the pull already on its way
+    const hiddenCount = syncBodies().length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(syncBodies()).toHaveLength(hiddenCount);
+    hidden = false;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(syncBodies().length).toBeGreaterThan(hiddenCount));
+    visibility.mockRestore();
     controller.stop();
   });
 });

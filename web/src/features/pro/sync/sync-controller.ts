@@ -1,7 +1,9 @@
-// When the device syncs (docs/architecture.md#offline-first-and-sync): on the Pro tool's start, on reconnect, and shortly after each change.
+// When the device syncs (docs/architecture.md#offline-first-and-sync): on the Pro tool's start, on reconnect,
+// shortly after each change, and while the tool is on screen to pull the other devices' (docs/decisions/218).
 import { registerBeforeLogout } from '../../../lib/session/before-logout';
 import { proStore, type ProStore } from '../data/pro-store';
 import { syncOnce, type LostChange, type SyncOutcome } from './group-sync';
+import { createPullScheduler, type PullResult } from './pull-scheduler';
 
 /** `full`: the server refused the changes, the account's group storage is full (docs/decisions/131). */
 export type SyncStatus = 'synced' | 'syncing' | 'pending' | 'offline' | 'error' | 'full';
@@ -14,6 +16,8 @@ export interface SyncSnapshot {
   version: number;
   /** This device's changes that lost to another device's (docs/decisions/132), until dismissed. */
   lost: LostChange[];
+  /** When the server last answered a sync (null: not yet since the page loaded). */
+  checkedAt: number | null;
 }
 
 export interface SyncControllerOptions {
@@ -21,6 +25,8 @@ export interface SyncControllerOptions {
   debounceMs?: number;
   /** After a server error, the next attempt. */
   retryMs?: number;
+  /** Between two pulls of the other devices' changes while the tool is on screen. */
+  pullEveryMs?: number;
 }
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -29,16 +35,17 @@ export function createSyncController(store: ProStore, options: SyncControllerOpt
   const debounceMs = options.debounceMs ?? 600;
   const retryMs = options.retryMs ?? 30_000;
   const listeners = new Set<() => void>();
-  let snapshot: SyncSnapshot = { status: 'syncing', pending: 0, version: 0, lost: [] };
+  let snapshot: SyncSnapshot = { status: 'syncing', pending: 0, version: 0, lost: [], checkedAt: null };
   let userId: number | null = null;
   let active = false;
   let running = false;
-  let last: SyncOutcome['kind'] | null = null;
+  let last: SyncOutcome | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight: Promise<void> | null = null;
   let again = false;
   let listening = false;
   let lastUser: number | null = null;
+  let checkedAt: number | null = null;
 
   /**
    * Before a logout wipes the device, the outbox gets its chance to reach the server, even once the
@@ -56,20 +63,21 @@ export function createSyncController(store: ProStore, options: SyncControllerOpt
   let logoutHook: (() => void) | null = null; // never removed: the hook outlives the Pro tool
 
   function publish(pending: number, versionStep = 0, lost: LostChange[] = snapshot.lost) {
-    // Until a first answer, the device cannot say it is in step with the server.
+    // Until a first answer, the device cannot say it is in step with the server. A pull with nothing
+    // to send does not say "syncing" every few seconds: the line stays "synced" while it runs.
     const status: SyncStatus =
-      running || (last === null && online())
+      (running && (pending > 0 || last?.kind !== 'synced')) || (last === null && online())
         ? 'syncing'
-        : !online() || last === 'offline'
+        : !online() || last?.kind === 'offline'
           ? 'offline'
-          : last === 'failed'
+          : last?.kind === 'failed'
             ? 'error'
-            : last === 'full' && pending > 0
+            : last?.kind === 'full' && pending > 0
               ? 'full'
               : pending > 0
                 ? 'pending'
                 : 'synced';
-    snapshot = { status, pending, version: snapshot.version + versionStep, lost };
+    snapshot = { status, pending, version: snapshot.version + versionStep, lost, checkedAt };
     for (const listener of listeners) listener();
   }
 
@@ -100,7 +108,8 @@ export function createSyncController(store: ProStore, options: SyncControllerOpt
         await refresh();
         const outcome = await syncOnce(store, me).catch((): SyncOutcome => ({ kind: 'failed', status: 0 }));
         running = false;
-        last = outcome.kind;
+        last = outcome;
+        if (outcome.kind === 'synced') checkedAt = Date.now();
         // 401/403: the session or the plan is gone; the next start of the Pro tool tries again.
         if (outcome.kind === 'failed' && active && outcome.status !== 401 && outcome.status !== 403) schedule(retryMs);
         // A full storage is not retried on a timer: the next change (a deletion, say) tries again.
@@ -109,6 +118,7 @@ export function createSyncController(store: ProStore, options: SyncControllerOpt
       } while (again);
     })().finally(() => {
       inFlight = null;
+      pulls.synced(last?.kind === 'synced');
     });
     return inFlight;
   }
@@ -127,6 +137,18 @@ export function createSyncController(store: ProStore, options: SyncControllerOpt
   store.onLocalChange(notifyChange);
 
   const onOnline = () => void run();
+
+  /** A pull is a sync with whatever the outbox holds; none starts while another sync runs. */
+  const pulls = createPullScheduler(
+    async (): Promise<PullResult> => {
+      if (inFlight || userId === null) return 'ok';
+      await run();
+      if (last?.kind === 'synced') return 'ok';
+      // 401/403: the session or the plan is gone, as for the retry above.
+      return last?.kind === 'failed' && (last.status === 401 || last.status === 403) ? 'stop' : 'failed';
+    },
+    options.pullEveryMs === undefined ? {} : { everyMs: options.pullEveryMs },
+  );
   const onOffline = () => void refresh();
 
   return {
@@ -145,10 +167,12 @@ export function createSyncController(store: ProStore, options: SyncControllerOpt
       // Another account's data was wiped: the screens must reload even if the sync finds nothing.
       await refresh(wiped ? 1 : 0);
       await run();
+      if (active && userId === user) pulls.start();
     },
     /** The Pro tool closed: listeners go, and a change still waiting for its debounce is sent now. */
     stop(): void {
       active = false;
+      pulls.stop();
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
       listening = false;

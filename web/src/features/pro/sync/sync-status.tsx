@@ -6,12 +6,12 @@ import { useGroupSync } from './use-group-sync';
 const LIMITS = { groups: SYNC_MAX_GROUPS, cnks: GROUP_MAX_CNKS, megabytes: SYNC_MAX_STORED_BYTES / 1_000_000 };
 
 /**
- * The Pro tool's sync line: synced, syncing, changes waiting, offline, a failed sync or
- * a full group storage; then, until read, which of this device's changes lost to another device's
+ * The Pro tool's sync line: synced (and when the server last answered), syncing, changes waiting,
+ * offline, a failed sync or a full group storage; then, until read, which of this device's changes lost to another device's
  * (ADR 132).
  */
 export function SyncStatusLine() {
-  const { status, pending, lost } = useGroupSync();
+  const { status, pending, lost, checkedAt } = useGroupSync();
   const intl = useIntl();
   const byReason = (reason: 'deleted' | 'conflict') => [
     ...new Set(lost.filter((l) => l.reason === reason).map((l) => l.name)),
@@ -20,6 +20,16 @@ export function SyncStatusLine() {
     <>
       <p className="pro-sync-status" role="status" data-testid="pro-sync-status" data-state={status}>
         <FormattedMessage id={`pro.sync.status.${status}`} values={{ count: pending, ...LIMITS }} />
+        {status === 'synced' && checkedAt !== null && (
+          // Pulls run every few seconds: the time is read when the line is, not announced each minute.
+          <span aria-live="off" data-testid="pro-sync-checked">
+            {' '}
+            <FormattedMessage
+              id="pro.sync.checkedAt"
+              values={{ time: intl.formatTime(checkedAt, { hour: '2-digit', minute: '2-digit' }) }}
+            />
+          </span>
+        )}
       </p>
       {lost.length > 0 && (
         <div className="pro-sync-lost" role="alert" data-testid="pro-sync-lost">
