@@ -9,6 +9,8 @@ import { demoCnks, importWorkbook, registerProUser } from '../support/pro';
 
 /** The counter tablet a pharmacist works on. */
 const TABLET = { width: 1180, height: 820 } as const;
+/** The narrowest phone the tool is laid out for. */
+const PHONE_NARROW = { width: 360, height: 740 } as const;
 
 type Texts = {
   lang: '' | '/nl';
@@ -125,7 +127,8 @@ describe('Pro tool', () => {
     await preview.waitFor();
     expect((await preview.locator('p').first().textContent())?.trim()).toMatch(t.kept);
     expect(await preview.locator('tbody tr').count()).toBe(5);
-    expect(await preview.locator('li').count()).toBe(1);
+    // Said about the file: the title row above the table, and the broken row refused.
+    expect(await preview.getByTestId('pro-import-report').locator('li').count()).toBe(2);
     await expectNoSeriousA11yViolations(page, `${lang} import preview`);
     await dialog.getByRole('button', { name: t.save }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -383,6 +386,132 @@ describe('Pro tool', () => {
         )
         .toBe(0);
       await page.screenshot({ path: `/tmp/pro-tablet-group-scrolled-${lang}.png` });
+      expect(pageErrors).toEqual([]);
+    },
+  );
+
+  // Every row of the file is accounted for in the preview (docs/decisions/220), then the table holds
+  // the lines the preview announced; a wrong check digit reads the same in both. The group select keeps
+  // its line count whole with the network off, on a phone and on the counter tablet.
+  it.each([
+    [
+      'fr',
+      PHONE_NARROW,
+      'releve.pro@example.be',
+      {
+        route: '/pro',
+        group: 'Groupe',
+        create: 'Créer un groupe',
+        save: 'Enregistrer le groupe',
+        analyse: 'Analyser',
+        header: "CNK;Nom;Prix d'achat HTVA;TVA",
+        notRead: 'non lu : « n.d. »',
+        remarks: (a: string, b: string) => [
+          'Ligne 1 au-dessus du tableau : lues comme titres, non importées.',
+          `Ligne 3, CNK ${a} : prix non lu : « n.d. ». Le produit est importé sans prix d’achat.`,
+          `CNK ${b} présent aux lignes 4 et 5 : importé une fois, avec le premier prix d’achat donné, ligne 4 (2,30\u00a0€). Non retenu : 2,45\u00a0€ (ligne 5).`,
+          'Ligne 6 : code 448703 lu comme CNK 0448703 (le zéro initial qu’un tableur supprime est remis).',
+          'Ligne 6, CNK 0448703 : CNK invalide (chiffre de contrôle). Importé, mais aucune pharmacie en ligne ne sera interrogée sur son prix : vérifiez le code.',
+        ],
+        mark: 'CNK invalide (chiffre de contrôle)',
+        kept: '2,30\u00a0€',
+      },
+    ],
+    [
+      'nl',
+      TABLET,
+      'overzicht.pro@example.be',
+      {
+        route: '/nl/nego',
+        group: 'Groep',
+        create: 'Groep aanmaken',
+        save: 'Groep opslaan',
+        analyse: 'Analyseren',
+        header: 'CNK;Naam;Aankoopprijs excl. btw;BTW',
+        notRead: 'niet gelezen: “n.d.”',
+        remarks: (a: string, b: string) => [
+          'Regel 1 boven de tabel: als titel gelezen, niet geïmporteerd.',
+          `Regel 3, CNK ${a}: prijs niet gelezen: “n.d.”. Het product wordt zonder aankoopprijs geïmporteerd.`,
+          `CNK ${b} staat op regels 4 en 5: één keer geïmporteerd, met de eerste opgegeven aankoopprijs, regel 4 (€\u00a02,30). Niet behouden: €\u00a02,45 (regel 5).`,
+          'Regel 6: code 448703 gelezen als CNK 0448703 (de voorloopnul die een rekenblad weglaat, is teruggezet).',
+          'Regel 6, CNK 0448703: Ongeldige CNK (controlecijfer). Geïmporteerd, maar geen enkele onlineapotheek wordt naar de prijs gevraagd: controleer de code.',
+        ],
+        mark: 'Ongeldige CNK (controlecijfer)',
+        kept: '€\u00a02,30',
+      },
+    ],
+  ] as const)(
+    '%s at %o: the preview says what it did with each row; the table and the select agree',
+    async (lang, viewport, email, t) => {
+      const { page, context, pageErrors } = await journey.open({ viewport, locale: lang === 'fr' ? 'fr-BE' : 'nl-BE' });
+      await registerProUser(journey.app, page, email, lang === 'fr' ? '' : '/nl');
+      const [a, b] = (await demoCnks(journey.app, 2)) as [string, string];
+      await page.goto(journey.url(t.route));
+      await page.getByTestId('pro-tool-page').waitFor();
+      await page.getByRole('button', { name: t.group, exact: true }).click();
+      await page.getByRole('button', { name: t.create }).click();
+      const dialog = page.getByRole('dialog');
+      const groupName = 'Commande mensuelle du comptoir principal et de la parapharmacie';
+      await dialog.locator('input[name="name"]').fill(groupName);
+      const file = [
+        'Pharmacie Peeters',
+        t.header,
+        `${a};A;n.d.;6`,
+        `${b};B;2,30;6`,
+        `${b};B bis;2,45;6`,
+        '448703;C;3,10;6',
+      ];
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: 'export.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(file.join('\r\n'), 'utf8'),
+      });
+      const report = dialog.getByTestId('pro-import-report');
+      await report.waitFor();
+      expect(await report.locator('li').allTextContents()).toEqual(t.remarks(a, b));
+      expect(await dialog.getByTestId('preview-price').allTextContents()).toEqual([
+        t.notRead,
+        t.kept,
+        expect.any(String),
+      ]);
+      await expectNoSeriousA11yViolations(page, `${lang} import remarks`);
+      await dialog.getByRole('button', { name: t.save }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // Analysed, the table holds the three lines announced: no price where none was read, the first price
+      // kept, and the wrong check digit in the preview's words.
+      await page.getByRole('button', { name: t.analyse, exact: true }).click();
+      await page.getByTestId('pro-progress').waitFor({ state: 'detached', timeout: 60_000 });
+      const rows = page.locator('[data-testid="pro-group-table"] tbody tr');
+      await expect
+        .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-cnk'))))
+        .toEqual([a, b, '0448703']);
+      const catalogue = (cnk: string) =>
+        page.locator(`[data-testid="pro-group-table"] tbody tr[data-cnk="${cnk}"] td`).nth(3).textContent();
+      expect(await catalogue(a)).toBe('—');
+      expect(await catalogue(b)).toBe(t.kept);
+      const refused = page.locator('[data-testid="pro-group-table"] tbody tr[data-cnk="0448703"]');
+      await expect.poll(() => refused.getAttribute('data-mark'), { timeout: 15_000 }).toBe('invalid_cnk');
+      expect(await refused.locator('.pro-mark').textContent()).toBe(t.mark);
+
+      // Offline, the long group name gives way and its line count stays whole inside the select.
+      await context.setOffline(true);
+      const select = page.locator('.pro-group-bar__select select');
+      const shown = page.getByTestId('pro-group-select-shown');
+      expect(await shown.locator('.pro-group-select__count').textContent()).toBe('(3)');
+      const fit = await shown.evaluate((el) => {
+        const name = el.querySelector('.pro-group-select__name')!;
+        const count = el.querySelector('.pro-group-select__count')!.getBoundingClientRect();
+        const box = el.parentElement!.querySelector('select')!.getBoundingClientRect();
+        return {
+          countInside: count.right <= box.right && count.left >= box.left,
+          nameCut: name.scrollWidth > name.clientWidth,
+        };
+      });
+      expect(fit).toEqual({ countInside: true, nameCut: true });
+      expect(await select.locator('option:checked').textContent()).toBe(`${groupName} (3)`);
+      await page.screenshot({ path: `/tmp/pro-import-remarks-${lang}-${viewport.width}.png` });
+      await context.setOffline(false);
       expect(pageErrors).toEqual([]);
     },
   );

@@ -24,6 +24,14 @@ export function parseCnkCell(cell: SheetCell): string | null {
   return normaliseCnk(cell.trim().replace(/^'/, ''));
 }
 
+/**
+ * Whether a cell read as a CNK had 6 digits: the leading zero a spreadsheet drops from a number was put
+ * back, a change the import preview states.
+ */
+export function cnkZeroRestored(cell: SheetCell): boolean {
+  return cellText(cell).replace(/\D/g, '').length === 6;
+}
+
 /** A decimal amount: "3,50", "1.234,56", "1,234.56", "€ 3,50", "3.50 EUR". Null when empty. */
 export function parseDecimalCell(cell: SheetCell): number | null | 'invalid' {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : 'invalid';

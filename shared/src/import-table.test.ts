@@ -94,46 +94,99 @@ describe('analyseTable', () => {
     ]);
   });
 
-  it('rejects each bad row with its line and reason and keeps the others', () => {
+  it('refuses only rows without a CNK, each with its line and reason, and keeps the others', () => {
     const preview = analyseTable(
       table(
         ['CNK', 'Naam', 'Aankoopprijs', 'BTW'],
-        ['1234567', 'A', '2,10', '6'],
+        ['1234566', 'A', '2,10', '6'],
         ['12-34', 'B', '1', '6'],
         ['', 'C', '1', '6'],
-        ['2345678', 'D', 'gratis', '6'],
-        ['3456789', 'E', '4', '250'],
         ['Total', '', '7,10', ''],
-        [123456, 'F', '', ''],
       ),
     );
     expect(preview.ok).toBe(true);
-    expect(preview.rows.map((r) => [r.line, r.cnk])).toEqual([
-      [2, '1234567'],
-      [8, '0123456'],
-    ]);
+    expect(preview.rows.map((r) => [r.line, r.cnk])).toEqual([[2, '1234566']]);
     expect(preview.rejected).toEqual([
       { line: 3, reason: 'invalid_cnk', value: '12-34' },
       { line: 4, reason: 'missing_cnk', value: '' },
-      { line: 5, reason: 'invalid_price', value: 'gratis' },
-      { line: 6, reason: 'invalid_vat', value: '250' },
-      { line: 7, reason: 'invalid_cnk', value: 'Total' },
+      { line: 5, reason: 'invalid_cnk', value: 'Total' },
+    ]);
+    expect(preview.notes).toEqual([]);
+  });
+
+  it.each(['n.d.', '-', 'nvt', '?', 'gratis', '0', '-2'])(
+    'keeps a row whose price reads %j, without a price, and says which cell was not read',
+    (written) => {
+      const preview = analyseTable(table(['CNK', 'Naam', 'Aankoopprijs'], ['1234566', 'A', written]));
+      expect(preview.rows).toEqual([
+        { line: 2, cnk: '1234566', name: 'A', purchaseExVat: null, vatPercent: null, vatSource: null },
+      ]);
+      expect(preview.rejected).toEqual([]);
+      expect(preview.notes).toEqual([{ line: 2, cnk: '1234566', kind: 'price_not_read', value: written }]);
+    },
+  );
+
+  it('keeps a row with an empty price or an unreadable VAT, and says so; a file without a price column says nothing', () => {
+    const preview = analyseTable(
+      table(['CNK', 'Prix achat HTVA', 'TVA'], ['1234566', '', '6'], ['2345676', '3,10', 'six'], [2345684, 4, 21]),
+    );
+    expect(preview.rows.map((r) => [r.line, r.purchaseExVat, r.vatPercent])).toEqual([
+      [2, null, 6],
+      [3, 3.1, null],
+      [4, 4, 21],
+    ]);
+    expect(preview.notes).toEqual([
+      { line: 2, cnk: '1234566', kind: 'price_missing', value: '' },
+      { line: 3, cnk: '2345676', kind: 'vat_not_read', value: 'six' },
+    ]);
+    expect(analyseTable(table(['CNK'], ['1234566'])).notes).toEqual([]);
+  });
+
+  it('says when a 6-digit code was read with its leading zero, and when a CNK fails its check digit', () => {
+    // 448703 -> 0448703 fails the check digit; 123455 -> 0123455 passes it; 4487038 is 4487039 mistyped.
+    const preview = analyseTable(table(['CNK'], ['448703'], [123455], ['4487039'], ['4487038']));
+    expect(preview.rows.map((r) => r.cnk)).toEqual(['0448703', '0123455', '4487039', '4487038']);
+    expect(preview.notes).toEqual([
+      { line: 2, cnk: '0448703', kind: 'zero_restored', value: '448703' },
+      { line: 2, cnk: '0448703', kind: 'check_digit', value: '448703' },
+      { line: 3, cnk: '0123455', kind: 'zero_restored', value: '123455' },
+      { line: 5, cnk: '4487038', kind: 'check_digit', value: '4487038' },
     ]);
   });
 
-  it('merges duplicates into the first line, filling what it left empty, and reports them', () => {
+  it('merges duplicates into the first line, filling what it left empty, and reports the prices each row gave', () => {
     const preview = analyseTable(
       table(
         ['CNK', 'Name', 'Purchase price'],
-        ['1234567', '', '2.00'],
-        ['1234567', 'Nurofen', '2.50'],
-        [1234567, 'x', ''],
+        ['1234566', '', '2.00'],
+        ['1234566', 'Nurofen', '2.50'],
+        [1234566, 'x', ''],
       ),
     );
     expect(preview.rows).toEqual([
-      { line: 2, cnk: '1234567', name: 'Nurofen', purchaseExVat: 2, vatPercent: null, vatSource: null },
+      { line: 2, cnk: '1234566', name: 'Nurofen', purchaseExVat: 2, vatPercent: null, vatSource: null },
     ]);
-    expect(preview.duplicates).toEqual([{ cnk: '1234567', lines: [2, 3, 4] }]);
+    // The first row's price is kept; the second row's differing one is reported beside it.
+    expect(preview.duplicates).toEqual([
+      {
+        cnk: '1234566',
+        lines: [2, 3, 4],
+        prices: [
+          { line: 2, price: 2 },
+          { line: 3, price: 2.5 },
+        ],
+        keptPriceLine: 2,
+      },
+    ]);
+  });
+
+  it('keeps the first price given when the first row of a CNK has none', () => {
+    const preview = analyseTable(table(['CNK', 'Purchase price'], ['1234566', 'n.d.'], ['1234566', '2.00']));
+    expect(preview.rows).toMatchObject([{ line: 2, cnk: '1234566', purchaseExVat: 2 }]);
+    expect(preview.duplicates).toEqual([
+      { cnk: '1234566', lines: [2, 3], prices: [{ line: 3, price: 2 }], keptPriceLine: 3 },
+    ]);
+    expect(preview.notes).toEqual([{ line: 2, cnk: '1234566', kind: 'price_not_read', value: 'n.d.' }]);
   });
 
   it('reads a headerless file from the column of 6–7 digit codes, with a name column beside it', () => {

@@ -1,8 +1,19 @@
 // From the rows of a sheet or CSV to the import preview (docs/architecture.md#pro-pricing): where the header is (title rows
 // above it are skipped), which column is what, the rows kept, each rejected row with its line and
 // reason, and duplicates merged. Headerless files are read from the column holding 6–7 digit codes.
-// One bad row never loses the others.
-import { cellText, isBlankCell, parseCnkCell, parsePriceCell, parseVatCell, type SheetCell } from './import-cells';
+// Every row of the file is accounted for: skipped above the table, imported as is, imported with a
+// stated change (a note), merged into an earlier line of its CNK (a duplicate), or refused with its
+// reason. Only a row without a CNK is refused: a cell that cannot be read costs that cell, not the row.
+import { luhnValid } from './cnk';
+import {
+  cellText,
+  cnkZeroRestored,
+  isBlankCell,
+  parseCnkCell,
+  parsePriceCell,
+  parseVatCell,
+  type SheetCell,
+} from './import-cells';
 import { mapHeaderRow, type ColumnMap, type ImportColumnRole } from './import-headers';
 import type { GroupLine } from './group-line';
 
@@ -12,9 +23,28 @@ export type SheetRow = { line: number; cells: SheetCell[] };
 export type ImportColumn = { role: ImportColumnRole; index: number; header: string | null };
 /** A kept row: a group line (the shape it keeps up to the export) read from `line`. */
 export type ImportRow = GroupLine & { line: number };
-export type ImportRejectReason = 'missing_cnk' | 'invalid_cnk' | 'invalid_price' | 'invalid_vat';
+export type ImportRejectReason = 'missing_cnk' | 'invalid_cnk';
 export type ImportRejected = { line: number; reason: ImportRejectReason; value: string };
-export type ImportDuplicate = { cnk: string; lines: number[] };
+/**
+ * A change the import made to what a kept row gave, or what it will mean: `value` is the cell as written.
+ * price_not_read / vat_not_read: the cell is not a price or rate, the line is kept without it;
+ * price_missing: the price column is empty on this row; zero_restored: a 6-digit code read as the CNK
+ * with the leading zero a spreadsheet drops; check_digit: the CNK's last digit does not match the others,
+ * so it is never priced (the group table and the export mark it the same way).
+ */
+export type ImportNoteKind = 'price_not_read' | 'price_missing' | 'vat_not_read' | 'zero_restored' | 'check_digit';
+export type ImportNote = { line: number; cnk: string; kind: ImportNoteKind; value: string };
+/**
+ * A CNK on several rows, merged into one line. The rule: each field keeps the first row's value; a field
+ * the first row left empty takes the next row's that has one. `prices`: each row's purchase price read, in
+ * file order; `keptPriceLine`: the row whose price the line keeps (null: none gave one).
+ */
+export type ImportDuplicate = {
+  cnk: string;
+  lines: number[];
+  prices: { line: number; price: number }[];
+  keptPriceLine: number | null;
+};
 export type ImportTableError = 'no_valid_cnk' | 'too_many_rows';
 
 export type ImportPreview = {
@@ -25,6 +55,8 @@ export type ImportPreview = {
   columns: ImportColumn[];
   rows: ImportRow[];
   rejected: ImportRejected[];
+  /** In file order. */
+  notes: ImportNote[];
   duplicates: ImportDuplicate[];
   /** Non-blank lines above the data (titles, export dates, an unrecognised header). */
   skippedLines: number[];
@@ -76,25 +108,45 @@ function findCodeColumn(rows: readonly SheetRow[]): { at: number; map: ColumnMap
   return { at, map };
 }
 
-function readRow(row: SheetRow, map: ColumnMap): ImportRow | ImportRejected {
+function readRow(row: SheetRow, map: ColumnMap): { row: ImportRow; notes: ImportNote[] } | ImportRejected {
   const cnkCell = row.cells[map.cnk!];
   const cnk = parseCnkCell(cnkCell);
   if (!cnk) {
     const value = cellText(cnkCell);
     return { line: row.line, reason: value === '' ? 'missing_cnk' : 'invalid_cnk', value };
   }
-  const price = map.price === undefined ? null : parsePriceCell(row.cells[map.price]);
-  if (price === 'invalid') return { line: row.line, reason: 'invalid_price', value: cellText(row.cells[map.price!]) };
-  const vat = map.vat === undefined ? null : parseVatCell(row.cells[map.vat]);
-  if (vat === 'invalid') return { line: row.line, reason: 'invalid_vat', value: cellText(row.cells[map.vat!]) };
+  const notes: ImportNote[] = [];
+  const note = (kind: ImportNoteKind, cell: SheetCell) =>
+    notes.push({ line: row.line, cnk, kind, value: cellText(cell) });
+  if (cnkZeroRestored(cnkCell)) note('zero_restored', cnkCell);
+  // Same rule as the server's, which never prices such a CNK: said here before anything is asked.
+  if (!luhnValid(cnk)) note('check_digit', cnkCell);
+  let price: number | null = null;
+  if (map.price !== undefined) {
+    const cell = row.cells[map.price];
+    const read = parsePriceCell(cell);
+    if (read === 'invalid') note('price_not_read', cell);
+    else if (read === null) note('price_missing', cell);
+    else price = read;
+  }
+  let vat: number | null = null;
+  if (map.vat !== undefined) {
+    const cell = row.cells[map.vat];
+    const read = parseVatCell(cell);
+    if (read === 'invalid') note('vat_not_read', cell);
+    else vat = read;
+  }
   const name = map.name === undefined ? '' : cellText(row.cells[map.name]).slice(0, MAX_NAME_LENGTH);
   return {
-    line: row.line,
-    cnk,
-    name: name === '' ? null : name,
-    purchaseExVat: price,
-    vatPercent: vat,
-    vatSource: vat === null ? null : 'file',
+    row: {
+      line: row.line,
+      cnk,
+      name: name === '' ? null : name,
+      purchaseExVat: price,
+      vatPercent: vat,
+      vatSource: vat === null ? null : 'file',
+    },
+    notes,
   };
 }
 
@@ -109,7 +161,17 @@ function columnsOf(map: ColumnMap, header: SheetRow | null): ImportColumn[] {
 }
 
 function emptyPreview(error: ImportTableError, skippedLines: number[] = []): ImportPreview {
-  return { ok: false, error, headerLine: null, columns: [], rows: [], rejected: [], duplicates: [], skippedLines };
+  return {
+    ok: false,
+    error,
+    headerLine: null,
+    columns: [],
+    rows: [],
+    rejected: [],
+    notes: [],
+    duplicates: [],
+    skippedLines,
+  };
 }
 
 export function analyseTable(allRows: readonly SheetRow[]): ImportPreview {
@@ -129,27 +191,39 @@ export function analyseTable(allRows: readonly SheetRow[]): ImportPreview {
   if (dataRows.length > MAX_IMPORT_ROWS) return emptyPreview('too_many_rows');
 
   const kept = new Map<string, ImportRow>();
-  const duplicateLines = new Map<string, number[]>();
+  const duplicates = new Map<string, ImportDuplicate>();
   const rejected: ImportRejected[] = [];
-  for (const row of dataRows) {
-    const read = readRow(row, found.map);
+  const notes: ImportNote[] = [];
+  for (const dataRow of dataRows) {
+    const read = readRow(dataRow, found.map);
     if ('reason' in read) {
       rejected.push(read);
       continue;
     }
-    const first = kept.get(read.cnk);
+    notes.push(...read.notes);
+    const { row } = read;
+    const first = kept.get(row.cnk);
     if (!first) {
-      kept.set(read.cnk, read);
+      kept.set(row.cnk, row);
       continue;
     }
+    const duplicate = duplicates.get(row.cnk) ?? {
+      cnk: row.cnk,
+      lines: [first.line],
+      prices: first.purchaseExVat === null ? [] : [{ line: first.line, price: first.purchaseExVat }],
+      keptPriceLine: first.purchaseExVat === null ? null : first.line,
+    };
+    duplicate.lines.push(row.line);
+    if (row.purchaseExVat !== null) {
+      duplicate.prices.push({ line: row.line, price: row.purchaseExVat });
+      duplicate.keptPriceLine ??= row.line;
+    }
+    duplicates.set(row.cnk, duplicate);
     // Merged into the first occurrence: later lines only fill what it left empty.
-    first.name ??= read.name;
-    first.purchaseExVat ??= read.purchaseExVat;
-    first.vatPercent ??= read.vatPercent;
-    first.vatSource ??= read.vatSource;
-    const lines = duplicateLines.get(read.cnk) ?? [first.line];
-    lines.push(read.line);
-    duplicateLines.set(read.cnk, lines);
+    first.name ??= row.name;
+    first.purchaseExVat ??= row.purchaseExVat;
+    first.vatPercent ??= row.vatPercent;
+    first.vatSource ??= row.vatSource;
   }
 
   const ok = kept.size > 0;
@@ -160,7 +234,8 @@ export function analyseTable(allRows: readonly SheetRow[]): ImportPreview {
     columns: columnsOf(found.map, headerRow),
     rows: [...kept.values()],
     rejected,
-    duplicates: [...duplicateLines].map(([cnk, lines]) => ({ cnk, lines })),
+    notes,
+    duplicates: [...duplicates.values()],
     skippedLines,
   };
 }

@@ -6,11 +6,12 @@ import { useLocale } from '../../lib/i18n/use-locale';
 import { Dialog } from '../../lib/ui/dialog';
 import { importedVat } from '@pharmaradar/shared/vat-rule';
 import { checkImportCatalogue } from './import/catalogue-check';
+import { ImportReport } from './import-report';
 import type { CatalogueCheck } from './import/catalogue-flags';
 import type { ImportResult } from './import/import-result';
 import { readImportFileInWorker } from './workers/import-worker.client';
 
-import type { ImportRow } from '@pharmaradar/shared/import-table';
+import type { ImportNote, ImportRow } from '@pharmaradar/shared/import-table';
 
 const PREVIEW_ROWS = 5;
 
@@ -148,7 +149,7 @@ export function GroupCreateDialog({
                   <tr key={r.cnk}>
                     <td>{r.cnk}</td>
                     <td>{r.name ?? '—'}</td>
-                    <td className="pro-num">{r.purchaseExVat === null ? '—' : formatPrice(r.purchaseExVat, locale)}</td>
+                    <PriceCell row={r} notes={preview.notes} />
                     <VatDecisionCell vatPercent={r.vatPercent} cnk={r.cnk} check={check} />
                   </tr>
                 ))}
@@ -156,20 +157,7 @@ export function GroupCreateDialog({
             </table>
             <VatToSet rows={preview.rows} check={check} />
             <CatalogueFlags check={check} />
-            <ul className="pro-preview__rejected">
-              {preview.rejected.map((r) => (
-                <li key={r.line}>
-                  {intl.formatMessage(
-                    { id: 'pro.import.rejectedLine' },
-                    {
-                      line: r.line,
-                      reason: intl.formatMessage({ id: `pro.import.reasons.${r.reason}` }),
-                      value: r.value,
-                    },
-                  )}
-                </li>
-              ))}
-            </ul>
+            <ImportReport preview={preview} />
           </div>
         )}
         {error && (
@@ -258,5 +246,22 @@ function VatToSet({ rows, check }: { rows: readonly ImportRow[]; check: Catalogu
     <p className="pro-note" data-testid="pro-import-vat-to-set">
       <FormattedMessage id="pro.import.vat.toSet" values={{ count }} />
     </p>
+  );
+}
+
+/** The purchase price read, or why there is none: the cell as the file wrote it when it was not a price. */
+function PriceCell({ row, notes }: { row: ImportRow; notes: readonly ImportNote[] }) {
+  const locale = useLocale();
+  const unread = notes.find((n) => n.line === row.line && n.kind === 'price_not_read');
+  return (
+    <td className="pro-num" data-testid="preview-price">
+      {row.purchaseExVat !== null ? (
+        formatPrice(row.purchaseExVat, locale)
+      ) : unread ? (
+        <FormattedMessage id="pro.import.report.priceCell" values={{ value: unread.value }} />
+      ) : (
+        '—'
+      )}
+    </td>
   );
 }

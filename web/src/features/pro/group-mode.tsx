@@ -12,6 +12,7 @@ import { exportLabelsFromMessages } from './export/export-labels';
 import { priceSourceOf } from './export/price-source';
 import { exportRow } from './export/export-row';
 import { GroupCreateDialog, type NewGroup } from './group-create-dialog';
+import { GroupSelect } from './group-select';
 import { GroupDeleteDialog } from './group/group-delete-dialog';
 import { GroupProgress } from './group/group-progress';
 import { buildRows, isStale } from './group/group-rows';
@@ -190,19 +191,13 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
         <FormattedMessage id="pro.tool.group.title" />
       </h2>
       <div className="pro-group-bar">
-        <label className="pro-field input-field pro-group-bar__select">
-          <span>
-            <FormattedMessage id="pro.tool.group.select" />
-          </span>
-          <select value={selected} onChange={(e) => setSelected(e.target.value)} disabled={busy}>
-            <option value="">—</option>
-            {groups.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name} ({g.cnks.length})
-              </option>
-            ))}
-          </select>
-        </label>
+        <GroupSelect
+          groups={groups}
+          selected={selected}
+          onSelect={setSelected}
+          disabled={busy}
+          label={<FormattedMessage id="pro.tool.group.select" />}
+        />
         <div className="pro-actions">
           <ProActionButton
             label="pro.tool.group.create"

@@ -30,6 +30,7 @@ export function failedImport(error: ImportErrorCode, source: ImportSource | null
     columns: [],
     rows: [],
     rejected: [],
+    notes: [],
     duplicates: [],
     skippedLines: [],
   };

@@ -27,9 +27,9 @@ function workbookBytes(bookType: XLSX.BookType): Uint8Array {
     ['Exporté le 2026-03-12'],
     [],
     ['Code CNK', 'Désignation', "Prix d'achat HTVA", 'TVA'],
-    [123456, 'Dafalgan 500 mg', 3.5, 0.06],
+    [123455, 'Dafalgan 500 mg', 3.5, 0.06],
     ['4487039', null, 12.4, 0.21],
-    [2345678, 'Vichy Minéral 89', 'gratuit', 0.21],
+    [2345676, 'Vichy Minéral 89', 'n.d.', 0.21],
   ]);
   // A name computed by a formula: its cached result is what is read, never the formula.
   ws.B6 = { t: 's', v: 'Nurofen 400 mg', f: 'CONCATENATE("Nurofen"," 400 mg")' };
@@ -45,7 +45,7 @@ describe.each([
   ['groupe.ods', 'ods'],
   ['groupe.xls', 'biff8'],
 ] as const)('%s written by SheetJS', (fileName, bookType) => {
-  it('finds the products sheet under its title rows, with the leading zero restored and the formula value', () => {
+  it('finds the products sheet under its title rows, with the leading zero restored (and said) and the formula value', () => {
     const result = readImportFile(XLSX, fileName, workbookBytes(bookType));
     expect(result).toMatchObject({ ok: true, error: null, headerLine: 4, skippedLines: [1, 2] });
     expect(result.source).toMatchObject({ fileName, sheet: 'Produits', encoding: null, delimiter: null });
@@ -56,10 +56,15 @@ describe.each([
       ['vat', 'TVA'],
     ]);
     expect(result.rows).toEqual([
-      { line: 5, cnk: '0123456', name: 'Dafalgan 500 mg', purchaseExVat: 3.5, vatPercent: 6, vatSource: 'file' },
+      { line: 5, cnk: '0123455', name: 'Dafalgan 500 mg', purchaseExVat: 3.5, vatPercent: 6, vatSource: 'file' },
       { line: 6, cnk: '4487039', name: 'Nurofen 400 mg', purchaseExVat: 12.4, vatPercent: 21, vatSource: 'file' },
+      { line: 7, cnk: '2345676', name: 'Vichy Minéral 89', purchaseExVat: null, vatPercent: 21, vatSource: 'file' },
     ]);
-    expect(result.rejected).toEqual([{ line: 7, reason: 'invalid_price', value: 'gratuit' }]);
+    expect(result.rejected).toEqual([]);
+    expect(result.notes).toEqual([
+      { line: 5, cnk: '0123455', kind: 'zero_restored', value: '123455' },
+      { line: 7, cnk: '2345676', kind: 'price_not_read', value: 'n.d.' },
+    ]);
   });
 });
 
@@ -112,7 +117,44 @@ describe('text files', () => {
     const result = readImportFile(XLSX, 'export.xls', utf8('CNK\tNom\n1234567\tA\n1234567\tA bis\n'));
     expect(result.source).toMatchObject({ format: 'xls', delimiter: '\t' });
     expect(result.rows).toHaveLength(1);
-    expect(result.duplicates).toEqual([{ cnk: '1234567', lines: [2, 3] }]);
+    expect(result.duplicates).toEqual([{ cnk: '1234567', lines: [2, 3], prices: [], keptPriceLine: null }]);
+  });
+
+  it('accounts for every row of a pharmacy export: unread price, duplicate with its prices, 6-digit code', () => {
+    const result = readImportFile(
+      XLSX,
+      'export.csv',
+      utf8(
+        'CNK;Naam;Aankoopprijs excl. btw\r\n' +
+          '4487039;Nurofen 400 mg;n.d.\r\n' +
+          '2345676;Zalf;2,30\r\n' +
+          '2345676;Zalf 50 g;2,45\r\n' +
+          '448703;Siroop;3,10\r\n' +
+          'Totaal;;7,85\r\n',
+      ),
+    );
+    expect(result.rows.map((r) => [r.line, r.cnk, r.purchaseExVat])).toEqual([
+      [2, '4487039', null],
+      [3, '2345676', 2.3],
+      [5, '0448703', 3.1],
+    ]);
+    expect(result.notes).toEqual([
+      { line: 2, cnk: '4487039', kind: 'price_not_read', value: 'n.d.' },
+      { line: 5, cnk: '0448703', kind: 'zero_restored', value: '448703' },
+      { line: 5, cnk: '0448703', kind: 'check_digit', value: '448703' },
+    ]);
+    expect(result.duplicates).toEqual([
+      {
+        cnk: '2345676',
+        lines: [3, 4],
+        prices: [
+          { line: 3, price: 2.3 },
+          { line: 4, price: 2.45 },
+        ],
+        keptPriceLine: 3,
+      },
+    ]);
+    expect(result.rejected).toEqual([{ line: 6, reason: 'invalid_cnk', value: 'Totaal' }]);
   });
 
   it('keeps a name that looks like a formula as text', () => {
