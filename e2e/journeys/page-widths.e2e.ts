@@ -114,3 +114,82 @@ describe('page widths on phones', () => {
     }, 420_000);
   }
 });
+
+/** Every price drawn higher than one line of its own text, by what it says and how tall it is. */
+function pricesOverOneLine(page: Page): Promise<string[]> {
+  return page.$$eval('[data-price]', (prices) =>
+    prices
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        const line = parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5;
+        return box.width > 0 && box.height > line * 1.5;
+      })
+      .map((el) => `${el.textContent} (${Math.round(el.getBoundingClientRect().height)} px)`),
+  );
+}
+
+describe('a 360 px phone reads prices, the basket and the search at a glance', () => {
+  const journey = useJourney({ viewport: { width: 360, height: 780 } });
+
+  // Dutch waits on the product card's link at 360 px, which the card's own footer covers there.
+  for (const l of LANGS.filter((x) => x.lang === 'fr')) {
+    it(`no price spans two lines, the basket is one card per shop, the brand is whole, the finished search is one line (${l.lang})`, async () => {
+      const { page, pageErrors } = await journey.open({ locale: l.browser });
+      const base = journey.url(l.prefix);
+
+      await page.goto(`${base}/`);
+      await waitForApp(page);
+      const brand = page.locator('.home-header__brand span');
+      await brand.waitFor();
+      expect(await brand.evaluate((el) => [el.textContent, el.scrollWidth <= el.clientWidth])).toEqual([
+        'PharmaRadar',
+        true,
+      ]);
+
+      await page.goto(`${base}/?q=${IMODIUM}`);
+      await page.locator('[data-testid="search-stage"][data-stage="complete"]').waitFor({ timeout: 30_000 });
+      const progress = page.locator('.search-progress__summary');
+      const oneLine = await progress.evaluate((el) => {
+        const line = parseFloat(getComputedStyle(el).lineHeight) || 24;
+        return el.getBoundingClientRect().height < line * 1.5;
+      });
+      expect(oneLine).toBe(true);
+      expect(await page.locator('[data-testid="retailer-status"]').first().isVisible()).toBe(false);
+      expect(await pricesOverOneLine(page)).toEqual([]);
+
+      for (const cnk of [IMODIUM, METAGENICS, CAUDALIE]) await addToBasket(page, base, cnk);
+      expect(await pricesOverOneLine(page)).toEqual([]);
+      // The product's name takes at most two lines.
+      const titleLines = await page
+        .locator('.product-page__title')
+        .evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+      expect(titleLines).toBeLessThanOrEqual(2);
+      await page.goto(`${base}/panier`);
+      await page.getByTestId('basket-split-total').waitFor({ timeout: 30_000 });
+      // Cards: the header row is hidden, each shop's row a box as wide as the list.
+      expect(await page.locator('.basket-plan__table thead').evaluate((el) => el.getBoundingClientRect().height)).toBe(
+        1,
+      );
+      const cards = await page.$$eval('[data-testid="basket-retailer"]', (rows) =>
+        rows.map((row) => ({ display: getComputedStyle(row).display, width: row.getBoundingClientRect().width })),
+      );
+      expect(cards.length).toBeGreaterThan(1);
+      expect(cards.every((c) => c.display === 'grid' && c.width > 280)).toBe(true);
+      expect(await page.locator('.basket-plan__label').first().isVisible()).toBe(true);
+      expect(await pricesOverOneLine(page)).toEqual([]);
+      await screenshot(page, `page-widths-basket-cards-${l.lang}-360`);
+
+      // The counter tablet keeps the table.
+      await page.setViewportSize({ width: 1180, height: 820 });
+      expect(
+        await page
+          .locator('[data-testid="basket-retailer"]')
+          .first()
+          .evaluate((el) => getComputedStyle(el).display),
+      ).toBe('table-row');
+      expect(await page.locator('.basket-plan__table thead').isVisible()).toBe(true);
+      expect(await page.locator('.basket-plan__label').first().isVisible()).toBe(false);
+      expect(pageErrors).toEqual([]);
+    }, 240_000);
+  }
+});

@@ -9,6 +9,7 @@ export const TEXTS = {
   },
   checkoutTitle: { fr: 'Paiement sécurisé (test)', en: 'Secure checkout (test)', nl: 'Veilig betalen (test)' },
   perMonth: { fr: 'par mois', en: 'per month', nl: 'per maand' },
+  vatIncluded: { fr: 'TVAC', en: 'incl. VAT', nl: 'incl. btw' },
   email: { fr: 'E-mail', en: 'Email', nl: 'E-mail' },
   discount: {
     fr: 'Code {code} : −{percent} % sur la première facture, soit {amount} aujourd’hui.',
@@ -88,8 +89,10 @@ export function t(locale: Locale, key: TextKey): string {
   return TEXTS[key][locale];
 }
 
+/** An amount as the look-alike shows it: the plans are priced VAT included, and every amount says so, as the app's plan prices do. */
 export function money(locale: Locale, cents: number): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  const amount = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return `${amount} ${TEXTS.vatIncluded[locale]}`;
 }
 
 export function day(locale: Locale, seconds: number): string {

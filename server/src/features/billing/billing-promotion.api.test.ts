@@ -33,6 +33,20 @@ describe('promotion codes in the checkout (the /promo page sends one)', () => {
     expect(invoices.map((i: { amount_paid: number }) => i.amount_paid)).toEqual([2400]);
   });
 
+  it.each([
+    ['fr', /data-testid="price">30,00\s€ TVAC<\/span> par mois/],
+    ['en', /data-testid="price">€30\.00 incl\. VAT<\/span> per month/],
+    ['nl', /data-testid="price">€\s30,00 incl\. btw<\/span> per maand/],
+  ])('the checkout page (%s) says its amounts include VAT, as the plan prices do', async (lang, price) => {
+    const client = await registeredClient(server, `promo-vat-${lang}@example.be`);
+    const res = await client.post('/api/billing/create-checkout-session/', { plan: 'pro_monthly' });
+    expect(res.status).toBe(200);
+    const url = new URL(pathOf(res.body.url), server.url);
+    url.searchParams.set('lang', lang);
+    const html = await (await fetch(url)).text();
+    expect(html).toMatch(price);
+  });
+
   it('without a code the checkout shows no discount', async () => {
     const client = await registeredClient(server, 'promo-none@example.be');
     const res = await client.post('/api/billing/create-checkout-session/', { plan: 'pro_monthly' });

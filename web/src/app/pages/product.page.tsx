@@ -6,9 +6,9 @@ import { productPricesSeedSchema, type ProductPricesSeed } from '@pharmaradar/sh
 import { productNameFromHeading } from '@pharmaradar/shared/product-landing';
 import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
-import { formatPrice } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { retailerName } from '../../lib/retailers';
+import { Price } from '../../lib/ui/price';
 import { useLocalizedNavigate } from '../../lib/router/use-localized-navigate';
 import { AddToBasket } from '../../features/basket/add-to-basket';
 import { LivePrices } from '../../features/search/live-prices';
@@ -92,7 +92,6 @@ function ProductPrices({ cnk }: { cnk: string }) {
  */
 export function BestPriceFact({ cnk }: { cnk: string }) {
   const intl = useIntl();
-  const locale = useLocale();
   const { status, products } = useSearch();
   // The offer the search's grouping marked best (the cheapest one a shopper can buy), as on a card.
   const best = products.find((p) => p.cnk === cnk)?.offers.find((o) => o.best) ?? null;
@@ -102,9 +101,7 @@ export function BestPriceFact({ cnk }: { cnk: string }) {
       <dt>{intl.formatMessage({ id: 'product.bestPrice.label' })}</dt>
       {best ? (
         <dd>
-          <span className="product-page__best-price" data-testid="best-price">
-            {formatPrice(best.price, locale)}
-          </span>{' '}
+          <Price amount={best.price} className="product-page__best-price" testId="best-price" />{' '}
           <span className="product-page__best-shop">
             {intl.formatMessage({ id: 'product.bestPrice.at' }, { retailer: retailerName(best.retailer) })}
           </span>

@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { BasketPlan } from '@pharmaradar/shared/basket-optimiser';
 import type { ShippingResponse } from '@pharmaradar/shared/basket.schema';
-import { formatPrice } from '../../lib/i18n/format';
-import { useLocale } from '../../lib/i18n/use-locale';
 import type { BasketItemRecord } from '../../db/db';
 import { retailerName } from '../../lib/retailers';
+import { Price } from '../../lib/ui/price';
 import { RetailerBadge } from '../../lib/ui/retailer-badge';
 
 interface Props {
@@ -13,14 +13,24 @@ interface Props {
   shipping: ShippingResponse | null;
 }
 
+/** A column's name drawn inside a shop's card on a phone; screen readers hear the column header. */
+function CardLabel({ text }: { text: string }) {
+  return (
+    <span className="basket-plan__label" aria-hidden="true">
+      {text}
+    </span>
+  );
+}
+
 /** Totals per retailer (delivery included), the cheapest retailer, the cheapest split, what is missing. */
 export function BasketPlanView({ plan, items, shipping }: Props) {
   const intl = useIntl();
-  const locale = useLocale();
-  const t = (id: string, values?: Record<string, string | number>) =>
+  const t = (id: string) => intl.formatMessage({ id: `basket.plan.${id}` });
+  // A sentence with a price in it: the price stays its own unbreakable element.
+  const say = (id: string, values: Record<string, ReactNode>) =>
     intl.formatMessage({ id: `basket.plan.${id}` }, values);
   const nameOf = (cnk: string) => items.find((i) => i.cnk === cnk)?.name ?? cnk;
-  const price = (amount: number) => formatPrice(amount, locale);
+  const price = (amount: number) => <Price amount={amount} />;
   const termsOf = (id: string) => shipping?.retailers.find((r) => r.id === id);
   const saving = plan.cheapestSingle && plan.split ? plan.cheapestSingle.total - plan.split.total : 0;
 
@@ -28,12 +38,12 @@ export function BasketPlanView({ plan, items, shipping }: Props) {
     <div className="basket-plan">
       {plan.unavailable.length > 0 && (
         <p className="basket-plan__warn" role="status" data-testid="basket-unavailable">
-          {t('unavailable', { names: plan.unavailable.map(nameOf).join(', ') })}
+          {say('unavailable', { names: plan.unavailable.map(nameOf).join(', ') })}
         </p>
       )}
       {plan.outOfStock.length > 0 && (
         <p className="basket-plan__warn" role="status" data-testid="basket-out-of-stock">
-          {t('outOfStock', { names: plan.outOfStock.map(nameOf).join(', ') })}
+          {say('outOfStock', { names: plan.outOfStock.map(nameOf).join(', ') })}
         </p>
       )}
       {shipping === null && <p className="basket-plan__note">{t('noShipping')}</p>}
@@ -41,37 +51,62 @@ export function BasketPlanView({ plan, items, shipping }: Props) {
 
       <section aria-labelledby="basket-retailers-title">
         <h2 id="basket-retailers-title">{t('perRetailer')}</h2>
-        <table className="basket-plan__table" data-testid="basket-retailers">
-          <thead>
-            <tr>
-              <th scope="col">{t('retailer')}</th>
-              <th scope="col">{t('subtotal')}</th>
-              <th scope="col">{t('shipping')}</th>
-              <th scope="col">{t('total')}</th>
+        {/* A table at wide widths; below 640 px basket.css lays each row out as a card (the shop, then
+            one labelled line per amount). The explicit roles keep the table's semantics whatever the
+            stylesheet's display; the labels drawn in the cards are hidden from screen readers, which
+            read the column headers instead. */}
+        <table className="basket-plan__table" data-testid="basket-retailers" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                {t('retailer')}
+              </th>
+              <th scope="col" role="columnheader">
+                {t('subtotal')}
+              </th>
+              <th scope="col" role="columnheader">
+                {t('shipping')}
+              </th>
+              <th scope="col" role="columnheader">
+                {t('total')}
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {plan.retailers.map((r) => {
               const terms = termsOf(r.retailer);
               return (
-                <tr key={r.retailer} data-testid="basket-retailer" data-retailer={r.retailer}>
-                  <th scope="row">
-                    <RetailerBadge id={r.retailer} />
-                    {retailerName(r.retailer)}
+                <tr key={r.retailer} role="row" data-testid="basket-retailer" data-retailer={r.retailer}>
+                  <th scope="row" role="rowheader" className="basket-plan__shop">
+                    <span className="basket-plan__shop-name">
+                      <RetailerBadge id={r.retailer} />
+                      {retailerName(r.retailer)}
+                    </span>
                     {r.missing.length > 0 && (
                       <span className="basket-plan__missing" data-testid="basket-missing">
-                        {t('missing', { names: r.missing.map(nameOf).join(', ') })}
+                        {say('missing', { names: r.missing.map(nameOf).join(', ') })}
                       </span>
                     )}
                   </th>
-                  <td>{price(r.subtotal)}</td>
-                  <td>
-                    {r.shipping === 0 ? t('free') : price(r.shipping)}
-                    {terms?.freeFrom != null && r.shipping > 0 && (
-                      <span className="basket-plan__threshold">{t('freeFrom', { amount: price(terms.freeFrom) })}</span>
-                    )}
+                  <td role="cell" className="basket-plan__amount">
+                    <CardLabel text={t('subtotal')} />
+                    {price(r.subtotal)}
                   </td>
-                  <td data-testid="basket-retailer-total">{price(r.total)}</td>
+                  <td role="cell" className="basket-plan__amount">
+                    <CardLabel text={t('shipping')} />
+                    <span>
+                      {r.shipping === 0 ? t('free') : price(r.shipping)}
+                      {terms?.freeFrom != null && r.shipping > 0 && (
+                        <span className="basket-plan__threshold">
+                          {say('freeFrom', { amount: price(terms.freeFrom) })}
+                        </span>
+                      )}
+                    </span>
+                  </td>
+                  <td role="cell" className="basket-plan__amount basket-plan__total">
+                    <CardLabel text={t('total')} />
+                    <Price amount={r.total} testId="basket-retailer-total" />
+                  </td>
                 </tr>
               );
             })}
@@ -83,7 +118,7 @@ export function BasketPlanView({ plan, items, shipping }: Props) {
         <h2 id="basket-best-title">{t('cheapestSingle')}</h2>
         {plan.cheapestSingle ? (
           <p data-testid="basket-cheapest-single">
-            {t('single', {
+            {say('single', {
               retailer: retailerName(plan.cheapestSingle.retailer),
               total: price(plan.cheapestSingle.total),
             })}
@@ -96,10 +131,10 @@ export function BasketPlanView({ plan, items, shipping }: Props) {
       {plan.split && (
         <section className="basket-plan__best" aria-labelledby="basket-split-title" data-testid="basket-split">
           <h2 id="basket-split-title">{t('cheapestSplit')}</h2>
-          <p data-testid="basket-split-total">{t('splitTotal', { total: price(plan.split.total) })}</p>
+          <p data-testid="basket-split-total">{say('splitTotal', { total: price(plan.split.total) })}</p>
           {saving >= 0.01 && (
             <p className="basket-plan__saving" data-testid="basket-split-saving">
-              {t('saving', { amount: price(saving) })}
+              {say('saving', { amount: price(saving) })}
             </p>
           )}
           <ul className="basket-plan__parts">
@@ -109,7 +144,7 @@ export function BasketPlanView({ plan, items, shipping }: Props) {
                 {' · '}
                 {part.keys.map(nameOf).join(', ')}
                 {' · '}
-                {t('partTotal', {
+                {say('partTotal', {
                   subtotal: price(part.subtotal),
                   shipping: part.shipping === 0 ? t('free') : price(part.shipping),
                 })}

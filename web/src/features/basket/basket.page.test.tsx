@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ShippingResponse } from '@pharmaradar/shared/basket.schema';
 import { setApiOrigin } from '../../lib/api/client';
@@ -101,6 +101,39 @@ describe('BasketPage', () => {
         'Bij geen enkele apotheek op voorraad, niet in de totalen: Baume Z.',
       ),
     );
+  });
+
+  it('shows each shop as a card of labelled amounts, each price one unbreakable element, under the table headers (nl)', async () => {
+    await addToBasket(item('1111111', 'Crème X', { farmaline: 20.85, multipharma: 12 }));
+    await addToBasket(item('2222222', 'Sirop Y', { farmaline: 5 }));
+    renderWithProviders(<BasketPage />, { locale: 'nl' });
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getAllByRole('columnheader').map(text)).toEqual([
+      'Apotheek',
+      'Producten',
+      'Verzending',
+      'Totaal',
+    ]);
+
+    const card = screen.getAllByTestId('basket-retailer').find((el) => el.dataset.retailer === 'farmaline')!;
+    expect(text(within(card).getByRole('rowheader'))).toBe('Farmaline');
+    const cells = within(card).getAllByRole('cell');
+    // Each line of the card: its column's name (drawn for sight only), then the amount.
+    expect(cells.map(text)).toEqual(['Producten€ 25,85', 'Verzending€ 5,00gratis vanaf € 30,00', 'Totaal€ 30,85']);
+    expect(cells.map((c) => c.querySelector('[aria-hidden="true"]')?.textContent)).toEqual([
+      'Producten',
+      'Verzending',
+      'Totaal',
+    ]);
+    // Every price, in the cards and in the sentences, is one element holding the whole amount.
+    const prices = [...document.querySelectorAll<HTMLElement>('.basket-plan [data-price]')].map(text);
+    expect(prices).toEqual(expect.arrayContaining(['€ 25,85', '€ 5,00', '€ 30,00', '€ 30,85']));
+    expect(prices.every((p) => /^€ \d+,\d{2}$/.test(p))).toBe(true);
+    expect(text(within(card).getByTestId('basket-retailer-total'))).toBe('€ 30,85');
+
+    const other = screen.getAllByTestId('basket-retailer').find((el) => el.dataset.retailer === 'multipharma')!;
+    expect(text(within(other).getByTestId('basket-missing'))).toBe('Ontbreekt: Sirop Y');
   });
 
   it('prices the basket with the stored terms when the server cannot be reached', async () => {

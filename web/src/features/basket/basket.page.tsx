@@ -2,11 +2,12 @@ import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { planBasket } from '@pharmaradar/shared/basket-optimiser';
 import { MAX_BASKET_QUANTITY } from '@pharmaradar/shared/basket.schema';
-import { formatDateTime, formatPrice } from '../../lib/i18n/format';
+import { formatDateTime } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { useOnlineStatus } from '../../lib/network/use-online-status';
 import { LocalizedLink } from '../../lib/router/localized-link';
 import { LoadState } from '../../lib/ui/load-state';
+import { Price } from '../../lib/ui/price';
 import { removeFromBasket, setBasketQuantity } from '../../db/basket-store';
 import type { BasketItemRecord } from '../../db/db';
 import { BasketPlanView } from './basket-plan';
@@ -48,7 +49,10 @@ function BasketRow({ item }: { item: BasketItemRecord }) {
       </label>
       <span className="basket-item__from">
         {item.offers.length > 0
-          ? t('from', { price: formatPrice(Math.min(...item.offers.map((o) => o.price)), locale) })
+          ? intl.formatMessage(
+              { id: 'basket.item.from' },
+              { price: <Price amount={Math.min(...item.offers.map((o) => o.price))} /> },
+            )
           : t('nowhere')}
       </span>
       <button

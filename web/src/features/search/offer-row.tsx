@@ -1,14 +1,12 @@
 import { useIntl } from 'react-intl';
 import type { SearchOffer } from '@pharmaradar/shared/search.schema';
-import { formatPrice } from '../../lib/i18n/format';
-import { useLocale } from '../../lib/i18n/use-locale';
 import { retailerLabel, retailerName, safeHttpUrl } from '../../lib/retailers';
+import { Price } from '../../lib/ui/price';
 import { RetailerBadge } from '../../lib/ui/retailer-badge';
 import { UnitPriceLabel } from './unit-price-label';
 
 export function OfferRow({ offer }: { offer: SearchOffer }) {
   const intl = useIntl();
-  const locale = useLocale();
   const url = safeHttpUrl(offer.url);
   const name = retailerName(offer.retailer);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `search.card.${id}` }, values);
@@ -29,9 +27,7 @@ export function OfferRow({ offer }: { offer: SearchOffer }) {
         {offer.inStock === true && <span className="offer__stock">{t('inStock')}</span>}
         {offer.unitPrice && <UnitPriceLabel unit={offer.unitPrice} />}
       </div>
-      <span className="offer__price" data-testid="offer-price">
-        {formatPrice(offer.price, locale)}
-      </span>
+      <Price amount={offer.price} className="offer__price" testId="offer-price" />
       {url ? (
         <a
           className="offer__link"

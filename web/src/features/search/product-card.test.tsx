@@ -74,7 +74,10 @@ describe('ProductCard', () => {
     expect(within(rows[2]!).getByText('Niet op voorraad')).toBeTruthy();
     expect(screen.getByText('Avène')).toBeTruthy();
     expect(screen.getByText('CNK onbekend')).toBeTruthy();
-    expect(screen.getByText(/Tot € 1,50 verschil tussen apotheken/)).toBeTruthy();
+    // The sentence a shopper reads, its amount one unbreakable price element.
+    const spread = document.querySelector('.product-card__spread')!;
+    expect(spread.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe('Tot € 1,50 verschil tussen apotheken');
+    expect(spread.querySelector('[data-price]')?.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe('€ 1,50');
     expect(screen.queryByRole('link', { name: 'Productpagina' })).toBeNull();
   });
 

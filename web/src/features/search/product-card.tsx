@@ -1,9 +1,8 @@
 import { useIntl } from 'react-intl';
 import { isBuyable } from '@pharmaradar/shared/search-grouping';
 import type { SearchProduct } from '@pharmaradar/shared/search.schema';
-import { formatPrice } from '../../lib/i18n/format';
-import { useLocale } from '../../lib/i18n/use-locale';
 import { LocalizedLink } from '../../lib/router/localized-link';
+import { Price } from '../../lib/ui/price';
 import { OfferRow } from './offer-row';
 import { ProductImage } from './product-image';
 import './product-card.css';
@@ -16,7 +15,6 @@ interface ProductCardProps {
 
 export function ProductCard({ product, linkToPage = true }: ProductCardProps) {
   const intl = useIntl();
-  const locale = useLocale();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `search.card.${id}` }, values);
   // "From" is a price a shopper can buy at: in stock or stock unknown, never a sold-out offer.
@@ -39,9 +37,7 @@ export function ProductCard({ product, linkToPage = true }: ProductCardProps) {
         {best && (
           <div className="product-card__best">
             <span className="product-card__from">{t('from')}</span>
-            <span className="product-card__best-price" data-testid="best-price">
-              {formatPrice(best.price, locale)}
-            </span>
+            <Price amount={best.price} className="product-card__best-price" testId="best-price" />
             <span className="product-card__count">{t('offersCount', { count: product.offers.length })}</span>
           </div>
         )}
@@ -65,7 +61,9 @@ export function ProductCard({ product, linkToPage = true }: ProductCardProps) {
       {(spread >= 0.01 || (linkToPage && product.slug)) && (
         <footer className="product-card__foot spread-row">
           {spread >= 0.01 ? (
-            <span className="product-card__spread">{t('saving', { amount: formatPrice(spread, locale) })}</span>
+            <span className="product-card__spread">
+              {intl.formatMessage({ id: 'search.card.saving' }, { amount: <Price amount={spread} /> })}
+            </span>
           ) : (
             <span />
           )}
