@@ -55,7 +55,7 @@ describe('the import preview accounts for every row', () => {
         'Regel 3, CNK 4487039: prijs niet gelezen: “n.d.”. Het product wordt zonder aankoopprijs geïmporteerd.',
         'CNK 2345676 staat op regels 4 en 5: één keer geïmporteerd, met de eerste opgegeven aankoopprijs, regel 4 (€\u00a02,30). Niet behouden: €\u00a02,45 (regel 5).',
         'Regel 6: code 448703 gelezen als CNK 0448703 (de voorloopnul die een rekenblad weglaat, is teruggezet).',
-        'Regel 6, CNK 0448703: Ongeldige CNK (controlecijfer). Geïmporteerd, maar geen enkele onlineapotheek wordt naar de prijs gevraagd: controleer de code.',
+        'Regel 6, CNK 0448703: Ongeldige CNK (controle\u00adcijfer). Geïmporteerd, maar geen enkele onlineapotheek wordt naar de prijs gevraagd: controleer de code.',
         'CNK 1234566 staat op regels 7 en 8: één keer geïmporteerd; de aankoopprijzen zijn gelijk (€\u00a01,00).',
         'Regel 9: Ongeldig CNK (6 tot 7 cijfers verwacht) (Totaal): niet geïmporteerd.',
       ],
