@@ -55,6 +55,14 @@ async function start(reload: () => void) {
 }
 
 describe('service worker update wiring', () => {
+  it('a page left while workbox-window loads registers nothing and raises no error', async () => {
+    const { container } = installContainer();
+    const failed = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const stop = await startServiceWorker({ load: failed, reload: () => undefined });
+    expect(stop()).toBeUndefined();
+    expect(container.register).not.toHaveBeenCalled();
+  });
+
   it('a version already waiting at start-up shows the prompt; Reload tells that worker to skip waiting', async () => {
     const { container, registration } = installContainer();
     const next = new FakeWorker('installed');

@@ -9,6 +9,8 @@ type ServiceWorkerClient = Pick<Workbox, 'addEventListener' | 'messageSkipWaitin
 
 export interface StartServiceWorkerOptions {
   workbox?: ServiceWorkerClient;
+  /** Loads the client when none is given (by default workbox-window, a chunk of its own). */
+  load?: () => Promise<ServiceWorkerClient>;
   /** Reloads the page once the new worker controls it. */
   reload?: () => void;
 }
@@ -28,12 +30,22 @@ export function registerServiceWorker(): void {
   else window.addEventListener('load', start, { once: true });
 }
 
+const loadWorkbox = async (): Promise<ServiceWorkerClient> =>
+  new (await import('workbox-window')).Workbox('/sw.js', { scope: '/' });
+
 /**
  * A waiting worker raises the update prompt; the page reloads only after the user clicked "Reload"
  * and the new worker took control. Resolves to a function that stops the periodic update checks.
  */
 export async function startServiceWorker(options: StartServiceWorkerOptions = {}): Promise<() => void> {
-  const wb = options.workbox ?? new (await import('workbox-window')).Workbox('/sw.js', { scope: '/' });
+  let wb: ServiceWorkerClient;
+  try {
+    wb = options.workbox ?? (await (options.load ?? loadWorkbox)());
+  } catch {
+    // The page was left or the network dropped while the chunk loaded: no worker on this page, and no
+    // error on it either (the next page registers).
+    return () => undefined;
+  }
   const reload = options.reload ?? (() => window.location.reload());
 
   const offerUpdate = () => {
