@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { LandingTexts } from '@pharmaradar/shared/product-landing';
+import { productNameFromHeading, type LandingTexts } from '@pharmaradar/shared/product-landing';
 import { LocalizedLink } from '../../lib/router/localized-link';
 
 // The product page's frame (title, way back, way on) and its questions, the same online and offline.
@@ -27,7 +27,9 @@ export function Shell({ heading, children }: { heading: string; children: ReactN
       <nav className="product-page__crumbs" aria-label={intl.formatMessage({ id: 'product.breadcrumb' })}>
         <LocalizedLink to="/">{intl.formatMessage({ id: 'product.back' })}</LocalizedLink>
       </nav>
-      <h1 className="product-page__title">{heading}</h1>
+      <h1 className="product-page__title">
+        <ProductHeading heading={heading} />
+      </h1>
       {children}
       <p className="product-page__other">
         <LocalizedLink to="/" className="btn btn--secondary">
@@ -38,5 +40,20 @@ export function Shell({ heading, children }: { heading: string; children: ReactN
         </LocalizedLink>
       </p>
     </article>
+  );
+}
+
+/**
+ * The heading's product name, then its "compare the prices" tail in a span of its own: on a phone the
+ * tail is only read, not shown, so the name keeps the title's two lines (product.css).
+ */
+function ProductHeading({ heading }: { heading: string }) {
+  const name = productNameFromHeading(heading);
+  if (name === heading || !heading.startsWith(name)) return heading;
+  return (
+    <>
+      {name}
+      <span className="product-page__title-tail">{heading.slice(name.length)}</span>
+    </>
   );
 }
