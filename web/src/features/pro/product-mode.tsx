@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
-import { defaultVatPercent, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import { defaultVatPercent, vatPercentSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import { isApiRequestError } from '../../lib/api/client';
@@ -13,6 +13,7 @@ import { Spinner } from '../../lib/ui/spinner';
 import { TextField } from '../../lib/ui/text-field';
 import { AnalysisCostNote } from './analysis-cost-note';
 import { officialTitle } from './import/catalogue-flags';
+import { parsePurchaseInput } from './group/purchase-input';
 import { offerRecord, proStore } from './data/pro-store';
 import { streamProPrices } from './pro-prices.client';
 import { useAnalysisCost } from './use-analysis-cost';
@@ -35,6 +36,7 @@ export function ProductMode({
   const [answer, setAnswer] = useState<ProProductEvent | null>(null);
   const [vat, setVat] = useState('');
   const [catalogue, setCatalogue] = useState('');
+  const [catalogueInvalid, setCatalogueInvalid] = useState(false);
   const typed = normaliseCnk(input);
   // What pricing the typed CNK would cost, shown before it runs (ADR 208).
   const cost = useAnalysisCost(typed ? [typed] : NO_CNKS, busy);
@@ -59,6 +61,7 @@ export function ProductMode({
       const remembered = (await proStore.knownLines([cnk])).get(cnk);
       setVat(String(remembered?.vatPercent ?? defaultVatPercent(true)));
       setCatalogue(remembered?.purchaseExVat != null ? String(remembered.purchaseExVat) : '');
+      setCatalogueInvalid(false);
     } catch (failure) {
       setError(
         isApiRequestError(failure) && failure.code === 'quota_exceeded'
@@ -70,30 +73,30 @@ export function ProductMode({
     }
   };
 
-  const remember = (nextVat: string, nextCatalogue: string) => {
-    if (!answer) return;
-    const price = Number(nextCatalogue.replace(',', '.'));
-    const vatPercent = Number(nextVat.replace(',', '.'));
-    void proStore.saveLines([
-      {
-        cnk: answer.cnk,
-        purchaseExVat: nextCatalogue && price > 0 ? price : null,
-        vatPercent: Number.isFinite(vatPercent) ? vatPercent : null,
-        vatSource: 'pharmacist',
-      },
-    ]);
+  // Each field writes only itself, through the same write as the group table (docs/decisions/216):
+  // the product's line in every group holding it, synced. A price typed here must not also stamp the
+  // VAT the card shows by default onto the groups' lines, and what is not a price changes nothing.
+  const rememberVat = (typed: string) => {
+    const vatPercent = vatPercentSchema.safeParse(typed.trim() === '' ? NaN : Number(typed.replace(',', '.')));
+    if (answer && vatPercent.success)
+      void proStore.saveLines([{ cnk: answer.cnk, vatPercent: vatPercent.data, vatSource: 'pharmacist' }]);
+  };
+  const rememberCatalogue = (typed: string) => {
+    const price = parsePurchaseInput(typed);
+    setCatalogueInvalid(!price.ok);
+    if (answer && price.ok) void proStore.saveLines([{ cnk: answer.cnk, purchaseExVat: price.value }]);
   };
 
   const offers = answer?.product?.offers ?? [];
   const vatPercent = Number(vat.replace(',', '.'));
-  const cataloguePrice = Number(catalogue.replace(',', '.'));
+  const typedPrice = parsePurchaseInput(catalogue);
   const card =
     answer && offers.length > 0
       ? priceProduct(
           {
             vatPercent: Number.isFinite(vatPercent) ? vatPercent : 6,
             offers: offers.map((o) => o.price),
-            purchaseExVat: cataloguePrice > 0 ? cataloguePrice : null,
+            purchaseExVat: typedPrice.ok ? typedPrice.value : null,
           },
           settings,
         )
@@ -195,7 +198,7 @@ export function ProductMode({
               inputMode="decimal"
               onValueChange={(value) => {
                 setVat(value);
-                remember(value, catalogue);
+                rememberVat(value);
               }}
             />
             <TextField
@@ -204,9 +207,10 @@ export function ProductMode({
               label={intl.formatMessage({ id: 'pro.tool.product.catalogue' })}
               value={catalogue}
               inputMode="decimal"
+              fieldError={catalogueInvalid ? intl.formatMessage({ id: 'pro.tool.table.purchaseInvalid' }) : undefined}
               onValueChange={(value) => {
                 setCatalogue(value);
-                remember(vat, value);
+                rememberCatalogue(value);
               }}
             />
           </div>

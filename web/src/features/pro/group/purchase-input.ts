@@ -6,7 +6,7 @@ import { groupLineSchema } from '@pharmaradar/shared/group-line';
 /** What was typed: a price, none (empty: clears it), or not a price. */
 export type PurchaseInput = { ok: true; value: number | null } | { ok: false };
 
-const PRICE = /^\d{1,7}(?:[.,]\d{1,4})?$/;
+const PRICE = /^\d{1,7}(?:[.,]\d{0,4})?$/;
 
 export function parsePurchaseInput(text: string): PurchaseInput {
   const typed = text.replace(/[\s\u00a0€]/g, '');
