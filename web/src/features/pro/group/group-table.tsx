@@ -41,7 +41,8 @@ function useAge() {
 
 /**
  * A group's lines: sortable by each column, filterable by each column and by mark, marks per row. Its
- * lines show as soon as the group is open; the market columns stay "not analysed yet" until `analysed`.
+ * lines show as soon as the group is open; the market columns stay "not analysed yet" until `analysed`
+ * (docs/decisions/217).
  */
 export function GroupTable({
   rows,
