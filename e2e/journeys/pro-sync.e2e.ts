@@ -236,6 +236,10 @@ describe('Pro group sync between devices', () => {
     await tabletA.page.getByRole('menuitem', { name: 'Log out' }).click();
     await tabletA.page.getByTestId('nav-login').waitFor();
     await login(tabletA.page);
+    // The page loads its service worker helper once quiet: leaving it before would abort that import.
+    await tabletA.page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.includes('workbox-window')),
+    );
     await openGroups(tabletA.page);
     await tabletA.page.getByRole('combobox', { name: 'Group' }).selectOption({ label: 'Cosmetics (3)' });
     await expect.poll(() => priceOn(tabletA.page).inputValue(), { timeout: 30_000 }).toBe('5,25');
