@@ -303,7 +303,19 @@ describe('Pro tool', () => {
       await dialog.getByTestId('pro-import-preview').waitFor();
       await dialog.getByRole('button', { name: t.save }).click();
       await dialog.waitFor({ state: 'detached' });
+      // The saved group's lines show at once; the market columns say they wait for the analysis.
+      await expect.poll(() => rowsOf(page).count()).toBe(17);
+      expect(new Set(await rowsOf(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-mark'))))).toEqual(
+        new Set(['not_analysed']),
+      );
+      await page.getByTestId('pro-not-analysed').waitFor();
+      // A purchase price is typed in its cell, Belgian style, and kept once Enter is pressed.
+      const price = rowsOf(page).first().getByTestId('row-purchase-price');
+      await price.fill('7,25');
+      await price.press('Enter');
+      await page.screenshot({ path: `/tmp/pro-tablet-group-lines-${lang}.png` });
       await page.getByRole('button', { name: t.analyse, exact: true }).click();
+      await expect.poll(() => price.inputValue()).toBe('7,25');
       await expect.poll(() => rowsOf(page).count(), { timeout: 60_000 }).toBe(17);
       await page.getByTestId('pro-progress').waitFor({ state: 'detached', timeout: 60_000 });
       // Every line was just read: none is offered as stale.

@@ -16,3 +16,9 @@ export async function openGroup(id: string, locale: keyof typeof GROUP_LABEL = '
   fireEvent.change(select, { target: { value: id } });
   return view;
 }
+
+/** The group table once "Analyse" has read the market prices (the lines alone show before it). */
+export async function analysedTable() {
+  await waitFor(() => expect(screen.queryByTestId('pro-not-analysed')).toBeNull());
+  return screen.getByTestId('pro-group-table');
+}

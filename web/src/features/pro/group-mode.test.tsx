@@ -6,7 +6,7 @@ import { db } from '../../db/db';
 import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { GroupMode } from './group-mode';
-import { openGroup } from './group-mode.test-support';
+import { analysedTable, openGroup } from './group-mode.test-support';
 import { pricedEvent, streamPrices, serveProApi } from './pro-api.test-support';
 
 const ID = '6f1c1e1a-8d4b-4a8e-9c55-2f7d9b0e1a11';
@@ -43,7 +43,7 @@ describe('group mode', () => {
     await openGroup(ID);
     expect(screen.getByText('You are offline: the analysis uses the prices stored on this device.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
-    await screen.findByTestId('pro-group-table');
+    await analysedTable();
     const rows = bodyRows();
     expect(rows.map((r) => r.getAttribute('data-mark'))).toEqual(['priced', 'priced', 'not_found', 'no_stored_price']);
     expect(rows[0]!.textContent).toContain('5 minutes ago');
@@ -57,7 +57,7 @@ describe('group mode', () => {
   it('sorts by a column (both ways) and filters by column and by mark', async () => {
     await openGroup(ID);
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
-    await screen.findByTestId('pro-group-table');
+    await analysedTable();
     // The header label carries a soft hyphen where the word may break on the counter tablet.
     const sell = screen.getByRole('button', { name: /Recom\u00admended selling price/ });
     fireEvent.click(sell);
@@ -82,7 +82,7 @@ describe('group mode', () => {
     fireEvent.click(
       screen.getByRole('button', { name: locale === 'fr' ? 'Analyser' : locale === 'nl' ? 'Analyseren' : 'Analyse' }),
     );
-    const table = await screen.findByTestId('pro-group-table');
+    const table = await analysedTable();
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.at(-1)!.textContent?.replace(/[↕▲▼]/g, '').trim()).toBe(header);
   });
@@ -90,7 +90,7 @@ describe('group mode', () => {
   it('back online, offers to refresh the lines analysed and now stale or left without a price', async () => {
     await openGroup(ID);
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
-    await screen.findByTestId('pro-group-table');
+    await analysedTable();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     window.dispatchEvent(new Event('online'));
     // Arnica was read 3 hours ago; Dafalgan and the unknown CNK 5 minutes ago; 1000004 was analysed
@@ -192,7 +192,7 @@ describe('group mode: the lines of a group (docs/decisions/151)', () => {
     });
     await openGroup(ID);
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
-    await screen.findByTestId('pro-group-table');
+    await analysedTable();
     const [first, second] = bodyRows();
     expect(first!.textContent).toContain('Crème de jour (mon nom)');
     expect((within(first!).getByTestId('row-vat') as HTMLSelectElement).value).toBe('21');
@@ -223,7 +223,7 @@ describe('group mode: the lines of a group (docs/decisions/151)', () => {
     });
     await openGroup(ID);
     fireEvent.click(screen.getByRole('button', { name: 'Analyse' }));
-    await screen.findByTestId('pro-group-table');
+    await analysedTable();
     const withoutVat = bodyRows().filter(
       (row) => (within(row).getByTestId('row-vat') as HTMLSelectElement).value === '',
     );

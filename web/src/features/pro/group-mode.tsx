@@ -138,6 +138,12 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
     setGroups(await proStore.listGroups());
   };
 
+  /** A purchase price typed in the table (null clears it): the product's, in every group holding it, synced. */
+  const setPurchase = async (cnk: string, purchaseExVat: number | null) => {
+    await proStore.saveLines([{ cnk, purchaseExVat }]);
+    setGroups(await proStore.listGroups());
+  };
+
   const remove = async () => {
     if (!group) return;
     await proStore.saveGroup({ ...group, deleted: true, updatedAt: Math.max(Date.now(), group.updatedAt + 1) });
@@ -270,8 +276,14 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
           {error ?? failure}
         </p>
       )}
-      {group && analysis.loaded && (
-        <GroupTable rows={rows} onVatChange={busy ? undefined : (cnks, vat) => void setVat(cnks, vat)} />
+      {/* A saved group's lines show at once (they are stored); the market columns wait for "Analyse". */}
+      {group && (
+        <GroupTable
+          rows={rows}
+          analysed={analysis.loaded}
+          onVatChange={busy ? undefined : (cnks, vat) => void setVat(cnks, vat)}
+          onPurchaseChange={busy ? undefined : (cnk, price) => void setPurchase(cnk, price)}
+        />
       )}
       {dialog === 'create' && <GroupCreateDialog onCreate={(g) => save(g, null)} onClose={() => setDialog(null)} />}
       {dialog === 'edit' && group && (

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
+import { db } from '../../db/db';
 import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { ProductMode } from './product-mode';
@@ -129,5 +130,43 @@ describe('product mode', () => {
     expect(within(card).queryByTestId('pro-product-vat-needed')).toBeNull();
     expect(within(card).getByTestId('card-purchase').textContent?.replace(/\s/g, ' ')).toBe('6,27 €');
     expect(description(vat)).toBe('TVA choisie par vous');
+  });
+});
+
+// The card's purchase price is the product's line in every group holding it (docs/decisions/216): the
+// same write as the group table's, each field on its own.
+describe('product mode: the purchase price reaches the groups', () => {
+  const GROUP = '6f1c1e1a-8d4b-4a8e-9c55-2f7d9b0e1a11';
+  beforeEach(async () => {
+    await Promise.all([db.proGroups.clear(), db.proOutbox.clear(), db.proCatalogue.clear()]);
+    await db.proGroups.put({
+      id: GROUP,
+      name: 'Comptoir',
+      description: '',
+      cnks: ['0123456'],
+      lines: { '0123456': { vat: 21, vatFrom: 'file' } },
+      updatedAt: 1,
+      deleted: false,
+    });
+  });
+  const priceField = () => screen.getByRole('textbox', { name: 'Prix d’achat catalogue HTVA (€)' });
+
+  it('writes the typed price ("12,50") into the group’s line, leaving the line’s VAT as it was', async () => {
+    await priceOne();
+    fireEvent.change(priceField(), { target: { value: '12,50' } });
+    await waitFor(async () =>
+      expect((await db.proGroups.get(GROUP))?.lines?.['0123456']).toEqual({ price: 12.5, vat: 21, vatFrom: 'file' }),
+    );
+    expect((await db.proOutbox.toArray()).map((e) => e.id)).toContain(GROUP);
+  });
+
+  it('refuses what is not a price with a translated error, and changes nothing', async () => {
+    await db.proGroups.update(GROUP, { lines: { '0123456': { price: 3.5, vat: 21, vatFrom: 'file' } } });
+    await priceOne();
+    fireEvent.change(priceField(), { target: { value: '3,5x' } });
+    expect(await screen.findByText('Saisissez un prix comme 12,50, ou laissez vide.')).toBeTruthy();
+    expect(priceField().getAttribute('aria-invalid')).toBe('true');
+    expect((await db.proGroups.get(GROUP))?.lines?.['0123456']).toEqual({ price: 3.5, vat: 21, vatFrom: 'file' });
+    expect(await db.proOutbox.count()).toBe(0);
   });
 });

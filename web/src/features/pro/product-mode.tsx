@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { normaliseCnk } from '@pharmaradar/shared/cnk';
-import type { PricingSettings } from '@pharmaradar/shared/pricing.schema';
+import { vatPercentSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import { importedVat, type VatSource } from '@pharmaradar/shared/vat-rule';
@@ -14,6 +14,7 @@ import { Spinner } from '../../lib/ui/spinner';
 import { TextField } from '../../lib/ui/text-field';
 import { AnalysisCostNote } from './analysis-cost-note';
 import { officialTitle } from './import/catalogue-flags';
+import { parsePurchaseInput } from './group/purchase-input';
 import { offerRecord, proStore } from './data/pro-store';
 import { vatFromMessage } from './group/vat-selection';
 import { fetchProCatalogue } from './pro-catalogue.client';
@@ -39,6 +40,7 @@ export function ProductMode({
   const [vat, setVat] = useState('');
   const [vatSource, setVatSource] = useState<VatSource | null>(null);
   const [catalogue, setCatalogue] = useState('');
+  const [catalogueInvalid, setCatalogueInvalid] = useState(false);
   const typed = normaliseCnk(input);
   // What pricing the typed CNK would cost, shown before it runs (ADR 208).
   const cost = useAnalysisCost(typed ? [typed] : NO_CNKS, busy);
@@ -68,6 +70,7 @@ export function ProductMode({
       setVat(decided.vatPercent === null ? '' : String(decided.vatPercent));
       setVatSource(decided.vatSource);
       setCatalogue(remembered?.purchaseExVat != null ? String(remembered.purchaseExVat) : '');
+      setCatalogueInvalid(false);
     } catch (failure) {
       setError(
         isApiRequestError(failure) && failure.code === 'quota_exceeded'
@@ -79,32 +82,33 @@ export function ProductMode({
     }
   };
 
-  const remember = (nextVat: string, nextCatalogue: string) => {
-    if (!answer) return;
-    const price = Number(nextCatalogue.replace(',', '.'));
-    const vatPercent = Number(nextVat.replace(',', '.'));
-    void proStore.saveLines([
-      {
-        cnk: answer.cnk,
-        purchaseExVat: nextCatalogue && price > 0 ? price : null,
-        vatPercent: Number.isFinite(vatPercent) ? vatPercent : null,
-        vatSource: 'pharmacist',
-      },
-    ]);
+  // Each field writes only itself, through the same write as the group table (docs/decisions/216):
+  // the product's line in every group holding it, synced. A price typed here must not also stamp the
+  // VAT the card shows by default onto the groups' lines, and what is not a price changes nothing.
+  const rememberVat = (typed: string) => {
+    const vatPercent = vatPercentSchema.safeParse(typed.trim() === '' ? NaN : Number(typed.replace(',', '.')));
+    if (answer && vatPercent.success)
+      void proStore.saveLines([{ cnk: answer.cnk, vatPercent: vatPercent.data, vatSource: 'pharmacist' }]);
+  };
+  const rememberCatalogue = (typed: string) => {
+    const price = parsePurchaseInput(typed);
+    setCatalogueInvalid(!price.ok);
+    if (answer && price.ok) void proStore.saveLines([{ cnk: answer.cnk, purchaseExVat: price.value }]);
   };
 
   const offers = answer?.product?.offers ?? [];
   // No VAT typed, remembered or known from the product's kind: nothing is priced from an assumed rate.
-  const vatPercent = vat.trim() === '' ? null : Number(vat.replace(',', '.'));
-  const vatKnown = vatPercent !== null && Number.isFinite(vatPercent) && vatPercent >= 0;
-  const cataloguePrice = Number(catalogue.replace(',', '.'));
+  const typedVat = vatPercentSchema.safeParse(vat.trim() === '' ? NaN : Number(vat.replace(',', '.')));
+  const vatKnown = typedVat.success;
+  const vatPercent = typedVat.success ? typedVat.data : null;
+  const typedPrice = parsePurchaseInput(catalogue);
   const card =
-    answer && offers.length > 0 && vatKnown
+    answer && offers.length > 0 && vatPercent !== null
       ? priceProduct(
           {
             vatPercent,
             offers: offers.map((o) => o.price),
-            purchaseExVat: cataloguePrice > 0 ? cataloguePrice : null,
+            purchaseExVat: typedPrice.ok ? typedPrice.value : null,
           },
           settings,
         )
@@ -207,7 +211,7 @@ export function ProductMode({
               onValueChange={(value) => {
                 setVat(value);
                 setVatSource('pharmacist');
-                remember(value, catalogue);
+                rememberVat(value);
               }}
               hint={intl.formatMessage({ id: vatFromMessage({ vatPercent: vatKnown ? vatPercent : null, vatSource }) })}
             />
@@ -217,9 +221,10 @@ export function ProductMode({
               label={intl.formatMessage({ id: 'pro.tool.product.catalogue' })}
               value={catalogue}
               inputMode="decimal"
+              fieldError={catalogueInvalid ? intl.formatMessage({ id: 'pro.tool.table.purchaseInvalid' }) : undefined}
               onValueChange={(value) => {
                 setCatalogue(value);
-                remember(vat, value);
+                rememberCatalogue(value);
               }}
             />
           </div>

@@ -12,6 +12,7 @@ import {
   type GroupRow,
   type Sort,
 } from './group-rows';
+import { PurchaseCell } from './purchase-cell';
 import { VatCell, VatSelectionBar } from './vat-selection';
 import { TableScroll } from '../table-scroll';
 
@@ -38,14 +39,24 @@ function useAge() {
   };
 }
 
-/** The analysed group: sortable by each column, filterable by each column and by mark, marks per row. */
+/**
+ * A group's lines: sortable by each column, filterable by each column and by mark, marks per row. Its
+ * lines show as soon as the group is open; the market columns stay "not analysed yet" until `analysed`
+ * (docs/decisions/217).
+ */
 export function GroupTable({
   rows,
+  analysed,
   onVatChange,
+  onPurchaseChange,
 }: {
   rows: GroupRow[];
+  /** Whether the market prices were read (stored or live); before, the rows are the lines alone. */
+  analysed: boolean;
   /** Sets the VAT of lines; absent while an analysis runs (the cells are then read-only). */
   onVatChange?: (cnks: string[], vat: number) => void;
+  /** Sets a line's purchase price (null clears it); absent while an analysis runs. */
+  onPurchaseChange?: (cnk: string, purchaseExVat: number | null) => void;
 }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -99,6 +110,11 @@ export function GroupTable({
           <FormattedMessage id="pro.tool.table.count" values={{ shown: shown.length, total: rows.length }} />
         </p>
       </div>
+      {!analysed && (
+        <p className="pro-note" role="status" data-testid="pro-not-analysed">
+          <FormattedMessage id="pro.tool.table.notAnalysedNote" />
+        </p>
+      )}
       <VatSelectionBar rows={rows} selected={selected} onSelect={setSelected} onApply={onVatChange} />
       <TableScroll label={intl.formatMessage({ id: 'pro.tool.table.caption' })}>
         <table className="pro-table" data-testid="pro-group-table">
@@ -151,7 +167,7 @@ export function GroupTable({
           </thead>
           <tbody>
             {shown.map((row) => (
-              <tr key={row.cnk} data-cnk={row.cnk} data-mark={row.mark ?? 'priced'}>
+              <tr key={row.cnk} data-cnk={row.cnk} data-mark={analysed ? (row.mark ?? 'priced') : 'not_analysed'}>
                 <td className="pro-table__pick">
                   <input
                     type="checkbox"
@@ -166,7 +182,11 @@ export function GroupTable({
                 </th>
                 <td className="pro-table__cnk">{row.cnk}</td>
                 <td className="pro-num">
-                  {row.mark ? (
+                  {!analysed ? (
+                    <span className="pro-mark pro-mark--not_analysed">
+                      <FormattedMessage id="pro.tool.table.notAnalysed" />
+                    </span>
+                  ) : row.mark ? (
                     <span className={`pro-mark pro-mark--${row.mark}`}>
                       <FormattedMessage id={`pro.tool.table.marks.${row.mark}`} />
                     </span>
@@ -174,7 +194,7 @@ export function GroupTable({
                     money(row.card.lowestOffer)
                   )}
                 </td>
-                <td className="pro-num">{money(row.card.purchaseExVat)}</td>
+                <PurchaseCell row={row} onChange={onPurchaseChange} />
                 <VatCell row={row} onChange={onVatChange} />
                 <td className="pro-num" data-testid="row-purchase">
                   {money(row.card.recommendedPurchaseExVat)}
@@ -193,7 +213,13 @@ export function GroupTable({
                   )}
                 </td>
                 <td className="pro-table__age" data-testid="row-age">
-                  {row.ageMs === null ? <FormattedMessage id="pro.tool.group.noStoredPrice" /> : age(row.ageMs)}
+                  {!analysed ? (
+                    '—'
+                  ) : row.ageMs === null ? (
+                    <FormattedMessage id="pro.tool.group.noStoredPrice" />
+                  ) : (
+                    age(row.ageMs)
+                  )}
                 </td>
               </tr>
             ))}
