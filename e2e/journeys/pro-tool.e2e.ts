@@ -76,9 +76,9 @@ const NL: Texts = {
   meta: ['Groep', 'Strategie', 'Ideale marge', 'Minimale marge', 'Datum'],
   header: ['Product', 'Officiële naam (SAM)', 'CNK', 'Laagste marktprijs (incl. btw)'],
   quota: /^Maandtegoed: 5 \/ 2\.000 CNK’s$/,
-  firstCost: /^Deze analyse gebruikt 5 van je 2\.000 resterende CNK’s deze maand\.$/,
+  firstCost: /^Deze analyse gebruikt 5 van uw 2\.000 resterende CNK’s deze maand\.$/,
   againCost:
-    /^Deze analyse gebruikt 0 van je 1\.995 resterende CNK’s deze maand\. 5 rijen die deze maand al geprijsd zijn, kosten niets\.$/,
+    /^Deze analyse gebruikt 0 van uw 1\.995 resterende CNK’s deze maand\. 5 rijen die deze maand al geprijsd zijn, kosten niets\.$/,
   report: 'Rapport',
   reportTitle: 'Rapport: =Comptoir+1',
   marginDown: /^(\d+) marges? gedaald$/,

@@ -61,7 +61,7 @@ describe('group mode: the cost of an analysis before it runs', () => {
     [
       'nl',
       'Analyseren',
-      /^Deze analyse gebruikt 2 van je 1\.983 resterende CNK’s deze maand\. 2 rijen die deze maand al geprijsd zijn, kosten niets\.$/,
+      /^Deze analyse gebruikt 2 van uw 1\.983 resterende CNK’s deze maand\. 2 rijen die deze maand al geprijsd zijn, kosten niets\.$/,
     ],
   ] as const)('%s: says how many of the remaining CNKs it will use', async (locale, analyse, text) => {
     answer = cost({ cost: 2, alreadyCharged: 2 });
@@ -107,7 +107,7 @@ describe('product mode: the cost of a CNK before it is priced', () => {
 
   it.each([
     ['fr', 'Analyser ce CNK utilisera 1 de vos 3 CNK restants ce mois-ci.'],
-    ['nl', 'Deze CNK prijzen gebruikt 1 van je 3 resterende CNK’s deze maand.'],
+    ['nl', 'Deze CNK prijzen gebruikt 1 van uw 3 resterende CNK’s deze maand.'],
   ] as const)('%s: says what pricing the typed CNK will use', async (locale, message) => {
     answer = cost({ used: 1997, remaining: 3, cost: 1 });
     expect((await type(locale, '1000001')).textContent).toBe(message);
@@ -123,7 +123,7 @@ describe('product mode: the cost of a CNK before it is priced', () => {
     ],
     [
       'nl',
-      'Deze CNK is deze maand nog niet geprijsd en je maandtegoed is opgebruikt: hij wordt niet geprijsd, en er wordt niets aangerekend, tot 1 december 2026.',
+      'Deze CNK is deze maand nog niet geprijsd en uw maandtegoed is opgebruikt: hij wordt niet geprijsd, en er wordt niets aangerekend, tot 1 december 2026.',
     ],
   ] as const)('%s: over the allowance, says so and does not price', async (locale, message) => {
     answer = cost({ used: 2000, remaining: 0, cost: 1, fits: false });
