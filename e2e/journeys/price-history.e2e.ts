@@ -86,6 +86,14 @@ describe('price history on the product page', () => {
       await shops.first().waitFor();
       expect(await shops.count()).toBe(history.retailers.length);
       expect(await section.locator('svg[data-testid="price-chart"] path').count()).toBe(history.retailers.length);
+      // Each chart says its scale: the highest and lowest prices drawn, its first and last days, on screen.
+      const first = history.retailers[0]!;
+      const axis = section.locator(`[data-retailer="${first.retailer}"]`);
+      expect(digits((await axis.getByTestId('price-chart-max').textContent()) ?? '')).toBe(
+        shown(Math.max(...first.points.map((p) => p.price))),
+      );
+      expect(await axis.getByTestId('price-chart-days').locator('span').count()).toBe(2);
+      expect(await axis.getByTestId('price-chart-days').isVisible()).toBe(true);
 
       const low = await section.getByTestId('history-low30').textContent();
       expect(low).toContain(t.low30);

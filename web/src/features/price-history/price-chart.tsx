@@ -1,7 +1,10 @@
 import type { PricePoint } from '@pharmaradar/shared/price-history.schema';
+import { Price } from '../../lib/ui/price';
 
 // A small inline SVG step chart of one shop's daily prices: no chart library (JS budget). The chart
-// is drawn for sighted users only (aria-hidden); its words and the table beside it say the same.
+// is drawn for sighted users only (aria-hidden); its words and the table beside it say the same. Its
+// axes are text beside the drawing (the SVG stretches to the width, which would stretch its letters):
+// the highest and lowest prices drawn on the left, the window's first and last days below.
 
 const WIDTH = 300;
 const HEIGHT = 72;
@@ -16,9 +19,11 @@ export interface PriceChartProps {
   to: string;
   /** Drawn as a dashed line: the shop's lowest price of the last 30 days. */
   low30: number | null;
+  /** A day as the reader's short date: the x axis's two labels. */
+  dayText: (day: string) => string;
 }
 
-export function PriceChart({ points, from, to, low30 }: PriceChartProps) {
+export function PriceChart({ points, from, to, low30, dayText }: PriceChartProps) {
   if (points.length === 0) return null;
   const start = dayNumber(from);
   const span = Math.max(1, dayNumber(to) - start);
@@ -35,25 +40,37 @@ export function PriceChart({ points, from, to, low30 }: PriceChartProps) {
   }
   path += `H${x(to).toFixed(1)}`;
   return (
-    <svg
-      className="price-chart"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      preserveAspectRatio="none"
-      aria-hidden="true"
-      focusable="false"
-      data-testid="price-chart"
-    >
-      {low30 !== null && (
-        <line
-          className="price-chart__low"
-          x1={PAD}
-          x2={WIDTH - PAD}
-          y1={y(low30)}
-          y2={y(low30)}
-          vectorEffect="non-scaling-stroke"
-        />
-      )}
-      <path className="price-chart__line" d={path} vectorEffect="non-scaling-stroke" />
-    </svg>
+    <div className="price-chart-frame" aria-hidden="true">
+      <span className="price-chart__y price-chart__y--max" data-testid="price-chart-max">
+        <Price amount={max} />
+      </span>
+      <span className="price-chart__y price-chart__y--min" data-testid="price-chart-min">
+        <Price amount={min} />
+      </span>
+      <svg
+        className="price-chart"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        aria-hidden="true"
+        focusable="false"
+        data-testid="price-chart"
+      >
+        {low30 !== null && (
+          <line
+            className="price-chart__low"
+            x1={PAD}
+            x2={WIDTH - PAD}
+            y1={y(low30)}
+            y2={y(low30)}
+            vectorEffect="non-scaling-stroke"
+          />
+        )}
+        <path className="price-chart__line" d={path} vectorEffect="non-scaling-stroke" />
+      </svg>
+      <span className="price-chart__x" data-testid="price-chart-days">
+        <span>{dayText(from)}</span>
+        <span>{dayText(to)}</span>
+      </span>
+    </div>
   );
 }

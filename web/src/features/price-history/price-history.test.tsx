@@ -98,6 +98,23 @@ describe('price history on the product page', () => {
     expect(plain(fair)).toBe('Prix barré 5,60 € : conforme au prix le plus bas des 30 jours précédant la réduction.');
   });
 
+  it('labels each chart’s axes: its highest and lowest prices, its first and last days (nl)', async () => {
+    server.handle(json(200, HISTORY));
+    renderHistory('nl');
+    const shops = await screen.findAllByTestId('history-retailer');
+    const day = (d: string) => formatDateTime(`${d}T12:00:00Z`, 'nl', { day: 'numeric', month: 'short' });
+    const axes = (shop: HTMLElement) => [
+      plain(within(shop).getByTestId('price-chart-max')),
+      plain(within(shop).getByTestId('price-chart-min')),
+      [...within(shop).getByTestId('price-chart-days').children].map(plain),
+    ];
+    // Farmaline: 5,20 € at most, its 30-day low 4,79 € at least; every chart spans the same days.
+    expect(axes(shops[0]!)).toEqual(['€ 5,20', '€ 4,79', [day('2026-03-01'), day('2026-03-14')]]);
+    expect(axes(shops[2]!)).toEqual(['€ 5,60', '€ 5,10', [day('2026-03-01'), day('2026-03-14')]]);
+    // A price on the axis is one unbreakable element, as everywhere.
+    expect(within(shops[0]!).getByTestId('price-chart-max').querySelector('[data-price]')).not.toBeNull();
+  });
+
   it("shows the 'lowest price in 30 days' badge when the best price is that low (nl)", async () => {
     server.handle(json(200, { ...HISTORY, demo: false, low30: 4.99, bestIsLow30: true }));
     renderHistory('nl');

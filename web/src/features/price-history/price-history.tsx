@@ -40,7 +40,7 @@ function RetailerBlock({ retailer, from, to }: { retailer: RetailerHistory; from
         <RetailerBadge id={retailer.retailer} />
         {retailerLabel(retailer.retailer)}
       </h3>
-      <PriceChart points={retailer.points} from={from} to={to} low30={retailer.low30} />
+      <PriceChart points={retailer.points} from={from} to={to} low30={retailer.low30} dayText={dayText} />
       <p className="price-history__summary">{summary}</p>
       {retailer.low30 !== null && (
         <p className="price-history__shop-low">

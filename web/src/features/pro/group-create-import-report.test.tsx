@@ -38,6 +38,9 @@ async function importFile(
   const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
   fireEvent.change(input, { target: { files: [new File([FILE], 'export.csv', { type: 'text/csv' })] } });
   const report = await within(dialog).findByTestId('pro-import-report');
+  // The official catalogue's answer arrives after the preview: a test that ended before it would leave
+  // the dialog updating after the page is gone.
+  await within(dialog).findByTestId('pro-import-catalogue');
   return { dialog, report };
 }
 
