@@ -6,7 +6,7 @@ import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
 import { importedVat, type VatSource } from '@pharmaradar/shared/vat-rule';
 import { isApiRequestError } from '../../lib/api/client';
-import { formatPercent, formatPrice } from '../../lib/i18n/format';
+import { formatPrice } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { retailerLabel } from '../../lib/retailers';
 import { RetailerBadge } from '../../lib/ui/retailer-badge';
@@ -16,6 +16,7 @@ import { AnalysisCostNote } from './analysis-cost-note';
 import { officialTitle } from './import/catalogue-flags';
 import { parsePurchaseInput } from './group/purchase-input';
 import { offerRecord, proStore } from './data/pro-store';
+import { ProductFigures } from './product-figures';
 import { vatFromMessage } from './group/vat-selection';
 import { fetchProCatalogue } from './pro-catalogue.client';
 import { streamProPrices } from './pro-prices.client';
@@ -113,7 +114,6 @@ export function ProductMode({
           settings,
         )
       : null;
-  const money = (value: number | null) => (value === null ? '—' : formatPrice(value, locale));
 
   return (
     <section className="pro-card" aria-labelledby="pro-product-title">
@@ -233,56 +233,7 @@ export function ProductMode({
               <FormattedMessage id="pro.tool.product.vatNeeded" />
             </p>
           )}
-          {card && (
-            <dl className="pro-figures">
-              <div className="pro-figures__item">
-                <dt>
-                  <FormattedMessage id="pro.export.columns.recommendedPurchase" />
-                </dt>
-                <dd data-testid="card-purchase">{money(card.recommendedPurchaseExVat)}</dd>
-              </div>
-              <div className="pro-figures__item">
-                <dt>
-                  <FormattedMessage id="pro.export.columns.sellPrice" />
-                </dt>
-                <dd data-testid="card-sell">{money(card.sellPriceInclVat)}</dd>
-              </div>
-              <div className="pro-figures__item">
-                <dt>
-                  <FormattedMessage id="pro.export.columns.targetMargin" />
-                </dt>
-                <dd>{formatPercent(card.targetMarginRatio, locale)}</dd>
-              </div>
-              <div className="pro-figures__item">
-                <dt>
-                  <FormattedMessage id="pro.export.columns.margin" />
-                </dt>
-                <dd>
-                  {card.marginAtCatalogueRatio === null ? '—' : formatPercent(card.marginAtCatalogueRatio, locale, 1)}
-                </dd>
-              </div>
-              <div className="pro-figures__item">
-                <dt>
-                  <FormattedMessage id="pro.export.columns.delta" />
-                </dt>
-                <dd>{card.delta ? <FormattedMessage id={`pro.export.positions.${card.delta.position}`} /> : '—'}</dd>
-              </div>
-              <div className="pro-figures__item">
-                <dt>
-                  <FormattedMessage id="pro.export.columns.discount" />
-                </dt>
-                <dd data-testid="card-discount">
-                  {card.negotiation?.kind === 'discount' ? (
-                    formatPercent(card.negotiation.ratio, locale, 1)
-                  ) : card.negotiation?.kind === 'already_below_target' ? (
-                    <FormattedMessage id="pro.export.notes.alreadyBelowTarget" />
-                  ) : (
-                    '—'
-                  )}
-                </dd>
-              </div>
-            </dl>
-          )}
+          {card && <ProductFigures card={card} />}
           {card?.minimumOutOfReach && (
             <p role="alert" className="pro-alert">
               <FormattedMessage id="pro.export.notes.minimumOutOfReach" />
