@@ -498,10 +498,15 @@ describe('Pro tool', () => {
       await expect
         .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-cnk'))))
         .toEqual([a, b, '0448703']);
+      // The purchase price is the row's own field: empty where none was read, the first price kept.
       const catalogue = (cnk: string) =>
-        page.locator(`[data-testid="pro-group-table"] tbody tr[data-cnk="${cnk}"] td`).nth(3).textContent();
-      expect(await catalogue(a)).toBe('—');
-      expect(await catalogue(b)).toBe(t.kept);
+        page
+          .locator(`[data-testid="pro-group-table"] tbody tr[data-cnk="${cnk}"] td`)
+          .nth(3)
+          .locator('input')
+          .inputValue();
+      expect(await catalogue(a)).toBe('');
+      expect(await catalogue(b)).toBe('2,30');
       const refused = page.locator('[data-testid="pro-group-table"] tbody tr[data-cnk="0448703"]');
       await expect.poll(() => refused.getAttribute('data-mark'), { timeout: 15_000 }).toBe('invalid_cnk');
       expect(await refused.locator('.pro-mark').textContent()).toBe(t.mark);
