@@ -123,7 +123,7 @@ describe('Pro group sync between devices', () => {
   /** Changes this tablet made that the server has not accepted yet. */
   const unsyncedOnDevice = (page: Page) => proRowsOnDevice(page, ['proOutbox']);
 
-  /** Analyses the selected group and reads each row: own name, VAT, advised purchase price. */
+  /** Analyses the selected group and reads each row: own name, VAT, the line's purchase price. */
   async function analysed(page: Page) {
     await page.getByRole('button', { name: 'Analyse', exact: true }).click();
     const rows = page.locator('[data-testid="pro-group-table"] tbody tr');
@@ -136,7 +136,9 @@ describe('Pro group sync between devices', () => {
         cnk: tr.getAttribute('data-cnk'),
         name: tr.querySelector('th')?.textContent,
         vat: tr.querySelector<HTMLSelectElement>('[data-testid="row-vat"]')?.value,
-        purchase: tr.querySelector('[data-testid="row-purchase"]')?.textContent,
+        // The line's own purchase price, what syncs; the advised price also depends on which shops
+        // answered each analysis, which no device decides.
+        purchase: tr.querySelector<HTMLInputElement>('[data-testid="row-purchase-price"]')?.value,
       })),
     );
   }
@@ -235,7 +237,9 @@ describe('Pro group sync between devices', () => {
     await create.waitFor({ state: 'detached' });
     await expect.poll(() => unsyncedOnDevice(tabletA.page), { timeout: 30_000 }).toBe(0);
     const onA = await analysed(tabletA.page);
-    expect(onA.map((r) => [r.name, r.vat])).toEqual(cnks.map((_, i) => [`My cream ${i + 1}`, '21']));
+    expect(onA.map((r) => [r.name, r.vat, r.purchase])).toEqual(
+      cnks.map((_, i) => [`My cream ${i + 1}`, '21', `4.1${i}`]),
+    );
 
     await login(tabletB.page);
     await openGroups(tabletB.page);

@@ -57,7 +57,7 @@ describe('update and promo pages', () => {
     await page.getByTestId('promo-checkout').click();
     await page.waitForFunction(() => location.pathname.startsWith('/__demo/stripe/checkout/'));
     expect(await page.getByTestId('discount').textContent()).toMatch(
-      /^Code PHARMA20 : −20 % sur la première facture, soit 24,00\s€ aujourd’hui\.$/,
+      /^Code PHARMA20 : −20 % sur la première facture, soit 24,00\s€ TVAC aujourd’hui\.$/,
     );
     await screenshot(page, 'promo-checkout-fr');
     expect(pageErrors).toEqual([]);
