@@ -91,6 +91,17 @@ const NL: Texts = {
 // The Pro tool end to end on the built app and the real server in demo mode: a pharmacy file is
 // imported in the worker, previewed, made a group, priced live through POST /api/pro/prices, re-priced
 // under another strategy, and exported; the downloaded .xlsx is read back cell by cell.
+/** Opens the Pro tool at `url` in group mode, then its new-group dialog with `name` typed in. */
+async function newGroupDialog(page: Page, url: string, t: { group: string; create: string }, name: string) {
+  await page.goto(url);
+  await page.getByTestId('pro-tool-page').waitFor();
+  await page.getByRole('button', { name: t.group, exact: true }).click();
+  await page.getByRole('button', { name: t.create }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[name="name"]').fill(name);
+  return dialog;
+}
+
 describe('Pro tool', () => {
   const journey = useJourney();
 
@@ -109,15 +120,9 @@ describe('Pro tool', () => {
     const { page, pageErrors } = await journey.open({ locale: lang === 'fr' ? 'fr-BE' : 'nl-BE' });
     await registerProUser(journey.app, page, email, t.lang);
     const cnks = await demoCnks(journey.app, 5);
-    await page.goto(journey.url(t.route));
-    await page.getByTestId('pro-tool-page').waitFor();
-
-    await page.getByRole('button', { name: t.group, exact: true }).click();
-    await page.getByRole('button', { name: t.create }).click();
-    const dialog = page.getByRole('dialog');
     // A group name that would be a formula in a spreadsheet is written back as plain text.
     const groupName = '=Comptoir+1';
-    await dialog.locator('input[name="name"]').fill(groupName);
+    const dialog = await newGroupDialog(page, journey.url(t.route), t, groupName);
     await dialog.locator('input[type="file"]').setInputFiles({
       name: 'articles.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -458,13 +463,8 @@ describe('Pro tool', () => {
       const { page, context, pageErrors } = await journey.open({ viewport, locale: lang === 'fr' ? 'fr-BE' : 'nl-BE' });
       await registerProUser(journey.app, page, email, lang === 'fr' ? '' : '/nl');
       const [a, b] = (await demoCnks(journey.app, 2)) as [string, string];
-      await page.goto(journey.url(t.route));
-      await page.getByTestId('pro-tool-page').waitFor();
-      await page.getByRole('button', { name: t.group, exact: true }).click();
-      await page.getByRole('button', { name: t.create }).click();
-      const dialog = page.getByRole('dialog');
       const groupName = 'Commande mensuelle du comptoir principal et de la parapharmacie';
-      await dialog.locator('input[name="name"]').fill(groupName);
+      const dialog = await newGroupDialog(page, journey.url(t.route), t, groupName);
       const file = [
         'Pharmacie Peeters',
         t.header,

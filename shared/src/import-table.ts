@@ -160,7 +160,11 @@ function columnsOf(map: ColumnMap, header: SheetRow | null): ImportColumn[] {
   });
 }
 
-function emptyPreview(error: ImportTableError, skippedLines: number[] = []): ImportPreview {
+/** A preview that only carries its error: nothing read, nothing kept (the worker's file checks use it too). */
+export function emptyPreview<E extends string = ImportTableError>(
+  error: E,
+  skippedLines: number[] = [],
+): Omit<ImportPreview, 'error'> & { error: E } {
   return {
     ok: false,
     error,

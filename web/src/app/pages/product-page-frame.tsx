@@ -45,7 +45,7 @@ export function Shell({ heading, children }: { heading: string; children: ReactN
 
 /**
  * The heading's product name, then its "compare the prices" tail in a span of its own: on a phone the
- * tail is only read, not shown, so the name keeps the title's two lines (product.css).
+ * tail is only read, not shown, so the name keeps the title's two lines.
  */
 function ProductHeading({ heading }: { heading: string }) {
   const name = productNameFromHeading(heading);
@@ -53,7 +53,7 @@ function ProductHeading({ heading }: { heading: string }) {
   return (
     <>
       {name}
-      <span className="product-page__title-tail">{heading.slice(name.length)}</span>
+      <span className="visually-hidden-phone">{heading.slice(name.length)}</span>
     </>
   );
 }

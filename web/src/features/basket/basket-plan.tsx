@@ -23,6 +23,9 @@ function CardLabel({ text }: { text: string }) {
 }
 
 /** Totals per retailer (delivery included), the cheapest retailer, the cheapest split, what is missing. */
+
+/** The table's columns, in order: each header is `basket.plan.<column>`. */
+const COLUMNS = ['retailer', 'subtotal', 'shipping', 'total'] as const;
 export function BasketPlanView({ plan, items, shipping }: Props) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id: `basket.plan.${id}` });
@@ -56,20 +59,13 @@ export function BasketPlanView({ plan, items, shipping }: Props) {
             stylesheet's display; the labels drawn in the cards are hidden from screen readers, which
             read the column headers instead. */}
         <table className="basket-plan__table" data-testid="basket-retailers" role="table">
-          <thead role="rowgroup">
+          <thead role="rowgroup" className="visually-hidden-phone">
             <tr role="row">
-              <th scope="col" role="columnheader">
-                {t('retailer')}
-              </th>
-              <th scope="col" role="columnheader">
-                {t('subtotal')}
-              </th>
-              <th scope="col" role="columnheader">
-                {t('shipping')}
-              </th>
-              <th scope="col" role="columnheader">
-                {t('total')}
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" role="columnheader">
+                  {t(column)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody role="rowgroup">

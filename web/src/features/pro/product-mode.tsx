@@ -97,6 +97,14 @@ export function ProductMode({
     if (answer && price.ok) void proStore.saveLines([{ cnk: answer.cnk, purchaseExVat: price.value }]);
   };
 
+  // The card's two number fields: the VAT rate and the purchase price, each with its message's label.
+  const decimalField = (field: 'vat' | 'catalogue') => ({
+    id: `pro-${field}`,
+    name: field,
+    label: intl.formatMessage({ id: `pro.tool.product.${field}` }),
+    inputMode: 'decimal' as const,
+  });
+
   const offers = answer?.product?.offers ?? [];
   // No VAT typed, remembered or known from the product's kind: nothing is priced from an assumed rate.
   const typedVat = vatPercentSchema.safeParse(vat.trim() === '' ? NaN : Number(vat.replace(',', '.')));
@@ -203,11 +211,8 @@ export function ProductMode({
           )}
           <div className="pro-product-inputs">
             <TextField
-              id="pro-vat"
-              name="vat"
-              label={intl.formatMessage({ id: 'pro.tool.product.vat' })}
+              {...decimalField('vat')}
               value={vat}
-              inputMode="decimal"
               onValueChange={(value) => {
                 setVat(value);
                 setVatSource('pharmacist');
@@ -216,11 +221,8 @@ export function ProductMode({
               hint={intl.formatMessage({ id: vatFromMessage({ vatPercent: vatKnown ? vatPercent : null, vatSource }) })}
             />
             <TextField
-              id="pro-catalogue"
-              name="catalogue"
-              label={intl.formatMessage({ id: 'pro.tool.product.catalogue' })}
+              {...decimalField('catalogue')}
               value={catalogue}
-              inputMode="decimal"
               fieldError={catalogueInvalid ? intl.formatMessage({ id: 'pro.tool.table.purchaseInvalid' }) : undefined}
               onValueChange={(value) => {
                 setCatalogue(value);

@@ -3,6 +3,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { asNumber, useSyncedField } from './sync/use-synced-field';
 import { PRICING_STRATEGIES, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
 
+/** The two margin fields, in the order they are shown. */
+const MARGINS = [
+  { key: 'minMarginPercent', label: 'pro.tool.settings.min' },
+  { key: 'idealMarginPercent', label: 'pro.tool.settings.ideal' },
+] as const;
+
 /**
  * General parameters (docs/product.md#data): always what is stored; a change is validated by the
  * shared schema and sends only the field the person changed (docs/decisions/151), so values synced
@@ -45,30 +51,23 @@ export function SettingsForm({
       <legend>
         <FormattedMessage id="pro.tool.settings.title" />
       </legend>
-      <label className="pro-field input-field">
-        <FormattedMessage id="pro.tool.settings.min" />
-        <input
-          inputMode="decimal"
-          value={min.text}
-          onChange={(e) => {
-            min.type(e.target.value);
-            apply({ minMarginPercent: e.target.value });
-          }}
-          onBlur={min.leave}
-        />
-      </label>
-      <label className="pro-field input-field">
-        <FormattedMessage id="pro.tool.settings.ideal" />
-        <input
-          inputMode="decimal"
-          value={ideal.text}
-          onChange={(e) => {
-            ideal.type(e.target.value);
-            apply({ idealMarginPercent: e.target.value });
-          }}
-          onBlur={ideal.leave}
-        />
-      </label>
+      {MARGINS.map(({ key, label }) => {
+        const field = key === 'minMarginPercent' ? min : ideal;
+        return (
+          <label key={key} className="pro-field input-field">
+            <FormattedMessage id={label} />
+            <input
+              inputMode="decimal"
+              value={field.text}
+              onChange={(e) => {
+                field.type(e.target.value);
+                apply({ [key]: e.target.value });
+              }}
+              onBlur={field.leave}
+            />
+          </label>
+        );
+      })}
       <label className="pro-field input-field">
         <FormattedMessage id="pro.tool.settings.strategy" />
         <select value={settings.strategy} onChange={(e) => apply({ strategy: e.target.value })}>

@@ -1,6 +1,6 @@
-// The import preview as it crosses the worker boundary. Types only and one constructor, so the page
-// side can name them without pulling the parsers (papaparse, SheetJS) into its bundle.
-import type { ImportPreview, ImportTableError } from '@pharmaradar/shared/import-table';
+// The import preview as it crosses the worker boundary. Types and one constructor, so the page side
+// can name them without pulling the parsers (papaparse, SheetJS) into its bundle.
+import { emptyPreview, type ImportPreview, type ImportTableError } from '@pharmaradar/shared/import-table';
 import type { Delimiter } from './csv-read';
 import type { TextEncodingName } from './decode-text';
 import type { ImportFileError, ImportFormat } from './import-file-checks';
@@ -22,16 +22,5 @@ export type ImportResult = Omit<ImportPreview, 'error'> & {
 
 /** A result that only carries an error (also used by the client for checks it can make before reading). */
 export function failedImport(error: ImportErrorCode, source: ImportSource | null = null): ImportResult {
-  return {
-    ok: false,
-    error,
-    source,
-    headerLine: null,
-    columns: [],
-    rows: [],
-    rejected: [],
-    notes: [],
-    duplicates: [],
-    skippedLines: [],
-  };
+  return { ...emptyPreview(error), source };
 }
