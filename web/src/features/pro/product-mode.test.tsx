@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_SETTINGS } from '@pharmaradar/shared/pricing.schema';
 import { db } from '../../db/db';
 import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
+import { holdOffersStore } from './data/hold-offers.test-support';
 import { ProductMode } from './product-mode';
 import { serveProApi } from './pro-api.test-support';
 
@@ -25,14 +26,23 @@ const offer = (retailer: string, price: number) => ({
 
 // What the official catalogue says the CNK is (POST /api/pro/catalogue/); null: it does not know it.
 let kind: 'medicine' | 'non-medicinal' | null = 'medicine';
+// Set by a test: the device is slow to store the answer (the offers store is held until released).
+let slowDevice = false;
+let release: (() => void) | null = null;
+afterEach(() => {
+  release?.();
+  release = null;
+  slowDevice = false;
+});
 
-serveProApi((req, res) => {
+const api = serveProApi((req, res) => {
   if (req.path === '/api/pro/catalogue/')
     return sendJson(res, 200, {
       catalogue: { version: 'test', referenceDate: '2026-11-01' },
       facts: [{ cnk: '0123456', known: kind !== null, kind, exclusion: null, official: null }],
     });
   if (req.path !== '/api/pro/prices/') return sendJson(res, 404, { code: 'not_found', detail: 'Not found.' });
+  if (slowDevice) release = holdOffersStore();
   res.writeHead(200, { 'Content-Type': 'text/event-stream' });
   const product = {
     cnk: '0123456',
@@ -130,6 +140,33 @@ describe('product mode', () => {
     expect(within(card).queryByTestId('pro-product-vat-needed')).toBeNull();
     expect(within(card).getByTestId('card-purchase').textContent?.replace(/\s/g, ' ')).toBe('6,27 €');
     expect(description(vat)).toBe('TVA choisie par vous');
+  });
+});
+
+// Offline, the Pro tool reads the prices stored on the device: a price the card shows must already be
+// stored, so a reload offline right then shows the same.
+describe('product mode: a price shown is stored', () => {
+  beforeEach(() => db.proOffers.clear());
+
+  it('shows the card only once its offers are stored on the device', async () => {
+    slowDevice = true;
+    renderWithProviders(<ProductMode settings={DEFAULT_PRICING_SETTINGS} onUsage={() => undefined} />, {
+      locale: 'fr',
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'CNK' }), { target: { value: '0123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Voir les prix' }));
+    await waitFor(() => expect(api.received.some((r) => r.path === '/api/pro/prices/')).toBe(true));
+    // The answer is in, not stored yet: no price on screen.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.queryByTestId('pro-product-card')).toBeNull();
+
+    release?.();
+    const card = await screen.findByTestId('pro-product-card');
+    expect(within(card).getAllByRole('listitem')).toHaveLength(2);
+    expect((await db.proOffers.get('0123456'))?.offers).toEqual([9, 10]);
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Voir les prix' }).disabled).toBe(false),
+    );
   });
 });
 

@@ -58,10 +58,16 @@ export function ProductMode({
     setBusy(true);
     setAnswer(null);
     try {
+      // A price shows only once it is stored, as in the group analysis: the person may reload offline
+      // right then and must see the same. A write IndexedDB refuses still shows the answer.
+      let stored = Promise.resolve();
       const done = await streamProPrices([cnk], (e) => {
-        setAnswer(e);
-        void proStore.storeOffers([offerRecord(e)]);
+        stored = stored
+          .then(() => proStore.storeOffers([offerRecord(e)]))
+          .catch(() => undefined)
+          .then(() => setAnswer(e));
       });
+      await stored;
       if (done) onUsage(done);
       const remembered = (await proStore.knownLines([cnk])).get(cnk);
       const decided =

@@ -3,27 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../db/db';
 import { sendJson } from '../../../test/fakes/http-server';
+import { holdOffersStore } from '../data/hold-offers.test-support';
 import { openGroup } from '../group-mode.test-support';
 import { pricedEvent, serveProApi, streamPrices } from '../pro-api.test-support';
 
 const ID = '0b6f4f3e-5c1d-4f55-8a7e-1d2c3b4a5f60';
 const CNKS = ['1000001', '1000002'];
-
-/**
- * Holds IndexedDB's offers store with a read-write transaction kept busy, as a slow device does: no
- * other write to it can commit until the returned function is called.
- */
-function holdOffersStore(): () => void {
-  let held = true;
-  const store = db.backendDB().transaction('proOffers', 'readwrite').objectStore('proOffers');
-  const spin = () => {
-    if (held) store.count().onsuccess = spin;
-  };
-  spin();
-  return () => {
-    held = false;
-  };
-}
 
 let release: (() => void) | null = null;
 
