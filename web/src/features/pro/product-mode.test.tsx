@@ -6,6 +6,7 @@ import { db } from '../../db/db';
 import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
 import { holdOffersStore } from './data/hold-offers.test-support';
+import { proStore } from './data/pro-store';
 import { ProductMode } from './product-mode';
 import { serveProApi } from './pro-api.test-support';
 
@@ -195,6 +196,13 @@ describe('product mode: the purchase price reaches the groups', () => {
       expect((await db.proGroups.get(GROUP))?.lines?.['0123456']).toEqual({ price: 12.5, vat: 21, vatFrom: 'file' }),
     );
     expect((await db.proOutbox.toArray()).map((e) => e.id)).toContain(GROUP);
+  });
+
+  it('shows the remembered price as the group table does ("12,50"), and it reads back unchanged', async () => {
+    await proStore.saveLines([{ cnk: '0123456', purchaseExVat: 12.5 }]);
+    await priceOne();
+    expect((priceField() as HTMLInputElement).value).toBe('12,50');
+    expect(screen.queryByText('Saisissez un prix comme 12,50, ou laissez vide.')).toBeNull();
   });
 
   it('refuses what is not a price with a translated error, and changes nothing', async () => {

@@ -14,7 +14,7 @@ import { Spinner } from '../../lib/ui/spinner';
 import { TextField } from '../../lib/ui/text-field';
 import { AnalysisCostNote } from './analysis-cost-note';
 import { officialTitle } from './import/catalogue-flags';
-import { parsePurchaseInput } from './group/purchase-input';
+import { formatPurchaseInput, parsePurchaseInput } from './group/purchase-input';
 import { offerRecord, proStore } from './data/pro-store';
 import { ProductFigures } from './product-figures';
 import { vatFromMessage } from './group/vat-selection';
@@ -76,7 +76,7 @@ export function ProductMode({
           : importedVat(null, await productKind(cnk, locale));
       setVat(decided.vatPercent === null ? '' : String(decided.vatPercent));
       setVatSource(decided.vatSource);
-      setCatalogue(remembered?.purchaseExVat != null ? String(remembered.purchaseExVat) : '');
+      setCatalogue(formatPurchaseInput(remembered?.purchaseExVat ?? null, locale));
       setCatalogueInvalid(false);
     } catch (failure) {
       setError(

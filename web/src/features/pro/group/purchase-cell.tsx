@@ -2,10 +2,9 @@
 // field, through the same write as the VAT (the product's line in every group holding it, synced).
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { formatNumber } from '../../../lib/i18n/format';
 import { useLocale } from '../../../lib/i18n/use-locale';
 import type { GroupRow } from './group-rows';
-import { parsePurchaseInput } from './purchase-input';
+import { formatPurchaseInput, parsePurchaseInput } from './purchase-input';
 
 export function PurchaseCell({
   row,
@@ -20,14 +19,7 @@ export function PurchaseCell({
   // What is being typed; null: the field shows the line's price as stored.
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const stored =
-    row.purchaseExVat === null
-      ? ''
-      : formatNumber(row.purchaseExVat, locale, {
-          minimumFractionDigits: 2,
-          maximumFractionDigits: 4,
-          useGrouping: false,
-        });
+  const stored = formatPurchaseInput(row.purchaseExVat, locale);
   const errorId = `pro-purchase-error-${row.cnk}`;
 
   const commit = () => {
