@@ -51,7 +51,7 @@ afterEach(() => {
 });
 
 async function start(reload: () => void) {
-  stops.push(await startServiceWorker({ workbox: new Workbox('/sw.js', { scope: '/' }), reload }));
+  stops.push(await startServiceWorker({ load: async () => new Workbox('/sw.js', { scope: '/' }), reload }));
 }
 
 describe('service worker update wiring', () => {

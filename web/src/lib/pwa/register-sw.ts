@@ -4,12 +4,14 @@ import { whenNetworkFree } from './when-network-free';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-/** The part of workbox-window's Workbox used here (a test passes a real Workbox over a fake container). */
+/** The part of workbox-window's Workbox used here (a test loads a real Workbox over a fake container). */
 type ServiceWorkerClient = Pick<Workbox, 'addEventListener' | 'messageSkipWaiting' | 'register'>;
 
 export interface StartServiceWorkerOptions {
-  workbox?: ServiceWorkerClient;
-  /** Loads the client when none is given (by default workbox-window, a chunk of its own). */
+  /**
+   * Loads the client, the one way to give it: by default workbox-window, a chunk of its own that may
+   * fail to load (the page left, the network gone).
+   */
   load?: () => Promise<ServiceWorkerClient>;
   /** Reloads the page once the new worker controls it. */
   reload?: () => void;
@@ -40,7 +42,7 @@ const loadWorkbox = async (): Promise<ServiceWorkerClient> =>
 export async function startServiceWorker(options: StartServiceWorkerOptions = {}): Promise<() => void> {
   let wb: ServiceWorkerClient;
   try {
-    wb = options.workbox ?? (await (options.load ?? loadWorkbox)());
+    wb = await (options.load ?? loadWorkbox)();
   } catch {
     // The page was left or the network dropped while the chunk loaded: no worker on this page, and no
     // error on it either (the next page registers).
