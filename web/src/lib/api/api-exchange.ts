@@ -6,6 +6,13 @@ import { getApiLocale } from './api-locale';
 /** docs/architecture.md#client-rules: base path, 30 s timeout, CSRF header name. */
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 30_000;
+/**
+ * Offline (the browser says so, before or while a call waits for its answer), how long it may still
+ * wait: enough for an answer the browser holds (its HTTP cache answers in milliseconds), far less than
+ * API_TIMEOUT_MS, which only bounds a slow network. No answer can come from a network that is not
+ * there, and a request the browser or its service worker holds must not keep a screen loading (ADR 230).
+ */
+export const OFFLINE_WAIT_MS = 3000;
 export const CSRF_HEADER = 'X-CSRFToken';
 /** docs/product.md#states, docs/architecture.md#client-rules: a 401 on any call fires the global 'unauthorized' event (window CustomEvent). */
 export const UNAUTHORIZED_EVENT = 'unauthorized';
@@ -78,12 +85,30 @@ export async function open(
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) controller.abort();
+  let cutOffline = false;
+  let offlineTimer: ReturnType<typeof setTimeout> | undefined;
+  const onOffline = () => {
+    offlineTimer ??= setTimeout(() => {
+      cutOffline = true;
+      controller.abort();
+    }, OFFLINE_WAIT_MS);
+  };
+  const answered = () => {
+    clearTimeout(offlineTimer);
+    if (typeof window !== 'undefined') window.removeEventListener('offline', onOffline);
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('offline', onOffline);
+    if (navigator.onLine === false) onOffline();
+  }
   const release = () => {
     clearTimeout(timer);
+    answered();
     options.signal?.removeEventListener('abort', onAbort);
   };
   const failure = (error: unknown): ApiRequestError => {
     if (error instanceof ApiRequestError) return error;
+    if (cutOffline) return new ApiRequestError({ status: 0, code: 'network', detail: 'Offline.' });
     if (timedOut)
       return new ApiRequestError({ status: 0, code: 'timeout', detail: 'The server took too long to answer.' });
     if (options.signal?.aborted)
@@ -109,6 +134,8 @@ export async function open(
     release();
     throw failure(error);
   }
+  // Answered: what follows (a body, a stream) is bounded by the caller, not by the offline wait.
+  answered();
 
   if (response.status < 200 || response.status > 299) {
     release();

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { z } from 'zod';
 import { sendJson, startLoopbackServer, type LoopbackServer } from '../../test/fakes/http-server';
 import { setApiLocale } from './api-locale';
-import { api, ApiRequestError, clearCsrfToken, fetchCsrfToken, setApiOrigin } from './client';
+import { api, ApiRequestError, API_TIMEOUT_MS, clearCsrfToken, fetchCsrfToken, setApiOrigin } from './client';
+import { OFFLINE_WAIT_MS } from './api-exchange';
 
 let server: LoopbackServer;
 
@@ -193,6 +194,36 @@ describe('api client', () => {
     server.handle(() => undefined); // never answers
     const error = await rejection(api.get('/slow/', { timeoutMs: 50 }));
     expect(error).toMatchObject({ status: 0, code: 'timeout' });
+  });
+
+  describe('offline', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const held = () => server.handle(() => undefined); // a request the browser or its worker holds
+
+    it('a call with no answer fails as network after the offline wait, not after the network timeout', async () => {
+      held();
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const started = Date.now();
+      const error = await rejection(api.get('/products/x/'));
+      expect(error).toMatchObject({ status: 0, code: 'network' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(OFFLINE_WAIT_MS - 50);
+      expect(Date.now() - started).toBeLessThan(API_TIMEOUT_MS / 3);
+    }, 15_000);
+
+    it('a call waiting when the connection drops fails the same way', async () => {
+      held();
+      const pending = api.get('/products/x/');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      window.dispatchEvent(new Event('offline'));
+      expect(await rejection(pending)).toMatchObject({ status: 0, code: 'network' });
+    }, 15_000);
+
+    it('an answer the browser still holds (its cache) is given as usual', async () => {
+      server.handle((_req, res) => sendJson(res, 200, { ok: true }));
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      await expect(api.get('/products/x/')).resolves.toEqual({ ok: true });
+    });
   });
 
   it('reports a cancelled call as code aborted', async () => {
