@@ -28,6 +28,7 @@ const OPEN_TABLET = {
     strategy: 'Stratégie',
     aggressive: 'Agressive (min)',
     checked: /Dernière vérification à \d\d:\d\d\./,
+    logout: 'Se déconnecter',
   },
   nl: {
     lang: '/nl',
@@ -42,6 +43,7 @@ const OPEN_TABLET = {
     strategy: 'Strategie',
     aggressive: 'Agressief (min)',
     checked: /Laatst gecontroleerd om \d\d:\d\d\./,
+    logout: 'Uitloggen',
   },
 } as const;
 
@@ -357,6 +359,35 @@ describe('Pro group sync between devices', () => {
       await expect.poll(() => ideal.inputValue(), { timeout: 10_000 }).toBe('35');
       // The later edit, B's, is the one both tablets end with.
       await expect.poll(() => tabletA.page.getByLabel(t.ideal).inputValue(), { timeout: 30_000 }).toBe('35');
+
+      // The shared counter tablet: a purchase price typed on B reaches A once A's pharmacist has logged
+      // out and back in, and nothing of the previous session shows in between (docs/decisions/151).
+      const purchaseOf = (page: Page) =>
+        page.locator(`[data-testid="pro-group-table"] tr[data-cnk="${cnks[1]}"] [data-testid="row-purchase-price"]`);
+      await purchaseOf(b).fill('4,1');
+      await purchaseOf(b).press('Enter');
+      await expect.poll(() => purchaseOf(b).inputValue(), { timeout: 10_000 }).toBe('4,10');
+      await expect.poll(() => unsyncedOnDevice(b), { timeout: 30_000 }).toBe(0);
+      const a = tabletA.page;
+      await a.getByTestId('avatar').click();
+      await a.getByRole('menuitem', { name: t.logout }).click();
+      await a.getByTestId('nav-login').waitFor();
+      expect(await proRowsOnDevice(a, ['proGroups', 'proMeta', 'proOutbox', 'proReports', 'proCatalogue'])).toBe(0);
+      await a.goto(journey.url(t.route));
+      await a.getByTestId('pro-wall-marketing').waitFor();
+      expect(await a.getByTestId('pro-group-table').count()).toBe(0);
+      await a.goto(journey.url(`${t.lang}/login`));
+      await field(a, 'email').fill(account);
+      await field(a, 'password').fill('un mot de passe solide');
+      await a.locator('button[type="submit"]').click();
+      await a.getByTestId('home-plan-badge').waitFor();
+      // The group's lines show from the store once the first sync answered, without an analysis.
+      await a.goto(journey.url(t.route));
+      await a.getByTestId('pro-tool-page').waitFor();
+      await syncState(a, 'synced');
+      await a.getByRole('button', { name: t.group, exact: true }).click();
+      await a.getByRole('combobox', { name: t.group, exact: true }).selectOption({ label: 'Comptoir été (2)' });
+      await expect.poll(() => purchaseOf(a).inputValue(), { timeout: 30_000 }).toBe('4,10');
 
       expect(tabletA.pageErrors).toEqual([]);
       expect(tabletB.pageErrors).toEqual([]);

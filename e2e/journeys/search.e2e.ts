@@ -166,11 +166,30 @@ describe('price search', () => {
   }
 
   // The product is named as the official catalogue names it in the reader's language (ADR 189); the
-  // links go to a shop's Dutch pages for Dutch readers where it has them, else its French ones (ADR 148).
-  for (const { home, browser: browserLocale, name, path } of [
-    { home: '/nl', browser: 'nl-BE', name: 'Ducray Kelual Emulsie nieuwe formule 50 ml', path: '/nl/' },
-    { home: '/', browser: 'fr-BE', name: 'Ducray Kelual Émulsion nouvelle formule 50 ml', path: '/fr/' },
-    { home: '/en', browser: 'en-GB', name: 'Ducray Kelual Emulsion new formula 50 ml', path: '/fr/' },
+  // links go to a shop's Dutch pages for Dutch readers where it has them, else its French ones (ADR 148),
+  // and a French page says so to a reader of another language (ADR 232).
+  for (const { home, browser: browserLocale, name, path, frenchPage } of [
+    {
+      home: '/nl',
+      browser: 'nl-BE',
+      name: 'Ducray Kelual Emulsie nieuwe formule 50 ml',
+      path: '/nl/',
+      frenchPage: '(Franstalige pagina)',
+    },
+    {
+      home: '/',
+      browser: 'fr-BE',
+      name: 'Ducray Kelual Émulsion nouvelle formule 50 ml',
+      path: '/fr/',
+      frenchPage: null,
+    },
+    {
+      home: '/en',
+      browser: 'en-GB',
+      name: 'Ducray Kelual Emulsion new formula 50 ml',
+      path: '/fr/',
+      frenchPage: '(page in French)',
+    },
   ]) {
     it(`names the product and links Farmaline in the shop language of ${home}`, async () => {
       const { page, context } = await journey.open({ locale: browserLocale });
@@ -180,6 +199,11 @@ describe('price search', () => {
       expect(await card.locator('h3').textContent()).toBe(name);
       const link = card.locator('[data-testid="offer"][data-retailer="farmaline"] a');
       expect(new URL((await link.getAttribute('href'))!, journey.url('/')).pathname).toContain(path);
+      const medimarket = card.locator('[data-testid="offer"][data-retailer="medimarket"]');
+      expect(await medimarket.locator('a').getAttribute('hreflang')).toBe('fr');
+      expect(await medimarket.getByTestId('offer-page-language').count()).toBe(frenchPage ? 1 : 0);
+      if (frenchPage) expect(await medimarket.getByTestId('offer-page-language').textContent()).toBe(frenchPage);
+      await screenshot(page, `search-page-language${home.replaceAll('/', '-')}`);
       await context.close();
     });
   }

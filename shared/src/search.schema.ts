@@ -59,6 +59,11 @@ export const searchOfferSchema = z.object({
   matchedBy: z.literal('name').optional(),
   /** The link is an affiliate link (the shop's link template): the web app marks it rel="sponsored". */
   sponsored: z.literal(true).optional(),
+  /**
+   * The language of the shop's page the link opens: the one the shop was asked in (ADR 148). The web
+   * app says so when it is not the reader's (docs/decisions/232). Absent in answers kept from before.
+   */
+  pageLanguage: z.enum(['fr', 'nl']).optional(),
 });
 export type SearchOffer = z.infer<typeof searchOfferSchema>;
 

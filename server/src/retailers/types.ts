@@ -77,7 +77,8 @@ export interface RetailerConnector {
   readonly baseUrl: string;
   /**
    * The languages the shop has pages in, French first (ADR 148). A query in another language is asked
-   * in French, so the search keeps one cached answer for both.
+   * in French, so the search keeps one cached answer for both. The offers' links are pages in the
+   * language asked, and the reader is told when it is not theirs (docs/decisions/232).
    */
   readonly languages: readonly ShopLanguage[];
   /** The shop's own search finds products by EAN/GTIN (Farmaline, docs/retailers.md#farmaline). */

@@ -10,7 +10,7 @@ import { PER_HOST_CONCURRENCY } from '../../retailers/lib/polite-fetch';
 import type { SearchListener, SearchServiceDeps } from './search-ports';
 import type { SearchOfficial } from './search-official';
 import type { SearchRecording } from './search-recording';
-import { toSearchOffer } from './search-result';
+import { pageLanguages, toSearchOffer } from './search-result';
 
 /** A lease outlives the shop call's timeout by this much, so a live holder never loses it. */
 const LEASE_MARGIN_MS = 2000;
@@ -62,6 +62,7 @@ export function createSearchFanOut(
   });
   // Each shop's display name rides with its answer: a shop read only from its feed is one the web does not know.
   const labels = new Map(deps.connectors.map((c) => [c.id, c.label]));
+  const pageLanguageOf = pageLanguages(deps.connectors);
 
   const fetchFresh = async (
     connector: RetailerConnector,
@@ -220,7 +221,7 @@ export function createSearchFanOut(
             ...(labels.has(answer.retailer) ? { name: labels.get(answer.retailer)! } : {}),
             status: shownStatus(answer, shown.length),
             ms: answer.ms,
-            offers: shown.map((offer) => toSearchOffer(offer, query)),
+            offers: shown.map((offer) => toSearchOffer(offer, query, pageLanguageOf(offer.retailer, query))),
             ...(answer.error ? { error: answer.error } : {}),
             ...(answer.cached ? { cached: true } : {}),
           },

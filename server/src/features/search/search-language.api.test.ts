@@ -104,4 +104,33 @@ describe('GET /api/search in the user’s language', () => {
     });
     expect(ctx.shops.counts().farmaline).toBe(0);
   });
+
+  // The reader is told when a shop's page is not in their language (docs/decisions/232): each offer
+  // names the language of the page its link opens, the one the connector was asked in.
+  it('names the language of the page each offer links to, in the JSON answer and in the stream', async () => {
+    const nl = await searchIn(ctx.server.url, product.cnk, 'nl');
+    const fr = await searchIn(ctx.server.url, product.cnk, 'fr');
+    const en = await searchIn(ctx.server.url, product.cnk, 'en');
+    const pages = (r: SearchResult) =>
+      ['farmaline', 'medimarket', 'multipharma'].map((retailer) => offerOf(r, retailer)?.pageLanguage);
+    expect(pages(nl)).toEqual(['nl', 'fr', 'nl']);
+    expect(pages(fr)).toEqual(['fr', 'fr', 'fr']);
+    expect(pages(en)).toEqual(['fr', 'fr', 'fr']);
+
+    const response = await fetch(searchUrl(ctx.server.url, product.cnk, '&lang=nl'), {
+      headers: { accept: 'text/event-stream' },
+    });
+    const streamed = (await response.text())
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: retailer'))
+      .map(
+        (block) =>
+          JSON.parse(block.slice(block.indexOf('data: ') + 6)) as {
+            retailer: string;
+            offers: { pageLanguage?: string }[];
+          },
+      )
+      .map((answer) => [answer.retailer, answer.offers[0]?.pageLanguage]);
+    expect(Object.fromEntries(streamed)).toEqual({ farmaline: 'nl', medimarket: 'fr', multipharma: 'nl' });
+  });
 });

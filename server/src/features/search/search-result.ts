@@ -3,7 +3,14 @@ import { unitPriceOf } from '@pharmaradar/shared/unit-price';
 import type { Locale } from '@pharmaradar/shared/locales';
 import type { SearchOffer, SearchProduct, SearchResult } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
-import type { RetailerId, RetailerOffer, SearchQuery } from '../../retailers/types';
+import {
+  askedLanguage,
+  type RetailerConnector,
+  type RetailerId,
+  type RetailerOffer,
+  type SearchQuery,
+  type ShopLanguage,
+} from '../../retailers/types';
 import { shownStatus, type RetailerAnswer } from './retailer-call';
 import type { SearchOfficial } from './search-official';
 import type { SearchServiceDeps } from './search-ports';
@@ -12,7 +19,7 @@ const GROUPED_MEMO_ENTRIES = 200;
 
 type ResultDeps = Pick<SearchServiceDeps, 'pages' | 'demo' | 'now' | 'connectors'>;
 
-export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchOffer {
+export function toSearchOffer(offer: RetailerOffer, query: SearchQuery, pageLanguage: ShopLanguage): SearchOffer {
   return {
     retailer: offer.retailer,
     name: offer.name,
@@ -29,7 +36,19 @@ export function toSearchOffer(offer: RetailerOffer, query: SearchQuery): SearchO
     ...(offer.wasPrice !== undefined ? { wasPrice: offer.wasPrice } : {}),
     ...(offer.matchedBy ? { matchedBy: offer.matchedBy } : {}),
     ...(offer.sponsored ? { sponsored: true as const } : {}),
+    pageLanguage,
   };
+}
+
+/**
+ * The language of the shop pages an offer links to: the one its connector was asked in, from the
+ * languages the connector declares on evidence (ADR 148; a shop no connector declares is taken as French).
+ * The reader is told when it is not theirs (docs/decisions/232).
+ */
+export function pageLanguages(connectors: readonly Pick<RetailerConnector, 'id' | 'languages'>[]) {
+  const declared = new Map(connectors.map((c) => [c.id, c.languages]));
+  return (retailer: string, query: SearchQuery): ShopLanguage =>
+    askedLanguage({ languages: declared.get(retailer) ?? ['fr'] }, query);
 }
 
 /**
@@ -57,6 +76,7 @@ function remember<V>(memo: Map<string, V>, key: string, value: V): void {
  */
 export function createSearchResults(deps: ResultDeps, official: SearchOfficial, log: Logger) {
   const labels = new Map(deps.connectors.map((c) => [c.id, c.label]));
+  const pageLanguageOf = pageLanguages(deps.connectors);
   // Read-only, so a search answered from the cache writes nothing.
   const attachSlugs = (products: SearchProduct[]): SearchProduct[] => {
     let slugs: ReadonlyMap<string, string> = new Map();
@@ -99,7 +119,7 @@ export function createSearchResults(deps: ResultDeps, official: SearchOfficial, 
           inQueryLanguage(
             query,
             groupOffers(
-              shown.map((offer) => toSearchOffer(offer, query)),
+              shown.map((offer) => toSearchOffer(offer, query, pageLanguageOf(offer.retailer, query))),
               query,
             ),
           ),

@@ -10,7 +10,8 @@ export type MedimarketContext = ConnectorContext & { pharmacyBaseUrl: string };
 /**
  * French only (ADR 148): no Dutch page of either Medi-Market shop was ever observed (docs/retailers.md#medi-market
  * lists `/nl/` as a guess; every scraper and capture used `/fr/search`). Guessing a path would cost
- * Dutch users the shop if it is wrong; asked in French, they get its prices with French names.
+ * Dutch users the shop if it is wrong; asked in French, they get its prices with French names, and its
+ * links, French pages, say so to them (docs/decisions/232).
  */
 export const MEDIMARKET_LANGUAGES = ['fr'] as const;
 

@@ -281,8 +281,8 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
         <GroupTable
           rows={rows}
           analysed={analysis.loaded}
-          onVatChange={busy ? undefined : (cnks, vat) => void setVat(cnks, vat)}
-          onPurchaseChange={busy ? undefined : (cnk, price) => void setPurchase(cnk, price)}
+          onVatChange={busy ? undefined : setVat}
+          onPurchaseChange={busy ? undefined : setPurchase}
         />
       )}
       {dialog === 'create' && <GroupCreateDialog onCreate={(g) => save(g, null)} onClose={() => setDialog(null)} />}

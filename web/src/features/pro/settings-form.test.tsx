@@ -64,4 +64,52 @@ describe('settings form', () => {
     fireEvent.blur(ideal);
     expect((ideal as HTMLInputElement).value).toBe('45');
   });
+
+  // Another device's value arrives while the person types; they leave the field before their own save
+  // is stored: their text stays until the page holds the merged settings, the remote value never shows.
+  it('after a margin is left, shows what was typed until its save is stored, never the other device’s margin in between', async () => {
+    let store: () => void = () => undefined;
+    const onChange = (patch: Partial<PricingSettings>) =>
+      new Promise<void>((resolve) => {
+        // The device's store takes the save a moment later, merged onto the synced values.
+        store = () => {
+          storeUpdates({ ...stored(20, 40), ...patch });
+          resolve();
+        };
+      });
+    renderWithProviders(<Page onChange={onChange} />, { locale: 'nl' });
+    const ideal = (await screen.findByRole('textbox', { name: 'Ideale marge (%)' })) as HTMLInputElement;
+    fireEvent.focus(ideal);
+    fireEvent.change(ideal, { target: { value: '3' } });
+    act(() => storeUpdates(stored(20, 40)));
+    fireEvent.change(ideal, { target: { value: '35' } });
+    fireEvent.blur(ideal);
+    expect(ideal.value).toBe('35');
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    expect(ideal.value).toBe('35');
+    await act(async () => store());
+    expect(ideal.value).toBe('35');
+    // Released: the next value another device sends shows.
+    act(() => storeUpdates(stored(20, 45)));
+    expect(ideal.value).toBe('45');
+  });
+
+  it('shows the strategy picked until its save is stored, never the other device’s in between', async () => {
+    let store: () => void = () => undefined;
+    const onChange = (patch: Partial<PricingSettings>) =>
+      new Promise<void>((resolve) => {
+        store = () => {
+          storeUpdates({ ...stored(20, 30, 'conservative'), ...patch });
+          resolve();
+        };
+      });
+    renderWithProviders(<Page onChange={onChange} />, { locale: 'fr' });
+    const strategy = (await screen.findByRole('combobox', { name: 'Stratégie' })) as HTMLSelectElement;
+    fireEvent.change(strategy, { target: { value: 'aggressive' } });
+    expect(strategy.value).toBe('aggressive');
+    act(() => storeUpdates(stored(20, 30, 'conservative')));
+    expect(strategy.value).toBe('aggressive');
+    await act(async () => store());
+    expect(strategy.value).toBe('aggressive');
+  });
 });

@@ -3,6 +3,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { asNumber, useSyncedField } from './sync/use-synced-field';
 import { PRICING_STRATEGIES, pricingSettingsSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
 
+/** A margin typed "22,0" already means a stored 22. */
+const sameNumber = (typed: string, stored: string) => asNumber(typed) === Number(stored);
+
 /** The two margin fields, in the order they are shown. */
 const MARGINS = [
   { key: 'minMarginPercent', label: 'pro.tool.settings.min' },
@@ -22,12 +25,14 @@ export function SettingsForm({
   onChange: (patch: Partial<PricingSettings>) => Promise<void>;
 }) {
   const intl = useIntl();
-  // A margin synced from another device shows, but never under the person's fingers.
-  const min = useSyncedField(settings.minMarginPercent);
-  const ideal = useSyncedField(settings.idealMarginPercent);
+  // A value synced from another device shows, but never under the person's fingers nor before their save is stored.
+  const min = useSyncedField(String(settings.minMarginPercent), sameNumber);
+  const ideal = useSyncedField(String(settings.idealMarginPercent), sameNumber);
+  const strategy = useSyncedField(settings.strategy);
   const [error, setError] = useState<string | null>(null);
 
-  const apply = (patch: Partial<Record<keyof PricingSettings, string>>) => {
+  /** Validates and saves the changed field; null when refused (nothing is saved). */
+  const apply = (patch: Partial<Record<keyof PricingSettings, string>>): Promise<void> | null => {
     const candidate = {
       ...settings,
       ...(patch.minMarginPercent !== undefined ? { minMarginPercent: asNumber(patch.minMarginPercent) } : {}),
@@ -37,13 +42,13 @@ export function SettingsForm({
     const parsed = pricingSettingsSchema.safeParse(candidate);
     if (!parsed.success) {
       setError(intl.formatMessage({ id: 'pro.tool.settings.invalid' }));
-      return;
+      return null;
     }
     setError(null);
     const changed = Object.fromEntries(
       (Object.keys(patch) as (keyof PricingSettings)[]).map((key) => [key, parsed.data[key]]),
     ) as Partial<PricingSettings>;
-    onChange(changed).catch(() => setError(intl.formatMessage({ id: 'pro.tool.settings.failed' })));
+    return onChange(changed).catch(() => setError(intl.formatMessage({ id: 'pro.tool.settings.failed' })));
   };
 
   return (
@@ -61,7 +66,8 @@ export function SettingsForm({
               value={field.text}
               onChange={(e) => {
                 field.type(e.target.value);
-                apply({ [key]: e.target.value });
+                const saving = apply({ [key]: e.target.value });
+                if (saving) field.save(e.target.value, saving);
               }}
               onBlur={field.leave}
             />
@@ -70,7 +76,13 @@ export function SettingsForm({
       })}
       <label className="pro-field input-field">
         <FormattedMessage id="pro.tool.settings.strategy" />
-        <select value={settings.strategy} onChange={(e) => apply({ strategy: e.target.value })}>
+        <select
+          value={strategy.text}
+          onChange={(e) => {
+            const saving = apply({ strategy: e.target.value });
+            if (saving) strategy.save(e.target.value, saving);
+          }}
+        >
           {PRICING_STRATEGIES.map((s) => (
             <option key={s} value={s}>
               {intl.formatMessage({ id: `pro.strategy.${s}` })}

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { SearchOffer } from '@pharmaradar/shared/search.schema';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { retailerLabel, retailerName, safeHttpUrl } from '../../lib/retailers';
 import { Price } from '../../lib/ui/price';
 import { RetailerBadge } from '../../lib/ui/retailer-badge';
@@ -8,8 +9,12 @@ import { UnitPriceLabel } from './unit-price-label';
 export function OfferRow({ offer }: { offer: SearchOffer }) {
   const intl = useIntl();
   const url = safeHttpUrl(offer.url);
-  const name = retailerName(offer.retailer);
+  const locale = useLocale();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `search.card.${id}` }, values);
+  // A shop whose pages are not in the reader's language is linked anyway, and says so (docs/decisions/232).
+  const otherLanguage = url && offer.pageLanguage && offer.pageLanguage !== locale ? offer.pageLanguage : null;
+  const pageNote = otherLanguage ? t(`pageIn.${otherLanguage}`) : null;
+  const name = pageNote ? `${retailerName(offer.retailer)} ${pageNote}` : retailerName(offer.retailer);
   return (
     <li
       className={`offer${offer.best ? ' offer--best' : ''}${offer.inStock === false ? ' offer--out' : ''}`}
@@ -22,6 +27,11 @@ export function OfferRow({ offer }: { offer: SearchOffer }) {
           <RetailerBadge id={offer.retailer} />
           {retailerLabel(offer.retailer)}
         </span>
+        {pageNote && (
+          <span className="offer__page-language" lang={locale} data-testid="offer-page-language">
+            {pageNote}
+          </span>
+        )}
         {offer.best && <span className="offer__badge">{t('bestBadge')}</span>}
         {offer.inStock === false && <span className="offer__stock offer__stock--out">{t('outOfStock')}</span>}
         {offer.inStock === true && <span className="offer__stock">{t('inStock')}</span>}
@@ -32,6 +42,7 @@ export function OfferRow({ offer }: { offer: SearchOffer }) {
         <a
           className="offer__link"
           href={url}
+          hrefLang={offer.pageLanguage}
           target="_blank"
           // An affiliate link (the shop's link template) says so to search engines; it keeps its referrer.
           rel={offer.sponsored ? 'sponsored noopener' : 'noopener noreferrer'}

@@ -53,10 +53,10 @@ export function GroupTable({
   rows: GroupRow[];
   /** Whether the market prices were read (stored or live); before, the rows are the lines alone. */
   analysed: boolean;
-  /** Sets the VAT of lines; absent while an analysis runs (the cells are then read-only). */
-  onVatChange?: (cnks: string[], vat: number) => void;
-  /** Sets a line's purchase price (null clears it); absent while an analysis runs. */
-  onPurchaseChange?: (cnk: string, purchaseExVat: number | null) => void;
+  /** Sets the VAT of lines, settled once stored; absent while an analysis runs (the cells are then read-only). */
+  onVatChange?: (cnks: string[], vat: number) => Promise<void>;
+  /** Sets a line's purchase price (null clears it), settled once stored; absent while an analysis runs. */
+  onPurchaseChange?: (cnk: string, purchaseExVat: number | null) => Promise<void>;
 }) {
   const intl = useIntl();
   const locale = useLocale();

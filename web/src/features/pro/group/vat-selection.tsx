@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { VatSource } from '@pharmaradar/shared/vat-rule';
+import { useSyncedField } from '../sync/use-synced-field';
 import type { GroupRow } from './group-rows';
 
 /** Belgian VAT rates a line can take, the common ones first. */
@@ -13,9 +14,19 @@ const BULK_RATES = [6, 21, 12, 0];
 export const vatFromMessage = (row: { vatPercent: number | null; vatSource: VatSource | null }): string =>
   `pro.tool.table.vatFrom.${row.vatPercent === null ? 'none' : (row.vatSource ?? 'kept')}`;
 
-/** A line's VAT, set in the table (docs/decisions/151): the product's rate on every device. */
-export function VatCell({ row, onChange }: { row: GroupRow; onChange?: (cnks: string[], vat: number) => void }) {
+/**
+ * A line's VAT, set in the table (docs/decisions/151): the product's rate on every device. The rate
+ * picked shows until its save is stored, not a rate a pull brings meanwhile (docs/decisions/218).
+ */
+export function VatCell({
+  row,
+  onChange,
+}: {
+  row: GroupRow;
+  onChange?: (cnks: string[], vat: number) => Promise<void>;
+}) {
   const intl = useIntl();
+  const field = useSyncedField(String(row.vatPercent ?? ''));
   const rates =
     row.vatPercent === null || VAT_RATES.includes(row.vatPercent)
       ? VAT_RATES
@@ -25,12 +36,15 @@ export function VatCell({ row, onChange }: { row: GroupRow; onChange?: (cnks: st
     <td className="pro-num" data-vat-source={row.vatPercent === null ? 'none' : (row.vatSource ?? 'kept')}>
       <select
         className="pro-vat"
-        value={row.vatPercent ?? ''}
+        value={field.text}
         disabled={!onChange}
         title={from}
         aria-label={intl.formatMessage({ id: 'pro.tool.table.vatOf' }, { name: row.name ?? row.cnk })}
         aria-description={from}
-        onChange={(e) => e.target.value !== '' && onChange?.([row.cnk], Number(e.target.value))}
+        onChange={(e) => {
+          if (e.target.value !== '' && onChange)
+            field.save(e.target.value, onChange([row.cnk], Number(e.target.value)));
+        }}
         data-testid="row-vat"
       >
         {row.vatPercent === null && <option value="">{intl.formatMessage({ id: 'pro.tool.table.vatToSet' })}</option>}
