@@ -1,20 +1,38 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Server test files that measure answer times against each other (medians of existing and unknown
+ * accounts, a search alone and during a flood): run alone, after every other file, so that a file
+ * running beside them never tips a comparison that only holds on an otherwise idle worker.
+ */
+const TIMED_ALONE = ['src/features/accounts/enumeration-timing.api.test.ts', 'src/shop-fair-share.api.test.ts'];
+
+const SERVER_TEST = {
+  root: './server',
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
 
 // One runner for unit, API and component tests; e2e journeys have their own config (e2e/vitest.config.ts).
 export default defineConfig({
   test: {
+    // One worker per core. Vitest's default leaves one core out (a single worker on a 2-core CI machine),
+    // while most files spend much of their time waiting on a loopback server or a child process.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'shared', root: './shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
+          ...SERVER_TEST,
           name: 'server',
-          root: './server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: TIMED_ALONE,
         },
       },
+      // The timing comparisons above: one file at a time, in a group vitest runs after all the others.
+      { test: { ...SERVER_TEST, name: 'server-timed', include: TIMED_ALONE, fileParallelism: false } },
       './web/vitest.config.ts',
       // The journeys' own helpers that can be checked without a browser (the journeys are e2e/vitest.config.ts's).
       { test: { name: 'e2e-support', root: './e2e', include: ['support/**/*.test.ts'], environment: 'node' } },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations, type A11yViolation } from '../support/a11y';
-import { screenshot, waitForApp } from '../support/harness';
+import { QUICK_SHOPS, screenshot, waitForApp } from '../support/harness';
 import { useJourney } from '../support/journey';
 import { registerProUser } from '../support/pro';
 
@@ -58,7 +58,8 @@ async function addToBasket(page: Page, base: string, cnk: string): Promise<void>
 }
 
 describe('page widths on phones', () => {
-  const journey = useJourney({ viewport: { width: 390, height: 780 } });
+  // Pages are measured once the shops have answered; how long they take is the search journey's.
+  const journey = useJourney({ viewport: { width: 390, height: 780 }, env: QUICK_SHOPS });
 
   for (const l of LANGS) {
     it(`every page fits 360 and 390 px (${l.lang})`, async () => {
@@ -129,7 +130,7 @@ function pricesOverOneLine(page: Page): Promise<string[]> {
 }
 
 describe('a 360 px phone reads prices, the basket and the search at a glance', () => {
-  const journey = useJourney({ viewport: { width: 360, height: 780 } });
+  const journey = useJourney({ viewport: { width: 360, height: 780 }, env: QUICK_SHOPS });
 
   for (const l of LANGS) {
     it(`no price spans two lines, the basket is one card per shop, the brand is whole, the finished search is one line (${l.lang})`, async () => {

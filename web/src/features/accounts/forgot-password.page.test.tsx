@@ -48,6 +48,9 @@ describe('forgot-password page', () => {
     const resend = screen.getByTestId('resend') as HTMLButtonElement;
     expect(resend.textContent).toBe('E-mail opnieuw versturen over 60 s');
     expect(resend.disabled).toBe(true);
+    // The countdown's interval is set by an effect that may run just after the text shows (sooner or
+    // later depending on the machine's load): the minute is let pass only once it is set.
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
     act(() => vi.advanceTimersByTime(60_000));
     expect(resend.textContent).toBe('E-mail opnieuw versturen');
     fireEvent.click(resend);
