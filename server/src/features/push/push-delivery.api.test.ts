@@ -8,7 +8,14 @@ import { startTestServer, type TestServer } from '../../../test/helpers/test-ser
 import { startFakePushService, type FakeDevice, type FakePushService } from '../../../test/fakes/push-service';
 import { demoDay } from '../../demo/demo-prices';
 import { dropThenRise, noonOf } from '../alerts/alerts.test-support';
-import { PUSH_RETRY_DELAYS_MS, PUSH_TTL_SECONDS } from './push.service';
+import { closeDatabase, openDatabase } from '../../db/database';
+import { databaseFile } from '../../db/cli-database';
+import { createLogger } from '../../lib/log';
+import { endpointPolicyOf } from './push.module';
+import { vapidKeys } from './push-keys';
+import { createWebPushSender } from './push-sender';
+import { createPushRepository } from './push.repository';
+import { createPushService, PUSH_RETRY_DELAYS_MS, PUSH_TTL_SECONDS } from './push.service';
 
 // What a device receives when a price alert fires: the real server in demo mode (its shop prices
 // move with its clock), a push service on loopback that checks the VAPID signature and decrypts each
@@ -183,5 +190,32 @@ describe('push messages of price alerts', () => {
     await priceDrops(s, clock);
     expect(push.received).toHaveLength(1);
     expect(pushPayloadSchema.parse(push.received[0]!.payload).title).toMatch(/^Prijsdaling/);
+  });
+
+  it('sends each message once when two processes deliver at the same time (a second worker)', async () => {
+    const { server: s, clock, push } = await start();
+    const devices = [push.device(), push.device(), push.device(), push.device()];
+    await user(s, 'anne.workers@example.be', 'fr', devices);
+    for (const device of devices) push.answer(device, 503);
+    await priceDrops(s, clock);
+    expect(push.received).toEqual([]);
+    // Another process on the same database, as a second server worker or `npm run alerts:check` is.
+    const db = openDatabase(databaseFile(s.env));
+    try {
+      const policy = endpointPolicyOf(s.env);
+      const other = createPushService({
+        repository: createPushRepository(db),
+        sender: createWebPushSender({ vapid: vapidKeys(s.env), policy }),
+        policy,
+        now: clock.now,
+        log: createLogger({ level: 'silent' }),
+      });
+      clock.advance(PUSH_RETRY_DELAYS_MS[0]);
+      await Promise.all([s.pushDeliveries(), other.deliver(), s.pushDeliveries(), other.deliver()]);
+    } finally {
+      closeDatabase(db);
+    }
+    expect(push.received.map((r) => r.device).sort()).toEqual(devices.map((d) => d.id).sort());
+    expect(push.attempts).toHaveLength(8);
   });
 });
