@@ -86,9 +86,13 @@ const DELIVERY_MODES_SQL = `SELECT coalesce(json_group_array(json(mode)), '[]') 
 
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 
+/** How long the live generation read by this process is trusted before it is read again. */
+const GENERATION_HOLD_MS = 1000;
+
 export function createCatalogueRepository(db: Db) {
   const state = db.prepare<[], CatalogueStateRow>('SELECT * FROM catalogue_state WHERE id = 1');
   const generation = db.prepare<[], { generation: number }>('SELECT generation FROM catalogue_state WHERE id = 1');
+  let held: { value: number; readAt: number } | null = null;
   const insertPack = db.prepare(
     `INSERT OR IGNORE INTO catalogue_packs (generation, cnk, amp_code, cti_extended, name_fr, name_nl, name_en, name_de,
        pack_name_fr, pack_name_nl, pack_name_en, pack_name_de, pack_fr, pack_nl, pack_en, pack_de, atc, delivery_code, delivery_fr,
@@ -131,7 +135,16 @@ export function createCatalogueRepository(db: Db) {
 
   return {
     state: (): CatalogueStateRow => state.get()!,
-    generation: (): number => generation.get()?.generation ?? 0,
+    /**
+     * The live generation, held in memory (a cached search asks for it on every request): this process's
+     * swap forgets it at once; an import by another process is seen within GENERATION_HOLD_MS (ADR 239).
+     */
+    generation(): number {
+      const at = performance.now();
+      if (held === null || at - held.readAt >= GENERATION_HOLD_MS)
+        held = { value: generation.get()?.generation ?? 0, readAt: at };
+      return held.value;
+    },
     packByCnk: (cnk: string) => packByCnk.get(cnk) ?? null,
     gtinsOf: (cnk: string) => gtinsOf.all(cnk).map((r) => r.gtin),
     cnkOfGtin: (gtin: string) => cnkOfGtin.get(gtin)?.cnk ?? null,
@@ -249,6 +262,7 @@ export function createCatalogueRepository(db: Db) {
     /** Makes `gen` the live catalogue in one statement; false when its claim was lost. */
     swap(gen: number, meta: SwapMeta): boolean {
       const { counts } = meta;
+      held = null;
       return (
         db
           .prepare(
