@@ -12,15 +12,15 @@ import { cleanupSpawned, spawnMain, stopMain, waitForOutput } from '../src/main-
 import { median } from './bench-timing';
 import { listen, load, throughput, type BenchOptions } from './search-bench';
 
-export interface ProductionOptions {
+interface ProductionOptions {
   load: BenchOptions['load'];
   rounds: number;
   /** Where the built server is (built first when stale); server/dist by default. */
   distDir?: string;
 }
-export const FULL_PRODUCTION: ProductionOptions = { load: { connections: 20, duration: 3, workers: 1 }, rounds: 5 };
+const FULL_PRODUCTION: ProductionOptions = { load: { connections: 20, duration: 3, workers: 1 }, rounds: 5 };
 
-export interface ProductionReport {
+interface ProductionReport {
   options: ProductionOptions;
   ours: number;
   bare: number;
@@ -31,7 +31,7 @@ export interface ProductionReport {
 }
 
 /** The bar (ADR 239): in the production configuration too, at least half a bare handler's requests/s. */
-export const PRODUCTION_RATIO_BAR = 0.5;
+const PRODUCTION_RATIO_BAR = 0.5;
 const QUERY = 'vichy';
 
 export async function runProductionBench(options: ProductionOptions = FULL_PRODUCTION): Promise<ProductionReport> {

@@ -66,7 +66,7 @@ const clean = (text: string, maxLength?: number) => maskEmails(redact(text, maxL
 const PLAIN_PATH = /^[\w\-./~!$&'()*+,;=:]{0,500}$/;
 
 /** A path as it may be logged: most are plain and pass as they are; others are decoded, then cleaned. */
-export function maskPath(path: string): string {
+function maskPath(path: string): string {
   if (PLAIN_PATH.test(path)) return path;
   let decoded = path;
   try {
@@ -135,7 +135,7 @@ function writeAll(fd: number, text: string): void {
  * A closed output must not turn into a loop (EPIPE logged, which writes, which fails again): its
  * lines are dropped and the service goes on serving, and stops on SIGTERM.
  */
-export function flushLogs(): void {
+function flushLogs(): void {
   scheduled = false;
   for (const fd of [1, 2] as const) {
     const lines = pending[fd];

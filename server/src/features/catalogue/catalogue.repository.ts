@@ -88,11 +88,12 @@ export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 
 /** How long the live generation read by this process is trusted before it is read again. */
 const GENERATION_HOLD_MS = 1000;
+/** The live generation as last read, per connection: a swap through any repository on it forgets it. */
+const heldGenerations = new WeakMap<Db, { value: number; readAt: number }>();
 
 export function createCatalogueRepository(db: Db) {
   const state = db.prepare<[], CatalogueStateRow>('SELECT * FROM catalogue_state WHERE id = 1');
   const generation = db.prepare<[], { generation: number }>('SELECT generation FROM catalogue_state WHERE id = 1');
-  let held: { value: number; readAt: number } | null = null;
   const insertPack = db.prepare(
     `INSERT OR IGNORE INTO catalogue_packs (generation, cnk, amp_code, cti_extended, name_fr, name_nl, name_en, name_de,
        pack_name_fr, pack_name_nl, pack_name_en, pack_name_de, pack_fr, pack_nl, pack_en, pack_de, atc, delivery_code, delivery_fr,
@@ -141,8 +142,11 @@ export function createCatalogueRepository(db: Db) {
      */
     generation(): number {
       const at = performance.now();
-      if (held === null || at - held.readAt >= GENERATION_HOLD_MS)
+      let held = heldGenerations.get(db);
+      if (held === undefined || at - held.readAt >= GENERATION_HOLD_MS) {
         held = { value: generation.get()?.generation ?? 0, readAt: at };
+        heldGenerations.set(db, held);
+      }
       return held.value;
     },
     packByCnk: (cnk: string) => packByCnk.get(cnk) ?? null,
@@ -262,7 +266,7 @@ export function createCatalogueRepository(db: Db) {
     /** Makes `gen` the live catalogue in one statement; false when its claim was lost. */
     swap(gen: number, meta: SwapMeta): boolean {
       const { counts } = meta;
-      held = null;
+      heldGenerations.delete(db);
       return (
         db
           .prepare(
