@@ -5,10 +5,12 @@ import { FULL_BENCH, runSearchBench } from './search-bench';
 import { formatCatalogueBench, runCatalogueBench } from './catalogue-bench';
 import { formatFeedBench, runFeedBench } from './feed-bench';
 import { formatStartupBench, runStartupBench } from './startup-bench';
+import { formatProductionBench, runProductionBench } from './production-bench';
 
 runSearchBench(FULL_BENCH).then(
   async (report) => {
     console.log(formatReport(report));
+    console.log(formatProductionBench(await runProductionBench()));
     console.log(formatCatalogueBench(await runCatalogueBench()));
     console.log(formatFeedBench(await runFeedBench()));
     console.log(formatStartupBench(await runStartupBench()));

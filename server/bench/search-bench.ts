@@ -105,7 +105,7 @@ async function retailersAlone(connectors: RetailerConnector[], q: string) {
   };
 }
 
-function listen(app: Hono): Promise<{ server: Server; url: string }> {
+export function listen(app: Hono): Promise<{ server: Server; url: string }> {
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) =>
       resolve({ server: server as Server, url: `http://127.0.0.1:${info.port}` }),
@@ -113,7 +113,7 @@ function listen(app: Hono): Promise<{ server: Server; url: string }> {
   });
 }
 
-async function load(url: string, options: BenchOptions['load']): Promise<Result> {
+export async function load(url: string, options: BenchOptions['load']): Promise<Result> {
   const result = await autocannon({ url, ...options, headers: { accept: 'application/json' } });
   if (result.non2xx || result.errors || result.timeouts) {
     throw new Error(
@@ -124,7 +124,7 @@ async function load(url: string, options: BenchOptions['load']): Promise<Result>
 }
 
 /** Requests per second over the whole run (per-second samples would be empty for sub-second runs). */
-const throughput = (r: Result) => r.requests.total / r.duration;
+export const throughput = (r: Result) => r.requests.total / r.duration;
 
 function summarise(runs: Result[]): LoadSummary {
   return {

@@ -92,6 +92,37 @@ async function search(get: Fetch): Promise<SmokeCheck> {
   );
 }
 
+/**
+ * A search address's page (ADR 180) sends its top at once and its results when the shops answer: a
+ * proxy that holds the stream (Caddy 2.6's `encode`, ADR 240) shows the visitor nothing until the end.
+ * The top must arrive in the first half of the response's time; a fresh query, so the shops are asked.
+ */
+async function searchPageStreams(get: Fetch): Promise<SmokeCheck> {
+  const started = performance.now();
+  const q = encodeURIComponent(`dafalgan ${Date.now().toString(36)}`);
+  const response = await get(`/?q=${q}`, { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' } });
+  if (!response.body || response.status !== 200) {
+    await response.arrayBuffer().catch(() => undefined);
+    return check('search page streams', false, `${response.status}, no page`);
+  }
+  const decoder = new TextDecoder();
+  let firstMs = Number.NaN;
+  let top = '';
+  for await (const chunk of response.body) {
+    if (Number.isNaN(firstMs)) firstMs = performance.now() - started;
+    if (top.length < 2000) top += decoder.decode(chunk as Uint8Array, { stream: true });
+  }
+  const endMs = performance.now() - started;
+  const page = /<html/i.test(top);
+  const ok = page && firstMs <= endMs / 2;
+  const times = `top at ${Math.round(firstMs)} ms, end at ${Math.round(endMs)} ms`;
+  return check(
+    'search page streams',
+    ok,
+    !page ? 'no HTML page' : ok ? times : `${times}: held until the end (a buffering proxy? docs/deploy.md)`,
+  );
+}
+
 /** Every check in turn; a check that cannot reach the server fails with the reason, the others still run. */
 export async function runSmoke(baseUrl: string, options: SmokeOptions = {}): Promise<SmokeCheck[]> {
   const root = baseUrl.replace(/\/+$/, '');
@@ -104,6 +135,7 @@ export async function runSmoke(baseUrl: string, options: SmokeOptions = {}): Pro
     ['cookies', () => cookies(get, https)],
     ['service worker', () => serviceWorker(get)],
     ['search', () => search(get)],
+    ['search page streams', () => searchPageStreams(get)],
   ];
   const results: SmokeCheck[] = [];
   for (const [name, step] of steps) {

@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import pino from 'pino';
 import type { LogFormat, LogLevel } from '../config/env-variables';
 
@@ -10,6 +11,21 @@ export interface Logger {
   error(message: string, fields?: LogFields): void;
   /** A logger that adds `fields` to every line (e.g. `{feature: 'search'}`). */
   child(fields: LogFields): Logger;
+  /** The access line of one request (`request`), each field masked by what it may hold. */
+  access(fields: AccessFields): void;
+}
+
+/** What the access line says of one request. */
+export interface AccessFields {
+  /** Ours (a UUID) or a proxy's that passed PROXY_REQUEST_ID's pattern: no address, no control character. */
+  requestId: string;
+  method: string;
+  /** Client-controlled: may hold an address (`/api/…/m@example.be`), encoded or not. */
+  path: string;
+  status: number;
+  durationMs: number;
+  /** The client's address, on a throttled request only. */
+  ip?: string;
 }
 
 type Level = Exclude<LogLevel, 'silent'>;
@@ -46,6 +62,21 @@ export function maskEmails(text: string): string {
 
 const clean = (text: string, maxLength?: number) => maskEmails(redact(text, maxLength));
 
+/** A path that can hold neither an address, an encoded character nor a control character. */
+const PLAIN_PATH = /^[\w\-./~!$&'()*+,;=:]{0,500}$/;
+
+/** A path as it may be logged: most are plain and pass as they are; others are decoded, then cleaned. */
+function maskPath(path: string): string {
+  if (PLAIN_PATH.test(path)) return path;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: the path is cleaned as it came.
+  }
+  return clean(decoded);
+}
+
 /** The fields as they may be logged: credentials dropped by name, addresses masked, lengths capped. */
 function scrub(fields: LogFields): LogFields {
   const out: LogFields = {};
@@ -72,25 +103,63 @@ function textLine(level: Level, message: string, fields: LogFields): string {
   return [new Date().toISOString(), level.toUpperCase().padEnd(5), message, ...parts].join(' ');
 }
 
-/**
- * A closed output (a pipe whose reader went away: `| head`, a collector restarting) must not turn
- * into a loop: EPIPE is an 'error' event that, unheard, becomes an uncaught exception, which is
- * logged, which writes, which fails again. The streams' errors are heard and dropped, and a stream
- * that can no longer be written is skipped: the service goes on serving, and stops on SIGTERM.
- */
-let outputGuarded = false;
-const defaultWrite = (line: string, level: Level) => {
-  if (!outputGuarded) {
-    outputGuarded = true;
-    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+/** Lines waiting for the next turn of the event loop, per descriptor (1: debug/info, 2: warn/error). */
+const pending: Record<1 | 2, string[]> = { 1: [], 2: [] };
+/** A descriptor whose reader went away (EPIPE: `| head`, a collector restarting) is no longer written. */
+const closed = new Set<number>();
+let scheduled = false;
+let exitHooked = false;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** Writes all of `text` to `fd`, waiting out a full non-blocking pipe (EAGAIN); false once it is closed. */
+function writeAll(fd: number, text: string): void {
+  let bytes = Buffer.from(text);
+  while (bytes.length > 0) {
+    try {
+      bytes = bytes.subarray(writeSync(fd, bytes));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
+        closed.add(fd);
+        return;
+      }
+      Atomics.wait(pause, 0, 0, 1);
+    }
   }
-  const stream = level === 'warn' || level === 'error' ? process.stderr : process.stdout;
-  if (stream.writable && !stream.destroyed) stream.write(`${line}\n`);
+}
+
+/**
+ * Writes the waiting lines, one write per descriptor: a turn of the event loop after they were logged
+ * (a request never waits for its line; ADR 239), and on exit (process.exit included), so no line
+ * logged before a shutdown is lost. The write goes straight to the descriptor and completes before
+ * this returns: a stream's asynchronous write to a pipe would still be queued when the process ends.
+ * A closed output must not turn into a loop (EPIPE logged, which writes, which fails again): its
+ * lines are dropped and the service goes on serving, and stops on SIGTERM.
+ */
+function flushLogs(): void {
+  scheduled = false;
+  for (const fd of [1, 2] as const) {
+    const lines = pending[fd];
+    if (lines.length === 0) continue;
+    pending[fd] = [];
+    if (!closed.has(fd)) writeAll(fd, lines.join(''));
+  }
+}
+
+const defaultWrite = (line: string, level: Level) => {
+  if (!exitHooked) {
+    exitHooked = true;
+    process.on('exit', flushLogs);
+  }
+  pending[level === 'warn' || level === 'error' ? 2 : 1].push(`${line}\n`);
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(flushLogs);
+  }
 };
 
 /**
- * The JSON lines are written by pino (ADR 174): `{"level":"info","time":"…","message":"…",…fields}`,
- * synchronously, so a line logged before an exit is not lost.
+ * The JSON lines are formatted by pino (ADR 174): `{"level":"info","time":"…","message":"…",…fields}`,
+ * and handed to the same writer as text lines (batched to stdout/stderr, flushed on exit; ADR 239).
  */
 function jsonWriter(write: (line: string, level: Level) => void) {
   let current: Level = 'info';
@@ -134,5 +203,19 @@ function loggerOn(
     warn: (m, f) => emit('warn', m, f),
     error: (m, f) => emit('error', m, f),
     child: (fields) => loggerOn(sink, threshold, { ...base, ...scrub(fields) }),
+    // Masked field by field, not by scanning the whole line: this runs on every request.
+    access: (f) => {
+      if (RANK.info < threshold) return;
+      const fields: LogFields = {
+        ...base,
+        requestId: f.requestId,
+        method: f.method,
+        path: maskPath(f.path),
+        status: f.status,
+        durationMs: f.durationMs,
+      };
+      if (f.ip !== undefined) fields.ip = redact(f.ip, 100);
+      sink('info', 'request', fields);
+    },
   };
 }

@@ -154,12 +154,19 @@ export interface RateLimitOptions extends RateLimiterOptions {
 
 /** Middleware: 429 `rate_limited` with Retry-After once a client exceeds `max` per `windowMs`. */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
-  const limiter = createRateLimiter(options);
-  const keyOf = options.key ?? ((c: Context) => c.get('clientIp') ?? clientAddress(c, false));
+  return rateLimitWith(createRateLimiter(options), options.windowMs, options.key);
+}
+
+/** The same middleware around a limiter built elsewhere (the search's per-process shares, ADR 239). */
+export function rateLimitWith(
+  limiter: RateLimiter,
+  windowMs: number,
+  key: (c: Context) => string = (c) => c.get('clientIp') ?? clientAddress(c, false),
+): MiddlewareHandler {
   return async (c, next) => {
-    const result = limiter.consume(keyOf(c));
-    if (!result.allowed) throw rateLimitedError(result, options.windowMs);
-    for (const [name, value] of Object.entries(rateLimitHeaders(result, options.windowMs))) c.header(name, value);
+    const result = limiter.consume(key(c));
+    if (!result.allowed) throw rateLimitedError(result, windowMs);
+    for (const [name, value] of Object.entries(rateLimitHeaders(result, windowMs))) c.header(name, value);
     await next();
   };
 }

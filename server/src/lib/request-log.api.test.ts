@@ -37,6 +37,31 @@ describe('the access log a collector reads (LOG_FORMAT=json)', () => {
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('masks an address in the path, written as it is or percent-encoded', async () => {
+    for (const path of ['/api/nothing/marie.dubois@example.be', '/api/nothing/marie.dubois%40example.be']) {
+      const response = await fetch(`${server.url}${path}`);
+      const line = accessLines(server).find((entry) => entry.requestId === response.headers.get('x-request-id'));
+      expect(line?.path, path).toBe('/api/nothing/m…@example.be');
+    }
+  });
+
+  it('keeps an address in the query string out of the line', async () => {
+    const response = await fetch(`${server.url}/api/health?email=jan.peeters@apotheek.be`);
+    const line = accessLines(server).find((entry) => entry.requestId === response.headers.get('x-request-id'));
+    expect(line).toMatchObject({ path: '/api/health', status: 200 });
+    expect(JSON.stringify(line)).not.toContain('jan.peeters');
+  });
+
+  it("replaces a proxy's request id that holds an address", async () => {
+    const response = await fetch(`${server.url}/api/health`, {
+      headers: { 'X-Request-Id': 'marie.dubois@example.be' },
+    });
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(accessLines(server).find((entry) => entry.requestId === requestId)).toMatchObject({ path: '/api/health' });
+    expect(server.logs().filter((line) => line.includes('marie.dubois@'))).toEqual([]);
+  });
+
   it('names the request id in the line of an unknown route too', async () => {
     const response = await fetch(`${server.url}/api/nothing-here/`);
     expect(response.status).toBe(404);

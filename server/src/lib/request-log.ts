@@ -26,13 +26,14 @@ export function requestLog(log: Logger): MiddlewareHandler {
     await next();
     c.res.headers.set('X-Request-Id', requestId);
     if (!c.req.path.startsWith('/api')) return;
-    log.info('request', {
+    const ip = c.res.status === 429 ? c.get('clientIp') : undefined;
+    log.access({
       requestId,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       durationMs: Math.round(performance.now() - started),
-      ip: c.res.status === 429 ? c.get('clientIp') : undefined,
+      ...(ip === undefined ? {} : { ip }),
     });
   };
 }

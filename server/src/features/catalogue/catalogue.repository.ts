@@ -86,6 +86,11 @@ const DELIVERY_MODES_SQL = `SELECT coalesce(json_group_array(json(mode)), '[]') 
 
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 
+/** How long the live generation read by this process is trusted before it is read again. */
+const GENERATION_HOLD_MS = 1000;
+/** The live generation as last read, per connection: a swap through any repository on it forgets it. */
+const heldGenerations = new WeakMap<Db, { value: number; readAt: number }>();
+
 export function createCatalogueRepository(db: Db) {
   const state = db.prepare<[], CatalogueStateRow>('SELECT * FROM catalogue_state WHERE id = 1');
   const generation = db.prepare<[], { generation: number }>('SELECT generation FROM catalogue_state WHERE id = 1');
@@ -131,7 +136,19 @@ export function createCatalogueRepository(db: Db) {
 
   return {
     state: (): CatalogueStateRow => state.get()!,
-    generation: (): number => generation.get()?.generation ?? 0,
+    /**
+     * The live generation, held in memory (a cached search asks for it on every request): this process's
+     * swap forgets it at once; an import by another process is seen within GENERATION_HOLD_MS (ADR 239).
+     */
+    generation(): number {
+      const at = performance.now();
+      let held = heldGenerations.get(db);
+      if (held === undefined || at - held.readAt >= GENERATION_HOLD_MS) {
+        held = { value: generation.get()?.generation ?? 0, readAt: at };
+        heldGenerations.set(db, held);
+      }
+      return held.value;
+    },
     packByCnk: (cnk: string) => packByCnk.get(cnk) ?? null,
     gtinsOf: (cnk: string) => gtinsOf.all(cnk).map((r) => r.gtin),
     cnkOfGtin: (gtin: string) => cnkOfGtin.get(gtin)?.cnk ?? null,
@@ -249,6 +266,7 @@ export function createCatalogueRepository(db: Db) {
     /** Makes `gen` the live catalogue in one statement; false when its claim was lost. */
     swap(gen: number, meta: SwapMeta): boolean {
       const { counts } = meta;
+      heldGenerations.delete(db);
       return (
         db
           .prepare(

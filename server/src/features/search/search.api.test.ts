@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@pharmaradar/shared/api-error';
 import {
@@ -9,6 +10,8 @@ import {
 } from '@pharmaradar/shared/search.schema';
 import { LIVE_TEST_ENV, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue } from '../../demo/catalogue';
+import { DATABASE_FILE_NAME } from '../../db/cli-database';
+import { openDatabase } from '../../db/database';
 import { SEARCH_MESSAGES } from './search.routes';
 import {
   searchEvents,
@@ -249,6 +252,36 @@ describe('search rate limit', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refused.json()).toMatchObject({ code: 'rate_limited' });
+  });
+});
+
+describe('a cached search', () => {
+  let ctx: SearchTestServer;
+  beforeAll(async () => {
+    ctx = await startSearchTestServer({ SEARCH_RATE_LIMIT_PER_MIN: '1000' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('costs no database write, from the first cached answer on', async () => {
+    const ask = async () => {
+      const response = await fetch(searchUrl(ctx.server.url, 'perdolan'), { headers: { accept: 'application/json' } });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { cached: boolean };
+    };
+    await ask(); // fetched from the shops and cached
+    expect((await ask()).cached).toBe(true);
+    // Another connection sees data_version move when anyone commits a write to the file.
+    const other = openDatabase(join(ctx.server.dataDir, DATABASE_FILE_NAME));
+    try {
+      const version = () => other.pragma('data_version', { simple: true }) as number;
+      const before = version();
+      for (let i = 0; i < 20; i++) expect((await ask()).cached).toBe(true);
+      expect(version()).toBe(before);
+    } finally {
+      other.close();
+    }
   });
 });
 

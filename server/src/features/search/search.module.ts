@@ -19,7 +19,10 @@ export type { SearchActivity } from './search.service';
 /** What the price search needs from the app (app.ts wires it, with the product pages). */
 export interface SearchDeps {
   db: Db;
-  env: Pick<Env, 'RETAILER_TIMEOUT_MS' | 'SEARCH_CACHE_TTL_S' | 'RETAILERS_MODE' | 'SEARCH_RATE_LIMIT_PER_MIN'>;
+  env: Pick<
+    Env,
+    'RETAILER_TIMEOUT_MS' | 'SEARCH_CACHE_TTL_S' | 'RETAILERS_MODE' | 'SEARCH_RATE_LIMIT_PER_MIN' | 'WEB_CONCURRENCY'
+  >;
   /** The retailer connectors to ask (none: searches find nothing). */
   connectors?: RetailerConnector[];
   /** The official catalogue's GTIN -> CNK lookup, asked first; see SearchServiceDeps.barcodes. */
@@ -56,7 +59,7 @@ export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices
     now: deps.now,
     log: deps.log,
   });
-  const limit = searchRateLimit(env.SEARCH_RATE_LIMIT_PER_MIN, deps.db);
+  const limit = searchRateLimit(env.SEARCH_RATE_LIMIT_PER_MIN, deps.db, env.WEB_CONCURRENCY);
   const routes = createSearchRoutes({ service, limit, log: deps.log });
   // `limit`: other routes that run a search for a client count in the same budget (ADR 140).
   return { service, routes, limit };

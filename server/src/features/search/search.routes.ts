@@ -7,7 +7,8 @@ import {
 } from '@pharmaradar/shared/search.schema';
 import { streamPrivateSSE } from '../../lib/sse';
 import { HttpError } from '../../lib/http-error';
-import { rateLimit } from '../../lib/rate-limit';
+import { rateLimitWith } from '../../lib/rate-limit';
+import { createShareRateLimiter } from '../../lib/share-rate-limit';
 import { clientShareKey } from '../../lib/client-address';
 import { requestLocale, type Messages } from '../../lib/i18n';
 import type { Logger } from '../../lib/log';
@@ -24,10 +25,12 @@ export type SearchRoutesDeps = {
 /**
  * Searches one client may start per minute (each one fans out to every retailer). One limiter for
  * every route that starts a search for a client: the search itself and a drawn product page's
- * prices (ADR 140) count in the same budget.
+ * prices (ADR 140) count in the same budget. A cached search is the hottest path: within its
+ * process's share it costs no database write (ADR 239).
  */
-export function searchRateLimit(perMinute: number, db: Db): MiddlewareHandler {
-  return rateLimit({ name: 'search', windowMs: 60_000, max: perMinute, db });
+export function searchRateLimit(perMinute: number, db: Db, processes: number): MiddlewareHandler {
+  const windowMs = 60_000;
+  return rateLimitWith(createShareRateLimiter({ name: 'search', windowMs, max: perMinute, processes, db }), windowMs);
 }
 
 export const SEARCH_MESSAGES = {
