@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BRAND_NAME, BRAND_SHORT_NAME, THEME_COLOR } from '../shared/src/brand';
@@ -166,6 +167,41 @@ function compileStartEagerly(): Plugin {
   };
 }
 
+/**
+ * What the generated service worker imports (workbox `importScripts`): filled in by pushWorker once
+ * the file's hashed name is known, before the worker is generated (after the bundle is written).
+ */
+const SW_IMPORTS: string[] = [];
+
+/**
+ * Builds dist/assets/push-sw-<hash>.js from src/features/alerts/push/push.sw.ts: the push and
+ * notificationclick handlers, which workbox's generated worker has no option for (ADR 245). A classic
+ * script, since importScripts() runs no modules; self-contained, since it shares no chunk with the
+ * app. Its hashed name is written into sw.js, so new handlers make a new worker, as any change does.
+ * It stays out of the precache: the browser keeps a worker's imported scripts with the worker itself.
+ */
+function pushWorker(source = 'src/features/alerts/push/push.sw.ts'): Plugin {
+  return {
+    name: 'pharmaradar:push-worker',
+    apply: 'build',
+    async generateBundle() {
+      const built = await esbuild({
+        entryPoints: [fileURLToPath(new URL(source, import.meta.url))],
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        target: 'es2022',
+        write: false,
+        logLevel: 'silent',
+      });
+      const [file] = built.outputFiles;
+      if (!file) throw new Error(`push-worker: esbuild wrote nothing for ${source}`);
+      const ref = this.emitFile({ type: 'asset', name: 'push-sw.js', source: file.contents });
+      SW_IMPORTS.splice(0, SW_IMPORTS.length, `/${this.getFileName(ref)}`);
+    },
+  };
+}
+
 const preloads = preloadOnlyWhatIsMissing();
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -184,6 +220,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && preloads.plugin,
     !isSsrBuild && compileStartEagerly(),
     !isSsrBuild && proOfflineList(),
+    !isSsrBuild && pushWorker(),
     !isSsrBuild &&
       VitePWA({
         strategies: 'generateSW',
@@ -217,6 +254,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // (docs/architecture.md#offline-first-and-sync).
           clientsClaim: true,
           skipWaiting: false,
+          importScripts: SW_IMPORTS,
           cleanupOutdatedCaches: true,
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [/^\/api\//, /^\/__demo\//],
@@ -227,7 +265,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // reader's .wasm (cached on the first scan, ADR 115). check-budget.mjs prints the total.
           // The web manifest is added by the plugin itself.
           globPatterns: ['**/*.{js,css,html,png,svg}', 'locales/**/*.json'],
-          globIgnores: [...PRO_ONLY, '**/assets/admin.page-*.js', '**/assets/leaflet-map-*.js'],
+          globIgnores: [...PRO_ONLY, '**/assets/push-sw-*.js', '**/assets/admin.page-*.js', '**/assets/leaflet-map-*.js'],
           runtimeCaching: [
             {
               urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.*\.(js|wasm)$/.test(url.pathname),
