@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build as esbuild } from 'esbuild';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BRAND_NAME, BRAND_SHORT_NAME, THEME_COLOR } from '../shared/src/brand';
 import { APP_STAGE_SOURCE, BOOT_SOURCE, BOOT_STAGE_SOURCES } from './scripts/boot-stages.mjs';
@@ -185,18 +184,21 @@ function pushWorker(source = 'src/features/alerts/push/push.sw.ts'): Plugin {
     name: 'pharmaradar:push-worker',
     apply: 'build',
     async generateBundle() {
-      const built = await esbuild({
-        entryPoints: [fileURLToPath(new URL(source, import.meta.url))],
-        bundle: true,
-        format: 'iife',
-        minify: true,
-        target: 'es2022',
-        write: false,
+      // A build of its own: in the app's, rollup would share zod's chunk with the pages.
+      const built = await build({
+        configFile: false,
+        publicDir: false,
         logLevel: 'silent',
+        build: {
+          write: false,
+          target: 'es2022',
+          minify: true,
+          lib: { entry: fileURLToPath(new URL(source, import.meta.url)), formats: ['iife'], name: 'pushWorker' },
+        },
       });
-      const [file] = built.outputFiles;
-      if (!file) throw new Error(`push-worker: esbuild wrote nothing for ${source}`);
-      const ref = this.emitFile({ type: 'asset', name: 'push-sw.js', source: file.contents });
+      const file = (Array.isArray(built) ? built : [built]).flatMap((b) => ('output' in b ? b.output : []))[0];
+      if (file?.type !== 'chunk') throw new Error(`push-worker: nothing built from ${source}`);
+      const ref = this.emitFile({ type: 'asset', name: 'push-sw.js', source: file.code });
       SW_IMPORTS.splice(0, SW_IMPORTS.length, `/${this.getFileName(ref)}`);
     },
   };
