@@ -267,7 +267,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           // reader's .wasm (cached on the first scan, ADR 115). check-budget.mjs prints the total.
           // The web manifest is added by the plugin itself.
           globPatterns: ['**/*.{js,css,html,png,svg}', 'locales/**/*.json'],
-          globIgnores: [...PRO_ONLY, '**/assets/push-sw-*.js', '**/assets/admin.page-*.js', '**/assets/leaflet-map-*.js'],
+          globIgnores: [
+            ...PRO_ONLY,
+            '**/assets/push-sw-*.js',
+            '**/assets/admin.page-*.js',
+            '**/assets/leaflet-map-*.js',
+          ],
           runtimeCaching: [
             {
               urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.*\.(js|wasm)$/.test(url.pathname),
