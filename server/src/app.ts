@@ -29,6 +29,8 @@ import { withLinkTemplates } from './retailers/lib/link-templates';
 import { createBillingModule } from './features/billing/billing.module';
 import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { alertsPersonalData, createAlertsModule } from './features/alerts/alerts.module';
+import { createPushModule } from './features/push/push.module';
+import { summariseUserAgent } from './features/accounts/user-agent';
 import { createFirstScreenModule } from './features/first-screen/first-screen.module';
 import { requestLog } from './lib/request-log';
 import { createCatalogueModule } from './features/catalogue/catalogue.module';
@@ -59,7 +61,9 @@ export interface ComposedApp {
   /** Every repeating job a module owns (server.ts starts them through the job scheduler). */
   jobs: readonly RepeatingJob[];
   /** One pass of the price alerts' checks (tests run it instead of waiting for the job). */
-  alertChecks: () => Promise<{ checked: number; mailed: number }>;
+  alertChecks: () => Promise<{ checked: number; mailed: number; pushed: number }>;
+  /** One pass of the push delivery job: what is queued and due goes out (tests, `npm run alerts:check`). */
+  pushDeliveries: () => Promise<{ sent: number; removed: number; failed: number }>;
 }
 
 export function createApp(deps: AppDeps): ComposedApp {
@@ -119,8 +123,20 @@ export function createApp(deps: AppDeps): ComposedApp {
     searchUsed,
     // Deletion ends the paid subscription first (ADR 130).
     subscriptions: billing.subscriptions,
+    // A logout turns push off on the browsers that session turned it on for (a shared tablet).
+    loggingOut: (sessionId) => push.service.sessionEnded(sessionId),
   });
   app.use('/api/*', accounts.sessionMiddleware);
+  // Web Push for price alerts: the VAPID key, each user's devices and the delivery of their messages.
+  const push = createPushModule({
+    ...deps,
+    requireUser: accounts.requireUser,
+    deviceLabel: (userAgent) => {
+      const { browser, os } = summariseUserAgent(userAgent);
+      return [browser, os].filter(Boolean).join(' · ');
+    },
+  });
+  app.route('/api', push.routes);
   // After the session middleware: a signed-in Pro or Ultra sender's message is priority.
   app.route('/api', createContactRoutes({ ...deps, isPriority: accounts.isPrioritySender }));
   app.route('/api', accounts.routes);
@@ -216,6 +232,12 @@ export function createApp(deps: AppDeps): ComposedApp {
     recipients: accountUsers.recipients,
     requireUser: accounts.requireUser,
     verdict: catalogue.lookup.verdict,
+    push: push.service,
+    // The push message opens the product's page (its landing slug), in the user's language.
+    productPath: (cnk, locale) => {
+      const slug = products.service.slugsOf([cnk]).get(cnk);
+      return slug ? `${locale === 'fr' ? '' : `/${locale}`}/${slug}` : null;
+    },
   });
   app.route('/api', alerts.routes);
   // Demo mode with DEMO_CONTROLS: staff move the demo prices a day on at /__demo/clock and the checks
@@ -239,5 +261,10 @@ export function createApp(deps: AppDeps): ComposedApp {
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler(log));
-  return { app, jobs: [...alerts.jobs, ...catalogue.jobs, ...feeds.jobs], alertChecks: alerts.runChecks };
+  return {
+    app,
+    jobs: [...alerts.jobs, ...push.jobs, ...catalogue.jobs, ...feeds.jobs],
+    alertChecks: alerts.runChecks,
+    pushDeliveries: () => push.service.deliver(),
+  };
 }

@@ -40,6 +40,7 @@ export interface RunningServer {
   app: Hono;
   /** One pass of the price alerts' checks, as the alerts job runs it (tests call it). */
   alertChecks: ComposedApp['alertChecks'];
+  pushDeliveries: ComposedApp['pushDeliveries'];
   /** The names of the repeating jobs started through the job scheduler. */
   jobs(): readonly string[];
 }
@@ -207,6 +208,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     deps,
     app: composed.app,
     alertChecks: composed.alertChecks,
+    pushDeliveries: composed.pushDeliveries,
     jobs: scheduler.jobs,
   };
 }

@@ -47,3 +47,7 @@ export type Alert = z.infer<typeof alertSchema>;
 
 export const alertListSchema = z.object({ alerts: z.array(alertSchema) });
 export type AlertList = z.infer<typeof alertListSchema>;
+
+/** GET/PUT /api/alerts/preferences/: whether price alerts also go by e-mail (default true). */
+export const alertPreferencesSchema = z.object({ email: z.boolean({ error: 'required' }) });
+export type AlertPreferences = z.infer<typeof alertPreferencesSchema>;

@@ -7,6 +7,7 @@ import { VARIABLES, type LogFormat } from './env-variables';
 import { RETAILER_IDS } from './env-values';
 import { PRIVATE_DIR_MODE } from './private-files';
 import { loadOrCreateSecretKey } from './secret-key';
+import { VAPID_VARIABLES, vapidPublicKeyOf } from './env-variables-push';
 
 const isPageShop = (id: string) => (RETAILER_IDS as readonly string[]).includes(id);
 
@@ -76,6 +77,21 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(
       'Invalid configuration:\n  AD_CLIENT_ID: needs AD_NETWORK_SCRIPT_URL (a client id alone shows no ads)',
     );
+  }
+  const vapid = VAPID_VARIABLES.filter((name) => env[name] === undefined);
+  if (vapid.length > 0 && vapid.length < VAPID_VARIABLES.length) {
+    // Half a VAPID configuration would silently sign with a generated pair: refuse it instead.
+    throw new EnvError(
+      `Invalid configuration:\n${vapid.map((name) => `  ${name}: must be set with the other VAPID_* variables`).join('\n')}`,
+    );
+  }
+  if (
+    env.VAPID_PRIVATE_KEY &&
+    env.VAPID_PUBLIC_KEY &&
+    vapidPublicKeyOf(env.VAPID_PRIVATE_KEY) !== env.VAPID_PUBLIC_KEY
+  ) {
+    // Browsers subscribe with the public key; messages signed by another private key would all be refused.
+    throw new EnvError('Invalid configuration:\n  VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY');
   }
   const unsearched = Object.keys(env.RETAILER_FEEDS).filter((id) => !env.RETAILERS.includes(id));
   if (unsearched.length > 0) {

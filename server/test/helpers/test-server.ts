@@ -21,6 +21,7 @@ export interface TestServer {
   deps: AppDeps;
   /** One pass of the price alerts' checks, as their job runs it. */
   alertChecks: RunningServer['alertChecks'];
+  pushDeliveries: RunningServer['pushDeliveries'];
   /** The names of the repeating jobs the server started. */
   jobs(): readonly string[];
   close(): Promise<void>;
@@ -126,6 +127,7 @@ export async function startTestServer(
     app: server.app,
     deps: server.deps,
     alertChecks: server.alertChecks,
+    pushDeliveries: server.pushDeliveries,
     jobs: server.jobs,
     async close() {
       await server.close();

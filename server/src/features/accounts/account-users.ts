@@ -34,7 +34,7 @@ export function createAccountUsers(deps: AccountUsersDeps) {
     recipients: {
       contactOf: (userId: number) => {
         const row = openAccount(userId);
-        return row ? { email: row.email, first_name: row.first_name } : null;
+        return row ? { email: row.email, first_name: row.first_name, locale: row.locale } : null;
       },
     },
   };

@@ -38,6 +38,11 @@ export interface AccountsDeps {
   searchUsed: SearchUsage;
   /** The billing feature's side of account deletion, wired in by app.ts. */
   subscriptions: AccountSubscriptions;
+  /**
+   * A user logs out of this session (before it ends): what other features bound to the session goes
+   * with it (push on a shared tablet's browser). Injected so accounts needs no other feature.
+   */
+  loggingOut?: (sessionId: number) => void;
 }
 
 /** What account deletion needs from billing (features never import each other). */

@@ -131,6 +131,8 @@ export function createAccountsRoutes(ctx: AccountsContext): Hono {
   });
 
   r.post('/auth/logout/', (c) => {
+    const sessionId = c.get('sessionId');
+    if (sessionId !== null) ctx.deps.loggingOut?.(sessionId);
     login.logout(cookies.read(c), c.get('user'));
     cookies.clear(c);
     return c.json<DetailResponse>({ detail: localize(AUTH_MESSAGES.loggedOut, requestLocale(c)) });

@@ -79,7 +79,7 @@ describe('price alerts', () => {
     expect(drop.status).toBe(201);
 
     // Today: the baseline, no mail.
-    expect(await run()).toEqual({ checked: 1, mailed: 0 });
+    expect(await run()).toEqual({ checked: 1, mailed: 0, pushed: 0 });
     const listed = alertListSchema.parse((await anne.get('/api/alerts/')).body).alerts;
     expect(listed.map((a) => [a.kind, a.last_price])).toEqual([
       ['drop', scenario.before],
@@ -88,7 +88,7 @@ describe('price alerts', () => {
 
     // Tomorrow the price is lower: one mail per alert, in the language each was set in.
     clock.advance(24 * 3600_000);
-    expect(await run()).toEqual({ checked: 1, mailed: 2 });
+    expect(await run()).toEqual({ checked: 1, mailed: 2, pushed: 0 });
     const mails = await waitForMails(server, 'anne@example.be', 2);
     const fr = mails.find((m) => m.subject.startsWith('Alerte prix'))!;
     const en = mails.find((m) => m.subject.startsWith('Price alert'))!;
@@ -99,7 +99,7 @@ describe('price alerts', () => {
 
     // Later the same day: nothing new crossed, nothing mailed.
     clock.advance(3600_000);
-    expect(await run()).toEqual({ checked: 1, mailed: 0 });
+    expect(await run()).toEqual({ checked: 1, mailed: 0, pushed: 0 });
 
     // The mail's link stops the alert without logging in; it works once.
     // The link is on PUBLIC_URL; the test server listens on its own port.
@@ -184,10 +184,10 @@ describe('price alerts job politeness', () => {
       const dana = await signedIn(server, 'dana@example.be');
       const cnks = ['2322162', '4753208', '2370989'];
       for (const cnk of cnks) await dana.post('/api/alerts/create/', { cnk, product_name: cnk, kind: 'drop' });
-      expect(await server.alertChecks()).toEqual({ checked: 2, mailed: 0 });
-      expect(await server.alertChecks()).toEqual({ checked: 0, mailed: 0 });
+      expect(await server.alertChecks()).toEqual({ checked: 2, mailed: 0, pushed: 0 });
+      expect(await server.alertChecks()).toEqual({ checked: 0, mailed: 0, pushed: 0 });
       clock.advance(3600_000 + 1);
-      expect(await server.alertChecks()).toEqual({ checked: 2, mailed: 0 });
+      expect(await server.alertChecks()).toEqual({ checked: 2, mailed: 0, pushed: 0 });
       const checked = alertListSchema.parse((await dana.get('/api/alerts/')).body).alerts;
       expect(checked.every((a) => a.last_checked_at !== null)).toBe(true);
     } finally {

@@ -27,4 +27,10 @@ export const ALERTS_MESSAGES = {
     en: 'Enter a positive price.',
     nl: 'Voer een positieve prijs in.',
   },
+  // E-mail off with no device that has push on: an alert would reach nobody.
+  noChannel: {
+    fr: 'Activez d’abord les notifications sur un appareil : sans elles ni e-mail, vos alertes ne vous parviendraient plus.',
+    en: 'Turn notifications on for a device first: without them or e-mail, your alerts would no longer reach you.',
+    nl: 'Zet eerst meldingen aan op een apparaat: zonder meldingen of e-mail zouden uw alarmen u niet meer bereiken.',
+  },
 } satisfies Record<string, Messages>;

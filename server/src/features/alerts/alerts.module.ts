@@ -1,3 +1,4 @@
+import type { Locale } from '@pharmaradar/shared/locales';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { CatalogueLookup } from '../../lib/catalogue-lookup';
@@ -8,6 +9,7 @@ import {
   serializeAlert,
   createAlertsService,
   type AlertPrices,
+  type AlertPush,
   type AlertRecipients,
   type UnsubscribeTokens,
 } from './alerts.service';
@@ -40,6 +42,9 @@ export interface AlertsDeps {
   signedTokens: (purpose: string, maxAgeMs: number) => UnsubscribeTokens;
   recipients: AlertRecipients;
   requireUser: RequireUser;
+  push: AlertPush;
+  /** The path of a product's page in a language (its landing slug), null when it has none. */
+  productPath: (cnk: string, locale: Locale) => string | null;
   /** The official catalogue's verdict (ADR 157); none: every CNK may be watched. */
   verdict?: CatalogueLookup['verdict'];
 }
@@ -71,6 +76,8 @@ export function createAlertsModule(deps: AlertsDeps) {
     tokens: deps.signedTokens('alert-unsubscribe', ALERT_UNSUBSCRIBE_TTL_MS),
     recipients: deps.recipients,
     mailer: deps.mailer,
+    push: deps.push,
+    productPath: deps.productPath,
     publicUrl: deps.env.PUBLIC_URL.replace(/\/+$/, ''),
     checksPerHour: deps.env.ALERTS_CHECKS_PER_HOUR,
     shopNames: deps.env.RETAILER_NAMES ?? {},

@@ -42,7 +42,17 @@ export function createAlertsRepository(db: Db) {
     `UPDATE price_alerts SET last_price = @last_price, crossed = @crossed, last_checked_at = @last_checked_at,
        notified_at = coalesce(@notified_at, notified_at) WHERE id = @id`,
   );
+  const emailPreference = db.prepare<[number], { email: 0 | 1 }>(
+    'SELECT email FROM alert_preferences WHERE user_id = ?',
+  );
+  const saveEmailPreference = db.prepare<[{ user_id: number; email: 0 | 1 }]>(
+    `INSERT INTO alert_preferences (user_id, email) VALUES (@user_id, @email)
+     ON CONFLICT (user_id) DO UPDATE SET email = excluded.email`,
+  );
   return {
+    /** Whether the user's alerts go by e-mail (true unless turned off). */
+    emailOn: (userId: number) => (emailPreference.get(userId)?.email ?? 1) === 1,
+    setEmail: (userId: number, email: boolean) => saveEmailPreference.run({ user_id: userId, email: email ? 1 : 0 }),
     upsert: (alert: NewAlert, now: number) => insert.get({ ...alert, created_at: now }) as AlertRow,
     listForUser: (userId: number) => listForUser.all(userId) as AlertRow[],
     countForUser: (userId: number) => (countForUser.get(userId) as { n: number }).n,

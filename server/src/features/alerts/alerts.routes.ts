@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { BRAND_NAME } from '@pharmaradar/shared/brand';
-import { createAlertSchema } from '@pharmaradar/shared/alerts.schema';
+import { alertPreferencesSchema, createAlertSchema } from '@pharmaradar/shared/alerts.schema';
 import { HttpError } from '../../lib/http-error';
 import { requestLocale } from '../../lib/i18n';
 import { COMMON_ISSUES, parseJsonBody } from '../../lib/validate';
@@ -26,7 +26,7 @@ const escapeHtml = (value: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
-/** GET /api/alerts/, POST /api/alerts/create/, DELETE /api/alerts/:id/ for the account (CSRF checked globally); the mail's unsubscribe link. */
+/** GET /api/alerts/, POST /api/alerts/create/, DELETE /api/alerts/:id/, GET/PUT /api/alerts/preferences/ for the account (CSRF checked globally); the mail's unsubscribe link. */
 export function createAlertsRoutes(deps: { service: AlertsService; requireUser: RequireUser }): Hono {
   const routes = new Hono();
   routes.get('/alerts/', (c) => c.json({ alerts: deps.service.list(deps.requireUser(c).id) }));
@@ -34,6 +34,12 @@ export function createAlertsRoutes(deps: { service: AlertsService; requireUser: 
     const user = deps.requireUser(c);
     const input = await parseJsonBody(c, createAlertSchema, ISSUES);
     return c.json(deps.service.create(user.id, input, requestLocale(c)), 201);
+  });
+  routes.get('/alerts/preferences/', (c) => c.json(deps.service.preferences(deps.requireUser(c).id)));
+  routes.put('/alerts/preferences/', async (c) => {
+    const user = deps.requireUser(c);
+    const input = await parseJsonBody(c, alertPreferencesSchema, ISSUES);
+    return c.json(deps.service.setPreferences(user.id, input));
   });
   routes.delete('/alerts/:id/', (c) => {
     const user = deps.requireUser(c);

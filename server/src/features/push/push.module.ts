@@ -1,0 +1,64 @@
+import type { Context } from 'hono';
+import type { Env } from '../../config/env';
+import type { Db } from '../../db/database';
+import type { Logger } from '../../lib/log';
+import type { RepeatingJob } from '../../lib/repeating-job';
+import type { EndpointPolicy } from './push-endpoint';
+import { vapidKeys } from './push-keys';
+import { createWebPushSender } from './push-sender';
+import { createPushRepository } from './push.repository';
+import { createPushRoutes } from './push.routes';
+import { createPushService } from './push.service';
+
+/** The logged-in user of the request, 401 otherwise (app.ts: the accounts' requireUser). */
+export type RequireUser = (c: Context) => { id: number };
+/** A short browser and system label from a User-Agent (app.ts: the accounts' summary of it). */
+export type PushDeviceLabel = (userAgent: string) => string;
+
+/** How often due and retried push messages are sent (alert checks also send at once). */
+export const PUSH_DELIVERY_INTERVAL_MS = 60_000;
+
+export interface PushDeps {
+  env: Pick<
+    Env,
+    'DATA_DIR' | 'PUBLIC_URL' | 'RETAILERS_MODE' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'
+  >;
+  db: Db;
+  log: Logger;
+  now: () => number;
+  requireUser: RequireUser;
+  deviceLabel: PushDeviceLabel;
+}
+
+/** The policy endpoints are held to: demo mode (and tests) also reach a push service on this machine. */
+export const endpointPolicyOf = (env: Pick<Env, 'RETAILERS_MODE'>): EndpointPolicy => ({
+  allowLoopback: env.RETAILERS_MODE === 'demo',
+});
+
+export function createPushModule(deps: PushDeps) {
+  const vapid = vapidKeys(deps.env);
+  const policy = endpointPolicyOf(deps.env);
+  const service = createPushService({
+    repository: createPushRepository(deps.db),
+    sender: createWebPushSender({ vapid, policy }),
+    policy,
+    now: deps.now,
+    log: deps.log,
+  });
+  const job: RepeatingJob = {
+    name: 'push delivery',
+    everyMs: PUSH_DELIVERY_INTERVAL_MS,
+    run: () => service.deliver(),
+    firstRunInMs: () => PUSH_DELIVERY_INTERVAL_MS,
+  };
+  return {
+    routes: createPushRoutes({
+      service,
+      publicKey: vapid.publicKey,
+      requireUser: deps.requireUser,
+      deviceLabel: deps.deviceLabel,
+    }),
+    service,
+    jobs: [job],
+  };
+}
