@@ -39,13 +39,18 @@ describe('push message → notification', () => {
 });
 
 /** Browser windows as `clients.matchAll` lists them; `opened` records `openWindow`. */
-function browser(urls: string[], { controlled = true } = {}) {
+function browser(urls: string[], { controlled = true, allowFocus = true } = {}) {
   const log: string[] = [];
   const windows = urls.map((url) => {
     const w: WindowLike = {
       url,
-      focus: async () => (log.push(`focus ${w.url}`), w),
+      focus: async () => {
+        if (!allowFocus) throw new DOMException('Not allowed to focus a window.', 'InvalidAccessError');
+        log.push(`focus ${w.url}`);
+        return w;
+      },
       navigate: async (to) => {
+        await Promise.resolve();
         if (!controlled) throw new TypeError('not controlled');
         log.push(`navigate ${to}`);
         w.url = to;
@@ -74,6 +79,12 @@ describe('tap on the notification', () => {
     const { clients, log } = browser([data.url]);
     await openFromNotification(clients, data, ORIGIN);
     expect(log).toEqual([`focus ${data.url}`]);
+  });
+
+  it('still shows the product page where focus is refused (no recent tap)', async () => {
+    const { clients, log } = browser([`${ORIGIN}/fr/`], { allowFocus: false });
+    await openFromNotification(clients, data, ORIGIN);
+    expect(log).toEqual([`navigate ${data.url}`]);
   });
 
   it('opens a window when the app has none', async () => {
