@@ -7,7 +7,8 @@ import { useJourney } from '../support/journey';
 import { registerAndVerify } from '../support/register';
 
 // Web Push on the built app, at 360 px. What is real and what is not:
-// - real: the permission is not asked on load; the grant (CDP Browser.grantPermissions, as the
+// - real: the permission is not asked on load; the grant (Playwright's grantPermissions, that is CDP
+//   Browser.grantPermissions for the journey's browser context, as the
 //   person's "Allow" would); the push message, delivered to the real service worker by CDP
 //   ServiceWorker.deliverPushMessage (what the browser does once its push service hands it one:
 //   decryption is the browser's, covered by the server's tests); the notification the worker shows,
@@ -60,8 +61,9 @@ describe('push alerts', () => {
     // Nothing asked on load.
     expect(await page.evaluate(() => Notification.permission)).toBe('default');
 
-    const cdp = await context.browser()!.newBrowserCDPSession();
-    await cdp.send('Browser.grantPermissions', { origin: journey.url(''), permissions: ['notifications'] });
+    // Playwright sends CDP Browser.grantPermissions for the journey's own browser context.
+    const origin = new URL(journey.url('/')).origin;
+    await context.grantPermissions(['notifications'], { origin });
 
     // Subscribing needs the browser's push service: unreachable here, the app says so.
     await control.getByRole('button', { name: t.turnOn }).click();
@@ -86,16 +88,23 @@ describe('push alerts', () => {
       });
     });
     await page2.send('ServiceWorker.deliverPushMessage', {
-      origin: journey.url(''),
+      origin,
       registrationId,
       data: JSON.stringify(payload),
     });
-    const shown = await page.waitForFunction(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      const [n] = await registration.getNotifications();
-      return n && { title: n.title, body: n.body, icon: n.icon, tag: n.tag, url: (n.data as { url: string }).url };
-    });
-    expect(await shown.jsonValue()).toEqual({
+    const notifications = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          icon: n.icon,
+          tag: n.tag,
+          url: (n.data as { url: string }).url,
+        }));
+      });
+    await expect.poll(notifications, { timeout: 10_000 }).toHaveLength(1);
+    expect((await notifications())[0]).toEqual({
       title: payload.title,
       body: payload.body,
       icon: journey.url('/icons/icon-192.png'),
