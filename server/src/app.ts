@@ -29,7 +29,7 @@ import { withLinkTemplates } from './retailers/lib/link-templates';
 import { createBillingModule } from './features/billing/billing.module';
 import { createShippingRoutes } from './features/shipping/shipping.routes';
 import { alertsPersonalData, createAlertsModule } from './features/alerts/alerts.module';
-import { createPushModule } from './features/push/push.module';
+import { createPushModule, pushPersonalData } from './features/push/push.module';
 import { summariseUserAgent } from './features/accounts/user-agent';
 import { createFirstScreenModule } from './features/first-screen/first-screen.module';
 import { requestLog } from './lib/request-log';
@@ -119,6 +119,7 @@ export function createApp(deps: AppDeps): ComposedApp {
       contactPersonalData(createContactRepository(deps.db)),
       proPersonalData(deps.db),
       alertsPersonalData(deps.db),
+      pushPersonalData(deps.db),
     ],
     searchUsed,
     // Deletion ends the paid subscription first (ADR 130).

@@ -4,7 +4,7 @@ import { registerVerifiedAccount } from '../../test/helpers/accounts';
 import { createClock } from '../../test/helpers/clock';
 import { LIVE_TEST_ENV, startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { createTestClient, type TestClient } from '../../test/helpers/test-client';
-import { dropThenRise, lowestOnDay, noonOf } from '../features/alerts/alerts.test-support';
+import { dropThenRise, lowestOnDay, noonOf } from '../../test/helpers/price-days';
 import { staffCli } from '../features/admin/admin.test-support';
 import { demoDay } from './demo-prices';
 

@@ -106,6 +106,7 @@ describe('GET /api/account/export/', () => {
       'groups',
       'settings',
       'alerts',
+      'push_devices',
     ]);
     expect(data.generated_at).toBe(new Date(START + 5 * 60 * 1000).toISOString());
     expect(data.user).toMatchObject({
@@ -150,6 +151,7 @@ describe('GET /api/account/export/', () => {
     ]);
     expect(data.settings).toEqual({ minMarginPercent: 15, idealMarginPercent: 25, strategy: 'balanced' });
     expect(data.alerts).toEqual([]);
+    expect(data.push_devices).toEqual([]);
   });
 
   it('holds nothing secret and nothing of anyone else', () => {

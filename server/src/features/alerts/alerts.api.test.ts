@@ -8,7 +8,7 @@ import { registerVerifiedAccount } from '../../../test/helpers/accounts';
 import { belowAlert } from '../../../test/helpers/alerts';
 import { createClock, type Clock } from '../../../test/helpers/clock';
 import { startTestServer } from '../../../test/helpers/test-server';
-import { dropThenRise, noonOf } from './alerts.test-support';
+import { dropThenRise, noonOf } from '../../../test/helpers/price-days';
 
 // Price alerts (ADR 116) against the real server in demo mode, whose shop prices move from
 // day to day with the server's clock: the test moves the clock and runs the job's passes itself.

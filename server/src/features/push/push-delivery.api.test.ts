@@ -7,7 +7,7 @@ import { createTestClient, type TestClient } from '../../../test/helpers/test-cl
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { startFakePushService, type FakeDevice, type FakePushService } from '../../../test/fakes/push-service';
 import { demoDay } from '../../demo/demo-prices';
-import { dropThenRise, noonOf } from '../alerts/alerts.test-support';
+import { dropThenRise, noonOf } from '../../../test/helpers/price-days';
 import { closeDatabase, openDatabase } from '../../db/database';
 import { databaseFile } from '../../db/cli-database';
 import { createLogger } from '../../lib/log';

@@ -21,7 +21,7 @@ afterEach(() => {
 /** Starts a process that reads (or makes) the pair, as a server does at start-up; resolves its public key. */
 function startProcess(dir: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/features/push/push-keys.test-support.ts', dir], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/vapid-keys-process.ts', dir], {
       cwd: join(import.meta.dirname, '../../..'),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

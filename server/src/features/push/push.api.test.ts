@@ -111,6 +111,18 @@ describe('push subscriptions (demo mode)', () => {
     );
     expect(listed).toHaveLength(2);
     expect(JSON.stringify(listed)).not.toContain(device.subscription.endpoint);
+    // The account export names the devices, without the endpoint or keys.
+    const exported = await anne.get('/api/account/export/');
+    expect(exported.status).toBe(200);
+    expect(exported.body.push_devices).toHaveLength(2);
+    expect(exported.body.push_devices).toContainEqual({
+      service: '127.0.0.1',
+      // The label of the last time push was turned on from it (the second POST sent no User-Agent).
+      device: '',
+      created_at: stored.created_at,
+    });
+    expect(exported.text).not.toContain(device.subscription.endpoint);
+    expect(exported.text).not.toContain(device.subscription.keys.auth);
   });
 
   it('turns one device off by its endpoint or by its id, idempotently, and never another user’s', async () => {

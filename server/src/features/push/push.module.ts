@@ -35,6 +35,22 @@ export const endpointPolicyOf = (env: Pick<Env, 'RETAILERS_MODE'>): EndpointPoli
   allowLoopback: env.RETAILERS_MODE === 'demo',
 });
 
+/**
+ * The account export's `push_devices` part (docs/features/account-data-export.md): each device with
+ * push on as the account page lists it. The endpoint and keys are not given out: with the VAPID key
+ * they are what lets a message reach the device, and the user cannot use them.
+ */
+export function pushPersonalData(db: Db) {
+  const repository = createPushRepository(db);
+  return (user: { id: number }) => ({
+    push_devices: repository.listForUser(user.id).map((row) => ({
+      service: new URL(row.endpoint).hostname,
+      device: row.device,
+      created_at: new Date(row.created_at).toISOString(),
+    })),
+  });
+}
+
 export function createPushModule(deps: PushDeps) {
   const vapid = vapidKeys(deps.env);
   const policy = endpointPolicyOf(deps.env);

@@ -1,7 +1,7 @@
-import { getDemoCatalogue, type DemoProduct } from '../../demo/catalogue';
-import { demoPriceOn, DAY_MS } from '../../demo/demo-prices';
+import { getDemoCatalogue, type DemoProduct } from '../../src/demo/catalogue';
+import { demoPriceOn, DAY_MS } from '../../src/demo/demo-prices';
 
-// Test support: what the demo shops charge on a given day, to pick days where an alert must fire.
+// Test support (price alerts, the demo clock, push): what the demo shops charge on a given day, to pick days where an alert must fire.
 
 const DEFAULT_SHOPS = ['farmaline', 'medimarket', 'multipharma'] as const;
 

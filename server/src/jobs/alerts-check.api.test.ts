@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushPayloadSchema } from '@pharmaradar/shared/push.schema';
+import { getDemoCatalogue } from '../demo/catalogue';
+import { registerVerifiedAccount } from '../../test/helpers/accounts';
+import { startTestServer, type TestServer } from '../../test/helpers/test-server';
+import { startFakePushService, type FakePushService } from '../../test/fakes/push-service';
+
+// `npm run alerts:check` runs the alerts' check now, in its own process, on the server's data:
+// the e-mail and the push message go out before it ends.
+
+/** The command as `npm run alerts:check` runs it (from source here), on the test server's data. */
+function alertsCheck(server: TestServer): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/jobs/alerts-check.cli.ts'], {
+      cwd: join(import.meta.dirname, '../..'),
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: server.env.DATA_DIR,
+        WEB_DIST_DIR: server.env.WEB_DIST_DIR,
+        LOG_LEVEL: 'warn',
+        DEMO_LATENCY_MS: '',
+        BACKUP_INTERVAL_H: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+describe('npm run alerts:check', () => {
+  let server: TestServer;
+  let push: FakePushService;
+
+  beforeAll(async () => {
+    server = await startTestServer({ ALERTS_CHECK_INTERVAL_MIN: '0' });
+    push = await startFakePushService();
+  });
+  afterAll(async () => {
+    await push?.close();
+    await server?.close();
+  });
+
+  it('checks the alerts now: a price below the last one is mailed and pushed, once', async () => {
+    const product = getDemoCatalogue().find((p) => !p.prescription && p.offers.farmaline && p.offers.multipharma)!;
+    const { client } = await registerVerifiedAccount(server.url, server.env.MAIL_OUTBOX_DIR, 'ops.check@example.be');
+    const device = push.device();
+    expect((await client.post('/api/push/subscriptions/', device.subscription)).status).toBe(201);
+    const alert = await client.post('/api/alerts/create/', {
+      cnk: product.cnk,
+      product_name: product.name.fr,
+      kind: 'drop',
+    });
+    expect(alert.status).toBe(201);
+    // As if yesterday's check had seen a much higher price: today's is a drop.
+    server.db
+      .prepare('UPDATE price_alerts SET last_price = 999, last_checked_at = ? WHERE id = ?')
+      .run(Date.now() - 24 * 3600_000, alert.body.id);
+
+    const first = await alertsCheck(server);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain('alerts checked: 1 products, 1 e-mails, 1 push messages');
+    expect(push.received).toHaveLength(1);
+    expect(pushPayloadSchema.parse(push.received[0]!.payload).title).toBe(`Baisse de prix : ${product.name.fr}`);
+    expect(server.readOutbox().filter((m) => m.subject.startsWith('Alerte prix'))).toHaveLength(1);
+
+    const again = await alertsCheck(server);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('alerts checked: 1 products, 0 e-mails, 0 push messages');
+    expect(push.received).toHaveLength(1);
+  }, 60_000);
+});
