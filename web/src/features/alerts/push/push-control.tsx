@@ -4,6 +4,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { Spinner } from '../../../lib/ui/spinner';
 import { useOnlineStatus } from '../../../lib/network/use-online-status';
 import type { PushFailure, PushState } from './push-client';
+import './push-control.css';
 
 // Loaded on use: the client (and the shapes it validates) stays out of the page's own chunk.
 const loadClient = () => import('./push-client');
