@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BRAND_NAME, BRAND_SHORT_NAME, THEME_COLOR } from '../shared/src/brand';
 import { APP_STAGE_SOURCE, BOOT_SOURCE, BOOT_STAGE_SOURCES } from './scripts/boot-stages.mjs';
@@ -166,6 +166,44 @@ function compileStartEagerly(): Plugin {
   };
 }
 
+/**
+ * What the generated service worker imports (workbox `importScripts`): filled in by pushWorker once
+ * the file's hashed name is known, before the worker is generated (after the bundle is written).
+ */
+const SW_IMPORTS: string[] = [];
+
+/**
+ * Builds dist/assets/push-sw-<hash>.js from src/features/alerts/push/push.sw.ts: the push and
+ * notificationclick handlers, which workbox's generated worker has no option for (ADR 245). A classic
+ * script, since importScripts() runs no modules; self-contained, since it shares no chunk with the
+ * app. Its hashed name is written into sw.js, so new handlers make a new worker, as any change does.
+ * It stays out of the precache: the browser keeps a worker's imported scripts with the worker itself.
+ */
+function pushWorker(source = 'src/features/alerts/push/push.sw.ts'): Plugin {
+  return {
+    name: 'pharmaradar:push-worker',
+    apply: 'build',
+    async generateBundle() {
+      // A build of its own: in the app's, rollup would share zod's chunk with the pages.
+      const built = await build({
+        configFile: false,
+        publicDir: false,
+        logLevel: 'silent',
+        build: {
+          write: false,
+          target: 'es2022',
+          minify: true,
+          lib: { entry: fileURLToPath(new URL(source, import.meta.url)), formats: ['iife'], name: 'pushWorker' },
+        },
+      });
+      const file = (Array.isArray(built) ? built : [built]).flatMap((b) => ('output' in b ? b.output : []))[0];
+      if (file?.type !== 'chunk') throw new Error(`push-worker: nothing built from ${source}`);
+      const ref = this.emitFile({ type: 'asset', name: 'push-sw.js', source: file.code });
+      SW_IMPORTS.splice(0, SW_IMPORTS.length, `/${this.getFileName(ref)}`);
+    },
+  };
+}
+
 const preloads = preloadOnlyWhatIsMissing();
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -184,6 +222,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && preloads.plugin,
     !isSsrBuild && compileStartEagerly(),
     !isSsrBuild && proOfflineList(),
+    !isSsrBuild && pushWorker(),
     !isSsrBuild &&
       VitePWA({
         strategies: 'generateSW',
@@ -217,6 +256,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // (docs/architecture.md#offline-first-and-sync).
           clientsClaim: true,
           skipWaiting: false,
+          importScripts: SW_IMPORTS,
           cleanupOutdatedCaches: true,
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [/^\/api\//, /^\/__demo\//],
@@ -227,7 +267,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           // reader's .wasm (cached on the first scan, ADR 115). check-budget.mjs prints the total.
           // The web manifest is added by the plugin itself.
           globPatterns: ['**/*.{js,css,html,png,svg}', 'locales/**/*.json'],
-          globIgnores: [...PRO_ONLY, '**/assets/admin.page-*.js', '**/assets/leaflet-map-*.js'],
+          globIgnores: [
+            ...PRO_ONLY,
+            '**/assets/push-sw-*.js',
+            '**/assets/admin.page-*.js',
+            '**/assets/leaflet-map-*.js',
+          ],
           runtimeCaching: [
             {
               urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.*\.(js|wasm)$/.test(url.pathname),

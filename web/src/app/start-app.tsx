@@ -11,6 +11,7 @@ import { localeOfPath } from '../lib/router/localized-path';
 import type { FirstScreenHandover } from '../first-screen/first-screen-start';
 import { markStart } from '../lib/perf/start-marks';
 import { nextTask } from '../lib/perf/next-task';
+import { turnPushOffOnLogout } from './push-logout';
 
 // The end of the app's code evaluation (its imports first): the bench names the start's tasks by it.
 markStart('start:evaluated');
@@ -38,6 +39,7 @@ export async function startApp(
   await nextTask();
   markStart('start:router');
   const router = createBrowserRouter(routes);
+  turnPushOffOnLogout();
   const root = createRoot(container);
   await intlWarmed;
   await nextTask();

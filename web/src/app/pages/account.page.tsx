@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../lib/router/use-document-title';
 import { useLocalizedPath } from '../../lib/router/use-localized-path';
 import { useSession } from '../../lib/session/use-session';
 import { AlertsSection } from '../../features/alerts/alerts-section';
+import { PushSection } from '../../features/alerts/push/push-section';
 import { DataExportSection } from '../../features/accounts/data-export-section';
 import { HelpSection } from '../../features/accounts/help-section';
 import { ProfileSection } from '../../features/accounts/profile-section';
@@ -74,6 +75,7 @@ export default function AccountPage() {
         </div>
         <div className="account-grid__side">
           <AlertsSection />
+          <PushSection />
           <SecuritySection />
           <DataExportSection />
           <HelpSection />

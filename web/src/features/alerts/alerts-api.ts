@@ -1,4 +1,11 @@
-import { alertListSchema, alertSchema, type Alert, type CreateAlertInput } from '@pharmaradar/shared/alerts.schema';
+import {
+  alertListSchema,
+  alertPreferencesSchema,
+  alertSchema,
+  type Alert,
+  type AlertPreferences,
+  type CreateAlertInput,
+} from '@pharmaradar/shared/alerts.schema';
 import { api } from '../../lib/api/client';
 
 // Price alerts of the logged-in user: set on the product page, listed and deleted on the account page.
@@ -13,4 +20,13 @@ export function createAlert(input: CreateAlertInput): Promise<Alert> {
 
 export async function deleteAlert(id: number): Promise<void> {
   await api.delete(`/alerts/${id}/`);
+}
+
+/** Whether alerts also go by e-mail; the server refuses `false` (`no_channel`) while no device has push on. */
+export async function readAlertPreferences(): Promise<AlertPreferences> {
+  return api.get('/alerts/preferences/', { schema: alertPreferencesSchema });
+}
+
+export function saveAlertPreferences(preferences: AlertPreferences): Promise<AlertPreferences> {
+  return api.put('/alerts/preferences/', preferences, { schema: alertPreferencesSchema });
 }

@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { serveAuthApi, testUser } from '../../test/fakes/auth-api-server';
 import { renderWithProviders } from '../../test/render';
 import { PriceAlertForm } from './price-alert-form';
+import { installPushBrowser, removePushBrowser, SERVER_KEY } from './push/push-browser.test-support';
 
 // The product page's alert form against a loopback account API: what the user sees and what is sent.
 
 const api = serveAuthApi();
+afterEach(removePushBrowser);
 const CNK = '2322162';
 
 const renderForm = (locale: 'fr' | 'en' | 'nl') =>
@@ -129,5 +131,34 @@ describe('price alert form', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'à chaque baisse de prix' }));
     fireEvent.click(screen.getByRole('button', { name: 'Créer l’alerte' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Impossible de créer l’alerte. Réessayez.');
+  });
+
+  it('offers to notify this device once the alert exists, asking the permission only on that tap', async () => {
+    const browser = installPushBrowser();
+    api.user = testUser();
+    api.on('POST /api/alerts/create/', ({ json }) => ({ status: 201, body: alertOf(json as Record<string, unknown>) }));
+    api.on('GET /api/push/key/', { body: { publicKey: SERVER_KEY } });
+    api.on('POST /api/push/subscriptions/', () => ({
+      status: 201,
+      body: {
+        device: {
+          id: 1,
+          service: 'fcm.googleapis.com',
+          device: 'Chrome',
+          created_at: '2026-11-29T08:00:00.000Z',
+          current: true,
+        },
+      },
+    }));
+    renderForm('nl');
+    fireEvent.click(await screen.findByRole('radio', { name: 'bij elke prijsdaling' }));
+    expect(screen.queryByTestId('push-control')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Alarm instellen' }));
+    const notify = await screen.findByRole('button', { name: 'Verwittig mij ook op dit toestel' });
+    expect(browser.asked).toBe(0);
+    fireEvent.click(notify);
+    expect(await screen.findByText('Meldingen staan aan op dit toestel.')).toBeTruthy();
+    expect(browser.asked).toBe(1);
+    expect(api.bodies('POST /api/push/subscriptions/')).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { useLocale } from '../../lib/i18n/use-locale';
 import './price-alert-form.css';
 import { LocalizedLink } from '../../lib/router/localized-link';
 import { SessionContext } from '../../lib/session/session-context';
+import { PushControl } from './push/push-control';
 
 type Status = 'idle' | 'saving' | 'saved' | 'savedMet' | 'invalid' | 'failed';
 
@@ -99,6 +100,8 @@ export function PriceAlertForm({
               {t(status, metValues)}
             </p>
           )}
+          {/* Offered once there is an alert to be notified of: the browser asks its permission on this tap. */}
+          {(status === 'saved' || status === 'savedMet') && <PushControl variant="alert" />}
         </form>
       )}
     </section>

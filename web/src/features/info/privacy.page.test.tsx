@@ -118,6 +118,31 @@ describe('PrivacyPage', () => {
     Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   });
 
+  it.each([
+    [
+      'fr',
+      /l’adresse d’envoi .* les deux clés .* dans votre compte \(« Notifications sur cet appareil »/,
+      /Services de notifications des navigateurs/,
+    ],
+    [
+      'en',
+      /the delivery address .* the two keys .* in your account \(“Notifications on this device”/,
+      /Browsers’ notification services/,
+    ],
+    [
+      'nl',
+      /het afleveradres .* de twee sleutels .* in uw account \(‘Meldingen op dit toestel’/,
+      /Meldingendiensten van de browsers/,
+    ],
+  ] as const)(
+    'says what push notifications store per device, who carries them and how to turn them off (%s)',
+    async (locale, stored, carried) => {
+      renderWithProviders(<PrivacyPage />, { locale, route: `/${locale}/privacy` });
+      expect((await screen.findByText(stored)).tagName).toBe('LI');
+      expect(screen.getByText(carried).tagName).toBe('LI');
+    },
+  );
+
   it('names the controller with its Dutch legal form and address in nl', async () => {
     const { container } = renderWithProviders(<PrivacyPage />, { locale: 'nl', route: '/nl/privacy' });
     await screen.findByRole('heading', { level: 1 });

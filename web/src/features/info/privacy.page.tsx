@@ -30,7 +30,7 @@ const SECTION_BODIES: Record<PrivacySection, () => ReactNode> = {
       <Text id="info.privacy.data.intro" />
       <TextList
         prefix="info.privacy.data"
-        keys={['account', 'google', 'subscription', 'contact', 'logs', 'searches']}
+        keys={['account', 'google', 'subscription', 'contact', 'logs', 'searches', 'push']}
       />
       <Text id="info.privacy.data.health" className="info-note" />
       <h3 id="cookies" className="info-subtitle">
@@ -49,7 +49,10 @@ const SECTION_BODIES: Record<PrivacySection, () => ReactNode> = {
   recipients: () => (
     <>
       <Text id="info.privacy.recipients.intro" />
-      <TextList prefix="info.privacy.recipients" keys={['hosting', 'email', 'stripe', 'google', 'authorities']} />
+      <TextList
+        prefix="info.privacy.recipients"
+        keys={['hosting', 'email', 'stripe', 'google', 'push', 'authorities']}
+      />
       <Text id="info.privacy.recipients.transfers" />
       <Text id="info.privacy.recipients.pharmacies" />
       <Text id="info.privacy.recipients.affiliate" />
