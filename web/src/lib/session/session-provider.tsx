@@ -6,7 +6,7 @@ import { INITIAL_SESSION, isAuthenticatedUser, sessionReducer, type SessionEvent
 import { readCachedUser, writeCachedUser } from './session-cache';
 import { isLogoutPending, setLogoutPending } from './pending-logout';
 import { clearPersonalData, countUnsyncedChanges } from './personal-data';
-import { runBeforeLogout } from './before-logout';
+import { runBeforeLogout, runOnLogoutDecided } from './before-logout';
 import { LogoutWarningDialog, type LogoutAnswer } from './logout-warning-dialog';
 
 const ME_PATH = '/auth/me/';
@@ -112,6 +112,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (choice === 'logout') break;
       await runBeforeLogout();
     }
+    // Decided: what only the leaving person should have goes now (a cancelled logout kept it).
+    await runOnLogoutDecided();
     // Marked before sending: if the answer never comes, the next start and the next 'online' send it again.
     setLogoutPending(true);
     apply({ type: 'signed-out' });
