@@ -40,6 +40,8 @@ export interface RunningServer {
   app: Hono;
   /** One pass of the price alerts' checks, as the alerts job runs it (tests call it). */
   alertChecks: ComposedApp['alertChecks'];
+  /** One pass of the market refresh job now, as its job runs it (`npm run market:refresh`, tests). */
+  marketRefresh: ComposedApp['marketRefresh'];
   /** The names of the repeating jobs started through the job scheduler. */
   jobs(): readonly string[];
 }
@@ -207,6 +209,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     deps,
     app: composed.app,
     alertChecks: composed.alertChecks,
+    marketRefresh: composed.marketRefresh,
     jobs: scheduler.jobs,
   };
 }

@@ -3,6 +3,7 @@ import { COMPANY } from '@pharmaradar/shared/brand';
 import { DEFAULT_WEB_DIST_DIR, resolveFromRoot } from './paths';
 import { SECRET_KEY_MIN_LENGTH } from './secret-key';
 import { FEED_VARIABLES, SHOP_VARIABLES } from './env-variables-shops';
+import { MARKET_VARIABLES } from './env-variables-market';
 import { variable } from './env-variable';
 import { adScriptUrl, boolean, httpUrl, integer, safeProtocol } from './env-values';
 
@@ -224,7 +225,13 @@ const SERVICE_VARIABLES = {
  * description), in the order the README table and `.env.example` list them. env.ts validates the
  * environment with the schemas.
  */
-export const VARIABLES = { ...CORE_VARIABLES, ...SHOP_VARIABLES, ...SERVICE_VARIABLES, ...FEED_VARIABLES };
+export const VARIABLES = {
+  ...CORE_VARIABLES,
+  ...SHOP_VARIABLES,
+  ...MARKET_VARIABLES,
+  ...SERVICE_VARIABLES,
+  ...FEED_VARIABLES,
+};
 
 /** A variable as people read about it: the source of the README table and `.env.example`. */
 export interface EnvVariableDoc {

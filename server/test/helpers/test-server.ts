@@ -21,6 +21,8 @@ export interface TestServer {
   deps: AppDeps;
   /** One pass of the price alerts' checks, as their job runs it. */
   alertChecks: RunningServer['alertChecks'];
+  /** One pass of the market refresh job, as the job runs it. */
+  marketRefresh: RunningServer['marketRefresh'];
   /** The names of the repeating jobs the server started. */
   jobs(): readonly string[];
   close(): Promise<void>;
@@ -126,6 +128,7 @@ export async function startTestServer(
     app: server.app,
     deps: server.deps,
     alertChecks: server.alertChecks,
+    marketRefresh: server.marketRefresh,
     jobs: server.jobs,
     async close() {
       await server.close();
