@@ -63,5 +63,3 @@ export function createMarketService(deps: MarketServiceDeps) {
     want: (cnks: readonly string[]) => repository.want(cnks, deps.now()),
   };
 }
-
-export type MarketService = ReturnType<typeof createMarketService>;
