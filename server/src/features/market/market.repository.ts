@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { writeTransaction } from '../../db/write-transaction';
-import type { RetailerOffer } from '../../retailers/types';
+import type { RetailerOffer, ShopLanguage } from '../../retailers/types';
 
 /** A shop's stored answer for one CNK: its offers (price, stock, link), or none when it does not sell it. */
 export type StoredAnswer = {
@@ -17,14 +17,14 @@ export type StaleCnk = { cnk: string; fetchedAt: number | null };
 
 export function createMarketRepository(db: Db) {
   const upsert = db.prepare(
-    `INSERT INTO market_prices (retailer, cnk, status, offers_json, ms, fetched_at)
-     VALUES (@retailer, @cnk, @status, @offersJson, @ms, @fetchedAt)
-     ON CONFLICT (retailer, cnk) DO UPDATE SET
+    `INSERT INTO market_prices (retailer, cnk, lang, status, offers_json, ms, fetched_at)
+     VALUES (@retailer, @cnk, @lang, @status, @offersJson, @ms, @fetchedAt)
+     ON CONFLICT (retailer, cnk, lang) DO UPDATE SET
        status = excluded.status, offers_json = excluded.offers_json, ms = excluded.ms, fetched_at = excluded.fetched_at
      WHERE excluded.fetched_at >= market_prices.fetched_at`,
   );
-  const select = db.prepare<[string], Row>(
-    'SELECT retailer, status, offers_json, ms, fetched_at FROM market_prices WHERE cnk = ?',
+  const select = db.prepare<[string, string], Row>(
+    'SELECT retailer, status, offers_json, ms, fetched_at FROM market_prices WHERE cnk = ? AND lang = ?',
   );
   const want = db.prepare(
     `INSERT INTO market_wanted (cnk, wants, wanted_at) VALUES (?, 1, ?)
@@ -33,7 +33,7 @@ export function createMarketRepository(db: Db) {
   // Oldest first (never fetched before any), the most wanted first among equally old.
   const stale = db.prepare<[string, number, number], { cnk: string; fetched_at: number | null }>(
     `SELECT w.cnk, p.fetched_at FROM market_wanted w
-     LEFT JOIN market_prices p ON p.retailer = ? AND p.cnk = w.cnk
+     LEFT JOIN market_prices p ON p.retailer = ? AND p.cnk = w.cnk AND p.lang = 'fr'
      WHERE w.wanted_at > ? AND (p.fetched_at IS NULL OR p.fetched_at <= ?)
      ORDER BY p.fetched_at IS NOT NULL, p.fetched_at, w.wants DESC, w.cnk`,
   );
@@ -41,7 +41,7 @@ export function createMarketRepository(db: Db) {
     'SELECT COUNT(*) AS n FROM market_wanted WHERE wanted_at > ?',
   );
   const freshCount = db.prepare<[string, number, number], { n: number }>(
-    `SELECT COUNT(*) AS n FROM market_wanted w JOIN market_prices p ON p.retailer = ? AND p.cnk = w.cnk
+    `SELECT COUNT(*) AS n FROM market_wanted w JOIN market_prices p ON p.retailer = ? AND p.cnk = w.cnk AND p.lang = 'fr'
      WHERE w.wanted_at > ? AND p.fetched_at > ?`,
   );
   const wantMany = writeTransaction(db, (cnks: readonly string[], at: number) => {
@@ -49,11 +49,12 @@ export function createMarketRepository(db: Db) {
   });
 
   return {
-    /** Keeps a shop's answer for a CNK unless a newer one is already stored. */
-    put(retailer: string, cnk: string, answer: StoredAnswer): void {
+    /** Keeps a shop's answer for a CNK, asked in `lang`, unless a newer one is already stored. */
+    put(retailer: string, cnk: string, answer: StoredAnswer, lang: ShopLanguage = 'fr'): void {
       upsert.run({
         retailer,
         cnk,
+        lang,
         status: answer.status,
         offersJson: JSON.stringify(answer.offers),
         ms: answer.ms,
@@ -61,10 +62,10 @@ export function createMarketRepository(db: Db) {
       });
     },
 
-    /** Every shop's stored answer for `cnk`, fresh or not (a row that cannot be read is left out). */
-    answers(cnk: string): Map<string, StoredAnswer> {
+    /** Every shop's stored answer for `cnk` asked in `lang`, fresh or not (a row that cannot be read is left out). */
+    answers(cnk: string, lang: ShopLanguage = 'fr'): Map<string, StoredAnswer> {
       const found = new Map<string, StoredAnswer>();
-      for (const row of select.all(cnk)) {
+      for (const row of select.all(cnk, lang)) {
         try {
           const offers = JSON.parse(row.offers_json) as RetailerOffer[];
           found.set(row.retailer, { status: row.status, offers, ms: row.ms, fetchedAt: row.fetched_at });

@@ -1,5 +1,5 @@
 import { normaliseOfferCnk } from '@pharmaradar/shared/search-grouping';
-import type { SearchQuery } from '../../retailers/types';
+import type { SearchQuery, ShopLanguage } from '../../retailers/types';
 import { freshAfter, isFresh } from './market-freshness';
 import type { MarketRepository, StoredAnswer } from './market.repository';
 
@@ -25,8 +25,9 @@ export function createMarketService(deps: MarketServiceDeps) {
    * name search matched without a CNK on the page left out (they are not known to be that CNK).
    */
   function recordAnswer(retailer: string, query: SearchQuery, answer: StoredAnswer): void {
+    const lang = query.lang ?? 'fr';
     if (query.kind === 'cnk') {
-      repository.put(retailer, query.value, answer);
+      repository.put(retailer, query.value, answer, lang);
       return;
     }
     const byCnk = new Map<string, StoredAnswer['offers']>();
@@ -35,12 +36,12 @@ export function createMarketService(deps: MarketServiceDeps) {
       if (!cnk) continue;
       byCnk.set(cnk, [...(byCnk.get(cnk) ?? []), offer]);
     }
-    for (const [cnk, offers] of byCnk) repository.put(retailer, cnk, { ...answer, status: 'ok', offers });
+    for (const [cnk, offers] of byCnk) repository.put(retailer, cnk, { ...answer, status: 'ok', offers }, lang);
   }
 
-  /** The shop's stored answer for `cnk` while fresh (market-freshness.ts), else null. */
-  function freshAnswer(retailer: string, cnk: string): StoredAnswer | null {
-    const answer = repository.answers(cnk).get(retailer);
+  /** The shop's stored answer for `cnk` asked in `lang` while fresh (market-freshness.ts), else null. */
+  function freshAnswer(retailer: string, cnk: string, lang: ShopLanguage = 'fr'): StoredAnswer | null {
+    const answer = repository.answers(cnk, lang).get(retailer);
     return answer && isFresh(answer.fetchedAt, deps.now(), deps.freshHours) ? answer : null;
   }
 

@@ -89,7 +89,7 @@ export function createSearchFanOut(
       now: deps.now,
       onUnexpectedError: (retailer, error) => log.error('retailer connector failed unexpectedly', { retailer, error }),
     });
-    recording.answered(connector.id, key, query, answer);
+    recording.answered(connector.id, key, { ...query, lang: askedLanguage(connector, query) }, answer);
     return answer;
   };
 
@@ -112,7 +112,12 @@ export function createSearchFanOut(
         { timeoutMs: deps.timeoutMs, now: deps.now },
       );
       if (yielding.signal.aborted) return null;
-      recording.answered(connector.id, cacheKey(connector, query), query, answer);
+      recording.answered(
+        connector.id,
+        cacheKey(connector, query),
+        { ...query, lang: askedLanguage(connector, query) },
+        answer,
+      );
       return answer;
     } finally {
       lane.background.delete(yielding);

@@ -2,7 +2,7 @@ import type { Leases } from '../../db/leases.repository';
 import type { Locale } from '@pharmaradar/shared/locales';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
-import type { RetailerConnector, RetailerOffer, SearchQuery } from '../../retailers/types';
+import type { RetailerConnector, RetailerOffer, SearchQuery, ShopLanguage } from '../../retailers/types';
 import type { RetailerAnswer } from './retailer-call';
 import type { SearchCatalogue } from './search-official';
 import type { SearchCacheRepository } from './search-cache.repository';
@@ -65,11 +65,15 @@ export type MarketAnswer = { status: 'ok' | 'empty'; offers: RetailerOffer[]; ms
  * has a fresh price there can be answered from it without asking a shop. Must not throw into a search.
  */
 export type MarketStore = {
+  /**
+   * `query` carries the language the shop was asked in (its own, or French: askedLanguage), so a
+   * stored answer's names are those of its reader's language.
+   */
   recordAnswer(retailer: string, query: SearchQuery, answer: MarketAnswer): void;
   /** CNKs someone asked for (searched, priced, checked by an alert): the refresh job keeps them warm. */
   want(cnks: readonly string[]): void;
-  /** The shop's stored answer for `cnk` while fresh (MARKET_FRESH_H), else null. */
-  freshAnswer(retailer: string, cnk: string): MarketAnswer | null;
+  /** The shop's stored answer for `cnk`, asked in `lang`, while fresh (MARKET_FRESH_H), else null. */
+  freshAnswer(retailer: string, cnk: string, lang: ShopLanguage): MarketAnswer | null;
 };
 
 export type SearchServiceDeps = {

@@ -3,7 +3,7 @@ import { classifyQuery } from '@pharmaradar/shared/cnk';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { createSearchFanOut } from './search-fan-out';
 import { createSearchOfficial } from './search-official';
-import { isFeedShop, type SearchQuery } from '../../retailers/types';
+import { askedLanguage, isFeedShop, type SearchQuery } from '../../retailers/types';
 import type { RetailerAnswer } from './retailer-call';
 import type { MarketAnswer, RunOptions, SearchListener, SearchServiceDeps } from './search-ports';
 import { createSearchRecording } from './search-recording';
@@ -108,7 +108,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       if (isFeedShop(connector)) continue;
       let answer: MarketAnswer | null = null;
       try {
-        answer = deps.market.freshAnswer(connector.id, query.value);
+        answer = deps.market.freshAnswer(connector.id, query.value, askedLanguage(connector, query));
       } catch (error) {
         log.warn('market store read failed', { retailer: connector.id, error });
       }
