@@ -3,7 +3,7 @@
 // distinct CNKs the refresh job keeps warm, how long a full pass takes per shop at the configured rate,
 // and whether every price stays fresher than MARKET_FRESH_H.
 
-export interface CapacityInput {
+interface CapacityInput {
   pharmacies: number;
   /** Share of the pharmacies (summing to 1) with a group of each size, in CNKs. */
   groupSizes: ReadonlyArray<{ share: number; size: number }>;
@@ -17,7 +17,7 @@ export interface CapacityInput {
   freshHours: number;
 }
 
-export interface CapacityResult {
+interface CapacityResult {
   distinctCnks: number;
   /** Time one shop's full pass takes, hours (every distinct CNK stale at once: the worst morning). */
   passHours: number;
