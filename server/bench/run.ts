@@ -6,6 +6,8 @@ import { formatCatalogueBench, runCatalogueBench } from './catalogue-bench';
 import { formatFeedBench, runFeedBench } from './feed-bench';
 import { formatStartupBench, runStartupBench } from './startup-bench';
 import { formatProductionBench, runProductionBench } from './production-bench';
+import { BELGIUM, formatMarketCapacity, marketCapacity } from './market-capacity';
+import { loadEnv } from '../src/config/env';
 
 runSearchBench(FULL_BENCH).then(
   async (report) => {
@@ -14,6 +16,10 @@ runSearchBench(FULL_BENCH).then(
     console.log(formatCatalogueBench(await runCatalogueBench()));
     console.log(formatFeedBench(await runFeedBench()));
     console.log(formatStartupBench(await runStartupBench()));
+    // The configured rate and freshness (MARKET_RATE_PER_SHOP, MARKET_FRESH_H), defaults otherwise.
+    const { MARKET_RATE_PER_SHOP: intervalMs, MARKET_FRESH_H: freshHours } = loadEnv();
+    const capacity = { ...BELGIUM, intervalMs, freshHours };
+    console.log(formatMarketCapacity(capacity, marketCapacity(capacity)));
     process.exit(0);
   },
   (error: unknown) => {

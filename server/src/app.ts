@@ -35,6 +35,9 @@ import { createFirstScreenModule } from './features/first-screen/first-screen.mo
 import { requestLog } from './lib/request-log';
 import { createCatalogueModule } from './features/catalogue/catalogue.module';
 import { createFeedsModule } from './features/feeds/feeds.module';
+import { createMarketModule } from './features/market/market.module';
+import type { PassSummary } from './features/market/market-refresh.job';
+import { isFeedShop } from './retailers/types';
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -64,6 +67,8 @@ export interface ComposedApp {
   alertChecks: () => Promise<{ checked: number; mailed: number; pushed: number }>;
   /** One pass of the push delivery job: what is queued and due goes out (tests, `npm run alerts:check`). */
   pushDeliveries: () => Promise<{ sent: number; removed: number; failed: number }>;
+  /** One pass of the market refresh job now (`npm run market:refresh`, tests). */
+  marketRefresh: () => Promise<PassSummary>;
 }
 
 export function createApp(deps: AppDeps): ComposedApp {
@@ -191,6 +196,10 @@ export function createApp(deps: AppDeps): ComposedApp {
   app.route('/api', admin.routes);
   app.route('/api', priceHistory.routes);
   app.route('/', products.seoRoutes);
+  // The market kept warm (ADR 234): every fresh answer a search gets goes into its store, the refresh
+  // job keeps the wanted CNKs fresh in the lane live searches leave free, Pro answers fresh CNKs from it.
+  // On the prices' clock, as the search cache.
+  const market = createMarketModule({ ...deps, now: deps.pricesNow });
   // The search's cache freshness and the prices it records follow the prices' clock, so the next demo
   // day's prices are fetched; what it reports to the admin keeps the real time (ADR 122).
   const search = createSearchModule(
@@ -204,8 +213,13 @@ export function createApp(deps: AppDeps): ComposedApp {
     },
     products.service,
     priceHistory.service,
+    market.store,
   );
   app.route('/api', search.routes);
+  const marketRefresh = market.refresher(
+    connectors.map((c) => ({ id: c.id, feed: isFeedShop(c) })),
+    search.service.refreshCnk,
+  );
   // Pro batch pricing reuses the search's fan-out, cache and coalescing.
   // It also reads the official catalogue: excluded packs are never priced, official names shown.
   app.route(
@@ -264,8 +278,9 @@ export function createApp(deps: AppDeps): ComposedApp {
   app.onError(errorHandler(log));
   return {
     app,
-    jobs: [...alerts.jobs, ...push.jobs, ...catalogue.jobs, ...feeds.jobs],
+    jobs: [...alerts.jobs, ...push.jobs, ...catalogue.jobs, ...feeds.jobs, marketRefresh.job],
     alertChecks: alerts.runChecks,
     pushDeliveries: () => push.service.deliver(),
+    marketRefresh: marketRefresh.pass,
   };
 }

@@ -41,6 +41,8 @@ export interface RunningServer {
   /** One pass of the price alerts' checks, as the alerts job runs it (tests call it). */
   alertChecks: ComposedApp['alertChecks'];
   pushDeliveries: ComposedApp['pushDeliveries'];
+  /** One pass of the market refresh job now, as its job runs it (`npm run market:refresh`, tests). */
+  marketRefresh: ComposedApp['marketRefresh'];
   /** The names of the repeating jobs started through the job scheduler. */
   jobs(): readonly string[];
 }
@@ -209,6 +211,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     app: composed.app,
     alertChecks: composed.alertChecks,
     pushDeliveries: composed.pushDeliveries,
+    marketRefresh: composed.marketRefresh,
     jobs: scheduler.jobs,
   };
 }

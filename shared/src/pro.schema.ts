@@ -30,6 +30,11 @@ export const proPricesRequestSchema = z.object({
     .transform((cnks) => [...new Set(cnks)]),
   /** The interface language: offer names and links come in it where the shop has it (ADR 148). */
   lang: localeSchema.default(DEFAULT_LOCALE),
+  /**
+   * "Refresh now": ask the shops live even where the market store has a fresh price (docs/decisions/234).
+   * Absent or false: a CNK with a fresh stored price is answered from the store at once.
+   */
+  live: z.boolean().default(false),
 });
 export type ProPricesRequest = z.infer<typeof proPricesRequestSchema>;
 
@@ -48,8 +53,15 @@ export const proProductEventSchema = z.object({
   status: proProductStatusSchema,
   product: searchProductSchema.nullable(),
   retailers: z.array(searchRetailerSummarySchema),
+  /** When the oldest price of the row was fetched from its shop (ISO): the time the web shows per row. */
   fetchedAt: z.string(),
   cached: z.boolean(),
+  /**
+   * Where the row's prices come from: `market` the store kept warm (no shop asked for this answer),
+   * `live` the shops asked now or a search answered minutes ago (docs/decisions/234). Absent from
+   * answers saved before it existed.
+   */
+  source: z.enum(['market', 'live']).optional(),
   /** Why the catalogue excludes it (status `excluded`); absent otherwise. */
   exclusion: officialExclusionSchema.optional(),
   /** The official name and pack when the catalogue knows the CNK (docs/decisions/161); absent otherwise. */

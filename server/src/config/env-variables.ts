@@ -4,6 +4,7 @@ import { DEFAULT_WEB_DIST_DIR, resolveFromRoot } from './paths';
 import { SECRET_KEY_MIN_LENGTH } from './secret-key';
 import { FEED_VARIABLES, SHOP_VARIABLES } from './env-variables-shops';
 import { PUSH_VARIABLES } from './env-variables-push';
+import { MARKET_VARIABLES } from './env-variables-market';
 import { variable } from './env-variable';
 import { adScriptUrl, boolean, httpUrl, integer, safeProtocol } from './env-values';
 
@@ -228,6 +229,7 @@ const SERVICE_VARIABLES = {
 export const VARIABLES = {
   ...CORE_VARIABLES,
   ...SHOP_VARIABLES,
+  ...MARKET_VARIABLES,
   ...SERVICE_VARIABLES,
   ...PUSH_VARIABLES,
   ...FEED_VARIABLES,

@@ -92,6 +92,14 @@ export interface RetailerConnector {
   search(query: SearchQuery, signal: AbortSignal): Promise<RetailerOffer[]>;
 }
 
+/**
+ * A shop read from its merchant feed answers from data stored here: asking it fetches nothing, so
+ * the market refresh job never asks it and a stored answer never stands in for its own.
+ */
+export function isFeedShop(connector: Pick<RetailerConnector, 'fetchedAt'>): boolean {
+  return connector.fetchedAt !== undefined;
+}
+
 export function isRetailerId(value: string): value is RetailerId {
   return (RETAILER_IDS as readonly string[]).includes(value);
 }

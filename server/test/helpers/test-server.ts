@@ -22,6 +22,8 @@ export interface TestServer {
   /** One pass of the price alerts' checks, as their job runs it. */
   alertChecks: RunningServer['alertChecks'];
   pushDeliveries: RunningServer['pushDeliveries'];
+  /** One pass of the market refresh job, as the job runs it. */
+  marketRefresh: RunningServer['marketRefresh'];
   /** The names of the repeating jobs the server started. */
   jobs(): readonly string[];
   close(): Promise<void>;
@@ -128,6 +130,7 @@ export async function startTestServer(
     deps: server.deps,
     alertChecks: server.alertChecks,
     pushDeliveries: server.pushDeliveries,
+    marketRefresh: server.marketRefresh,
     jobs: server.jobs,
     async close() {
       await server.close();

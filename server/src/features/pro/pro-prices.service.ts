@@ -18,6 +18,11 @@ export interface PriceSearch {
   /** lang: the shops are asked in the user's language where they have it (ADR 148). */
   /** client: whose turn the shops' requests take (ADR 188): the Pro user's, as their signed-in searches. */
   search(query: string, listener?: undefined, options?: { lang?: Locale; client?: string }): Promise<SearchResult>;
+  /**
+   * A CNK's result from the market store when every shop's stored price is fresh, without asking a
+   * shop; null otherwise (docs/decisions/234).
+   */
+  storedSearch?(cnk: string, options?: { lang?: Locale; client?: string }): Promise<SearchResult | null>;
 }
 
 /**
@@ -68,7 +73,7 @@ export type AnalysisCost = {
   fits: boolean;
 };
 
-export function toProductEvent(cnk: string, result: SearchResult): ProProductEvent {
+export function toProductEvent(cnk: string, result: SearchResult, source: 'market' | 'live' = 'live'): ProProductEvent {
   const product = result.products.find((p) => p.cnk === cnk) ?? null;
   const allFailed = result.retailers.length > 0 && result.retailers.every((r) => FAILED.has(r.status));
   return {
@@ -78,6 +83,7 @@ export function toProductEvent(cnk: string, result: SearchResult): ProProductEve
     retailers: result.retailers,
     fetchedAt: result.fetchedAt,
     cached: result.cached,
+    source,
   };
 }
 
@@ -143,12 +149,17 @@ export function createProPricesService(deps: ProPricesDeps) {
     };
   }
 
-  async function priceOne(user: ProUser, cnk: string, lang: Locale): Promise<ProProductEvent> {
+  /**
+   * A CNK's prices: from the market store when all are fresh there, unless `live` ("refresh now");
+   * else from the shops as a search asks them (its cache and coalescing).
+   */
+  async function priceOne(user: ProUser, cnk: string, lang: Locale, live: boolean): Promise<ProProductEvent> {
     try {
-      const event = toProductEvent(
-        cnk,
-        await deps.search.search(cnk, undefined, { lang, client: userShareKey(user.id) }),
-      );
+      const options = { lang, client: userShareKey(user.id) };
+      const stored = live ? null : ((await deps.search.storedSearch?.(cnk, options)) ?? null);
+      const event = stored
+        ? toProductEvent(cnk, stored, 'market')
+        : toProductEvent(cnk, await deps.search.search(cnk, undefined, options));
       const official = officialOf(deps.catalogue.byCnk(cnk, lang));
       return official ? { ...event, official } : event;
     } catch (error) {
@@ -176,6 +187,7 @@ export function createProPricesService(deps: ProPricesDeps) {
     onProduct: (event: ProProductEvent) => void,
     signal?: AbortSignal,
     lang: Locale = 'fr',
+    live = false,
   ): Promise<ProDoneEvent> {
     const { month, quota } = reservation;
     for (const cnk of reservation.invalid) {
@@ -204,7 +216,7 @@ export function createProPricesService(deps: ProPricesDeps) {
         reservation.cnks.map((cnk) =>
           limit(user.id, async () => {
             if (signal?.aborted) return;
-            const event = await priceOne(user, cnk, lang);
+            const event = await priceOne(user, cnk, lang, live);
             if (event.status !== 'error' && reservation.charged.has(cnk)) priced.add(cnk);
             onProduct(event);
           }),

@@ -41,7 +41,7 @@ export function createProRoutes(deps: {
 
   app.post('/pro/prices/', async (c) => {
     const user = deps.requirePro(c);
-    const { cnks, lang } = await parseJsonBody(c, proPricesRequestSchema, PRO_ISSUES);
+    const { cnks, lang, live } = await parseJsonBody(c, proPricesRequestSchema, PRO_ISSUES);
     // Before the stream opens, so a batch that does not fit gets a plain 429 answer.
     const reservation = deps.prices.reserve(user, cnks);
     c.header('X-Accel-Buffering', 'no');
@@ -54,7 +54,7 @@ export function createProRoutes(deps: {
         chain = chain.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
       };
       const onProduct = (event: ProProductEvent) => write('product', event);
-      const done = await deps.prices.priceAll(user, reservation, onProduct, stop.signal, lang);
+      const done = await deps.prices.priceAll(user, reservation, onProduct, stop.signal, lang, live);
       write('done', done);
       await chain;
     });

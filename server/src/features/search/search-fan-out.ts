@@ -56,9 +56,24 @@ export function createSearchFanOut(
   const turns = new Map<string, FairConcurrencyLimit>(
     deps.connectors.map((c) => [c.id, createFairConcurrencyLimit(PER_HOST_CONCURRENCY)]),
   );
+  /**
+   * Per shop, the live requests waiting or under way and the market refresh job's request in flight
+   * (docs/decisions/234): a live request arriving stops the job's at once, so a person's search never
+   * waits behind the job for a host slot; the job starts a request only while no live one is there.
+   */
+  const lanes = new Map(deps.connectors.map((c) => [c.id, { live: 0, background: new Set<AbortController>() }]));
   const inTurn = (connector: RetailerConnector, client: string): RetailerConnector => ({
     ...connector,
-    search: (query, signal) => turns.get(connector.id)!(client, () => connector.search(query, signal), signal),
+    search: async (query, signal) => {
+      const lane = lanes.get(connector.id)!;
+      lane.live += 1;
+      for (const controller of lane.background) controller.abort(new Error('a live search takes the shop'));
+      try {
+        return await turns.get(connector.id)!(client, () => connector.search(query, signal), signal);
+      } finally {
+        lane.live -= 1;
+      }
+    },
   });
   // Each shop's display name rides with its answer: a shop read only from its feed is one the web does not know.
   const labels = new Map(deps.connectors.map((c) => [c.id, c.label]));
@@ -75,8 +90,39 @@ export function createSearchFanOut(
       now: deps.now,
       onUnexpectedError: (retailer, error) => log.error('retailer connector failed unexpectedly', { retailer, error }),
     });
-    recording.answered(connector.id, key, answer);
+    recording.answered(connector.id, key, { ...query, lang: askedLanguage(connector, query) }, answer);
     return answer;
+  };
+
+  /**
+   * The market refresh job's request to one shop, in the lane live requests leave free: null, and
+   * nothing recorded, when a live request is waiting for or using the shop, or comes while it runs
+   * (it is stopped then). Otherwise the answer is recorded as a live one's (cache, store, history,
+   * the admin's retailer health and the shop alarm).
+   */
+  const askInBackground = async (connectorId: string, query: SearchQuery): Promise<RetailerAnswer | null> => {
+    const connector = deps.connectors.find((c) => c.id === connectorId);
+    const lane = lanes.get(connectorId);
+    if (!connector || !lane || lane.live > 0) return null;
+    const yielding = new AbortController();
+    lane.background.add(yielding);
+    try {
+      const answer = await callRetailer(
+        { ...connector, search: (q, signal) => connector.search(q, AbortSignal.any([signal, yielding.signal])) },
+        query,
+        { timeoutMs: deps.timeoutMs, now: deps.now },
+      );
+      if (yielding.signal.aborted) return null;
+      recording.answered(
+        connector.id,
+        cacheKey(connector, query),
+        { ...query, lang: askedLanguage(connector, query) },
+        answer,
+      );
+      return answer;
+    } finally {
+      lane.background.delete(yielding);
+    }
   };
 
   /**
@@ -238,6 +284,10 @@ export function createSearchFanOut(
   return {
     askAll,
     allCached,
+    askInBackground,
+    /** One shop's answer to `query` (cache, coalescing, its turn), as a search asks it. */
+    askOne: (connector: RetailerConnector, query: SearchQuery, client: string = SERVER_CLIENT) =>
+      answerFor(connector, query, client),
     /** Upstream requests in flight (shared ones count once). */
     get inFlight() {
       return coalescer.size;

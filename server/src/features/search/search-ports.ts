@@ -2,7 +2,7 @@ import type { Leases } from '../../db/leases.repository';
 import type { Locale } from '@pharmaradar/shared/locales';
 import type { SearchEvent } from '@pharmaradar/shared/search.schema';
 import type { Logger } from '../../lib/log';
-import type { RetailerConnector } from '../../retailers/types';
+import type { RetailerConnector, RetailerOffer, SearchQuery, ShopLanguage } from '../../retailers/types';
 import type { RetailerAnswer } from './retailer-call';
 import type { SearchCatalogue } from './search-official';
 import type { SearchCacheRepository } from './search-cache.repository';
@@ -56,6 +56,26 @@ export type PriceRecorder = {
  */
 export type CatalogueBarcodes = { byGtin(gtin: string): string | null };
 
+/** A shop's answer as the market store keeps it (the market feature's StoredAnswer). */
+export type MarketAnswer = { status: 'ok' | 'empty'; offers: RetailerOffer[]; ms: number; fetchedAt: number };
+
+/**
+ * The market kept warm (docs/architecture.md#market-store), injected by app.ts (the market feature
+ * provides it): every fresh answer a search gets is written into it, and a CNK whose every page shop
+ * has a fresh price there can be answered from it without asking a shop. Must not throw into a search.
+ */
+export type MarketStore = {
+  /**
+   * `query` carries the language the shop was asked in (its own, or French: askedLanguage), so a
+   * stored answer's names are those of its reader's language.
+   */
+  recordAnswer(retailer: string, query: SearchQuery, answer: MarketAnswer): void;
+  /** CNKs someone asked for (searched, priced, checked by an alert): the refresh job keeps them warm. */
+  want(cnks: readonly string[]): void;
+  /** The shop's stored answer for `cnk`, asked in `lang`, while fresh (MARKET_FRESH_H), else null. */
+  freshAnswer(retailer: string, cnk: string, lang: ShopLanguage): MarketAnswer | null;
+};
+
 export type SearchServiceDeps = {
   connectors: readonly RetailerConnector[];
   cache: SearchCacheRepository;
@@ -67,6 +87,7 @@ export type SearchServiceDeps = {
   pages: ProductPages;
   activity?: SearchActivity;
   prices?: PriceRecorder;
+  market?: MarketStore;
   /** The official catalogue's barcodes: the first source of a GTIN's CNK (docs/decisions/153). */
   barcodes?: CatalogueBarcodes;
   /**

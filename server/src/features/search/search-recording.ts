@@ -1,10 +1,13 @@
 import { normaliseOfferCnk } from '@pharmaradar/shared/search-grouping';
 import type { Logger } from '../../lib/log';
-import type { RetailerOffer } from '../../retailers/types';
+import type { RetailerOffer, SearchQuery } from '../../retailers/types';
 import type { RetailerAnswer } from './retailer-call';
 import type { ObservedPrice, SearchServiceDeps, SeenProduct } from './search-ports';
 
-type RecordingDeps = Pick<SearchServiceDeps, 'cache' | 'pages' | 'activity' | 'prices' | 'cacheTtlMs' | 'now'>;
+type RecordingDeps = Pick<
+  SearchServiceDeps,
+  'cache' | 'pages' | 'activity' | 'prices' | 'market' | 'cacheTtlMs' | 'now'
+>;
 /** What the recording may keep of an answer: the offers a search may show (ADR 157). */
 type Sellable = (offers: readonly RetailerOffer[]) => RetailerOffer[];
 /** The catalogue's name for a CNK (French: the landing page's record), or null when it does not know it. */
@@ -68,8 +71,8 @@ export function createSearchRecording(
     }
   }
 
-  /** A retailer was asked (not served from the cache): its answer under the cache key `key`. */
-  function answered(connectorId: string, key: string, answer: RetailerAnswer): void {
+  /** A retailer was asked `query` (not served from the cache): its answer under the cache key `key`. */
+  function answered(connectorId: string, key: string, query: SearchQuery, answer: RetailerAnswer): void {
     report(() => deps.activity?.retailerCalled(answer));
     if (answer.status === 'ok' || answer.status === 'empty') {
       // A cache or product table that cannot be written (disk full, read-only file) must not cost
@@ -79,6 +82,14 @@ export function createSearchRecording(
         deps.cache.put(connectorId, key, { status, offers, ms, fetchedAt }, deps.now() - deps.cacheTtlMs);
       } catch (error) {
         log.warn('search cache write failed', { retailer: connectorId, error });
+      }
+      // What a live search fetched keeps the market warm too (the whole answer: the store decides
+      // what of it a CNK's price is).
+      try {
+        const { status, offers, ms, fetchedAt } = answer;
+        deps.market?.recordAnswer(connectorId, query, { status, offers, ms, fetchedAt });
+      } catch (error) {
+        log.warn('market store write failed', { retailer: connectorId, error });
       }
       // The whole answer is cached; only what a search may show gets a page and a price history.
       const shown = sellable(answer.offers);

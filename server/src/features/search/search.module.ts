@@ -9,6 +9,7 @@ import { createSearchRoutes, searchRateLimit } from './search.routes';
 import {
   createSearchService,
   type CatalogueBarcodes,
+  type MarketStore,
   type PriceRecorder,
   type ProductPages,
   type SearchActivity,
@@ -41,7 +42,12 @@ export interface SearchDeps {
  * Builds the price search from the app's dependencies; app.ts mounts it under /api and hands it the
  * product pages and the price history.
  */
-export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices?: PriceRecorder) {
+export function createSearchModule(
+  deps: SearchDeps,
+  pages: ProductPages,
+  prices?: PriceRecorder,
+  market?: MarketStore,
+) {
   const { env } = deps;
   const service = createSearchService({
     connectors: deps.connectors ?? [],
@@ -50,6 +56,7 @@ export function createSearchModule(deps: SearchDeps, pages: ProductPages, prices
     pages,
     activity: deps.activity,
     ...(prices ? { prices } : {}),
+    ...(market ? { market } : {}),
     ...(deps.barcodes ? { barcodes: deps.barcodes } : {}),
     ...(deps.cnkOfEan ? { cnkOfEan: deps.cnkOfEan } : {}),
     ...(deps.catalogue ? { catalogue: deps.catalogue } : {}),

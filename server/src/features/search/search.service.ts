@@ -1,15 +1,17 @@
 import { shopLanguageOf, type Locale } from '@pharmaradar/shared/locales';
 import { classifyQuery } from '@pharmaradar/shared/cnk';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
-import type { SearchQuery } from '../../retailers/types';
 import { createSearchFanOut } from './search-fan-out';
 import { createSearchOfficial } from './search-official';
-import type { RunOptions, SearchListener, SearchServiceDeps } from './search-ports';
+import { askedLanguage, isFeedShop, type SearchQuery } from '../../retailers/types';
+import type { RetailerAnswer } from './retailer-call';
+import type { MarketAnswer, RunOptions, SearchListener, SearchServiceDeps } from './search-ports';
 import { createSearchRecording } from './search-recording';
 import { cachedSignature, createSearchResults } from './search-result';
 
 export type {
   CatalogueBarcodes,
+  MarketStore,
   PriceRecorder,
   ProductPages,
   RunOptions,
@@ -83,6 +85,44 @@ export function createSearchService(deps: SearchServiceDeps) {
     return { result, freshUntil: Date.parse(result.fetchedAt) + deps.cacheTtlMs };
   }
 
+  /** A CNK someone asked for is kept warm by the market refresh job; a store that fails costs nothing. */
+  function wantInMarket(cnk: string): void {
+    try {
+      deps.market?.want([cnk]);
+    } catch (error) {
+      log.warn('market store write failed', { error });
+    }
+  }
+
+  /**
+   * A CNK's result from the market store (docs/decisions/234): every page shop's fresh stored answer,
+   * and the feed shops' own (they read no page), assembled as a live search's would be; null when one
+   * page shop has no fresh price stored, so the caller asks the shops live. No page shop is asked.
+   */
+  async function storedSearch(rawCnk: string, options: RunOptions = {}): Promise<SearchResult | null> {
+    const trimmed = rawCnk.trim();
+    const query = shopQuery(trimmed, options.lang);
+    if (!deps.market || query.kind !== 'cnk') return null;
+    const stored = new Map<string, RetailerAnswer>();
+    for (const connector of deps.connectors) {
+      if (isFeedShop(connector)) continue;
+      let answer: MarketAnswer | null = null;
+      try {
+        answer = deps.market.freshAnswer(connector.id, query.value, askedLanguage(connector, query));
+      } catch (error) {
+        log.warn('market store read failed', { retailer: connector.id, error });
+      }
+      if (!answer) return null;
+      stored.set(connector.id, { retailer: connector.id, ...answer, cached: true });
+    }
+    const answers = await Promise.all(
+      deps.connectors.map((c) => stored.get(c.id) ?? fanOut.askOne(c, query, options.client)),
+    );
+    // Answered from the store, it is still wanted (a live search marks its own in run()).
+    wantInMarket(query.value);
+    return results.resultOf(trimmed, query, answers, options.lang ?? 'fr');
+  }
+
   async function run(
     rawQuery: string,
     listener?: SearchListener,
@@ -100,6 +140,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       }
     };
     emit({ event: 'stage', data: { stage: 'launching', demo: deps.demo } });
+    if (query.kind === 'cnk') wantInMarket(query.value);
     const answers = await fanOut.askAll(query, listener, emit, options.client);
     const result = results.resultOf(trimmed, query, answers, options.lang ?? 'fr');
     if (options.count) recording.searched(query.value, result.products.length);
@@ -112,6 +153,9 @@ export function createSearchService(deps: SearchServiceDeps) {
     search,
     searchJson,
     cachedSearch,
+    storedSearch,
+    /** The market refresh job's request for `cnk` to one shop (null: it yielded to a live search). */
+    refreshCnk: (retailer: string, cnk: string) => fanOut.askInBackground(retailer, { kind: 'cnk', value: cnk }),
     get inFlight() {
       return fanOut.inFlight;
     },

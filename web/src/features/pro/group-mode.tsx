@@ -239,7 +239,8 @@ export function GroupMode({ settings, onUsage }: { settings: PricingSettings; on
             <ProActionButton
               label="pro.tool.group.refreshStale"
               values={{ count: stale.length }}
-              onClick={() => void analysis.price(stale)}
+              // Refreshing asks the shops now, past the server's market store (docs/decisions/234).
+              onClick={() => void analysis.price(stale, true)}
               disabled={busy || refreshCost?.fits === false}
               describedBy={refreshCost ? 'pro-cost-refresh' : undefined}
               testId="pro-refresh-stale"

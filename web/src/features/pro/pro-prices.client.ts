@@ -12,11 +12,13 @@ import { rememberRetailerNames } from '../../lib/retailers';
 /**
  * Prices CNKs through POST /api/pro/prices (SSE), in slices of the endpoint's maximum, calling
  * `onProduct` as each answer arrives. Aborting `signal` stops the analysis (the stream is closed).
+ * `live`: "refresh now", the shops are asked even where the server's market store has a fresh price.
  */
 export async function streamProPrices(
   cnks: readonly string[],
   onProduct: (event: ProProductEvent) => void,
   signal?: AbortSignal,
+  live = false,
 ): Promise<ProDoneEvent | null> {
   let done: ProDoneEvent | null = null;
   for (let i = 0; i < cnks.length; i += PRO_PRICES_MAX_CNKS) {
@@ -24,7 +26,7 @@ export async function streamProPrices(
     const stream = await openStream('/pro/prices/', {
       method: 'POST',
       // The shops are asked in the interface language where they have it (ADR 148).
-      body: { cnks: cnks.slice(i, i + PRO_PRICES_MAX_CNKS), lang: getApiLocale() },
+      body: { cnks: cnks.slice(i, i + PRO_PRICES_MAX_CNKS), lang: getApiLocale(), ...(live ? { live } : {}) },
       timeoutMs: 10 * 60_000,
       ...(signal ? { signal } : {}),
     });

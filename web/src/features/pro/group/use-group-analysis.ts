@@ -34,11 +34,12 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
   }, []);
 
   /**
-   * Prices `cnks` live; the rows of the others stay as stored. Resolves to whether the run finished
-   * (not stopped, not failed), or null when it did not start.
+   * Prices `cnks` (from the server's market store where fresh, from the shops with `live`); the rows
+   * of the others stay as stored. Resolves to whether the run finished (not stopped, not failed), or
+   * null when it did not start.
    */
   const price = useCallback(
-    async (cnks: readonly string[]): Promise<PriceRun | null> => {
+    async (cnks: readonly string[], live = false): Promise<PriceRun | null> => {
       if (cnks.length === 0 || controller.current) return null;
       let completed = false;
       const run = new AbortController();
@@ -79,6 +80,7 @@ export function useGroupAnalysis(onDone: (done: ProDoneEvent) => void) {
             done += 1;
           },
           run.signal,
+          live,
         );
         if (last) onDone(last);
         completed = last !== null && !run.signal.aborted;
