@@ -224,8 +224,13 @@ export function createApp(deps: AppDeps): ComposedApp {
   // It also reads the official catalogue: excluded packs are never priced, official names shown.
   app.route(
     '/api',
-    createProModule({ ...deps, search: search.service, requirePro: accounts.requirePro, catalogue: catalogue.lookup })
-      .routes,
+    createProModule({
+      ...deps,
+      search: search.service,
+      requirePro: accounts.requirePro,
+      catalogue: catalogue.lookup,
+      market: market.store,
+    }).routes,
   );
   // The home and product pages go out drawn by the web app's own components (ADR 119-121, ADR 140).
   const firstScreen = createFirstScreenModule({

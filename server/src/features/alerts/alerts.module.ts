@@ -19,14 +19,22 @@ import { createAlertsRoutes, type RequireUser } from './alerts.routes';
 /** An unsubscribe link stays valid about a year (an alert may not fire for months). */
 export const ALERT_UNSUBSCRIBE_TTL_MS = 400 * 24 * 3600 * 1000;
 
-/** The price search as alerts use it (its cache and coalescing): the offers found for a CNK. */
-export interface AlertSearch {
-  search(cnk: string): Promise<{
-    products: ReadonlyArray<{
-      cnk: string | null;
-      offers: ReadonlyArray<{ price: number; retailer: string; inStock: boolean | null }>;
-    }>;
+type AlertSearchResult = {
+  products: ReadonlyArray<{
+    cnk: string | null;
+    offers: ReadonlyArray<{ price: number; retailer: string; inStock: boolean | null }>;
   }>;
+};
+
+/**
+ * The price search as alerts use it: the prices the server holds for a CNK (its cache, the market
+ * store's fresh ones) when every shop's are there, else the offers a search finds (its cache and
+ * coalescing).
+ */
+export interface AlertSearch {
+  search(cnk: string): Promise<AlertSearchResult>;
+  /** Null when one shop's price is neither cached nor fresh in the market store. */
+  keptSearch?(cnk: string): Promise<{ result: AlertSearchResult } | null>;
 }
 
 /** What price alerts need from the app (app.ts wires the search and the accounts' ports). */
@@ -56,7 +64,7 @@ export interface AlertsDeps {
 export function lowestPriceThrough(search: AlertSearch): AlertPrices {
   return {
     async lowestPrice(cnk) {
-      const result = await search.search(cnk);
+      const result = (await search.keptSearch?.(cnk))?.result ?? (await search.search(cnk));
       const offers = (result.products.find((p) => p.cnk === cnk)?.offers ?? []).filter((o) => o.inStock !== false);
       const best = offers.reduce<(typeof offers)[number] | null>(
         (low, o) => (!low || o.price < low.price ? o : low),

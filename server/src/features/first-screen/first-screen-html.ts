@@ -64,7 +64,7 @@ export function productFirstScreen(draw: DrawFirstScreen, service: FirstScreenSe
     const parts = landingPathParts(c.req.path);
     const product = parts && service.product(parts.slug);
     if (!parts || !product) return missingProductPage(draw, html, c);
-    const prices = service.cachedPrices(product.cnk, parts.locale);
+    const prices = await service.keptPrices(product.cnk, parts.locale);
     const page = { page: 'product' as const, locale: parts.locale, path: c.req.path, product };
     const markup = await draw.page(prices ? { ...page, prices } : page);
     if (markup === null) return undefined;

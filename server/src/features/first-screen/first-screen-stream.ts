@@ -4,6 +4,8 @@ import { streamPrivateSSE } from '../../lib/sse';
 
 /** What one drawn stream needs: the search to run, the part drawing, and how it ends. */
 export interface DrawnStream {
+  /** Whether the page's parts show a price before any event (prices the server held). */
+  pricedBefore?: boolean;
   /** Runs the search, reporting each event as it comes; resolves once it has ended. */
   search(listener: (event: SearchEvent) => void): Promise<unknown>;
   /** The parts drawn after `events`; null when nothing can be drawn (no renderer). */
@@ -38,7 +40,8 @@ export function streamDrawnParts(c: Context, drawn: DrawnStream): Response {
           return write('error', { code: 'not_drawn' });
         }
         // Whether a price is drawn yet: the page brings the first one into view (ADR 167).
-        const priced = events.some((event) => event.event === 'retailer' && event.data.offers.length > 0);
+        const priced =
+          !!drawn.pricedBefore || events.some((event) => event.event === 'retailer' && event.data.offers.length > 0);
         if (!last) return write('parts', { parts, priced });
         const { event, data } = drawn.end(parts);
         return write(event, { ...data, priced });

@@ -30,7 +30,10 @@ export function renderProductPrices(page) {
 }
 `;
 
-const product = getDemoCatalogue().find((p) => !p.prescription)!;
+// Not a Dafalgan: the home page's search for "dafalgan" below fills the market store with those, from
+// which a product page is then drawn whole (docs/decisions/249); these pages start with no price held.
+const unsearched = getDemoCatalogue().filter((p) => !p.prescription && p.brand !== 'Dafalgan');
+const product = unsearched[0]!;
 
 function root(html: string) {
   const $ = load(html);
@@ -148,7 +151,7 @@ describe('the home and product pages are drawn into index.html', () => {
       fetch(`${base}/api/first-screen/prices/?path=${encodeURIComponent(path)}`, {
         headers: { accept: 'application/json' },
       });
-    const other = getDemoCatalogue().filter((p) => !p.prescription)[1]!;
+    const other = unsearched.find((p) => p.brand === 'Nurofen')!;
 
     it('searches the CNK and answers the price parts drawn with every price, and the data the app starts on', async () => {
       expect(await page(servers.server.url, `/en/${other.slug}`)).toMatchObject({ page: 'product', whole: false });

@@ -30,28 +30,33 @@ export function createFirstScreenRoutes(deps: {
     const product = parts && deps.service.product(parts.slug);
     if (!parts || !product) throw new HttpError(404, 'not_found', COMMON_MESSAGES.notFound);
     const { locale } = parts;
+    const client = clientShareKey(c);
+    // Prices the server holds (the search cache, the market store's fresh ones) answer at once, with
+    // no shop asked; else the live search, whose answers fill both.
+    const kept = await deps.service.keptPrices(product.cnk, locale, client);
+    const held = kept?.search ? kept : null;
     // Asked as a stream, the parts come as each retailer answers (ADR 167); the end is the JSON's.
     if (wantsEventStream(c.req.header('accept'))) {
       // Drawn under way (no `search`) after the events so far, with the history the page has.
-      const under = {
-        cnk: product.cnk,
-        search: null,
-        history: deps.service.cachedPrices(product.cnk, locale)?.history ?? null,
-      };
+      const under = held ?? { cnk: product.cnk, search: null, history: kept?.history ?? null };
+      let seed = held;
       return streamDrawnParts(c, {
-        search: (listener) => deps.service.search(product.cnk, locale, clientShareKey(c), listener),
-        draw: (events) => deps.draw.productPrices({ locale, path, prices: under, events }),
-        end: (drawnParts) => {
-          const seed = deps.service.cachedPrices(product.cnk, locale);
-          return seed?.search
-            ? { event: 'done', data: { parts: drawnParts, seed } satisfies FirstScreenPricesResponse }
-            : { event: 'error', data: { code: 'prices_incomplete' } };
+        pricedBefore: !!held?.search?.result.products.some((p) => p.offers.length > 0),
+        search: async (listener) => {
+          if (held) return;
+          await deps.service.search(product.cnk, locale, client, listener);
+          seed = await deps.service.keptPrices(product.cnk, locale, client);
         },
+        draw: (events) => deps.draw.productPrices({ locale, path, prices: under, events }),
+        end: (drawnParts) =>
+          seed?.search
+            ? { event: 'done', data: { parts: drawnParts, seed } satisfies FirstScreenPricesResponse }
+            : { event: 'error', data: { code: 'prices_incomplete' } },
       });
     }
-    const seed = await deps.service.searchedPrices(product.cnk, parts.locale, clientShareKey(c));
+    const seed = held ?? (await deps.service.searchedPrices(product.cnk, locale, client));
     if (!seed) throw new HttpError(409, 'prices_incomplete', FIRST_SCREEN_MESSAGES.pricesIncomplete);
-    const drawn = await deps.draw.productPrices({ locale: parts.locale, path, prices: seed });
+    const drawn = await deps.draw.productPrices({ locale, path, prices: seed });
     if (drawn === null) throw new HttpError(503, 'not_drawn', FIRST_SCREEN_MESSAGES.notDrawn);
     return c.json({ parts: drawn, seed } satisfies FirstScreenPricesResponse);
   });

@@ -18,8 +18,14 @@ export interface FirstScreenPorts {
       listener?: (event: SearchEvent) => void,
       options?: { count?: boolean; lang?: Locale; client?: string },
     ): Promise<SearchResult>;
-    /** The result every retailer's cached answer gives, without asking any; null if one would have to be asked. */
-    cachedSearch(query: string, locale?: Locale): { result: SearchResult; freshUntil: number } | null;
+    /**
+     * A CNK's result from every retailer's cached answer, else from the market store's fresh prices,
+     * without asking any page shop; null if one would have to be asked.
+     */
+    keptSearch(
+      cnk: string,
+      options?: { lang?: Locale; client?: string },
+    ): Promise<{ result: SearchResult; freshUntil: number } | null>;
   };
   history: { history(cnk: string): PriceHistoryResponse };
   log: Logger;
@@ -27,17 +33,18 @@ export interface FirstScreenPorts {
 
 export function createFirstScreenService({ products, search, history, log }: FirstScreenPorts) {
   /**
-   * A product page's prices as the server holds them (ADR 121): the search cache's (never a request
-   * to a retailer, so drawing a page never waits for one) and the price history; null when they
-   * cannot be read (the page is then drawn without them and the app fetches them). In the page's
-   * language: a page at /nl/… shows the shops' Dutch names and links (ADR 148).
+   * A product page's prices as the server holds them (ADR 121): the search cache's, else the market
+   * store's fresh ones (docs/decisions/234), never a request to a page shop, so drawing a page never
+   * waits for one; and the price history. Null when they cannot be read (the page is then drawn
+   * without them and the app fetches them). In the page's language: a page at /nl/… shows the shops'
+   * Dutch names and links (ADR 148).
    */
-  function cachedPrices(cnk: string, locale: Locale): ProductPricesSeed | null {
+  async function keptPrices(cnk: string, locale: Locale, client?: string): Promise<ProductPricesSeed | null> {
     try {
-      const cached = search.cachedSearch(cnk, locale);
+      const kept = await search.keptSearch(cnk, { lang: locale, ...(client ? { client } : {}) });
       return {
         cnk,
-        search: cached && { result: cached.result, freshUntil: new Date(cached.freshUntil).toISOString() },
+        search: kept && { result: kept.result, freshUntil: new Date(kept.freshUntil).toISOString() },
         history: history.history(cnk),
       };
     } catch (error) {
@@ -48,7 +55,7 @@ export function createFirstScreenService({ products, search, history, log }: Fir
 
   return {
     product: (slug: string) => products.landing(slug),
-    cachedPrices,
+    keptPrices,
     /**
      * The search a client would run (counted, joining one under way), each event to `listener` (ADR
      * 167), in the turn of `client` (clientShareKey, ADR 188) at each shop.
@@ -56,13 +63,16 @@ export function createFirstScreenService({ products, search, history, log }: Fir
     search: (query: string, locale: Locale, client: string, listener: (event: SearchEvent) => void) =>
       search.search(query, listener, { count: true, lang: locale, client }),
     /**
-     * The search the app would run for the product's CNK (counted as a search; it fills the cache),
-     * then the prices as a page drawn now would show them (ADR 140); null unless every retailer's
-     * answer is in the cache (one failed, or the cache let one go meanwhile): the app then searches.
+     * A product page's prices: those the server holds (keptPrices), else the search the app would
+     * run for the product's CNK (counted as a search; it fills the cache and the store), then the
+     * prices as a page drawn now would show them (ADR 140); null unless every retailer answered (one
+     * failed, or the cache let one go meanwhile): the app then searches.
      */
     async searchedPrices(cnk: string, locale: Locale, client: string): Promise<ProductPricesSeed | null> {
+      const kept = await keptPrices(cnk, locale, client);
+      if (kept?.search) return kept;
       await search.search(cnk, undefined, { count: true, lang: locale, client });
-      const prices = cachedPrices(cnk, locale);
+      const prices = await keptPrices(cnk, locale, client);
       return prices?.search ? prices : null;
     },
   };

@@ -14,3 +14,8 @@ export function isFresh(fetchedAt: number, now: number, freshHours: number): boo
 export function freshAfter(now: number, freshHours: number): number {
   return now - freshHours * HOUR_MS;
 }
+
+/** When a price fetched at `fetchedAt` stops being fresh (isFresh's bound): a page drawn with it asks again then. */
+export function freshUntil(fetchedAt: number, freshHours: number): number {
+  return fetchedAt + freshHours * HOUR_MS;
+}

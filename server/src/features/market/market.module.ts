@@ -25,7 +25,12 @@ export function createMarketModule(deps: MarketDeps) {
   const service = createMarketService({ repository, freshHours: deps.env.MARKET_FRESH_H, now: deps.now });
   const log = deps.log.child({ feature: 'market' });
   return {
-    store: { recordAnswer: service.recordAnswer, freshAnswer: service.freshAnswer, want: service.want },
+    store: {
+      recordAnswer: service.recordAnswer,
+      freshAnswer: service.freshAnswer,
+      want: service.want,
+      freshUntil: service.freshUntil,
+    },
     service,
     refresher(shops: readonly RefreshShop[], refresh: CnkRefresher, onProgress?: (progress: ShopProgress) => void) {
       const refreshJob = createMarketRefreshJob({

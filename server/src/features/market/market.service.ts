@@ -1,6 +1,6 @@
 import { normaliseOfferCnk } from '@pharmaradar/shared/search-grouping';
 import type { SearchQuery, ShopLanguage } from '../../retailers/types';
-import { freshAfter, isFresh } from './market-freshness';
+import { freshAfter, freshUntil, isFresh } from './market-freshness';
 import type { MarketRepository, StoredAnswer } from './market.repository';
 
 /** A CNK nobody has searched, viewed, priced or kept in a group or an alert for this long leaves the walk. */
@@ -62,5 +62,6 @@ export function createMarketService(deps: MarketServiceDeps) {
     freshAnswer,
     freshness,
     want: (cnks: readonly string[]) => repository.want(cnks, deps.now()),
+    freshUntil: (fetchedAt: number) => freshUntil(fetchedAt, deps.freshHours),
   };
 }

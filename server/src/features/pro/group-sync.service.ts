@@ -117,12 +117,15 @@ export function syncGroups(
   userId: number,
   request: { since: number; changes: GroupChange[] },
   now: number,
+  want?: (cnks: readonly string[]) => void,
 ): GroupSyncResponse {
   for (const change of request.changes) {
     if (change.kind === 'group' && !change.deleted && !change.data)
       throw new HttpError(400, 'validation', PRO_MESSAGES.groupDataMissing);
   }
-  return repository.writeTransaction(() => {
+  // The CNKs of the groups stored: a pharmacist prices them again, so the market keeps them warm.
+  const kept: string[] = [];
+  const response = repository.writeTransaction(() => {
     const notApplied: NotApplied[] = [];
     let wrote = false;
     for (const change of request.changes) {
@@ -131,6 +134,8 @@ export function syncGroups(
       if (!outcome.store) continue;
       // A tombstone keeps no content: the group's name and CNKs are gone from the server too.
       repository.store({ userId, kind: change.kind, recordId: change.id, updatedAt: now, ...outcome.store });
+      if (change.kind === 'group' && outcome.store.data)
+        kept.push(...(JSON.parse(outcome.store.data) as GroupContent).cnks);
       wrote = true;
     }
     if (wrote) {
@@ -141,4 +146,11 @@ export function syncGroups(
     }
     return { ...page(repository, userId, request.since), notApplied };
   });
+  // After the commit, so a request refused for a cap marks nothing; the store failing costs the sync nothing.
+  try {
+    if (kept.length > 0) want?.(kept);
+  } catch {
+    /* a CNK not marked wanted is fetched live when priced */
+  }
+  return response;
 }

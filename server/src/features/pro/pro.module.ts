@@ -17,6 +17,8 @@ export interface ProDeps {
   requirePro: RequirePro;
   /** The official catalogue (catalogue feature's lookup): exclusions and official names (docs/decisions/161). */
   catalogue: CatalogueLookup;
+  /** The market store (docs/decisions/234): a synced group's CNKs are wanted, so kept fresh. */
+  market?: { want(cnks: readonly string[]): void };
 }
 
 /** POST /api/pro/prices/ (batch pricing, SSE), POST /api/pro/catalogue/ and POST /api/groups/sync/ (docs/architecture.md#offline-first-and-sync, docs/architecture.md#pro-allowance). */
@@ -33,6 +35,7 @@ export function createProModule(deps: ProDeps) {
       catalogue,
       log: deps.log,
       now: deps.now,
+      ...(deps.market ? { want: deps.market.want } : {}),
     }),
   };
 }

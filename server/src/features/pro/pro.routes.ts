@@ -36,6 +36,8 @@ export function createProRoutes(deps: {
   catalogue: Pick<CatalogueLookup, 'verdict' | 'byCnk' | 'version'>;
   log: Logger;
   now: () => number;
+  /** Marks the CNKs of synced groups wanted by the market store (none: nothing kept warm). */
+  want?: (cnks: readonly string[]) => void;
 }): Hono {
   const app = new Hono();
 
@@ -91,7 +93,7 @@ export function createProRoutes(deps: {
       ...PRO_ISSUES,
       fields: { ...PRO_ISSUES.fields, required: PRO_MESSAGES.groupNameRequired },
     });
-    return c.json(syncGroups(deps.repository, user.id, request, deps.now()));
+    return c.json(syncGroups(deps.repository, user.id, request, deps.now(), deps.want));
   });
 
   return app;

@@ -74,6 +74,8 @@ export type MarketStore = {
   want(cnks: readonly string[]): void;
   /** The shop's stored answer for `cnk`, asked in `lang`, while fresh (MARKET_FRESH_H), else null. */
   freshAnswer(retailer: string, cnk: string, lang: ShopLanguage): MarketAnswer | null;
+  /** When a stored price fetched at `fetchedAt` stops being fresh (the store's one freshness rule). */
+  freshUntil(fetchedAt: number): number;
 };
 
 export type SearchServiceDeps = {

@@ -123,6 +123,23 @@ export function createSearchService(deps: SearchServiceDeps) {
     return results.resultOf(trimmed, query, answers, options.lang ?? 'fr');
   }
 
+  /**
+   * A CNK's prices as the server holds them, with no page shop asked: the search cache's, else the
+   * market store's fresh ones; and when the oldest of them stops being fresh. Null when neither has
+   * every shop's answer: the caller asks the shops live. A product page and a price alert read it.
+   */
+  async function keptSearch(
+    rawCnk: string,
+    options: Pick<RunOptions, 'lang' | 'client'> = {},
+  ): Promise<{ result: SearchResult; freshUntil: number } | null> {
+    const cached = cachedSearch(rawCnk, options.lang);
+    if (cached) return cached;
+    const stored = deps.market ? await storedSearch(rawCnk, options) : null;
+    return stored && deps.market
+      ? { result: stored, freshUntil: deps.market.freshUntil(Date.parse(stored.fetchedAt)) }
+      : null;
+  }
+
   async function run(
     rawQuery: string,
     listener?: SearchListener,
@@ -152,8 +169,8 @@ export function createSearchService(deps: SearchServiceDeps) {
   return {
     search,
     searchJson,
-    cachedSearch,
     storedSearch,
+    keptSearch,
     /** The market refresh job's request for `cnk` to one shop (null: it yielded to a live search). */
     refreshCnk: (retailer: string, cnk: string) => fanOut.askInBackground(retailer, { kind: 'cnk', value: cnk }),
     get inFlight() {
