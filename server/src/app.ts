@@ -182,6 +182,12 @@ export function createApp(deps: AppDeps): ComposedApp {
   });
   // Affiliate links: a shop with a link template answers its offer links through it.
   const connectors = withLinkTemplates(feeds.connectors(deps.connectors), env.RETAILER_LINK_TEMPLATES);
+  // The market kept warm (ADR 234): every fresh answer a search gets goes into its store, the refresh
+  // job keeps the wanted CNKs fresh in the lane live searches leave free, Pro, product pages and
+  // alerts answer fresh CNKs from it (ADR 249).
+  // On the prices' clock, as the search cache.
+  const market = createMarketModule({ ...deps, now: deps.pricesNow });
+  const pageShops = connectors.filter((c) => !isFeedShop(c)).map((c) => c.id);
   // Staff admin: it reads what the recorder holds and checks the running connectors.
   const admin = createAdminModule({
     ...deps,
@@ -192,14 +198,20 @@ export function createApp(deps: AppDeps): ComposedApp {
     retailerIds: env.RETAILERS,
     catalogueVersion: catalogue.lookup.version,
     feeds: feeds.sources,
+    market: () => {
+      const { wanted, freshHours, intervalMs, fullPassMs, shops } = market.service.overview(pageShops);
+      return {
+        wanted,
+        fresh_hours: freshHours,
+        interval_ms: intervalMs,
+        full_pass_ms: fullPassMs,
+        shops: shops.map(({ retailer, fresh }) => ({ retailer, fresh })),
+      };
+    },
   });
   app.route('/api', admin.routes);
   app.route('/api', priceHistory.routes);
   app.route('/', products.seoRoutes);
-  // The market kept warm (ADR 234): every fresh answer a search gets goes into its store, the refresh
-  // job keeps the wanted CNKs fresh in the lane live searches leave free, Pro answers fresh CNKs from it.
-  // On the prices' clock, as the search cache.
-  const market = createMarketModule({ ...deps, now: deps.pricesNow });
   // The search's cache freshness and the prices it records follow the prices' clock, so the next demo
   // day's prices are fetched; what it reports to the admin keeps the real time (ADR 122).
   const search = createSearchModule(

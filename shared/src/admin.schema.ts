@@ -170,6 +170,25 @@ export interface AdminFeedsResponse {
   feeds: AdminFeed[];
 }
 
+/** The market store kept warm: GET /api/admin/market/ (docs/decisions/234, 249). */
+export interface AdminMarket {
+  /** CNKs someone searched, viewed, priced, kept in a Pro group or an alert lately: the refresh job keeps them fresh. */
+  wanted: number;
+  /** MARKET_FRESH_H: a stored price younger than this is answered without asking the shop. */
+  fresh_hours: number;
+  /** MARKET_RATE_PER_SHOP: least time between two of the job's requests to one shop, ms. */
+  interval_ms: number;
+  /** How long a pass over every wanted CNK takes at that rate (each shop walked side by side), ms. */
+  full_pass_ms: number;
+  /** Each shop read from its pages (feed shops need no refresh): the wanted CNKs with a fresh price there. */
+  shops: Array<{ retailer: string; fresh: number }>;
+}
+
+export interface AdminMarketResponse {
+  /** Null when this server keeps no market store. */
+  market: AdminMarket | null;
+}
+
 /** What an import of the official catalogue counted (the server's catalogue_state columns bear these names). */
 export interface AdminCatalogueCounts {
   packs: number;

@@ -1,3 +1,4 @@
+import type { AdminMarket } from '@pharmaradar/shared/admin.schema';
 import type { Db } from '../../db/database';
 import type { CatalogueVersion } from '../../lib/catalogue-lookup';
 import type { Logger } from '../../lib/log';
@@ -73,6 +74,8 @@ export interface AdminDeps {
   catalogueVersion: () => CatalogueVersion | null;
   /** The shops read from their product feeds (the feeds feature's sources), for the feeds panel. */
   feeds?: readonly ConfiguredFeed[];
+  /** The market store's state for its panel (app.ts: the market feature's overview of the page shops). */
+  market?: () => AdminMarket;
 }
 
 /** The staff admin: the /api/admin/* router over the search activity recorder and the admin service. */
@@ -96,6 +99,7 @@ export function createAdminModule(deps: AdminDeps) {
     catalogueVersion: deps.catalogueVersion,
     feeds: deps.feeds ?? [],
     feedsRepo: createAdminFeedsRepository(deps.db),
+    market: deps.market ?? null,
   });
   return { routes, service };
 }

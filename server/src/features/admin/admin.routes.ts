@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { AdminCatalogue } from '@pharmaradar/shared/admin.schema';
+import type { AdminCatalogue, AdminMarket, AdminMarketResponse } from '@pharmaradar/shared/admin.schema';
 import type { CatalogueVersion } from '../../lib/catalogue-lookup';
 import { adminSetPlanSchema, adminSetStaffSchema, adminUserQuerySchema } from '@pharmaradar/shared/admin.schema';
 import { HttpError } from '../../lib/http-error';
@@ -31,6 +31,8 @@ export interface AdminRoutesDeps {
   /** The shops read from their product feeds, and their imports' state. */
   feeds: readonly ConfiguredFeed[];
   feedsRepo: AdminFeedsRepository;
+  /** The market store's state (the market feature's overview), null when there is none. */
+  market: (() => AdminMarket) | null;
 }
 
 const isoTime = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -97,6 +99,7 @@ export function createAdminRoutes(deps: AdminRoutesDeps): Hono {
   routes.get('/admin/search-stats/', (c) => c.json(activity.stats()));
   routes.get('/admin/catalogue/', (c) => c.json({ catalogue: adminCatalogue(deps.catalogueVersion()) }));
   routes.get('/admin/feeds/', (c) => c.json({ feeds: adminFeeds(deps.feeds, deps.feedsRepo) }));
+  routes.get('/admin/market/', (c) => c.json({ market: deps.market?.() ?? null } satisfies AdminMarketResponse));
   routes.get('/admin/audit/', (c) => c.json({ entries: service.audit() }));
   return routes;
 }

@@ -22,7 +22,12 @@ export interface MarketDeps {
  */
 export function createMarketModule(deps: MarketDeps) {
   const repository = createMarketRepository(deps.db);
-  const service = createMarketService({ repository, freshHours: deps.env.MARKET_FRESH_H, now: deps.now });
+  const service = createMarketService({
+    repository,
+    freshHours: deps.env.MARKET_FRESH_H,
+    intervalMs: deps.env.MARKET_RATE_PER_SHOP,
+    now: deps.now,
+  });
   const log = deps.log.child({ feature: 'market' });
   return {
     store: {

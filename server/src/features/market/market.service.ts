@@ -10,11 +10,26 @@ export type MarketServiceDeps = {
   repository: MarketRepository;
   /** MARKET_FRESH_H: hours a stored price stays fresh. */
   freshHours: number;
+  /** MARKET_RATE_PER_SHOP: least time between two of the refresh job's requests to one shop, ms. */
+  intervalMs: number;
   now: () => number;
 };
 
 /** One shop's share of the wanted CNKs with a fresh price, for /admin. */
 export type ShopFreshness = { retailer: string; fresh: number; wanted: number };
+
+/** The market as /admin shows it (docs/decisions/249). */
+export type MarketOverview = {
+  wanted: number;
+  freshHours: number;
+  intervalMs: number;
+  /**
+   * How long the refresh job takes to walk every wanted CNK once at the configured rate, every price
+   * stale at once (the worst morning): each page shop is walked at its own rate, side by side.
+   */
+  fullPassMs: number;
+  shops: ShopFreshness[];
+};
 
 export function createMarketService(deps: MarketServiceDeps) {
   const { repository } = deps;
@@ -57,8 +72,17 @@ export function createMarketService(deps: MarketServiceDeps) {
     }));
   }
 
+  /** /admin's view: the wanted CNKs, each page shop's fresh share and a full pass's time at the rate. */
+  function overview(pageShops: readonly string[]): MarketOverview {
+    const shops = freshness(pageShops);
+    const wanted = shops[0]?.wanted ?? repository.wantedCount(deps.now() - WANTED_FOR_MS);
+    const { freshHours, intervalMs } = deps;
+    return { wanted, freshHours, intervalMs, fullPassMs: wanted * intervalMs, shops };
+  }
+
   return {
     recordAnswer,
+    overview,
     freshAnswer,
     freshness,
     want: (cnks: readonly string[]) => repository.want(cnks, deps.now()),
