@@ -1,6 +1,7 @@
 import type {
   AdminCatalogueResponse,
   AdminFeedsResponse,
+  AdminMarketResponse,
   AdminMessagesResponse,
   AdminSetPlan,
   AdminUser,
@@ -28,4 +29,5 @@ export const adminApi = {
   audit: () => api.get<AuditLogResponse>('/admin/audit/'),
   catalogue: () => api.get<AdminCatalogueResponse>('/admin/catalogue/'),
   feeds: () => api.get<AdminFeedsResponse>('/admin/feeds/'),
+  market: () => api.get<AdminMarketResponse>('/admin/market/'),
 };

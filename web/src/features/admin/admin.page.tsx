@@ -4,13 +4,14 @@ import { useDocumentTitle } from '../../lib/router/use-document-title';
 import { useSession } from '../../lib/session/use-session';
 import { CatalogueSection } from './catalogue-section';
 import { FeedsSection } from './feeds-section';
+import { MarketSection } from './market-section';
 import { MessagesSection } from './messages-section';
 import { CheckSection, HealthSection } from './retailers-section';
 import { AuditSection, StatsSection } from './stats-audit-sections';
 import { UsersSection } from './users-section';
 import './admin.css';
 
-const SECTIONS = ['users', 'messages', 'health', 'check', 'stats', 'catalogue', 'audit'] as const;
+const SECTIONS = ['users', 'messages', 'health', 'check', 'stats', 'catalogue', 'market', 'audit'] as const;
 
 /**
  * The staff admin (/admin, plain layout). Only staff get here: app/staff-only.tsx shows everyone else
@@ -43,6 +44,7 @@ export default function AdminPage() {
       <StatsSection />
       <CatalogueSection />
       <FeedsSection />
+      <MarketSection />
       <AuditSection version={version} />
     </div>
   );
