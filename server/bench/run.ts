@@ -7,6 +7,7 @@ import { formatFeedBench, runFeedBench } from './feed-bench';
 import { formatStartupBench, runStartupBench } from './startup-bench';
 import { formatProductionBench, runProductionBench } from './production-bench';
 import { BELGIUM, formatMarketCapacity, marketCapacity } from './market-capacity';
+import { formatMarketBench, runMarketBench } from './market-bench';
 import { loadEnv } from '../src/config/env';
 
 runSearchBench(FULL_BENCH).then(
@@ -20,6 +21,7 @@ runSearchBench(FULL_BENCH).then(
     const { MARKET_RATE_PER_SHOP: intervalMs, MARKET_FRESH_H: freshHours } = loadEnv();
     const capacity = { ...BELGIUM, intervalMs, freshHours };
     console.log(formatMarketCapacity(capacity, marketCapacity(capacity)));
+    console.log(formatMarketBench(await runMarketBench()));
     process.exit(0);
   },
   (error: unknown) => {
