@@ -35,7 +35,7 @@ describe('the /admin market panel', () => {
     renderWithProviders(<MarketSection />, { locale: 'fr', route: '/admin', session: true });
     expect(await screen.findByRole('heading', { name: 'Marché tenu à jour' })).toBeTruthy();
     expect((await screen.findByTestId('admin-market-summary')).textContent).toMatch(
-      /^12\s000 CNK demandés\. Un passage complet prend 6,7 h, à une requête toutes les 2 s par pharmacie ; un prix reste frais 24 h\.$/,
+      /^12\s000 CNK demandés\. Un passage complet prend 6,7\sh, à une requête toutes les 2 s par pharmacie ; un prix reste frais 24 h\.$/,
     );
     const whole = await rowOf('farmaline');
     expect(whole.textContent).toMatch(/12\s000 sur 12\s000/);
@@ -50,8 +50,16 @@ describe('the /admin market panel', () => {
   it('shows the pass in English, numbers written as in Belgium (en)', async () => {
     serveMarket(MARKET);
     renderWithProviders(<MarketSection />, { locale: 'en', route: '/admin', session: true });
-    expect((await screen.findByTestId('admin-market-summary')).textContent).toBe(
-      '12.000 CNKs wanted. A full pass takes 6,7 h, at one request every 2 s per shop; a price stays fresh 24 h.',
+    expect((await screen.findByTestId('admin-market-summary')).textContent).toMatch(
+      /^12\.000 CNKs wanted\. A full pass takes 6,7\shrs, at one request every 2 s per shop; a price stays fresh 24 h\.$/,
+    );
+  });
+
+  it('says one CNK in the singular (nl)', async () => {
+    serveMarket({ ...MARKET, wanted: 1, full_pass_ms: 2000, shops: [{ retailer: 'farmaline', fresh: 1 }] });
+    renderWithProviders(<MarketSection />, { locale: 'nl', route: '/admin', session: true });
+    expect((await screen.findByTestId('admin-market-summary')).textContent).toMatch(
+      /^1 CNK gevraagd\. Een volledige ronde duurt 2\ss,/,
     );
   });
 

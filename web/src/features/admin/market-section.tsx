@@ -17,9 +17,15 @@ const HOUR_MS = 3_600_000;
 export function MarketSection() {
   const intl = useIntl();
   const locale = useLocale();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `admin.market.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `admin.market.${id}` }, values);
   const { load, reload } = useAdminLoad(fetchMarket);
-  const hours = (ms: number) => formatNumber(ms / HOUR_MS, locale, { maximumFractionDigits: 1 });
+  // In the unit that reads best: hours for a real pass, minutes or seconds for a small market.
+  const duration = (ms: number) => {
+    const [value, unit] =
+      ms >= HOUR_MS ? [ms / HOUR_MS, 'hour'] : ms >= 60_000 ? [ms / 60_000, 'minute'] : [ms / 1000, 'second'];
+    return formatNumber(value, locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 });
+  };
   return (
     <AdminSection
       id="market"
@@ -32,8 +38,9 @@ export function MarketSection() {
           <>
             <p data-testid="admin-market-summary">
               {t('summary', {
+                count: m.wanted,
                 wanted: formatNumber(m.wanted, locale),
-                pass: hours(m.full_pass_ms),
+                pass: duration(m.full_pass_ms),
                 seconds: formatNumber(m.interval_ms / 1000, locale, { maximumFractionDigits: 2 }),
                 fresh: formatNumber(m.fresh_hours, locale),
               })}
