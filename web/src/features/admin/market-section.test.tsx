@@ -59,7 +59,7 @@ describe('the /admin market panel', () => {
     serveMarket({ ...MARKET, wanted: 1, full_pass_ms: 2000, shops: [{ retailer: 'farmaline', fresh: 1 }] });
     renderWithProviders(<MarketSection />, { locale: 'nl', route: '/admin', session: true });
     expect((await screen.findByTestId('admin-market-summary')).textContent).toMatch(
-      /^1 CNK gevraagd\. Een volledige ronde duurt 2\ss,/,
+      /^1 CNK gevraagd\. Een volledige ronde duurt 2\ssec,/,
     );
   });
 
