@@ -263,11 +263,11 @@ describe('Pro tool', () => {
   // its first line above the fold, its header under the site header when the page scrolls, each name on
   // at most two lines; product mode shows each figure under its own label and the shops by name.
   it.each([
-    ['fr', FR, 'tablette.pro@example.be', 'Prix relevés'],
-    ['nl', NL, 'tablet.pro@example.be', 'Prijzen opgehaald'],
+    ['fr', FR, 'tablette.pro@example.be', 'Prix relevés', /^prix du \d\d\/\d\d à \d\d:\d\d$/],
+    ['nl', NL, 'tablet.pro@example.be', 'Prijzen opgehaald', /^prijs van \d\d\/\d\d om \d\d:\d\d$/],
   ] as const)(
     '%s: counter tablet 1180×820: the group table and the product card read right',
-    async (lang, t, email, ageHeader) => {
+    async (lang, t, email, ageHeader, priceTime) => {
       const { page, pageErrors } = await journey.open({
         viewport: TABLET,
         locale: lang === 'fr' ? 'fr-BE' : 'nl-BE',
@@ -294,6 +294,8 @@ describe('Pro tool', () => {
       const shops = await card.locator('.pro-offers__shop').allTextContents();
       expect(shops.length).toBeGreaterThan(0);
       for (const shop of shops) expect(['Farmaline', 'Medi\u2011Market', 'Multipharma', 'Newpharma']).toContain(shop);
+      // The card says when its prices were read, as a time.
+      expect(await card.getByTestId('pro-product-time').locator('time').textContent()).toMatch(priceTime);
       await expectNoSeriousA11yViolations(page, `${lang} product mode on the counter tablet`);
       await page.screenshot({ path: `/tmp/pro-tablet-product-${lang}.png` });
 
@@ -324,8 +326,11 @@ describe('Pro tool', () => {
       await expect.poll(() => price.inputValue()).toBe('7,25');
       await expect.poll(() => rowsOf(page).count(), { timeout: 60_000 }).toBe(17);
       await page.getByTestId('pro-progress').waitFor({ state: 'detached', timeout: 60_000 });
-      // Every line was just read: none is offered as stale.
+      // Every line was just read: none is offered as stale. Each says when its prices were read, as a time.
       expect(await page.getByTestId('pro-refresh-stale').count()).toBe(0);
+      const times = await rowsOf(page).getByTestId('row-age').locator('time').allTextContents();
+      expect(times).toHaveLength(17);
+      for (const time of times) expect(time).toMatch(priceTime);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `/tmp/pro-tablet-group-${lang}.png` });
 
