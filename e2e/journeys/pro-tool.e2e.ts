@@ -291,9 +291,27 @@ describe('Pro tool', () => {
       );
       expect(pairs).toHaveLength(6);
       for (const pair of pairs) expect(pair).toEqual({ tag: 'DD', sameColumn: true, below: true });
-      const shops = await card.locator('.pro-offers__shop').allTextContents();
+      // A shop with French pages only says so to a Dutch reader, as in the search (ADR 232).
+      const shops = await card.locator('.pro-offers li').evaluateAll((lis) =>
+        lis.map((li) => {
+          const shop = li.querySelector('.pro-offers__shop')!;
+          return {
+            name: [...shop.childNodes]
+              .filter((n) => n.nodeType === Node.TEXT_NODE)
+              .map((n) => n.textContent)
+              .join(''),
+            note: shop.querySelector('[data-testid="pro-offer-page-language"]')?.textContent ?? null,
+            hreflang: li.querySelector('a')?.getAttribute('hreflang') ?? null,
+          };
+        }),
+      );
       expect(shops.length).toBeGreaterThan(0);
-      for (const shop of shops) expect(['Farmaline', 'Medi\u2011Market', 'Multipharma', 'Newpharma']).toContain(shop);
+      for (const shop of shops) {
+        expect(['Farmaline', 'Medi\u2011Market', 'Multipharma', 'Newpharma']).toContain(shop.name);
+        const frenchOnly = shop.name === 'Medi\u2011Market' || shop.name === 'Newpharma';
+        expect(shop.hreflang).toBe(frenchOnly || lang === 'fr' ? 'fr' : 'nl');
+        expect(shop.note).toBe(frenchOnly && lang === 'nl' ? '(Franstalige pagina)' : null);
+      }
       // The card says when its prices were read, as a time.
       expect(await card.getByTestId('pro-product-time').locator('time').textContent()).toMatch(priceTime);
       await expectNoSeriousA11yViolations(page, `${lang} product mode on the counter tablet`);
