@@ -263,11 +263,14 @@ describe('Pro tool', () => {
   // its first line above the fold, its header under the site header when the page scrolls, each name on
   // at most two lines; product mode shows each figure under its own label and the shops by name.
   it.each([
-    ['fr', FR, 'tablette.pro@example.be', 'Prix relevés', /^prix du \d\d\/\d\d à \d\d:\d\d$/],
-    ['nl', NL, 'tablet.pro@example.be', 'Prijzen opgehaald', /^prijs van \d\d\/\d\d om \d\d:\d\d$/],
+    ['fr', FR, 'tablette.pro@example.be', 'Prix relevés', 'prix du', 'à'],
+    ['nl', NL, 'tablet.pro@example.be', 'Prijzen opgehaald', 'prijs van', 'om'],
   ] as const)(
     '%s: counter tablet 1180×820: the group table and the product card read right',
-    async (lang, t, email, ageHeader, priceTime) => {
+    async (lang, t, email, ageHeader, priceOf, at) => {
+      // "prix du 28/11 à 06:10" in product mode; "28/11 à 06:10" in the table, under its column's header.
+      const tableTime = new RegExp(`^\\d\\d/\\d\\d ${at} \\d\\d:\\d\\d$`);
+      const cardTime = new RegExp(`^${priceOf} \\d\\d/\\d\\d ${at} \\d\\d:\\d\\d$`);
       const { page, pageErrors } = await journey.open({
         viewport: TABLET,
         locale: lang === 'fr' ? 'fr-BE' : 'nl-BE',
@@ -313,7 +316,7 @@ describe('Pro tool', () => {
         expect(shop.note).toBe(frenchOnly && lang === 'nl' ? '(Franstalige pagina)' : null);
       }
       // The card says when its prices were read, as a time.
-      expect(await card.getByTestId('pro-product-time').locator('time').textContent()).toMatch(priceTime);
+      expect(await card.getByTestId('pro-product-time').locator('time').textContent()).toMatch(cardTime);
       await expectNoSeriousA11yViolations(page, `${lang} product mode on the counter tablet`);
       await page.screenshot({ path: `/tmp/pro-tablet-product-${lang}.png` });
 
@@ -348,7 +351,7 @@ describe('Pro tool', () => {
       expect(await page.getByTestId('pro-refresh-stale').count()).toBe(0);
       const times = await rowsOf(page).getByTestId('row-age').locator('time').allTextContents();
       expect(times).toHaveLength(17);
-      for (const time of times) expect(time).toMatch(priceTime);
+      for (const time of times) expect(time).toMatch(tableTime);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `/tmp/pro-tablet-group-${lang}.png` });
 

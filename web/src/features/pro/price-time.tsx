@@ -21,22 +21,35 @@ function useAge() {
 }
 
 /**
- * When a row's prices were read, as a time in Belgian time ("prix du 28/11 à 06:10"): a pharmacist
- * compares it with the clock and with a shop's page, which an age alone ("il y a 3 heures") does not
- * let them do once the screen has stayed open. The age follows, quieter, for a glance at freshness.
+ * When a row's prices were read, as a time in Belgian time: a pharmacist compares it with the clock and
+ * with a shop's page, which an age alone ("il y a 3 heures") does not let them do once the screen has
+ * stayed open. The age follows, quieter, for a glance at freshness (docs/decisions/251).
+ * `cell`: "28/11 à 06:10", the age under it, for the table's column headed "Prix relevés" (the full
+ * sentence took four lines a row in its column on the counter tablet); `line`: "prix du 28/11 à 06:10"
+ * and the age beside it, where nothing else says what the time is of.
  */
-export function PriceTime({ fetchedAt, ageMs, testId }: { fetchedAt: string; ageMs: number; testId?: string }) {
+export function PriceTime({
+  fetchedAt,
+  ageMs,
+  variant,
+  testId,
+}: {
+  fetchedAt: string;
+  ageMs: number;
+  variant: 'cell' | 'line';
+  testId?: string;
+}) {
   const intl = useIntl();
   const locale = useLocale();
   const age = useAge();
   const at = Date.parse(fetchedAt);
   if (!Number.isFinite(at)) return null;
   const time = intl.formatMessage(
-    { id: 'pro.tool.table.priceTime' },
+    { id: variant === 'cell' ? 'pro.tool.table.priceAt' : 'pro.tool.table.priceTime' },
     { date: formatDateTime(at, locale, DAY_MONTH), time: formatDateTime(at, locale, HOUR_MINUTE) },
   );
   return (
-    <span className="pro-price-time" data-testid={testId}>
+    <span className={`pro-price-time pro-price-time--${variant}`} data-testid={testId}>
       <time dateTime={new Date(at).toISOString()}>{time}</time>
       <span className="pro-price-time__age">{age(ageMs)}</span>
     </span>

@@ -203,6 +203,7 @@ export function ProductMode({
             <PriceTime
               fetchedAt={answer.fetchedAt}
               ageMs={Math.max(0, answeredAt - Date.parse(answer.fetchedAt))}
+              variant="line"
               testId="pro-product-time"
             />
           </p>

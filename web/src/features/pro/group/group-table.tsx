@@ -205,7 +205,7 @@ export function GroupTable({
                   ) : row.ageMs === null ? (
                     <FormattedMessage id="pro.tool.group.noStoredPrice" />
                   ) : (
-                    <PriceTime fetchedAt={row.record!.fetchedAt} ageMs={row.ageMs} />
+                    <PriceTime fetchedAt={row.record!.fetchedAt} ageMs={row.ageMs} variant="cell" />
                   )}
                 </td>
               </tr>
