@@ -70,7 +70,7 @@ describe('Pro tool offline', () => {
     const ages = rowsOf(page).getByTestId('row-age');
     const times = await ages.locator('time').allTextContents();
     expect(times).toHaveLength(3);
-    for (const time of times) expect(time).toMatch(/^\d\d\/\d\d à \d\d:\d\d$/);
+    for (const time of times) expect(time).toMatch(/^\d\d\/\d\d \d\d:\d\d$/);
     const texts = await ages.allTextContents();
     expect(texts.slice(0, 3).every((a) => /minute|instant/.test(a))).toBe(true);
     expect(texts.slice(3)).toEqual(['Aucun prix enregistré', 'Aucun prix enregistré']);

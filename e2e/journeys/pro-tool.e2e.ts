@@ -268,8 +268,8 @@ describe('Pro tool', () => {
   ] as const)(
     '%s: counter tablet 1180×820: the group table and the product card read right',
     async (lang, t, email, ageHeader, priceOf, at) => {
-      // "prix du 28/11 à 06:10" in product mode; "28/11 à 06:10" in the table, under its column's header.
-      const tableTime = new RegExp(`^\\d\\d/\\d\\d ${at} \\d\\d:\\d\\d$`);
+      // "prix du 28/11 à 06:10" in product mode; "28/11 06:10" in the table, under its column's header.
+      const tableTime = /^\d\d\/\d\d \d\d:\d\d$/;
       const cardTime = new RegExp(`^${priceOf} \\d\\d/\\d\\d ${at} \\d\\d:\\d\\d$`);
       const { page, pageErrors } = await journey.open({
         viewport: TABLET,

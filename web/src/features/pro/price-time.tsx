@@ -24,8 +24,9 @@ function useAge() {
  * When a row's prices were read, as a time in Belgian time: a pharmacist compares it with the clock and
  * with a shop's page, which an age alone ("il y a 3 heures") does not let them do once the screen has
  * stayed open. The age follows, quieter, for a glance at freshness (docs/decisions/251).
- * `cell`: "28/11 à 06:10", the age under it, for the table's column headed "Prix relevés" (the full
- * sentence took four lines a row in its column on the counter tablet); `line`: "prix du 28/11 à 06:10"
+ * `cell`: "28/11 06:10", the age under it, in the table's column headed "Prix relevés": the full
+ * sentence took four lines a row in that column on the counter tablet, and even "28/11 à 06:10" ran
+ * past it in Dutch ("om"); the digits read the same in every language. `line`: "prix du 28/11 à 06:10"
  * and the age beside it, where nothing else says what the time is of.
  */
 export function PriceTime({
@@ -44,10 +45,12 @@ export function PriceTime({
   const age = useAge();
   const at = Date.parse(fetchedAt);
   if (!Number.isFinite(at)) return null;
-  const time = intl.formatMessage(
-    { id: variant === 'cell' ? 'pro.tool.table.priceAt' : 'pro.tool.table.priceTime' },
-    { date: formatDateTime(at, locale, DAY_MONTH), time: formatDateTime(at, locale, HOUR_MINUTE) },
-  );
+  const date = formatDateTime(at, locale, DAY_MONTH);
+  const hour = formatDateTime(at, locale, HOUR_MINUTE);
+  const time =
+    variant === 'cell'
+      ? `${date} ${hour}`
+      : intl.formatMessage({ id: 'pro.tool.table.priceTime' }, { date, time: hour });
   return (
     <span className={`pro-price-time pro-price-time--${variant}`} data-testid={testId}>
       <time dateTime={new Date(at).toISOString()}>{time}</time>
