@@ -66,9 +66,14 @@ describe('Pro tool offline', () => {
     await expect
       .poll(() => marks(page), { timeout: 15_000 })
       .toEqual(['priced', 'priced', 'priced', 'no_stored_price', 'no_stored_price']);
-    const ages = await rowsOf(page).getByTestId('row-age').allTextContents();
-    expect(ages.slice(0, 3).every((a) => /minute|instant/.test(a))).toBe(true);
-    expect(ages.slice(3)).toEqual(['Aucun prix enregistré', 'Aucun prix enregistré']);
+    // Each stored price says when it was read, as a time, and its age under it.
+    const ages = rowsOf(page).getByTestId('row-age');
+    const times = await ages.locator('time').allTextContents();
+    expect(times).toHaveLength(3);
+    for (const time of times) expect(time).toMatch(/^\d\d\/\d\d \d\d:\d\d$/);
+    const texts = await ages.allTextContents();
+    expect(texts.slice(0, 3).every((a) => /minute|instant/.test(a))).toBe(true);
+    expect(texts.slice(3)).toEqual(['Aucun prix enregistré', 'Aucun prix enregistré']);
     expect(await page.getByTestId('pro-refresh-stale').count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'Pro tool offline');
     await screenshot(page, 'pro-offline-fr');

@@ -263,11 +263,14 @@ describe('Pro tool', () => {
   // its first line above the fold, its header under the site header when the page scrolls, each name on
   // at most two lines; product mode shows each figure under its own label and the shops by name.
   it.each([
-    ['fr', FR, 'tablette.pro@example.be', 'Prix relevés'],
-    ['nl', NL, 'tablet.pro@example.be', 'Prijzen opgehaald'],
+    ['fr', FR, 'tablette.pro@example.be', 'Prix relevés', 'prix du', 'à'],
+    ['nl', NL, 'tablet.pro@example.be', 'Prijzen opgehaald', 'prijs van', 'om'],
   ] as const)(
     '%s: counter tablet 1180×820: the group table and the product card read right',
-    async (lang, t, email, ageHeader) => {
+    async (lang, t, email, ageHeader, priceOf, at) => {
+      // "prix du 28/11 à 06:10" in product mode; "28/11 06:10" in the table, under its column's header.
+      const tableTime = /^\d\d\/\d\d \d\d:\d\d$/;
+      const cardTime = new RegExp(`^${priceOf} \\d\\d/\\d\\d ${at} \\d\\d:\\d\\d$`);
       const { page, pageErrors } = await journey.open({
         viewport: TABLET,
         locale: lang === 'fr' ? 'fr-BE' : 'nl-BE',
@@ -291,9 +294,29 @@ describe('Pro tool', () => {
       );
       expect(pairs).toHaveLength(6);
       for (const pair of pairs) expect(pair).toEqual({ tag: 'DD', sameColumn: true, below: true });
-      const shops = await card.locator('.pro-offers__shop').allTextContents();
+      // A shop with French pages only says so to a Dutch reader, as in the search (ADR 232).
+      const shops = await card.locator('.pro-offers li').evaluateAll((lis) =>
+        lis.map((li) => {
+          const shop = li.querySelector('.pro-offers__shop')!;
+          return {
+            name: [...shop.childNodes]
+              .filter((n) => n.nodeType === Node.TEXT_NODE)
+              .map((n) => n.textContent)
+              .join(''),
+            note: shop.querySelector('[data-testid="pro-offer-page-language"]')?.textContent ?? null,
+            hreflang: li.querySelector('a')?.getAttribute('hreflang') ?? null,
+          };
+        }),
+      );
       expect(shops.length).toBeGreaterThan(0);
-      for (const shop of shops) expect(['Farmaline', 'Medi\u2011Market', 'Multipharma', 'Newpharma']).toContain(shop);
+      for (const shop of shops) {
+        expect(['Farmaline', 'Medi\u2011Market', 'Multipharma', 'Newpharma']).toContain(shop.name);
+        const frenchOnly = shop.name === 'Medi\u2011Market' || shop.name === 'Newpharma';
+        expect(shop.hreflang).toBe(frenchOnly || lang === 'fr' ? 'fr' : 'nl');
+        expect(shop.note).toBe(frenchOnly && lang === 'nl' ? '(Franstalige pagina)' : null);
+      }
+      // The card says when its prices were read, as a time.
+      expect(await card.getByTestId('pro-product-time').locator('time').textContent()).toMatch(cardTime);
       await expectNoSeriousA11yViolations(page, `${lang} product mode on the counter tablet`);
       await page.screenshot({ path: `/tmp/pro-tablet-product-${lang}.png` });
 
@@ -324,8 +347,11 @@ describe('Pro tool', () => {
       await expect.poll(() => price.inputValue()).toBe('7,25');
       await expect.poll(() => rowsOf(page).count(), { timeout: 60_000 }).toBe(17);
       await page.getByTestId('pro-progress').waitFor({ state: 'detached', timeout: 60_000 });
-      // Every line was just read: none is offered as stale.
+      // Every line was just read: none is offered as stale. Each says when its prices were read, as a time.
       expect(await page.getByTestId('pro-refresh-stale').count()).toBe(0);
+      const times = await rowsOf(page).getByTestId('row-age').locator('time').allTextContents();
+      expect(times).toHaveLength(17);
+      for (const time of times) expect(time).toMatch(tableTime);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `/tmp/pro-tablet-group-${lang}.png` });
 

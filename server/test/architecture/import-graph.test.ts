@@ -116,8 +116,15 @@ describe('server/src import graph', () => {
 
   it('lets no command-line tool import server.ts (they open the database through db/cli-database.ts)', () => {
     const tools = [...graph.keys()].filter((f) => /\.cli\.ts$|^retailers\/check\.ts$/.test(rel(f)));
-    expect(tools.length).toBe(12);
-    const offending = tools.filter((f) => graph.get(f)!.some((t) => rel(t) === 'server.ts')).map(rel);
+    expect(tools.length).toBe(14);
+    // Running one pass of an app job needs everything the job needs (the shops or the demo shops, the
+    // mailer, the push sender): these two compose the app through startServer, with no repeating job
+    // and on a loopback port of their own (ADR 144's consequences).
+    const passOfAppJob = new Set(['jobs/alerts-check.cli.ts', 'jobs/market-refresh.cli.ts']);
+    const offending = tools
+      .filter((f) => graph.get(f)!.some((t) => rel(t) === 'server.ts'))
+      .map(rel)
+      .filter((f) => !passOfAppJob.has(f));
     expect(offending).toEqual([]);
   });
 

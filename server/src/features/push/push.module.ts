@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../lib/log';
@@ -7,13 +6,8 @@ import type { EndpointPolicy } from './push-endpoint';
 import { vapidKeys } from './push-keys';
 import { createWebPushSender } from './push-sender';
 import { createPushRepository } from './push.repository';
-import { createPushRoutes } from './push.routes';
+import { createPushRoutes, type PushDeviceLabel, type RequireUser } from './push.routes';
 import { createPushService } from './push.service';
-
-/** The logged-in user of the request, 401 otherwise (app.ts: the accounts' requireUser). */
-export type RequireUser = (c: Context) => { id: number };
-/** A short browser and system label from a User-Agent (app.ts: the accounts' summary of it). */
-export type PushDeviceLabel = (userAgent: string) => string;
 
 /** How often due and retried push messages are sent (alert checks also send at once). */
 export const PUSH_DELIVERY_INTERVAL_MS = 60_000;

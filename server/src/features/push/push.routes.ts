@@ -1,9 +1,13 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { pushSubscriptionInputSchema, pushUnsubscribeSchema } from '@pharmaradar/shared/push.schema';
 import { COMMON_ISSUES, parseJsonBody } from '../../lib/validate';
 import { PUSH_MESSAGES } from './push.messages';
 import type { PushService } from './push.service';
-import type { PushDeviceLabel, RequireUser } from './push.module';
+
+/** The logged-in user of the request, 401 otherwise (app.ts: the accounts' requireUser). */
+export type RequireUser = (c: Context) => { id: number };
+/** A short browser and system label from a User-Agent (app.ts: the accounts' summary of it). */
+export type PushDeviceLabel = (userAgent: string) => string;
 
 const ISSUES = {
   ...COMMON_ISSUES,

@@ -4,11 +4,13 @@ import { normaliseCnk } from '@pharmaradar/shared/cnk';
 import { vatPercentSchema, type PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import { priceProduct } from '@pharmaradar/shared/margin-engine';
 import type { ProDoneEvent, ProProductEvent } from '@pharmaradar/shared/pro.schema';
+import type { SearchOffer } from '@pharmaradar/shared/search.schema';
 import { importedVat, type VatSource } from '@pharmaradar/shared/vat-rule';
 import { isApiRequestError } from '../../lib/api/client';
 import { formatPrice } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
-import { retailerLabel } from '../../lib/retailers';
+import { retailerLabel, safeHttpUrl } from '../../lib/retailers';
+import { PageLanguageNote, usePageLanguageNote } from '../../lib/ui/page-language-note';
 import { RetailerBadge } from '../../lib/ui/retailer-badge';
 import { Spinner } from '../../lib/ui/spinner';
 import { TextField } from '../../lib/ui/text-field';
@@ -16,6 +18,7 @@ import { AnalysisCostNote } from './analysis-cost-note';
 import { officialTitle } from './import/catalogue-flags';
 import { formatPurchaseInput, parsePurchaseInput } from './group/purchase-input';
 import { offerRecord, proStore } from './data/pro-store';
+import { PriceTime } from './price-time';
 import { ProductFigures } from './product-figures';
 import { vatFromMessage } from './group/vat-selection';
 import { fetchProCatalogue } from './pro-catalogue.client';
@@ -38,6 +41,8 @@ export function ProductMode({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<ProProductEvent | null>(null);
+  // When the answer came: its prices' age is told from then.
+  const [answeredAt, setAnsweredAt] = useState(0);
   const [vat, setVat] = useState('');
   const [vatSource, setVatSource] = useState<VatSource | null>(null);
   const [catalogue, setCatalogue] = useState('');
@@ -65,7 +70,10 @@ export function ProductMode({
         stored = stored
           .then(() => proStore.storeOffers([offerRecord(e)]))
           .catch(() => undefined)
-          .then(() => setAnswer(e));
+          .then(() => {
+            setAnsweredAt(Date.now());
+            setAnswer(e);
+          });
       });
       await stored;
       if (done) onUsage(done);
@@ -191,6 +199,14 @@ export function ProductMode({
               <FormattedMessage id="pro.tool.product.official" values={{ official: officialTitle(answer.official) }} />
             </p>
           )}
+          <p className="pro-product-card__time">
+            <PriceTime
+              fetchedAt={answer.fetchedAt}
+              ageMs={Math.max(0, answeredAt - Date.parse(answer.fetchedAt))}
+              variant="line"
+              testId="pro-product-time"
+            />
+          </p>
           {offers.length === 0 ? (
             <p>
               <FormattedMessage id="pro.tool.product.noOffers" />
@@ -198,20 +214,7 @@ export function ProductMode({
           ) : (
             <ul className="pro-offers">
               {offers.map((o) => (
-                <li key={`${o.retailer}-${o.url ?? ''}`}>
-                  <span className="pro-offers__shop">
-                    <RetailerBadge id={o.retailer} />
-                    {retailerLabel(o.retailer)}
-                  </span>{' '}
-                  <span className="pro-offers__price">{formatPrice(o.price, locale)}</span>{' '}
-                  {o.url ? (
-                    <a href={o.url} target="_blank" rel="noreferrer">
-                      <FormattedMessage id="pro.tool.product.link" />
-                    </a>
-                  ) : (
-                    <FormattedMessage id="pro.tool.product.linkUnavailable" />
-                  )}
-                </li>
+                <ProOfferLine key={`${o.retailer}-${o.url ?? ''}`} offer={o} />
               ))}
             </ul>
           )}
@@ -250,6 +253,30 @@ export function ProductMode({
         </article>
       )}
     </section>
+  );
+}
+
+/** One shop's offer: its name, price and link; a link to a page not in the reader's language says so (docs/decisions/232). */
+function ProOfferLine({ offer }: { offer: SearchOffer }) {
+  const locale = useLocale();
+  const url = safeHttpUrl(offer.url);
+  const pageNote = usePageLanguageNote(offer.pageLanguage, url !== null);
+  return (
+    <li>
+      <span className="pro-offers__shop">
+        <RetailerBadge id={offer.retailer} />
+        {retailerLabel(offer.retailer)}
+        <PageLanguageNote note={pageNote} className="pro-offers__page-language" testId="pro-offer-page-language" />
+      </span>{' '}
+      <span className="pro-offers__price">{formatPrice(offer.price, locale)}</span>{' '}
+      {url ? (
+        <a href={url} hrefLang={offer.pageLanguage} target="_blank" rel="noreferrer">
+          <FormattedMessage id="pro.tool.product.link" />
+        </a>
+      ) : (
+        <FormattedMessage id="pro.tool.product.linkUnavailable" />
+      )}
+    </li>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { SearchOffer } from '@pharmaradar/shared/search.schema';
-import { useLocale } from '../../lib/i18n/use-locale';
 import { retailerLabel, retailerName, safeHttpUrl } from '../../lib/retailers';
+import { PageLanguageNote, usePageLanguageNote } from '../../lib/ui/page-language-note';
 import { Price } from '../../lib/ui/price';
 import { RetailerBadge } from '../../lib/ui/retailer-badge';
 import { UnitPriceLabel } from './unit-price-label';
@@ -9,11 +9,9 @@ import { UnitPriceLabel } from './unit-price-label';
 export function OfferRow({ offer }: { offer: SearchOffer }) {
   const intl = useIntl();
   const url = safeHttpUrl(offer.url);
-  const locale = useLocale();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `search.card.${id}` }, values);
   // A shop whose pages are not in the reader's language is linked anyway, and says so (docs/decisions/232).
-  const otherLanguage = url && offer.pageLanguage && offer.pageLanguage !== locale ? offer.pageLanguage : null;
-  const pageNote = otherLanguage ? t(`pageIn.${otherLanguage}`) : null;
+  const pageNote = usePageLanguageNote(offer.pageLanguage, url !== null);
   const name = pageNote ? `${retailerName(offer.retailer)} ${pageNote}` : retailerName(offer.retailer);
   return (
     <li
@@ -27,11 +25,7 @@ export function OfferRow({ offer }: { offer: SearchOffer }) {
           <RetailerBadge id={offer.retailer} />
           {retailerLabel(offer.retailer)}
         </span>
-        {pageNote && (
-          <span className="offer__page-language" lang={locale} data-testid="offer-page-language">
-            {pageNote}
-          </span>
-        )}
+        <PageLanguageNote note={pageNote} className="offer__page-language" testId="offer-page-language" />
         {offer.best && <span className="offer__badge">{t('bestBadge')}</span>}
         {offer.inStock === false && <span className="offer__stock offer__stock--out">{t('outOfStock')}</span>}
         {offer.inStock === true && <span className="offer__stock">{t('inStock')}</span>}

@@ -14,6 +14,7 @@ import {
 } from './group-rows';
 import { PurchaseCell } from './purchase-cell';
 import { VatCell, VatSelectionBar } from './vat-selection';
+import { PriceTime } from '../price-time';
 import { TableScroll } from '../table-scroll';
 
 const MARKS = [
@@ -25,19 +26,6 @@ const MARKS = [
   'excluded',
   'no_stored_price',
 ] as const;
-
-function useAge() {
-  const intl = useIntl();
-  const locale = useLocale();
-  const relative = useMemo(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }), [locale]);
-  return (ms: number) => {
-    const minutes = Math.round(ms / 60_000);
-    if (minutes < 1) return intl.formatMessage({ id: 'pro.tool.table.justNow' });
-    if (minutes < 60) return relative.format(-minutes, 'minute');
-    const hours = Math.round(minutes / 60);
-    return hours < 48 ? relative.format(-hours, 'hour') : relative.format(-Math.round(hours / 24), 'day');
-  };
-}
 
 /**
  * A group's lines: sortable by each column, filterable by each column and by mark, marks per row. Its
@@ -60,7 +48,6 @@ export function GroupTable({
 }) {
   const intl = useIntl();
   const locale = useLocale();
-  const age = useAge();
   const [sort, setSort] = useState<Sort | null>(null);
   const [filters, setFilters] = useState<Filters>({});
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -218,7 +205,7 @@ export function GroupTable({
                   ) : row.ageMs === null ? (
                     <FormattedMessage id="pro.tool.group.noStoredPrice" />
                   ) : (
-                    age(row.ageMs)
+                    <PriceTime fetchedAt={row.record!.fetchedAt} ageMs={row.ageMs} variant="cell" />
                   )}
                 </td>
               </tr>
