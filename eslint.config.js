@@ -6,14 +6,14 @@ import path from 'node:path';
 
 // Boundaries of both workspaces (docs/decisions/016, 149). Features never import each other sideways, nor the
 // composition root that wires them (web/src/app, first-screen/ and main.tsx; server/src/app.ts, app-deps.ts,
-// server.ts, main.ts). A page that composes several features lives in web/src/app/pages, as app.ts composes
+// compose.ts, server.ts, main.ts). A page that composes several features lives in web/src/app/pages, as app.ts composes
 // them on the server: a feature exports sections; no file of a feature, test or not, imports another
 // feature. The floor (web: lib/, db/; server: lib/, db/, config/, ports/) imports neither a feature nor the root.
 // shared/src imports nothing from web or server. Every relative import is resolved, so '../search',
 // '../../features/x' and deeper paths are all caught.
 const WORKSPACES = {
   web: { composition: /^(?:app\/|first-screen\/|main\.tsx$)/, floor: /^(?:lib|db)\// },
-  server: { composition: /^(?:app|app-deps|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config|ports)\// },
+  server: { composition: /^(?:app|app-deps|compose|server|main)(?:\.ts)?$/, floor: /^(?:lib|db|config|ports)\// },
 };
 /** ADR 173: the running Node picks the SQLite driver. */
 const SQLITE_THROUGH_DRIVER = {

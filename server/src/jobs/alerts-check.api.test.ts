@@ -1,34 +1,22 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushPayloadSchema } from '@pharmaradar/shared/push.schema';
 import { getDemoCatalogue } from '../demo/catalogue';
 import { registerVerifiedAccount } from '../../test/helpers/accounts';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { startFakePushService, type FakePushService } from '../../test/fakes/push-service';
+import { runCli } from './cli-run.test-support';
 
 // `npm run alerts:check` runs the alerts' check now, in its own process, on the server's data:
 // the e-mail and the push message go out before it ends.
 
 /** The command as `npm run alerts:check` runs it (from source here), on the test server's data. */
 function alertsCheck(server: TestServer): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/jobs/alerts-check.cli.ts'], {
-      cwd: join(import.meta.dirname, '../..'),
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATA_DIR: server.env.DATA_DIR,
-        WEB_DIST_DIR: server.env.WEB_DIST_DIR,
-        LOG_LEVEL: 'warn',
-        DEMO_LATENCY_MS: '',
-        BACKUP_INTERVAL_H: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => resolve({ code, out }));
+  return runCli('alerts-check.cli.ts', {
+    DATA_DIR: server.env.DATA_DIR,
+    WEB_DIST_DIR: server.env.WEB_DIST_DIR,
+    LOG_LEVEL: 'warn',
+    DEMO_LATENCY_MS: '',
+    BACKUP_INTERVAL_H: '0',
   });
 }
 

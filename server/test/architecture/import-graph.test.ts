@@ -73,9 +73,23 @@ function findCycles(graph: Graph): string[][] {
   return cycles;
 }
 
+/** Every file `from` imports, directly or through the files it imports. */
+function reachable(graph: Graph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const walk = (node: string) => {
+    for (const next of graph.get(node) ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      walk(next);
+    }
+  };
+  walk(from);
+  return seen;
+}
+
 const rel = (file: string) => relative(SRC, file).replaceAll('\\', '/');
 const featureOf = (file: string) => /^features\/([^/]+)\//.exec(rel(file))?.[1];
-const COMPOSITION = new Set(['app.ts', 'app-deps.ts', 'server.ts', 'main.ts']);
+const COMPOSITION = new Set(['app.ts', 'app-deps.ts', 'compose.ts', 'server.ts', 'main.ts']);
 
 describe('server/src import graph', () => {
   const graph = importGraph(sources(SRC));
@@ -114,17 +128,15 @@ describe('server/src import graph', () => {
     expect(offending).toEqual([]);
   });
 
-  it('lets no command-line tool import server.ts (they open the database through db/cli-database.ts)', () => {
+  it('lets no command-line tool reach server.ts or the HTTP listener (they compose through compose.ts, ADR 252)', () => {
     const tools = [...graph.keys()].filter((f) => /\.cli\.ts$|^retailers\/check\.ts$/.test(rel(f)));
     expect(tools.length).toBe(14);
-    // Running one pass of an app job needs everything the job needs (the shops or the demo shops, the
-    // mailer, the push sender): these two compose the app through startServer, with no repeating job
-    // and on a loopback port of their own (ADR 144's consequences).
-    const passOfAppJob = new Set(['jobs/alerts-check.cli.ts', 'jobs/market-refresh.cli.ts']);
-    const offending = tools
-      .filter((f) => graph.get(f)!.some((t) => rel(t) === 'server.ts'))
-      .map(rel)
-      .filter((f) => !passOfAppJob.has(f));
+    // Directly or through any module they import: a tool opens the database through db/cli-database.ts,
+    // or runs one pass of an app job on the app composed by compose.ts, and listens on no port.
+    const serving = new Set(['server.ts', 'lib/http-server.ts']);
+    const offending = tools.flatMap((tool) =>
+      [...reachable(graph, tool)].filter((f) => serving.has(rel(f))).map((f) => `${rel(tool)} -> ${rel(f)}`),
+    );
     expect(offending).toEqual([]);
   });
 

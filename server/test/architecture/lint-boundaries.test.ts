@@ -47,6 +47,12 @@ describe('lint rule: feature boundaries', () => {
       /composition root/,
     ],
     [
+      'server feature up to compose.ts',
+      'server/src/features/market/x.ts',
+      "import { composeApp } from '../../compose';",
+      /composition root/,
+    ],
+    [
       'server lib up to a feature',
       'server/src/lib/x.ts',
       "import { a } from '../features/accounts/session.service';",
