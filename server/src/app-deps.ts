@@ -45,7 +45,7 @@ export const LIVE_CATALOGUE: CatalogueAdapters = Object.freeze({
 });
 
 /**
- * Everything the composition root hands out: server.ts builds it once, app.ts wires it into the
+ * Everything the composition root hands out: compose.ts builds it once, app.ts wires it into the
  * features and never writes into it (ADR 144). Features never import this type: each declares the
  * narrower interface it needs (AccountsDeps, SearchDeps…), which AppDeps satisfies (docs/decisions/016).
  */

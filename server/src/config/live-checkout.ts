@@ -5,7 +5,7 @@ import { EnvError, STRIPE_VARIABLES, type Env } from './env';
  * Live mode takes real payments: without the STRIPE_* values the local test checkout would stand in,
  * and its public test card makes anyone Pro. So live mode refuses to start without them, unless
  * BILLING_TEST_CHECKOUT=true says so on purpose, which is then warned at every start (ADR 123).
- * Checked by the server's start only: the CLIs (backup, plan, retailer check) take no payment.
+ * Checked by a composition with the checkout, the server's: the CLIs (backup, plan, a job's pass) take no payment.
  */
 export function checkLiveCheckout(
   env: Pick<Env, 'RETAILERS_MODE' | 'BILLING_TEST_CHECKOUT' | (typeof STRIPE_VARIABLES)[number]>,

@@ -20,7 +20,8 @@ export interface CliDatabaseOptions {
 /**
  * The one way a command-line tool (npm run purge, plan, staff, backup, pharmacies:import, catalogue:import,
  * feeds:import, retailers:check) opens DATA_DIR's database: with the server's connection settings and, unless told
- * otherwise, migrated to the code's schema. The caller closes it with closeDatabase.
+ * otherwise, migrated to the code's schema. The caller closes it with closeDatabase. The two that run a pass
+ * of an app job (alerts:check, market:refresh) open it through compose.ts, as the server does.
  */
 export function openCliDatabase(env: Pick<Env, 'DATA_DIR'>, options: CliDatabaseOptions = {}): Db {
   const db = openDatabase(databaseFile(env));
