@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { DemoProduct } from '../../src/demo/catalogue';
 import { startFakePushService, type FakeDevice, type FakePushService } from '../fakes/push-service';
 import type { TestClient, TestResponse } from './test-client';
+import { useForSuite } from './suite';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server';
 
 // Test support for what reaches a device by Web Push (the push API, its delivery, `npm run
@@ -41,17 +42,7 @@ export async function startPushTestServer(options: TestServerOptions = {}): Prom
  * inside a test or hook, never while the suite is collected.
  */
 export function usePushTestServer(): { readonly server: TestServer; readonly push: FakePushService } {
-  let ctx: PushTestServer | undefined;
-  beforeAll(async () => {
-    ctx = await startPushTestServer();
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
-  const running = () => {
-    if (!ctx) throw new Error('the push test server is not running: read it inside a test or hook');
-    return ctx;
-  };
+  const running = useForSuite(() => startPushTestServer());
   return {
     get server() {
       return running().server;
