@@ -217,6 +217,24 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker's push script is built on its own (vite.config.ts's pushWorker): zod would be
+    // nearly all of it, for one small payload read by a zod-free guard (ADR 256).
+    files: ['web/src/features/alerts/push/push.sw.ts', 'web/src/features/alerts/push/push-notification.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', '@pharmaradar/shared/*.schema'],
+              message: 'The push script reads its payload with @pharmaradar/shared/push-payload: no zod (ADR 256).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The small entry and what it runs before the app (ADR 118-121): no React, no router, no zod.
     files: ['web/src/main.tsx', 'web/src/first-screen/first-screen-{entry,start,prices,search,stream}.ts'],
     rules: {

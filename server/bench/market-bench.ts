@@ -3,18 +3,13 @@
 // front doors. (1) The refresh job's throughput: one pass over N wanted CNKs, each shop walked one
 // request at a time. (2) Pro pricing of a group of N CNKs the pass just refreshed (answered from the
 // store) ÷ the same pricing of N cold CNKs (asked live): the claim is at most 0.1. Printed, never asserted.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import { join } from 'node:path';
-import { loadEnv } from '../src/config/env';
 import { getDemoCatalogue } from '../src/demo/catalogue';
 import { startCountingDemo } from '../src/demo/counting-demo';
 import { createMarketRepository } from '../src/features/market/market.repository';
-import { createLogger } from '../src/lib/log';
 import type { RetailerId } from '../src/retailers/types';
-import { startServer } from '../src/server';
 import { registerVerifiedAccount } from '../test/helpers/accounts';
 import { readEvents } from '../test/helpers/pro-account';
+import { startBenchServer, shopRequests, type BenchServer } from './bench-server';
 
 export type MarketBenchOptions = {
   /** CNKs in each group: the refreshed one and the cold one. */
@@ -44,31 +39,20 @@ export type MarketBenchReport = {
 /** The claim: a refreshed group prices in at most a tenth of the time a cold one does. */
 export const STORED_RATIO_BAR = 0.1;
 
-const totalOf = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
-
 export async function runMarketBench(options: MarketBenchOptions = FULL_MARKET_BENCH): Promise<MarketBenchReport> {
   const sold = getDemoCatalogue().filter((p) => !p.prescription && p.cnk && Object.keys(p.offers).length >= 2);
   if (sold.length < 2 * options.cnks) throw new Error(`the demo catalogue has fewer than ${2 * options.cnks} CNKs`);
   const refreshed = sold.slice(0, options.cnks).map((p) => p.cnk!);
   const cold = sold.slice(options.cnks, 2 * options.cnks).map((p) => p.cnk!);
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'pharmaradar-market-bench-'));
   const shops = await startCountingDemo(options.latencyMs ? { latencyMs: options.latencyMs } : {});
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let bench: BenchServer | undefined;
   try {
-    const env = loadEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RETAILERS_MODE: 'demo',
-      DEMO_LATENCY_MS: '',
-      SEARCH_RATE_LIMIT_PER_MIN: '1000000',
+    bench = await startBenchServer(shops, {
       // The pass walks the shops as fast as they answer (one request at a time each), and only when run.
       MARKET_RATE_PER_SHOP: '100/s',
       MARKET_REFRESH_INTERVAL_MIN: '0',
-      ...shops.envOverrides,
     });
-    server = await startServer(env, { log: createLogger({ level: 'silent' }) });
+    const { server, env } = bench;
     const email = 'bench@example.be';
     const { client } = await registerVerifiedAccount(server.url, env.MAIL_OUTBOX_DIR, email);
     server.deps.db
@@ -81,14 +65,14 @@ export async function runMarketBench(options: MarketBenchOptions = FULL_MARKET_B
       const ms = performance.now() - started;
       const rows = readEvents(res.text).filter((e) => e.event === 'product');
       if (res.status !== 200 || rows.length !== cnks.length) throw new Error(`Pro pricing answered ${res.status}`);
-      return { ms, requests: totalOf(shops.counts()) };
+      return { ms, requests: shopRequests(shops) };
     };
 
     // The CNKs a pharmacist's group holds, wanted as a synced group marks them, then one pass.
     createMarketRepository(server.deps.db).want(refreshed, Date.now());
     shops.reset();
     const summary = await server.marketRefresh();
-    const passRequests = totalOf(shops.counts());
+    const passRequests = shopRequests(shops);
 
     const stored = await price(refreshed);
     // Every refreshed CNK is answered from the store: pricing the group asks no shop.
@@ -108,9 +92,8 @@ export async function runMarketBench(options: MarketBenchOptions = FULL_MARKET_B
       ratio: stored.ms / live.ms,
     };
   } finally {
-    await server?.close();
+    await bench?.close();
     await shops.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

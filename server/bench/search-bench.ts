@@ -3,21 +3,16 @@
 // (a) time to complete ÷ slowest retailer, (b) time to first retailer event ÷ fastest retailer,
 // (c) our fan-out ÷ the same retailers one after the other, (d) upstream requests for N identical
 // concurrent searches, (e) cached-search requests/s ÷ a bare Hono JSON handler.
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
-import { loadEnv } from '../src/config/env';
 import { startCountingDemo, type CountingDemo } from '../src/demo/counting-demo';
 import { searchUrl } from '../src/features/search/testing/sse';
-import { createLogger } from '../src/lib/log';
 import { createConnectors } from '../src/retailers/registry';
 import type { RetailerConnector, RetailerId } from '../src/retailers/types';
-import { startServer } from '../src/server';
+import { startBenchServer, shopRequests, type BenchServer } from './bench-server';
 import { median, timed, timeStreamedSearch } from './bench-timing';
 
 export type BenchOptions = {
@@ -134,27 +129,14 @@ function summarise(runs: Result[]): LoadSummary {
   };
 }
 
-const totalOf = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
-
 export async function runSearchBench(options: BenchOptions = FULL_BENCH): Promise<BenchReport> {
   const retailers = Object.keys(options.latencyMs) as RetailerId[];
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'pharmaradar-bench-'));
   const shops = await startCountingDemo({ latencyMs: options.latencyMs, jitter: 0 });
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let bench: BenchServer | undefined;
   let bareServer: Server | undefined;
   try {
-    const env = loadEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RETAILERS_MODE: 'demo',
-      RETAILERS: retailers.join(','),
-      DEMO_LATENCY_MS: '',
-      SEARCH_RATE_LIMIT_PER_MIN: '1000000',
-      ...shops.envOverrides,
-    });
-    server = await startServer(env, { log: createLogger({ level: 'silent' }) });
+    bench = await startBenchServer(shops, { RETAILERS: retailers.join(',') });
+    const { server } = bench;
     const connectors = connectorsFor(shops, retailers);
     // Warm-up: JIT, parser modules and keep-alive sockets, for the server and the direct connectors.
     await timeStreamedSearch(server.url, WARM_UP_QUERY);
@@ -181,14 +163,14 @@ export async function runSearchBench(options: BenchOptions = FULL_BENCH): Promis
     // (d) Upstream requests: one search alone, then N identical concurrent ones.
     shops.reset();
     await fetch(searchUrl(server.url, SINGLE_QUERY)).then((r) => r.arrayBuffer());
-    const perSearch = totalOf(shops.counts());
+    const perSearch = shopRequests(shops);
     shops.reset();
     await Promise.all(
       Array.from({ length: options.concurrent }, () =>
-        fetch(searchUrl(server!.url, COALESCE_QUERY)).then((r) => r.arrayBuffer()),
+        fetch(searchUrl(server.url, COALESCE_QUERY)).then((r) => r.arrayBuffer()),
       ),
     );
-    const upstream = totalOf(shops.counts());
+    const upstream = shopRequests(shops);
 
     // (e) A cached search under load vs a bare Hono handler answering the same JSON.
     const cachedUrl = searchUrl(server.url, options.queries[0]!);
@@ -264,8 +246,7 @@ export async function runSearchBench(options: BenchOptions = FULL_BENCH): Promis
   } finally {
     bareServer?.closeAllConnections();
     bareServer?.close();
-    await server?.close();
+    await bench?.close();
     await shops.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

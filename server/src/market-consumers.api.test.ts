@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertListSchema } from '@pharmaradar/shared/alerts.schema';
 import { PRICES_SEED_ID } from '@pharmaradar/shared/first-screen-markup';
 import { firstScreenPricesResponseSchema, productPricesSeedSchema } from '@pharmaradar/shared/first-screen.schema';
 import { proProductEventSchema } from '@pharmaradar/shared/pro.schema';
-import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
+import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { load } from 'cheerio';
-import { createClock } from '../test/helpers/clock';
 import { accountOn, readEvents } from '../test/helpers/pro-account';
 import { getDemoCatalogue } from './demo/catalogue';
 import { createDrawingWebDist, removeDrawingWebDist } from './features/first-screen/first-screen.test-support';
-import {
-  searchUrl,
-  startSearchTestServer,
-  type SearchTestServer,
-} from './features/search/testing/search-test-kit.test-support';
+import { searchJson } from '../test/helpers/search';
+import { useMarketServer } from './market.test-support';
 
 // The market store's readers (docs/decisions/249): a product page and a price alert answer a CNK
 // whose every shop has a fresh stored price without asking a shop, and ask live for one that has not.
@@ -29,9 +25,6 @@ export function renderProductPrices(page) {
 }
 `;
 
-/** Requests that reached the page shops since the last reset. */
-const asked = (ctx: SearchTestServer) => Object.values(ctx.shops.counts()).reduce((a, b) => a + b, 0);
-
 /** What a shopper compares: each shop's offers with their prices, stock and links. */
 const pricesOf = (result: SearchResult | null | undefined, cnk: string) =>
   result?.products
@@ -39,35 +32,16 @@ const pricesOf = (result: SearchResult | null | undefined, cnk: string) =>
     ?.offers.map((o) => ({ retailer: o.retailer, price: o.price, inStock: o.inStock, url: o.url }));
 
 describe('the market store read by product pages, price alerts and synced groups', () => {
-  const clock = createClock(Date.UTC(2026, 10, 28, 5, 0));
-  let ctx: SearchTestServer;
   let distDir: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     distDir = createDrawingWebDist(RENDERER);
-    // The search cache (15 min) is long gone an hour later; only the market store can answer then.
-    ctx = await startSearchTestServer(
-      {
-        WEB_DIST_DIR: distDir,
-        SEARCH_CACHE_TTL_S: '900',
-        MARKET_FRESH_H: '24',
-        MARKET_REFRESH_INTERVAL_MIN: '0',
-        MARKET_RATE_PER_SHOP: '100/s',
-        ALERTS_CHECK_INTERVAL_MIN: '0',
-      },
-      {},
-      { now: clock.now },
-    );
   });
-  afterAll(async () => {
-    await ctx?.close();
-    removeDrawingWebDist(distDir);
-  });
-  beforeEach(() => ctx.shops.reset());
+  afterAll(() => removeDrawingWebDist(distDir));
+  const ctx = useMarketServer(() => ({ WEB_DIST_DIR: distDir, ALERTS_CHECK_INTERVAL_MIN: '0' }));
+  const { clock } = ctx;
 
   async function liveSearch(cnk: string): Promise<SearchResult> {
-    const response = await fetch(searchUrl(ctx.server.url, cnk), { headers: { accept: 'application/json' } });
-    expect(response.status).toBe(200);
-    const result = searchResultSchema.parse(await response.json());
+    const result = await searchJson(ctx.server.url, cnk);
     expect(result.cached).toBe(false);
     return result;
   }
@@ -101,7 +75,7 @@ describe('the market store read by product pages, price alerts and synced groups
     const done = readEvents(await stream.text()).find((e) => e.event === 'done');
     expect(done?.data.priced).toBe(true);
     expect(pricesOf(done?.data.seed.search.result, cnk)).toEqual(pricesOf(live, cnk));
-    expect(asked(ctx)).toBe(0);
+    expect(ctx.asked()).toBe(0);
   });
 
   it('fetches a product page whose stored price is MARKET_FRESH_H old live', async () => {
@@ -110,7 +84,7 @@ describe('the market store read by product pages, price alerts and synced groups
     clock.advance(24 * HOUR);
     ctx.shops.reset();
     const seed = await pagePrices(product.slug);
-    expect(asked(ctx)).toBeGreaterThan(0);
+    expect(ctx.asked()).toBeGreaterThan(0);
     expect(seed.search?.result.fetchedAt).toBe(new Date(clock.now()).toISOString());
   });
 
@@ -122,7 +96,7 @@ describe('the market store read by product pages, price alerts and synced groups
     clock.advance(2 * HOUR);
     ctx.shops.reset();
     expect(await ctx.server.alertChecks()).toMatchObject({ checked: 1 });
-    expect(asked(ctx)).toBe(0);
+    expect(ctx.asked()).toBe(0);
     const lowest = Math.min(
       ...pricesOf(live, cnk)!
         .filter((o) => o.inStock !== false)
@@ -134,7 +108,7 @@ describe('the market store read by product pages, price alerts and synced groups
     clock.advance(24 * HOUR);
     ctx.shops.reset();
     expect(await ctx.server.alertChecks()).toMatchObject({ checked: 1 });
-    expect(asked(ctx)).toBeGreaterThan(0);
+    expect(ctx.asked()).toBeGreaterThan(0);
   });
 
   it("keeps a synced group's CNKs warm: after a refresh pass, pricing the group asks no shop", async () => {
@@ -157,6 +131,6 @@ describe('the market store read by product pages, price alerts and synced groups
       .filter((e) => e.event === 'product')
       .map((e) => proProductEventSchema.parse(e.data));
     expect(rows.map((r) => r.source)).toEqual(['market', 'market', 'market']);
-    expect(asked(ctx)).toBe(0);
+    expect(ctx.asked()).toBe(0);
   });
 });

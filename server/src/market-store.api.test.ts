@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { proProductEventSchema, type ProProductEvent } from '@pharmaradar/shared/pro.schema';
-import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
-import { createClock } from '../test/helpers/clock';
+import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { accountOn, readEvents } from '../test/helpers/pro-account';
 import type { TestClient } from '../test/helpers/test-client';
 import { getDemoCatalogue } from './demo/catalogue';
-import {
-  searchUrl,
-  startSearchTestServer,
-  type SearchTestServer,
-} from './features/search/testing/search-test-kit.test-support';
+import { searchJson } from '../test/helpers/search';
+import { useMarketServer } from './market.test-support';
 
 const HOUR = 3_600_000;
 const sold = getDemoCatalogue().filter((p) => !p.prescription && Object.keys(p.offers).length >= 2);
 const cnks = sold.map((p) => p.cnk!).filter(Boolean);
-
-/** Requests that reached the page shops since the last reset. */
-const asked = (ctx: SearchTestServer) => Object.values(ctx.shops.counts()).reduce((a, b) => a + b, 0);
-
-async function searchJson(ctx: SearchTestServer, q: string): Promise<SearchResult> {
-  const response = await fetch(searchUrl(ctx.server.url, q), { headers: { accept: 'application/json' } });
-  expect(response.status).toBe(200);
-  return searchResultSchema.parse(await response.json());
-}
 
 async function proPrices(client: TestClient, list: string[], live?: boolean): Promise<ProProductEvent[]> {
   const res = await client.post(
@@ -41,36 +28,21 @@ const pricesOf = (product: SearchResult['products'][number] | null | undefined) 
   product?.offers.map((o) => ({ retailer: o.retailer, price: o.price, inStock: o.inStock, url: o.url }));
 
 describe('the market kept warm', () => {
-  const clock = createClock(Date.UTC(2026, 10, 28, 5, 0));
-  let ctx: SearchTestServer;
+  const ctx = useMarketServer();
+  const { clock } = ctx;
   let pro: TestClient;
   beforeAll(async () => {
-    // The search cache (15 min) is long gone an hour later; only the market store can answer then.
-    ctx = await startSearchTestServer(
-      {
-        SEARCH_CACHE_TTL_S: '900',
-        MARKET_FRESH_H: '24',
-        MARKET_REFRESH_INTERVAL_MIN: '0',
-        MARKET_RATE_PER_SHOP: '100/s',
-      },
-      {},
-      { now: clock.now },
-    );
     pro = await accountOn(ctx.server, 'market@example.be', true);
   });
-  afterAll(async () => {
-    await ctx?.close();
-  });
-  beforeEach(() => ctx.shops.reset());
 
   it('answers Pro from what a live search fetched, with no shop asked, saying the time of the price', async () => {
     const cnk = cnks[0]!;
-    const live = await searchJson(ctx, cnk);
+    const live = await searchJson(ctx.server.url, cnk);
     expect(live.cached).toBe(false);
     clock.advance(2 * HOUR);
     ctx.shops.reset();
     const [row] = await proPrices(pro, [cnk]);
-    expect(asked(ctx)).toBe(0);
+    expect(ctx.asked()).toBe(0);
     expect(row).toMatchObject({ cnk, status: 'found', source: 'market', fetchedAt: live.fetchedAt });
     expect(pricesOf(row!.product)).toEqual(pricesOf(live.products.find((p) => p.cnk === cnk)));
   });
@@ -79,11 +51,11 @@ describe('the market kept warm', () => {
     const cnk = cnks[1]!;
     const [first] = await proPrices(pro, [cnk]);
     expect(first).toMatchObject({ status: 'found', source: 'live' });
-    expect(asked(ctx)).toBeGreaterThan(0);
+    expect(ctx.asked()).toBeGreaterThan(0);
     clock.advance(24 * HOUR);
     ctx.shops.reset();
     const [again] = await proPrices(pro, [cnk]);
-    expect(asked(ctx)).toBeGreaterThan(0);
+    expect(ctx.asked()).toBeGreaterThan(0);
     expect(again).toMatchObject({ status: 'found', source: 'live', fetchedAt: new Date(clock.now()).toISOString() });
   });
 
@@ -93,7 +65,7 @@ describe('the market kept warm', () => {
     clock.advance(HOUR);
     ctx.shops.reset();
     const [refreshed] = await proPrices(pro, [cnk], true);
-    expect(asked(ctx)).toBeGreaterThan(0);
+    expect(ctx.asked()).toBeGreaterThan(0);
     expect(refreshed).toMatchObject({ source: 'live', fetchedAt: new Date(clock.now()).toISOString() });
   });
 
@@ -109,17 +81,17 @@ describe('the market kept warm', () => {
     expect(summary.shops.map((s) => [s.retailer, s.due, s.refreshed + s.failed])).toEqual(
       ['farmaline', 'medimarket', 'multipharma'].map((id) => [id, wanted, wanted]),
     );
-    expect(asked(ctx)).toBeGreaterThanOrEqual(3 * wanted);
+    expect(ctx.asked()).toBeGreaterThanOrEqual(3 * wanted);
 
     clock.advance(HOUR);
     ctx.shops.reset();
     const rows = await proPrices(pro, group);
-    expect(asked(ctx)).toBe(0);
+    expect(ctx.asked()).toBe(0);
     expect(rows.every((r) => r.source === 'market')).toBe(true);
     // A second pass finds nothing to do while the prices are fresh.
     expect((await ctx.server.marketRefresh()).shops.every((s) => s.due === 0)).toBe(true);
     for (const row of rows) {
-      const live = await searchJson(ctx, row.cnk);
+      const live = await searchJson(ctx.server.url, row.cnk);
       expect(live.cached).toBe(false);
       expect(pricesOf(row.product)).toEqual(pricesOf(live.products.find((p) => p.cnk === row.cnk)));
     }
@@ -132,7 +104,7 @@ describe('the market kept warm', () => {
     // Multipharma answers in 700 ms: the live search arrives while the job's request is still there.
     const pass = ctx.server.marketRefresh();
     await new Promise((resolve) => setTimeout(resolve, 150));
-    const live = await searchJson(ctx, cnks[4]!);
+    const live = await searchJson(ctx.server.url, cnks[4]!);
     expect(live.retailers.find((r) => r.id === 'multipharma')?.status).toBe('ok');
     const summary = await pass;
     const multipharma = summary.shops.find((s) => s.retailer === 'multipharma')!;

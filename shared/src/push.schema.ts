@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { PushPayload } from './push-payload';
+import type { Same } from './same-type';
+
+export type { PushPayload } from './push-payload';
 
 // Web Push for price alerts: the shapes the server validates at its routes, the app sends and
 // the service worker reads. The browser's push service is reached with the protocol of
@@ -51,7 +55,10 @@ export type PushDevice = z.infer<typeof pushDeviceSchema>;
 export const pushDeviceListSchema = z.object({ devices: z.array(pushDeviceSchema) });
 export type PushDeviceList = z.infer<typeof pushDeviceListSchema>;
 
-/** The JSON a push message carries, decrypted by the browser and read by the service worker. */
+/**
+ * The JSON a push message carries, decrypted by the browser and read by the service worker. The worker
+ * reads it with the zod-free readPushPayload (push-payload.ts); the proof below keeps both one type.
+ */
 export const pushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),
@@ -60,4 +67,5 @@ export const pushPayloadSchema = z.object({
   /** One notification per product: a newer price replaces the older one. */
   tag: z.string(),
 });
-export type PushPayload = z.infer<typeof pushPayloadSchema>;
+const pushPayloadMatchesSchema: Same<z.infer<typeof pushPayloadSchema>, PushPayload> = true;
+void pushPayloadMatchesSchema;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLANS, SUBSCRIPTION_STATUSES, type CurrentUser } from './current-user';
+import type { Same } from './same-type';
 
 // The boot path of the web normalises the current user without zod (current-user.ts, ADR 036); these
 // schemas describe the same shapes for the routes and the calls that validate, and
@@ -38,7 +39,6 @@ export const currentUserSchema = z.object({
   isAuthenticated: z.boolean(),
 });
 /** Compile-time proof that the schema and the hand-written CurrentUser describe the same object. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const currentUserMatchesSchema: Same<z.infer<typeof currentUserSchema>, CurrentUser> = true;
 void currentUserMatchesSchema;
 

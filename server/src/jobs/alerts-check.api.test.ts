@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pushPayloadSchema } from '@pharmaradar/shared/push.schema';
 import { getDemoCatalogue } from '../demo/catalogue';
 import { registerVerifiedAccount } from '../../test/helpers/accounts';
-import { startTestServer, type TestServer } from '../../test/helpers/test-server';
-import { startFakePushService, type FakePushService } from '../../test/fakes/push-service';
+import { dropAlertWithPush, usePushTestServer } from '../../test/helpers/push';
+import type { TestServer } from '../../test/helpers/test-server';
 import { runCli } from './cli-run.test-support';
 
 // `npm run alerts:check` runs the alerts' check now, in its own process, on the server's data:
@@ -21,29 +21,13 @@ function alertsCheck(server: TestServer): Promise<{ code: number | null; out: st
 }
 
 describe('npm run alerts:check', () => {
-  let server: TestServer;
-  let push: FakePushService;
-
-  beforeAll(async () => {
-    server = await startTestServer({ ALERTS_CHECK_INTERVAL_MIN: '0' });
-    push = await startFakePushService();
-  });
-  afterAll(async () => {
-    await push?.close();
-    await server?.close();
-  });
+  const ctx = usePushTestServer();
 
   it('checks the alerts now: a price below the last one is mailed and pushed, once', async () => {
+    const { server, push } = ctx;
     const product = getDemoCatalogue().find((p) => !p.prescription && p.offers.farmaline && p.offers.multipharma)!;
     const { client } = await registerVerifiedAccount(server.url, server.env.MAIL_OUTBOX_DIR, 'ops.check@example.be');
-    const device = push.device();
-    expect((await client.post('/api/push/subscriptions/', device.subscription)).status).toBe(201);
-    const alert = await client.post('/api/alerts/create/', {
-      cnk: product.cnk,
-      product_name: product.name.fr,
-      kind: 'drop',
-    });
-    expect(alert.status).toBe(201);
+    const alert = await dropAlertWithPush(client, [push.device()], product);
     // As if yesterday's check had seen a much higher price: today's is a drop.
     server.db
       .prepare('UPDATE price_alerts SET last_price = 999, last_checked_at = ? WHERE id = ?')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
+import type { SearchResult } from '@pharmaradar/shared/search.schema';
+import { searchJson } from '../../../test/helpers/search';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { rssFeed, startFeedServer, type FeedServer, waitForFeedImport } from './feeds.test-support';
@@ -11,14 +12,6 @@ const catalogue = getDemoCatalogue();
 const sold = catalogue.filter((p) => !p.prescription && p.offers.farmaline);
 const [onSale, outOfStock] = [sold[0]!, sold[1]!];
 const prescription = catalogue.find((p) => p.prescription)!;
-
-async function searchJson(base: string, q: string): Promise<SearchResult> {
-  const response = await fetch(`${base}/api/search?q=${encodeURIComponent(q)}`, {
-    headers: { accept: 'application/json' },
-  });
-  expect(response.status).toBe(200);
-  return searchResultSchema.parse(await response.json());
-}
 
 const feedOffers = (result: SearchResult) =>
   result.products.flatMap((p) => p.offers.filter((o) => o.retailer === 'newpharma').map((o) => ({ ...o, product: p })));

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@pharmaradar/shared/api-error';
 import { priceHistoryResponseSchema, type PriceHistoryResponse } from '@pharmaradar/shared/price-history.schema';
-import { searchResultSchema } from '@pharmaradar/shared/search.schema';
 import { createClock } from '../../../test/helpers/clock';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { searchJson } from '../../../test/helpers/search';
+import { useForSuite } from '../../../test/helpers/suite';
+import { startTestServer } from '../../../test/helpers/test-server';
 import { getDemoCatalogue, type DemoProduct } from '../../demo/catalogue';
 import { runPriceHistoryPurge } from '../../jobs/price-history-purge.job';
 import { addDays, brusselsDay } from './price-history.days';
@@ -17,10 +18,8 @@ const discounted = sellable.filter((p) => SHOPS.some((s) => p.offers[s] && p.off
 
 describe('price history', () => {
   const clock = createClock(Date.UTC(2026, 4, 12, 10, 0));
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(
+  const server = useForSuite(() =>
+    startTestServer(
       // The expected prices are the catalogue's: the demo shops keep them (no day-to-day move).
       {
         RETAILERS_MODE: 'demo',
@@ -29,29 +28,19 @@ describe('price history', () => {
         DEMO_PRICES_MOVE: 'false',
       },
       { now: clock.now },
-    );
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  async function search(q: string) {
-    const response = await fetch(`${server.url}/api/search?q=${encodeURIComponent(q)}`, {
-      headers: { accept: 'application/json' },
-    });
-    expect(response.status).toBe(200);
-    return searchResultSchema.parse(await response.json());
-  }
+    ),
+  );
+  const search = (q: string) => searchJson(server().url, q);
 
   async function history(cnk: string): Promise<PriceHistoryResponse> {
-    const response = await fetch(`${server.url}/api/products/${cnk}/history/`);
+    const response = await fetch(`${server().url}/api/products/${cnk}/history/`);
     expect(response.status).toBe(200);
     return priceHistoryResponseSchema.parse(await response.json());
   }
 
   const storedRows = (cnk: string) =>
-    server.db
-      .prepare(
+    server()
+      .db.prepare(
         'SELECT retailer, day, price_cents, in_stock, was_cents FROM price_history WHERE cnk = ? ORDER BY day, retailer',
       )
       .all(cnk) as { retailer: string; day: string; price_cents: number; in_stock: number; was_cents: number | null }[];
@@ -133,26 +122,26 @@ describe('price history', () => {
     const unknown = ['1234567', '7654321'].find((cnk) => !getDemoCatalogue().some((p) => p.cnk === cnk))!;
     expect(await history(unknown)).toMatchObject({ retailers: [], low30: null, bestPrice: null, bestIsLow30: false });
     for (const bad of ['12345', 'abcdefg', '12345678']) {
-      const response = await fetch(`${server.url}/api/products/${bad}/history/?lang=en`);
+      const response = await fetch(`${server().url}/api/products/${bad}/history/?lang=en`);
       expect(response.status).toBe(404);
       expect(apiErrorSchema.parse(await response.json())).toMatchObject({ code: 'not_found', detail: 'Not found.' });
     }
     // A 6-digit CNK is the 7-digit one without its leading zero.
-    const response = await fetch(`${server.url}/api/products/123455/history`);
+    const response = await fetch(`${server().url}/api/products/123455/history`);
     expect(priceHistoryResponseSchema.parse(await response.json()).cnk).toBe('0123455');
   });
 
   it('purges the days older than PRICE_HISTORY_DAYS', () => {
     const today = brusselsDay(clock.now());
-    const insert = server.db.prepare(
+    const insert = server().db.prepare(
       `INSERT INTO price_history (cnk, retailer, day, price_cents, low_cents, in_stock, was_cents, observed_at)
        VALUES ('9999995', 'farmaline', ?, 500, 500, 1, NULL, 0)`,
     );
     for (const ago of [0, 89, 90, 400]) insert.run(addDays(today, -ago));
     const log = { info: () => {}, error: () => {} } as unknown as Parameters<typeof runPriceHistoryPurge>[0]['log'];
-    const deleted = runPriceHistoryPurge({ db: server.db, log, now: clock.now, retentionDays: 90 });
+    const deleted = runPriceHistoryPurge({ db: server().db, log, now: clock.now, retentionDays: 90 });
     expect(deleted).toBeGreaterThanOrEqual(2);
-    const days = server.db.prepare("SELECT day FROM price_history WHERE cnk = '9999995' ORDER BY day").all();
+    const days = server().db.prepare("SELECT day FROM price_history WHERE cnk = '9999995' ORDER BY day").all();
     expect(days).toEqual([{ day: addDays(today, -89) }, { day: today }]);
   });
 });

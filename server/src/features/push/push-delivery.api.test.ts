@@ -4,8 +4,9 @@ import { pushKeySchema, pushPayloadSchema } from '@pharmaradar/shared/push.schem
 import { registerVerifiedAccount } from '../../../test/helpers/accounts';
 import { createClock, type Clock } from '../../../test/helpers/clock';
 import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { startFakePushService, type FakeDevice, type FakePushService } from '../../../test/fakes/push-service';
+import type { TestServer } from '../../../test/helpers/test-server';
+import type { FakeDevice, FakePushService } from '../../../test/fakes/push-service';
+import { dropAlertWithPush, startPushTestServer, type PushTestServer } from '../../../test/helpers/push';
 import { demoDay } from '../../demo/demo-prices';
 import { dropThenRise, noonOf } from '../../../test/helpers/price-days';
 import { closeDatabase, openDatabase } from '../../db/database';
@@ -27,18 +28,15 @@ const PASSWORD = 'Correct horse 42';
 const DAY = 24 * 3600_000;
 const euro = (v: number) => v.toFixed(2).replace('.', ',');
 
-let server: TestServer | undefined;
-let pushService: FakePushService | undefined;
+let running: PushTestServer | undefined;
 afterEach(async () => {
-  await pushService?.close();
-  await server?.close();
+  await running?.close();
 });
 
 async function start(): Promise<{ server: TestServer; clock: Clock; push: FakePushService }> {
   const clock = createClock(noonOf(scenario.day));
-  server = await startTestServer({ ALERTS_CHECK_INTERVAL_MIN: '0' }, { now: clock.now });
-  pushService = await startFakePushService();
-  return { server, clock, push: pushService };
+  running = await startPushTestServer({ now: clock.now });
+  return { server: running.server, clock, push: running.push };
 }
 
 /** A verified account, logged in with `lang` (its stored language), with push on for `devices`. */
@@ -46,15 +44,7 @@ async function user(s: TestServer, email: string, lang: string, devices: FakeDev
   await registerVerifiedAccount(s.url, s.env.MAIL_OUTBOX_DIR, email, PASSWORD);
   const client = createTestClient(s.url);
   expect((await client.post('/api/auth/login/', { username: email, password: PASSWORD }, { lang })).status).toBe(200);
-  for (const device of devices) {
-    expect((await client.post('/api/push/subscriptions/', device.subscription)).status).toBe(201);
-  }
-  const alert = await client.post('/api/alerts/create/', {
-    cnk: product.cnk,
-    product_name: product.name.fr,
-    kind: 'drop',
-  });
-  expect(alert.status).toBe(201);
+  await dropAlertWithPush(client, devices, product);
   return client;
 }
 

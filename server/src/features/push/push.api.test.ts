@@ -9,7 +9,7 @@ import { alertPreferencesSchema } from '@pharmaradar/shared/alerts.schema';
 import { registerVerifiedAccount } from '../../../test/helpers/accounts';
 import { createTestClient, type TestClient } from '../../../test/helpers/test-client';
 import { LIVE_TEST_ENV, startTestServer, type TestServer } from '../../../test/helpers/test-server';
-import { startFakePushService, type FakePushService } from '../../../test/fakes/push-service';
+import { usePushTestServer } from '../../../test/helpers/push';
 
 // Turning push on and off per device, against the real server (demo mode: a push service on
 // loopback stands in for the browser's) and its SQLite database.
@@ -35,20 +35,10 @@ const devicesOf = async (client: TestClient, endpoint?: string) =>
   ).devices;
 
 describe('push subscriptions (demo mode)', () => {
-  let server: TestServer;
-  let pushService: FakePushService;
-
-  beforeAll(async () => {
-    server = await startTestServer({ ALERTS_CHECK_INTERVAL_MIN: '0' });
-    pushService = await startFakePushService();
-  });
-  afterAll(async () => {
-    await pushService?.close();
-    await server?.close();
-  });
+  const ctx = usePushTestServer();
 
   it('gives the VAPID public key to anyone: an uncompressed P-256 point', async () => {
-    const res = await createTestClient(server.url).get('/api/push/key/');
+    const res = await createTestClient(ctx.server.url).get('/api/push/key/');
     expect(res.status).toBe(200);
     const { publicKey } = pushKeySchema.parse(res.body);
     const raw = Buffer.from(publicKey, 'base64url');
@@ -58,10 +48,10 @@ describe('push subscriptions (demo mode)', () => {
   });
 
   it('needs a session and the CSRF token, validates the keys, and changes nothing on refusal', async () => {
-    const device = pushService.device();
-    const anonymous = createTestClient(server.url);
+    const device = ctx.push.device();
+    const anonymous = createTestClient(ctx.server.url);
     expect((await anonymous.post('/api/push/subscriptions/', device.subscription)).status).toBe(401);
-    const anne = await signedIn(server, 'anne.push@example.be');
+    const anne = await signedIn(ctx.server, 'anne.push@example.be');
     expect((await anne.post('/api/push/subscriptions/', device.subscription, { csrf: false })).status).toBe(403);
     const badKeys = await anne.post(
       '/api/push/subscriptions/',
@@ -89,8 +79,8 @@ describe('push subscriptions (demo mode)', () => {
   });
 
   it('stores a device once: 201, then 200 with the same device, listed with `current` for this one', async () => {
-    const anne = await signedIn(server, 'anne.device@example.be');
-    const device = pushService.device();
+    const anne = await signedIn(ctx.server, 'anne.device@example.be');
+    const device = ctx.push.device();
     const first = await anne.post('/api/push/subscriptions/', device.subscription, {
       headers: { 'User-Agent': CHROME_ANDROID },
     });
@@ -100,7 +90,7 @@ describe('push subscriptions (demo mode)', () => {
     const again = await anne.post('/api/push/subscriptions/', device.subscription);
     expect(again.status).toBe(200);
     expect(again.body.device.id).toBe(stored.id);
-    const other = pushService.device();
+    const other = ctx.push.device();
     expect((await anne.post('/api/push/subscriptions/', other.subscription)).status).toBe(201);
     const listed = await devicesOf(anne, device.subscription.endpoint);
     expect(listed.map((d) => [d.id, d.current])).toEqual(
@@ -126,9 +116,9 @@ describe('push subscriptions (demo mode)', () => {
   });
 
   it('turns one device off by its endpoint or by its id, idempotently, and never another user’s', async () => {
-    const anne = await signedIn(server, 'anne.off@example.be');
-    const bert = await signedIn(server, 'bert.off@example.be');
-    const [a1, a2, b1] = [pushService.device(), pushService.device(), pushService.device()];
+    const anne = await signedIn(ctx.server, 'anne.off@example.be');
+    const bert = await signedIn(ctx.server, 'bert.off@example.be');
+    const [a1, a2, b1] = [ctx.push.device(), ctx.push.device(), ctx.push.device()];
     await anne.post('/api/push/subscriptions/', a1.subscription);
     await anne.post('/api/push/subscriptions/', a2.subscription);
     const bertDevice = (await bert.post('/api/push/subscriptions/', b1.subscription)).body.device.id as number;
@@ -157,13 +147,13 @@ describe('push subscriptions (demo mode)', () => {
   });
 
   it('holds the per-user cap, also when the last place is asked for twice at once', async () => {
-    const anne = await signedIn(server, 'anne.cap@example.be');
+    const anne = await signedIn(ctx.server, 'anne.cap@example.be');
     for (let i = 0; i < MAX_PUSH_SUBSCRIPTIONS_PER_USER - 1; i++) {
-      expect((await anne.post('/api/push/subscriptions/', pushService.device().subscription)).status).toBe(201);
+      expect((await anne.post('/api/push/subscriptions/', ctx.push.device().subscription)).status).toBe(201);
     }
     const both = await Promise.all([
-      anne.post('/api/push/subscriptions/', pushService.device().subscription, { lang: 'nl' }),
-      anne.post('/api/push/subscriptions/', pushService.device().subscription, { lang: 'nl' }),
+      anne.post('/api/push/subscriptions/', ctx.push.device().subscription, { lang: 'nl' }),
+      anne.post('/api/push/subscriptions/', ctx.push.device().subscription, { lang: 'nl' }),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     const refused = both.find((r) => r.status === 409)!;
@@ -176,9 +166,9 @@ describe('push subscriptions (demo mode)', () => {
   });
 
   it('moves a device to whoever turns push on with it next (a shared tablet)', async () => {
-    const anne = await signedIn(server, 'anne.tablet@example.be');
-    const bert = await signedIn(server, 'bert.tablet@example.be');
-    const tablet = pushService.device();
+    const anne = await signedIn(ctx.server, 'anne.tablet@example.be');
+    const bert = await signedIn(ctx.server, 'bert.tablet@example.be');
+    const tablet = ctx.push.device();
     const anneDevice = (await anne.post('/api/push/subscriptions/', tablet.subscription)).body.device.id as number;
     const moved = await bert.post('/api/push/subscriptions/', tablet.subscription);
     expect(moved.status).toBe(201);
@@ -189,9 +179,9 @@ describe('push subscriptions (demo mode)', () => {
 
   it('logout turns push off for the devices of that session only; account deletion for all', async () => {
     const email = 'anne.logout@example.be';
-    const tabletSession = await signedIn(server, email);
-    const phoneSession = await logIn(server, email);
-    const [tablet, phone] = [pushService.device(), pushService.device()];
+    const tabletSession = await signedIn(ctx.server, email);
+    const phoneSession = await logIn(ctx.server, email);
+    const [tablet, phone] = [ctx.push.device(), ctx.push.device()];
     await tabletSession.post('/api/push/subscriptions/', tablet.subscription);
     await phoneSession.post('/api/push/subscriptions/', phone.subscription);
     expect((await tabletSession.post('/api/auth/logout/')).status).toBe(200);
@@ -199,7 +189,7 @@ describe('push subscriptions (demo mode)', () => {
     expect(left.map((d) => d.current)).toEqual([true]);
 
     // The tablet's owner logs in again on it and turns push on: it is theirs again, bound to the new session.
-    const back = await logIn(server, email);
+    const back = await logIn(ctx.server, email);
     expect((await back.post('/api/push/subscriptions/', tablet.subscription)).status).toBe(201);
     expect(await devicesOf(phoneSession)).toHaveLength(2);
 
@@ -209,14 +199,14 @@ describe('push subscriptions (demo mode)', () => {
       password: PASSWORD,
     });
     expect(deleted.status).toBe(200);
-    const rows = server.db
+    const rows = ctx.server.db
       .prepare('SELECT count(*) AS n FROM push_subscriptions WHERE endpoint IN (?, ?)')
       .get(tablet.subscription.endpoint, phone.subscription.endpoint) as { n: number };
     expect(rows.n).toBe(0);
   });
 
   it('keeps e-mail for alerts on by default, and off only while a device has push on', async () => {
-    const anne = await signedIn(server, 'anne.prefs@example.be');
+    const anne = await signedIn(ctx.server, 'anne.prefs@example.be');
     expect(alertPreferencesSchema.parse((await anne.get('/api/alerts/preferences/')).body)).toEqual({ email: true });
     const noDevice = await anne.put('/api/alerts/preferences/', { email: false }, { lang: 'fr' });
     expect(noDevice.status).toBe(409);
@@ -225,12 +215,12 @@ describe('push subscriptions (demo mode)', () => {
     expect((await anne.get('/api/alerts/preferences/')).body).toEqual({ email: true });
     expect((await anne.put('/api/alerts/preferences/', { email: 'no' })).status).toBe(400);
     expect((await anne.put('/api/alerts/preferences/', { email: false }, { csrf: false })).status).toBe(403);
-    await anne.post('/api/push/subscriptions/', pushService.device().subscription);
+    await anne.post('/api/push/subscriptions/', ctx.push.device().subscription);
     const off = await anne.put('/api/alerts/preferences/', { email: false });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ email: false });
     expect((await anne.get('/api/alerts/preferences/')).body).toEqual({ email: false });
-    expect((await createTestClient(server.url).get('/api/alerts/preferences/')).status).toBe(401);
+    expect((await createTestClient(ctx.server.url).get('/api/alerts/preferences/')).status).toBe(401);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
+import { searchJson } from '../../../test/helpers/search';
 import {
   searchEvents,
   searchUrl,
@@ -7,12 +8,6 @@ import {
   type SearchTestServer,
   useCachedSearchServer,
 } from './testing/search-test-kit.test-support';
-
-async function searchJson(base: string, q: string): Promise<SearchResult> {
-  const response = await fetch(searchUrl(base, q), { headers: { accept: 'application/json' } });
-  expect(response.status).toBe(200);
-  return searchResultSchema.parse(await response.json());
-}
 
 const withoutTimes = (result: SearchResult) => result.products;
 

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchResultSchema, type SearchResult } from '@pharmaradar/shared/search.schema';
+import { searchJson } from '../../../test/helpers/search';
 import { gtinCheckDigit } from '@pharmaradar/shared/gtin';
 import { getDemoCatalogue } from '../../demo/catalogue';
 import { importTestCatalogue, testPack } from '../../../test/helpers/catalogue';
-import { searchUrl, startSearchTestServer, type SearchTestServer } from './testing/search-test-kit.test-support';
+import { startSearchTestServer, type SearchTestServer } from './testing/search-test-kit.test-support';
 
 // The `ean` query kind (docs/architecture.md#price-engine, ADR 115): what the barcode scan sends. Farmaline searches
 // by EAN itself; Medi-Market and Multipharma are asked the CNK the demo catalogue maps the EAN to.
-
-async function searchJson(base: string, q: string): Promise<SearchResult> {
-  const response = await fetch(searchUrl(base, q), { headers: { accept: 'application/json' } });
-  expect(response.status).toBe(200);
-  return searchResultSchema.parse(await response.json());
-}
 
 describe('GET /api/search with an EAN/GTIN', () => {
   let ctx: SearchTestServer;

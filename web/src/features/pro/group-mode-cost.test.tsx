@@ -6,6 +6,7 @@ import type { ProCost } from '@pharmaradar/shared/pro.schema';
 import { db } from '../../db/db';
 import { sendJson } from '../../test/fakes/http-server';
 import { renderWithProviders } from '../../test/render';
+import { onlineWithOneGroup } from './data/one-group.test-support';
 import { openGroup } from './group-mode.test-support';
 import { serveProApi } from './pro-api.test-support';
 import { ProductMode } from './product-mode';
@@ -34,11 +35,8 @@ const server = serveProApi((req, res) => {
   return sendJson(res, 500, { code: 'unexpected', detail: 'Not scripted.' });
 });
 beforeEach(async () => {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
   server.received.length = 0;
-  await db.proGroups.clear();
-  await db.proOffers.clear();
-  await db.proGroups.put({ id: ID, name: 'Rhume', description: '', cnks: CNKS, updatedAt: 1, deleted: false });
+  await onlineWithOneGroup({ id: ID, name: 'Rhume', cnks: CNKS });
   await db.proOffers.put({
     cnk: '1000001',
     name: 'Dafalgan',

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../db/db';
 import { sendJson } from '../../test/fakes/http-server';
+import { onlineWithOneGroup } from './data/one-group.test-support';
 import { analysedTable, openGroup } from './group-mode.test-support';
 import { pricedEvent, serveProApi, streamPrices } from './pro-api.test-support';
 
@@ -37,18 +37,12 @@ const server = serveProApi((req, res) => {
   return sendJson(res, 500, { code: 'unexpected', detail: 'Not scripted.' });
 });
 beforeEach(async () => {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
   server.received.length = 0;
-  await db.proGroups.clear();
-  await db.proOffers.clear();
-  await db.proGroups.put({
+  await onlineWithOneGroup({
     id: ID,
     name: 'Rhume',
-    description: '',
     cnks: CNKS,
     lines: { '1000001': { vat: 6 }, '1000002': { vat: 6 } },
-    updatedAt: 1,
-    deleted: false,
   });
 });
 afterEach(() => vi.restoreAllMocks());

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
 import { createClock, type Clock } from '../../../../test/helpers/clock';
+import { useForSuite } from '../../../../test/helpers/suite';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../../test/helpers/test-server';
 import { startCountingDemo, type CountingDemo, type CountingDemoOptions } from '../../../demo/counting-demo';
 
@@ -40,21 +40,18 @@ export async function startSearchTestServer(
 
 /**
  * One search server for the whole suite (its hooks registered here), whose answers are cached for
- * 15 minutes on a clock the test moves with `clock.advance`. Read `server` and `shops` inside a test.
+ * 15 minutes on a clock the test moves with `clock.advance`, from `start` (now unless given); `env`
+ * adds to its settings when it starts. Read `server` and `shops` inside a test.
  */
-export function useCachedSearchServer(): { readonly server: TestServer; readonly shops: CountingDemo; clock: Clock } {
-  const clock = createClock();
-  let ctx: SearchTestServer | undefined;
-  beforeAll(async () => {
-    ctx = await startSearchTestServer({ SEARCH_CACHE_TTL_S: '900' }, {}, { now: clock.now });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
-  const running = () => {
-    if (!ctx) throw new Error('the cached search server is not running: read it inside a test');
-    return ctx;
-  };
+export function useCachedSearchServer(options: { start?: number; env?: () => Record<string, string> } = {}): {
+  readonly server: TestServer;
+  readonly shops: CountingDemo;
+  clock: Clock;
+} {
+  const clock = createClock(options.start);
+  const running = useForSuite(() =>
+    startSearchTestServer({ SEARCH_CACHE_TTL_S: '900', ...options.env?.() }, {}, { now: clock.now }),
+  );
   return {
     get server() {
       return running().server;

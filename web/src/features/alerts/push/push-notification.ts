@@ -1,4 +1,4 @@
-import { pushPayloadSchema } from '@pharmaradar/shared/push.schema';
+import { readPushPayload } from '@pharmaradar/shared/push-payload';
 
 // What the service worker does with a push message and with a tap on its notification, kept out of
 // the worker's glue (push.sw.ts) so that it is tested directly.
@@ -41,11 +41,12 @@ export function notificationOf(data: { json(): unknown } | null, origin: string)
   } catch {
     return null;
   }
-  const parsed = pushPayloadSchema.safeParse(raw);
-  if (!parsed.success) return null;
-  const url = appUrl(parsed.data.url, origin);
+  // Read without zod: it would be nearly all of the push script (ADR 256).
+  const payload = readPushPayload(raw);
+  if (!payload) return null;
+  const url = appUrl(payload.url, origin);
   if (!url) return null;
-  const { title, body, tag } = parsed.data;
+  const { title, body, tag } = payload;
   return { title, options: { body, tag, icon: PUSH_ICON, badge: PUSH_ICON, data: { url } } };
 }
 

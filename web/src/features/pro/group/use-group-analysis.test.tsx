@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../db/db';
 import { sendJson } from '../../../test/fakes/http-server';
 import { holdOffersStore } from '../data/hold-offers.test-support';
+import { onlineWithOneGroup } from '../data/one-group.test-support';
 import { openGroup } from '../group-mode.test-support';
 import { pricedEvent, serveProApi, streamPrices } from '../pro-api.test-support';
 
@@ -13,17 +14,11 @@ const CNKS = ['1000001', '1000002'];
 let release: (() => void) | null = null;
 
 beforeEach(async () => {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
-  await db.proGroups.clear();
-  await db.proOffers.clear();
-  await db.proGroups.put({
+  await onlineWithOneGroup({
     id: ID,
     name: 'Comptoir',
-    description: '',
     cnks: CNKS,
     lines: { '1000001': { vat: 6 }, '1000002': { vat: 6 } },
-    updatedAt: 1,
-    deleted: false,
   });
 });
 afterEach(() => {
