@@ -20,6 +20,25 @@ function csp(headers: Headers): Map<string, string[]> {
 /** What every answer must carry, whatever produced it (docs/security.md#security-headers). */
 function expectSecurityHeaders(headers: Headers): void {
   const policy = csp(headers);
+  for (const sources of policy.values()) {
+    expect(sources).not.toContain("'unsafe-inline'");
+    expect(sources).not.toContain("'unsafe-eval'");
+  }
+  expect(headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('x-powered-by')).toBeNull();
+  expect(headers.get('access-control-allow-origin')).toBeNull();
+  expect(headers.get('access-control-allow-credentials')).toBeNull();
+  const type = (headers.get('content-type') ?? '').split(';')[0]!.trim();
+  if (type === 'application/json' || type === 'text/event-stream') expectDataPolicy(headers, policy);
+  else expectDocumentPolicy(headers, policy);
+}
+
+/** A page or a file: the full policy, and what only a document's window reads. */
+function expectDocumentPolicy(headers: Headers, policy: Map<string, string[]>): void {
   expect(policy.get('default-src')).toEqual(["'self'"]);
   // WebAssembly compilation only (the barcode reader's .wasm, self-hosted): never eval.
   expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://accounts.google.com/gsi/client']);
@@ -30,19 +49,25 @@ function expectSecurityHeaders(headers: Headers): void {
   expect(policy.get('form-action')).toEqual(["'self'"]);
   expect(policy.get('frame-src')).toEqual(['https://accounts.google.com/gsi/']);
   expect(policy.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
-  for (const sources of policy.values()) {
-    expect(sources).not.toContain("'unsafe-inline'");
-    expect(sources).not.toContain("'unsafe-eval'");
-  }
-  expect(headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-  expect(headers.get('x-content-type-options')).toBe('nosniff');
-  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
-  expect(headers.get('x-frame-options')).toBe('DENY');
   expect(headers.get('permissions-policy')).toContain('camera=(self)');
-  expect(headers.get('x-powered-by')).toBeNull();
-  expect(headers.get('access-control-allow-origin')).toBeNull();
-  expect(headers.get('access-control-allow-credentials')).toBeNull();
+}
+
+/** JSON or an event stream opened as a page: it may load, run and frame nothing (ADR 257). */
+function expectDataPolicy(headers: Headers, policy: Map<string, string[]>): void {
+  expect(Object.fromEntries(policy)).toEqual({
+    'default-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'none'"],
+  });
+  for (const documentOnly of [
+    'cross-origin-opener-policy',
+    'permissions-policy',
+    'origin-agent-cluster',
+    'x-xss-protection',
+  ])
+    expect(headers.get(documentOnly), documentOnly).toBeNull();
 }
 
 describe('app: headers, methods, errors and static files', () => {

@@ -37,6 +37,20 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
  * its IPv4 address. Anything else (no socket) is kept as it is.
  */
 export function addressNetwork(address: string): string {
+  let network = networks.get(address);
+  if (network === undefined) {
+    // Bounded: a flood of distinct addresses only empties it (ADR 257).
+    if (networks.size >= NETWORKS_KEPT) networks.clear();
+    networks.set(address, (network = networkOf(address)));
+  }
+  return network;
+}
+
+/** The networks of the addresses seen lately: the same clients ask again and again, each a parse. */
+const networks = new Map<string, string>();
+const NETWORKS_KEPT = 4096;
+
+function networkOf(address: string): string {
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();

@@ -50,6 +50,27 @@ describe('logger', () => {
     expect(new Date(entry.time as string).toISOString()).toBe(entry.time);
   });
 
+  it('writes the JSON access line as pino writes the same line, key for key', () => {
+    const lines: string[] = [];
+    const log = createLogger({ level: 'info', format: 'json', write: (line) => lines.push(line) }).child({ worker: 2 });
+    const fields = { requestId: 'r-1', method: 'GET', path: '/api/search/', status: 429, durationMs: 3, ip: '10.0.0.1' };
+    log.access(fields);
+    log.info('request', fields);
+    const [access, viaPino] = lines.map((line) => line.replace(/"time":"[^"]+"/, '"time":"T"'));
+    expect(access).toBe(viaPino);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'info', message: 'request', worker: 2, status: 429 });
+    // With no field at all, still one valid object.
+    const bare: string[] = [];
+    createLogger({ format: 'json', write: (line) => bare.push(line) }).access({
+      requestId: 'r-2',
+      method: 'GET',
+      path: '/api/x',
+      status: 200,
+      durationMs: 0,
+    });
+    expect(JSON.parse(bare[0]!)).toMatchObject({ requestId: 'r-2', message: 'request' });
+  });
+
   it('never writes a credential or a whole e-mail address, in either format', () => {
     for (const format of ['text', 'json'] as const) {
       const lines: string[] = [];

@@ -103,13 +103,24 @@ function textLine(level: Level, message: string, fields: LogFields): string {
   return [new Date().toISOString(), level.toUpperCase().padEnd(5), message, ...parts].join(' ');
 }
 
-/** Lines waiting for the next turn of the event loop, per descriptor (1: debug/info, 2: warn/error). */
+/** Lines waiting to be written, per descriptor (1: debug/info, 2: warn/error). */
 const pending: Record<1 | 2, string[]> = { 1: [], 2: [] };
+/** Characters waiting on stdout: past STDOUT_BATCH_CHARS they go at the next turn, not at the timer. */
+let pendingChars = 0;
 /** A descriptor whose reader went away (EPIPE: `| head`, a collector restarting) is no longer written. */
 const closed = new Set<number>();
-let scheduled = false;
+let soon: NodeJS.Immediate | undefined;
+let later: NodeJS.Timeout | undefined;
 let exitHooked = false;
 const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * How long an info line may wait for others to share its write. Each write to a pipe wakes its reader;
+ * under load one write per turn of the event loop cost a tenth of the server's time (ADR 257). A
+ * warning or an error goes at the next turn.
+ */
+export const STDOUT_BATCH_MS = 20;
+const STDOUT_BATCH_CHARS = 64 * 1024;
 
 /** Writes all of `text` to `fd`, waiting out a full non-blocking pipe (EAGAIN); false once it is closed. */
 function writeAll(fd: number, text: string): void {
@@ -128,15 +139,18 @@ function writeAll(fd: number, text: string): void {
 }
 
 /**
- * Writes the waiting lines, one write per descriptor: a turn of the event loop after they were logged
- * (a request never waits for its line; ADR 239), and on exit (process.exit included), so no line
- * logged before a shutdown is lost. The write goes straight to the descriptor and completes before
- * this returns: a stream's asynchronous write to a pipe would still be queued when the process ends.
- * A closed output must not turn into a loop (EPIPE logged, which writes, which fails again): its
- * lines are dropped and the service goes on serving, and stops on SIGTERM.
+ * Writes the waiting lines, one write per descriptor: never during the request that logged them (ADR
+ * 239), and on exit (process.exit included), so no line logged before a shutdown is lost. The write
+ * goes straight to the descriptor and completes before this returns: a stream's asynchronous write to
+ * a pipe would still be queued when the process ends. A closed output must not turn into a loop (EPIPE
+ * logged, which writes, which fails again): its lines are dropped and the service goes on serving, and
+ * stops on SIGTERM.
  */
 function flushLogs(): void {
-  scheduled = false;
+  if (soon) clearImmediate(soon);
+  if (later) clearTimeout(later);
+  soon = later = undefined;
+  pendingChars = 0;
   for (const fd of [1, 2] as const) {
     const lines = pending[fd];
     if (lines.length === 0) continue;
@@ -150,10 +164,14 @@ const defaultWrite = (line: string, level: Level) => {
     exitHooked = true;
     process.on('exit', flushLogs);
   }
-  pending[level === 'warn' || level === 'error' ? 2 : 1].push(`${line}\n`);
-  if (!scheduled) {
-    scheduled = true;
-    setImmediate(flushLogs);
+  const urgent = level === 'warn' || level === 'error';
+  pending[urgent ? 2 : 1].push(`${line}\n`);
+  if (!urgent) pendingChars += line.length + 1;
+  if (urgent || pendingChars >= STDOUT_BATCH_CHARS) soon ??= setImmediate(flushLogs);
+  else if (!later) {
+    later = setTimeout(flushLogs, STDOUT_BATCH_MS);
+    // A waiting line never keeps the process alive: exit writes it.
+    later.unref();
   }
 };
 
@@ -179,20 +197,30 @@ function jsonWriter(write: (line: string, level: Level) => void) {
   };
 }
 
-export function createLogger(options: LoggerOptions = {}, base: LogFields = {}): Logger {
-  const write = options.write ?? defaultWrite;
-  const sink =
-    options.format === 'json'
-      ? jsonWriter(write)
-      : (level: Level, message: string, fields: LogFields) => write(textLine(level, message, fields), level);
-  return loggerOn(sink, RANK[options.level ?? 'info'], scrub(base));
+/**
+ * The access line in JSON, as pino writes it (`{"level":"info","time":…,…fields,"message":"request"}`),
+ * without pino's call: it runs once per request, and its fields are all plain values already masked.
+ */
+function jsonAccessLine(fields: LogFields): string {
+  const rest = JSON.stringify(fields);
+  return `{"level":"info","time":"${new Date().toISOString()}",${rest.length > 2 ? `${rest.slice(1, -1)},` : ''}"message":"request"}`;
 }
 
-function loggerOn(
-  sink: (level: Level, message: string, fields: LogFields) => void,
-  threshold: number,
-  base: LogFields,
-): Logger {
+type Sink = (level: Level, message: string, fields: LogFields) => void;
+
+export function createLogger(options: LoggerOptions = {}, base: LogFields = {}): Logger {
+  const write = options.write ?? defaultWrite;
+  const json = options.format === 'json';
+  const sink: Sink = json
+    ? jsonWriter(write)
+    : (level, message, fields) => write(textLine(level, message, fields), level);
+  const access = json
+    ? (fields: LogFields) => write(jsonAccessLine(fields), 'info')
+    : (fields: LogFields) => sink('info', 'request', fields);
+  return loggerOn(sink, access, RANK[options.level ?? 'info'], scrub(base));
+}
+
+function loggerOn(sink: Sink, accessSink: (fields: LogFields) => void, threshold: number, base: LogFields): Logger {
   const emit = (level: Level, message: string, fields?: LogFields) => {
     if (RANK[level] < threshold) return;
     sink(level, clean(message), { ...base, ...(fields ? scrub(fields) : {}) });
@@ -202,7 +230,7 @@ function loggerOn(
     info: (m, f) => emit('info', m, f),
     warn: (m, f) => emit('warn', m, f),
     error: (m, f) => emit('error', m, f),
-    child: (fields) => loggerOn(sink, threshold, { ...base, ...scrub(fields) }),
+    child: (fields) => loggerOn(sink, accessSink, threshold, { ...base, ...scrub(fields) }),
     // Masked field by field, not by scanning the whole line: this runs on every request.
     access: (f) => {
       if (RANK.info < threshold) return;
@@ -215,7 +243,7 @@ function loggerOn(
         durationMs: f.durationMs,
       };
       if (f.ip !== undefined) fields.ip = redact(f.ip, 100);
-      sink('info', 'request', fields);
+      accessSink(fields);
     },
   };
 }

@@ -40,8 +40,9 @@ describe('a real ad network is plugged in by configuration', () => {
     expect(await res.json()).toEqual({
       network: { scriptUrl: 'https://ads.example.net/tag/js/loader.js?client=ca-pub-42', clientId: 'ca-pub-42' },
     });
-    for (const path of ['/', '/api/health/', '/api/nope/']) {
-      const policy = csp(await fetch(new URL(path, server.url)));
+    // Pages and files (a data answer loads nothing at all: its policy is 'none').
+    for (const path of ['/', '/fr/pharmacies', '/no-such-page']) {
+      const policy = csp(await fetch(new URL(path, server.url), { headers: { Accept: 'text/html' } }));
       for (const directive of ['script-src', 'frame-src', 'connect-src', 'img-src']) {
         expect(policy[directive], `${path} ${directive}`).toContain('https://ads.example.net');
       }
@@ -53,6 +54,9 @@ describe('a real ad network is plugged in by configuration', () => {
         'https://ads.example.net',
       ]);
       expect(policy['object-src']).toEqual(["'none'"]);
+    }
+    for (const path of ['/api/health/', '/api/nope/']) {
+      expect(csp(await fetch(new URL(path, server.url)))['default-src'], path).toEqual(["'none'"]);
     }
   });
 });

@@ -167,7 +167,9 @@ describe('demo mode pharmacies and the map configuration', () => {
       radii_km: [2, 5, 10, 25],
     });
     // The page may load those tiles (CSP img-src) and ask for the position (Permissions-Policy).
-    expect(response.headers.get('content-security-policy')).toMatch(/img-src [^;]*http:\/\/127\.0\.0\.1:9/);
-    expect(response.headers.get('permissions-policy')).toMatch(/geolocation=\(self\)/);
+    const page = await fetch(`${server.url}/fr/pharmacies`, { headers: { Accept: 'text/html' } });
+    await page.arrayBuffer();
+    expect(page.headers.get('content-security-policy')).toMatch(/img-src [^;]*http:\/\/127\.0\.0\.1:9/);
+    expect(page.headers.get('permissions-policy')).toMatch(/geolocation=\(self\)/);
   });
 });

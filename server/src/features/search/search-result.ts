@@ -19,6 +19,12 @@ const GROUPED_MEMO_ENTRIES = 200;
 
 type ResultDeps = Pick<SearchServiceDeps, 'pages' | 'demo' | 'now' | 'connectors'>;
 
+
+/** A serialised answer as sent, and how many products it holds (the search activity counts them). */
+interface KeptBody {
+  body: Uint8Array<ArrayBuffer>;
+  products: number;
+}
 export function toSearchOffer(offer: RetailerOffer, query: SearchQuery, pageLanguage: ShopLanguage): SearchOffer {
   return {
     retailer: offer.retailer,
@@ -167,8 +173,9 @@ export function createSearchResults(deps: ResultDeps, official: SearchOfficial, 
   }
 
   // Serialised JSON answers of fully cached searches, by the raw query (its case is echoed back) and
-  // the answers' signature: a hot cached search skips JSON.stringify (bench (e), ADR 037).
-  const bodies = new Map<string, { body: string; products: number }>();
+  // the answers' signature: a hot cached search skips JSON.stringify (bench (e), ADR 037), and is kept
+  // as the UTF-8 bytes sent, so no answer encodes (nor measures) the same text again (ADR 257).
+  const bodies = new Map<string, KeptBody>();
 
   const bodyKey = (trimmed: string, locale: Locale, signature: string, generation = official.generation()) =>
     `${trimmed}\u0000${locale}|${generation}|${signature}`;
@@ -178,17 +185,17 @@ export function createSearchResults(deps: ResultDeps, official: SearchOfficial, 
     trimmed: string,
     locale: Locale,
     signature: string | null,
-  ): { body: string; products: number } | undefined {
+  ): KeptBody | undefined {
     return signature === null ? undefined : bodies.get(bodyKey(trimmed, locale, signature));
   }
 
-  /** `result` as JSON text, byte for byte JSON.stringify(result), kept while `signature` holds. */
-  function bodyOf(result: SearchResult, locale: Locale, signature: string | null): string {
-    if (signature === null) return JSON.stringify(result);
+  /** `result` as UTF-8 JSON, byte for byte JSON.stringify(result), kept while `signature` holds. */
+  function bodyOf(result: SearchResult, locale: Locale, signature: string | null): Uint8Array<ArrayBuffer> {
+    if (signature === null) return Buffer.from(JSON.stringify(result));
     const key = bodyKey(result.query, locale, signature, builtUnder.get(result) ?? -1);
     let memo = bodies.get(key);
     if (memo === undefined) {
-      memo = { body: JSON.stringify(result), products: result.products.length };
+      memo = { body: Buffer.from(JSON.stringify(result)), products: result.products.length };
       remember(bodies, key, memo);
     }
     return memo.body;

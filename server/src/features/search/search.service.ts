@@ -53,11 +53,11 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   /**
-   * The JSON answer (GET /api/search without SSE) as text, byte for byte JSON.stringify(search(q)).
+   * The JSON answer (GET /api/search without SSE) as UTF-8, byte for byte JSON.stringify(search(q)).
    * A fully cached search kept from before answers straight from the cache lookups, without building
    * the result again.
    */
-  async function searchJson(rawQuery: string, options?: RunOptions): Promise<string> {
+  async function searchJson(rawQuery: string, options?: RunOptions): Promise<Uint8Array<ArrayBuffer>> {
     const trimmed = rawQuery.trim();
     const query = shopQuery(trimmed, options?.lang);
     const cached = fanOut.allCached(query);
