@@ -24,6 +24,7 @@ import { analysisRecord } from './report/report-rows';
 import { useProSyncVersion } from './sync/use-group-sync';
 import { useAnalysisCost } from './use-analysis-cost';
 import { fillVatFromCatalogue } from './import/kind-vat';
+import { belgianDay } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { exportGroupInWorker } from './workers/export-worker.client';
 
@@ -38,7 +39,8 @@ const importedUpdate = (r: ImportRow): GroupLineUpdate => ({
   ...(r.name !== null ? { name: r.name } : {}),
 });
 
-const today = () => new Date().toLocaleDateString('en-CA');
+/** The export's date: the Belgian day, as the prices' times in it. */
+const today = () => belgianDay(Date.now());
 
 /** Whether this server compares the bundled demo shops (GET /api/health `demo`); null when it cannot say. */
 async function demoShops(): Promise<boolean | null> {
