@@ -10,6 +10,7 @@ import { groupLines, proStore, type GroupLineUpdate, type ProGroupRecord } from 
 import type { ImportRow } from '@pharmaradar/shared/import-table';
 import { exportLabelsFromMessages } from './export/export-labels';
 import { priceSourceOf } from './export/price-source';
+import { exportDate } from './export/export-date';
 import { exportRow } from './export/export-row';
 import { GroupCreateDialog, type NewGroup } from './group-create-dialog';
 import { GroupSelect } from './group-select';
@@ -24,7 +25,6 @@ import { analysisRecord } from './report/report-rows';
 import { useProSyncVersion } from './sync/use-group-sync';
 import { useAnalysisCost } from './use-analysis-cost';
 import { fillVatFromCatalogue } from './import/kind-vat';
-import { belgianDay } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
 import { exportGroupInWorker } from './workers/export-worker.client';
 
@@ -39,8 +39,7 @@ const importedUpdate = (r: ImportRow): GroupLineUpdate => ({
   ...(r.name !== null ? { name: r.name } : {}),
 });
 
-/** The export's date: the Belgian day, as the prices' times in it. */
-const today = () => belgianDay(Date.now());
+const today = () => exportDate(Date.now());
 
 /** Whether this server compares the bundled demo shops (GET /api/health `demo`); null when it cannot say. */
 async function demoShops(): Promise<boolean | null> {

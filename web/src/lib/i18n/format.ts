@@ -64,17 +64,3 @@ const HOUR_MINUTE: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-di
 export function formatClockTime(value: Date | string | number, locale: Locale): string {
   return formatDateTime(value, locale, HOUR_MINUTE);
 }
-
-const ISO_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The Belgian calendar day of an instant, 'YYYY-MM-DD' (a file name's or a sheet's date). */
-export function belgianDay(value: Date | string | number): string {
-  const parts = ISO_DAY.formatToParts(value instanceof Date ? value : new Date(value));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}

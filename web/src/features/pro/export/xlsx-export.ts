@@ -7,6 +7,7 @@
 import type { PricedRow, PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type * as XLSX from 'xlsx';
 import { formatClockTime, formatDateTime } from '../../../lib/i18n/format';
+import { DAY_MONTH_YEAR } from './export-date';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportLabels } from './export-labels';
 import { freezeTopRows } from './freeze-rows';
 import { BOLD, printLayout, rowHeight, SIDE_MARGIN_IN, wrappedLines } from './print-layout';
@@ -18,7 +19,6 @@ export const WHOLE_PERCENT_FORMAT = '0%';
 export const SIGNED_PERCENT_FORMAT = '+0.0%;-0.0%;0.0%';
 /** Day first, as Belgian pharmacies write it; the cell is a real date (a day number), not text. */
 export const DATE_FORMAT = 'dd/mm/yyyy';
-const DAY_MONTH_YEAR: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
 
 export type MarketStatus = 'ok' | 'not_found' | 'retailer_error' | 'invalid_cnk' | 'excluded';
 /**
