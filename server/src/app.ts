@@ -199,13 +199,19 @@ export function createApp(deps: AppDeps): ComposedApp {
     catalogueVersion: catalogue.lookup.version,
     feeds: feeds.sources,
     market: () => {
-      const { wanted, freshHours, intervalMs, fullPassMs, shops } = market.service.overview(pageShops);
+      const { wanted, freshHours, intervalMs, floorPassMs, fullPassMs, shops } = market.service.overview(pageShops);
       return {
         wanted,
         fresh_hours: freshHours,
         interval_ms: intervalMs,
+        floor_pass_ms: floorPassMs,
         full_pass_ms: fullPassMs,
-        shops: shops.map(({ retailer, fresh }) => ({ retailer, fresh })),
+        shops: shops.map(({ retailer, fresh, responseMs, passMs }) => ({
+          retailer,
+          fresh,
+          response_ms: responseMs,
+          pass_ms: passMs,
+        })),
       };
     },
   });

@@ -178,10 +178,19 @@ export interface AdminMarket {
   fresh_hours: number;
   /** MARKET_RATE_PER_SHOP: least time between two of the job's requests to one shop, ms. */
   interval_ms: number;
-  /** How long a pass over every wanted CNK takes at that rate (each shop walked side by side), ms. */
+  /** The configured floor: a pass over every wanted CNK at that rate alone, ms. */
+  floor_pass_ms: number;
+  /**
+   * How long a pass over every wanted CNK takes (each shop walked side by side, one request in flight
+   * per shop): the slowest shop's pass, each at wanted × max(rate interval, its response time), ms.
+   */
   full_pass_ms: number;
-  /** Each shop read from its pages (feed shops need no refresh): the wanted CNKs with a fresh price there. */
-  shops: Array<{ retailer: string; fresh: number }>;
+  /**
+   * Each shop read from its pages (feed shops need no refresh): the wanted CNKs with a fresh price there,
+   * its typical (median) response time measured on its latest stored answers (null before any: its pass
+   * is then the floor), and its pass, ms.
+   */
+  shops: Array<{ retailer: string; fresh: number; response_ms: number | null; pass_ms: number }>;
 }
 
 export interface AdminMarketResponse {

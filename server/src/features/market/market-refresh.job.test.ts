@@ -8,6 +8,7 @@ import { migrate } from '../../db/migrate';
 import { createLogger } from '../../lib/log';
 import { createMarketRefreshJob, type RefreshOutcome, type RefreshShop } from './market-refresh.job';
 import { createMarketRepository, type MarketRepository } from './market.repository';
+import { createMarketService } from './market.service';
 
 const HOUR = 3_600_000;
 const SHOPS: RefreshShop[] = [
@@ -60,7 +61,10 @@ async function drive<T>(pass: Promise<T>): Promise<T> {
  * The job on the fake clock, each shop answering as `answer` says (after `answerMs` of fake time). What an answer writes into the store is the search's business: here a
  * successful one is stored as the search would.
  */
-function job(answer: (retailer: string, cnk: string) => RefreshOutcome = () => ({ status: 'ok' }), answerMs = 0) {
+function job(
+  answer: (retailer: string, cnk: string) => RefreshOutcome = () => ({ status: 'ok' }),
+  answerMs: number | ((retailer: string) => number) = 0,
+) {
   return createMarketRefreshJob({
     repository,
     shops: SHOPS,
@@ -71,10 +75,11 @@ function job(answer: (retailer: string, cnk: string) => RefreshOutcome = () => (
     sleep,
     refresh: async (retailer, cnk) => {
       requests.push({ retailer, cnk, at: clock.now() });
-      if (answerMs > 0) await sleep(answerMs);
+      const ms = typeof answerMs === 'number' ? answerMs : answerMs(retailer);
+      if (ms > 0) await sleep(ms);
       const outcome = answer(retailer, cnk);
       if (outcome?.status === 'ok')
-        repository.put(retailer, cnk, { status: 'ok', offers: [], ms: answerMs, fetchedAt: clock.now() });
+        repository.put(retailer, cnk, { status: 'ok', offers: [], ms, fetchedAt: clock.now() });
       return outcome;
     },
   });
@@ -139,5 +144,38 @@ describe('the market refresh job', () => {
     ]);
     for (const gap of gaps(startsAt('farmaline'))) expect(gap).toBeGreaterThanOrEqual(1000);
     expect(summary.shops[0]).toMatchObject({ refreshed: 2, failed: 0, yielded: 2 });
+  });
+
+  it("takes as long as /admin's full-pass figure says, a shop slower than the rate setting its own pace", async () => {
+    const cnks = ['0000001', '0000002', '0000003', '0000004', '0000005'];
+    repository.want(cnks, clock.now());
+    const market = createMarketService({ repository, freshHours: 24, intervalMs: 1000, now: clock.now });
+    const pageShops = ['farmaline', 'multipharma'];
+    // Before any answer nothing is measured: the figure is the configured floor, 5 × 1 s.
+    expect(market.overview(pageShops)).toMatchObject({
+      floorPassMs: 5000,
+      fullPassMs: 5000,
+      shops: [
+        { retailer: 'farmaline', responseMs: null, passMs: 5000 },
+        { retailer: 'multipharma', responseMs: null, passMs: 5000 },
+      ],
+    });
+    // Farmaline answers in 1.5 s, slower than one request a second; Multipharma in 0.3 s.
+    const answerMs = (retailer: string) => (retailer === 'farmaline' ? 1500 : 300);
+    await drive(job(undefined, answerMs).pass());
+    // A day later every price is stale again (the worst morning): the figure, then the pass itself.
+    clock.advance(24 * HOUR);
+    const overview = market.overview(pageShops);
+    expect(overview).toMatchObject({
+      floorPassMs: 5000,
+      fullPassMs: 7500,
+      shops: [
+        { retailer: 'farmaline', responseMs: 1500, passMs: 7500 },
+        { retailer: 'multipharma', responseMs: 300, passMs: 5000 },
+      ],
+    });
+    const summary = await drive(job(undefined, answerMs).pass());
+    expect(summary.shops.map((s) => s.refreshed)).toEqual([5, 5]);
+    expect(summary.ms).toBe(overview.fullPassMs);
   });
 });

@@ -44,6 +44,10 @@ export function createMarketRepository(db: Db) {
     `SELECT COUNT(*) AS n FROM market_wanted w JOIN market_prices p ON p.retailer = ? AND p.cnk = w.cnk AND p.lang = 'fr'
      WHERE w.wanted_at > ? AND p.fetched_at > ?`,
   );
+  // A shop's latest answers first, the newest `limit` of them (any language: a request is a request).
+  const recentMs = db.prepare<[string, number], { ms: number }>(
+    'SELECT ms FROM market_prices WHERE retailer = ? ORDER BY fetched_at DESC LIMIT ?',
+  );
   const wantMany = writeTransaction(db, (cnks: readonly string[], at: number) => {
     for (const cnk of new Set(cnks)) want.run(cnk, at);
   });
@@ -90,6 +94,10 @@ export function createMarketRepository(db: Db) {
       return wantedCount.get(wantedAfter)!.n;
     },
 
+    /** How long `retailer` took to answer each of its latest `limit` stored answers, ms, newest first. */
+    responseTimes(retailer: string, limit: number): number[] {
+      return recentMs.all(retailer, limit).map((r) => r.ms);
+    },
     /** How many CNKs wanted since `wantedAfter` `retailer` has a price for fetched after `freshAfter`. */
     freshCount(retailer: string, wantedAfter: number, freshAfter: number): number {
       return freshCount.get(retailer, wantedAfter, freshAfter)!.n;

@@ -18,18 +18,39 @@ export type MarketServiceDeps = {
 /** One shop's share of the wanted CNKs with a fresh price, for /admin. */
 export type ShopFreshness = { retailer: string; fresh: number; wanted: number };
 
-/** The market as /admin shows it (docs/decisions/249). */
+/** A shop as /admin's market panel shows it: its fresh share, how fast it answers, its pass. */
+export type ShopMarket = ShopFreshness & {
+  /** The median time of its latest stored answers (RESPONSE_SAMPLE of them), ms; null before any. */
+  responseMs: number | null;
+  /** How long walking every wanted CNK there takes: one request at a time, each at least the interval. */
+  passMs: number;
+};
+
+/** The market as /admin shows it (docs/decisions/249, 255). */
 export type MarketOverview = {
   wanted: number;
   freshHours: number;
   intervalMs: number;
+  /** The configured floor: every wanted CNK at the rate alone, as if every shop answered at once. */
+  floorPassMs: number;
   /**
-   * How long the refresh job takes to walk every wanted CNK once at the configured rate, every price
-   * stale at once (the worst morning): each page shop is walked at its own rate, side by side.
+   * How long the refresh job takes to walk every wanted CNK once, every price stale at once (the
+   * worst morning): the shops are walked side by side, so the slowest shop's pass (at least the floor).
    */
   fullPassMs: number;
-  shops: ShopFreshness[];
+  shops: ShopMarket[];
 };
+
+/** How many of a shop's latest answers its typical response time is read from. */
+const RESPONSE_SAMPLE = 200;
+
+/** The middle value to the ms (the mean of the two middle ones for an even count); null for none. */
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return Math.round(sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2);
+}
 
 export function createMarketService(deps: MarketServiceDeps) {
   const { repository } = deps;
@@ -72,12 +93,24 @@ export function createMarketService(deps: MarketServiceDeps) {
     }));
   }
 
-  /** /admin's view: the wanted CNKs, each page shop's fresh share and a full pass's time at the rate. */
+  /**
+   * /admin's view: the wanted CNKs, each page shop's fresh share and typical response time, and how long
+   * a full pass takes. The job keeps one request in flight per shop and starts the next no sooner than
+   * the interval after the last began (market-refresh.job.ts), so a shop answering slower than the
+   * interval sets its own pace: its pass is wanted × max(interval, typical response time). A shop
+   * with no stored answer yet is counted at the floor, which the panel says is not measured.
+   */
   function overview(pageShops: readonly string[]): MarketOverview {
-    const shops = freshness(pageShops);
-    const wanted = shops[0]?.wanted ?? repository.wantedCount(deps.now() - WANTED_FOR_MS);
     const { freshHours, intervalMs } = deps;
-    return { wanted, freshHours, intervalMs, fullPassMs: wanted * intervalMs, shops };
+    const fresh = freshness(pageShops);
+    const wanted = fresh[0]?.wanted ?? repository.wantedCount(deps.now() - WANTED_FOR_MS);
+    const floorPassMs = wanted * intervalMs;
+    const shops = fresh.map((shop): ShopMarket => {
+      const responseMs = median(repository.responseTimes(shop.retailer, RESPONSE_SAMPLE));
+      return { ...shop, responseMs, passMs: wanted * Math.max(intervalMs, responseMs ?? 0) };
+    });
+    const fullPassMs = Math.max(floorPassMs, ...shops.map((s) => s.passMs));
+    return { wanted, freshHours, intervalMs, floorPassMs, fullPassMs, shops };
   }
 
   return {

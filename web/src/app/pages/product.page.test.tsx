@@ -191,6 +191,24 @@ describe('product landing page', () => {
     expect(screen.queryByTestId('history-error')).toBeNull();
   });
 
+  it.each([
+    ['fr', 'Prix des pharmacies en ligne', 'Prix relevés le'],
+    ['nl', 'Prijzen van de online apotheken', 'Prijzen opgevraagd op'],
+  ] as const)(
+    '%s: prices read hours ago (the market store) are not called live, and say when they were read',
+    async (locale, title, readAt) => {
+      server.handle(routes(json(200, LANDING)));
+      const tenHoursAgo = new Date(Date.now() - 10 * 3_600_000).toISOString();
+      const result = { ...dafalganResult({ query: PRODUCT.cnk, kind: 'cnk' }), fetchedAt: tenHoursAgo };
+      embedDrawnPage({ cnk: PRODUCT.cnk, search: { result, freshUntil: inAMinute() }, history: HISTORY });
+      renderAt(locale === 'fr' ? `/${SLUG}` : `/nl/${SLUG}`, locale);
+      const prices = screen.getByRole('region', { name: title });
+      // Nothing in the block says the shops are being asked now: these prices were read ten hours ago.
+      expect(prices.textContent).not.toMatch(/maintenant|nu geraadpleegd|en direct|live/i);
+      expect(prices.textContent).toContain(`${readAt} ${formatDateTime(tenHoursAgo, locale)}`);
+    },
+  );
+
   it('prices drawn longer ago than the cache keeps them are searched again; the drawn history stays', async () => {
     server.handle(routes(json(200, LANDING)));
     const result = dafalganResult({ query: PRODUCT.cnk, kind: 'cnk' });
@@ -233,7 +251,7 @@ describe('product landing page', () => {
     renderAt(`/nl/${SLUG}`, 'nl');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(LANDING.landing.nl.heading);
     expect(document.title).toBe(LANDING.landing.nl.title);
-    expect(screen.getByText('Live prijzen')).toBeTruthy();
+    expect(screen.getByText('Prijzen van de online apotheken')).toBeTruthy();
   });
 
   it('says "No offers available" when no retailer sells the product (fr)', async () => {

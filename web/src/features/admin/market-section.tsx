@@ -11,8 +11,24 @@ const fetchMarket = async () => (await adminApi.market()).market;
 const HOUR_MS = 3_600_000;
 
 /**
- * The market store kept warm (ADR 234, 249): how many CNKs the refresh job keeps fresh, how long one
- * pass over them all takes at the set rate, and the share fresh at each shop read from its pages.
+ * Which figure sets a full pass's time, so the panel never passes a floor off as a measure: a shop
+ * with no response time yet makes the figure a lower bound ("at least"); else the slowest shop sets
+ * the pace when it answers slower than the rate allows, and the rate (the floor) otherwise.
+ */
+function passMessage(m: AdminMarket) {
+  const unmeasured = m.shops.filter((s) => s.response_ms === null).length;
+  if (unmeasured > 0) return { id: 'passUnmeasured', unmeasured, slowest: null };
+  const slowest = m.shops.reduce<AdminMarket['shops'][number] | null>(
+    (worst, s) => (s.pass_ms > m.floor_pass_ms && (!worst || s.pass_ms > worst.pass_ms) ? s : worst),
+    null,
+  );
+  return { id: slowest ? 'passPaced' : 'passFloor', unmeasured, slowest };
+}
+
+/**
+ * The market store kept warm (ADR 234, 249, 255): how many CNKs the refresh job keeps fresh, how long
+ * one pass over them all takes (measured from the shops' response times, beside the rate's floor),
+ * and per shop read from its pages the share fresh, its typical response time and its own pass.
  */
 export function MarketSection() {
   const intl = useIntl();
@@ -26,6 +42,9 @@ export function MarketSection() {
       ms >= HOUR_MS ? [ms / HOUR_MS, 'hour'] : ms >= 60_000 ? [ms / 60_000, 'minute'] : [ms / 1000, 'second'];
     return formatNumber(value, locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 });
   };
+  // A response time is under a few seconds: two decimals keep 20 ms from reading "0 s".
+  const responseTime = (ms: number) =>
+    formatNumber(ms / 1000, locale, { style: 'unit', unit: 'second', unitDisplay: 'short', maximumFractionDigits: 2 });
   return (
     <AdminSection
       id="market"
@@ -33,19 +52,29 @@ export function MarketSection() {
       onRetry={() => void reload()}
       isEmpty={(m: AdminMarket | null) => !m || m.wanted === 0}
     >
-      {(m) =>
-        m && (
+      {(m) => {
+        if (!m) return null;
+        const pass = passMessage(m);
+        return (
           <>
             <p data-testid="admin-market-summary">
               {t('summary', {
                 count: m.wanted,
                 wanted: formatNumber(m.wanted, locale),
-                pass: duration(m.full_pass_ms),
-                seconds: formatNumber(m.interval_ms / 1000, locale, { maximumFractionDigits: 2 }),
                 fresh: formatNumber(m.fresh_hours, locale),
               })}
             </p>
-            <AdminTable columns={[t('shop'), t('fresh'), t('share')]}>
+            <p data-testid="admin-market-pass">
+              {t(pass.id, {
+                pass: duration(m.full_pass_ms),
+                floor: duration(m.floor_pass_ms),
+                seconds: formatNumber(m.interval_ms / 1000, locale, { maximumFractionDigits: 2 }),
+                unmeasured: pass.unmeasured,
+                shop: pass.slowest?.retailer ?? '',
+                response: pass.slowest?.response_ms != null ? responseTime(pass.slowest.response_ms) : '',
+              })}
+            </p>
+            <AdminTable columns={[t('shop'), t('fresh'), t('share'), t('response'), t('pass')]}>
               {m.shops.map((s) => (
                 <tr
                   key={s.retailer}
@@ -57,12 +86,14 @@ export function MarketSection() {
                     {t('freshOf', { fresh: formatNumber(s.fresh, locale), wanted: formatNumber(m.wanted, locale) })}
                   </td>
                   <td>{formatPercent(s.fresh / m.wanted, locale)}</td>
+                  <td>{s.response_ms === null ? t('notMeasured') : responseTime(s.response_ms)}</td>
+                  <td>{duration(s.pass_ms)}</td>
                 </tr>
               ))}
             </AdminTable>
           </>
-        )
-      }
+        );
+      }}
     </AdminSection>
   );
 }

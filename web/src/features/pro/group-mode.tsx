@@ -10,6 +10,7 @@ import { groupLines, proStore, type GroupLineUpdate, type ProGroupRecord } from 
 import type { ImportRow } from '@pharmaradar/shared/import-table';
 import { exportLabelsFromMessages } from './export/export-labels';
 import { priceSourceOf } from './export/price-source';
+import { exportDate } from './export/export-date';
 import { exportRow } from './export/export-row';
 import { GroupCreateDialog, type NewGroup } from './group-create-dialog';
 import { GroupSelect } from './group-select';
@@ -38,7 +39,7 @@ const importedUpdate = (r: ImportRow): GroupLineUpdate => ({
   ...(r.name !== null ? { name: r.name } : {}),
 });
 
-const today = () => new Date().toLocaleDateString('en-CA');
+const today = () => exportDate(Date.now());
 
 /** Whether this server compares the bundled demo shops (GET /api/health `demo`); null when it cannot say. */
 async function demoShops(): Promise<boolean | null> {

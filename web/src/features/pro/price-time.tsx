@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { formatDateTime } from '../../lib/i18n/format';
+import { formatClockTime, formatDateTime } from '../../lib/i18n/format';
 import { useLocale } from '../../lib/i18n/use-locale';
 
 const DAY_MONTH: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit' };
-const HOUR_MINUTE: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 /** How long ago a price was read, in words ("il y a 3 heures"). */
 function useAge() {
@@ -46,7 +45,7 @@ export function PriceTime({
   const at = Date.parse(fetchedAt);
   if (!Number.isFinite(at)) return null;
   const date = formatDateTime(at, locale, DAY_MONTH);
-  const hour = formatDateTime(at, locale, HOUR_MINUTE);
+  const hour = formatClockTime(at, locale);
   const time =
     variant === 'cell'
       ? `${date} ${hour}`

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatNumber, formatPrice } from './format';
+import { formatClockTime, formatDateTime, formatNumber, formatPrice } from './format';
+
+// A device set to another zone than Brussels (Tokyo, UTC+9): what the app shows must still be Belgian.
+process.env.TZ = 'Asia/Tokyo';
 
 // Intl inserts narrow/non-breaking spaces: compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -20,5 +23,11 @@ describe('format', () => {
     const summer = '2026-07-01T10:00:00Z'; // 12:00 in Brussels (CEST)
     expect(plain(formatDateTime(summer, 'fr'))).toContain('12:00');
     expect(formatDateTime('not a date', 'fr')).toBe('');
+  });
+
+  it('tells the time of day in Brussels, whatever zone the device is in', () => {
+    const lateEvening = Date.UTC(2026, 10, 28, 22, 30); // 23:30 in Brussels, 07:30 the next day in Tokyo
+    for (const locale of ['fr', 'nl', 'en'] as const) expect(formatClockTime(lateEvening, locale)).toBe('23:30');
+    expect(formatClockTime('2026-07-01T05:05:00Z', 'fr')).toBe('07:05');
   });
 });

@@ -1,5 +1,12 @@
 import { INTL_LOCALE, type Locale } from '@pharmaradar/shared/locales';
 
+/**
+ * The one time zone every date and time the app shows is in: the shops' and the pharmacists'. A
+ * device set to another zone (a laptop back from holiday, a browser forcing UTC) must not show a
+ * price read at 06:10 in Brussels as 05:10, nor a sync at another hour than the counter's clock.
+ */
+const TIME_ZONE = 'Europe/Brussels';
+
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
 function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
@@ -41,7 +48,7 @@ export function formatDateTime(
   const key = `d|${locale}|${JSON.stringify(options)}`;
   let format = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone: 'Europe/Brussels', ...options });
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone: TIME_ZONE, ...options });
     cache.set(key, format);
   }
   return format.format(date);
@@ -49,4 +56,11 @@ export function formatDateTime(
 
 export function formatDate(value: Date | string | number, locale: Locale): string {
   return formatDateTime(value, locale, { dateStyle: 'long' });
+}
+
+const HOUR_MINUTE: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+/** A time of day in Belgian local time on the 24-hour clock, "06:10", the same in every language. */
+export function formatClockTime(value: Date | string | number, locale: Locale): string {
+  return formatDateTime(value, locale, HOUR_MINUTE);
 }

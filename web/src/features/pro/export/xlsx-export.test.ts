@@ -36,11 +36,14 @@ const rows = priceGroup(
   settings,
 );
 
-// Read on 1 July 2026 from 09:10 to 09:25 in the device's time zone, as the line shows it.
+// A device set to another zone than Brussels (Tokyo, UTC+9): the sheet's times must still be Belgian.
+process.env.TZ = 'Asia/Tokyo';
+
+// Read on 1 July 2026 from 09:10 to 09:25 in Brussels (summer time, UTC+2), as the line shows it.
 const readAt: PriceSource = {
   shops: ['Farmaline', 'Medi-Market'],
-  from: new Date(2026, 6, 1, 9, 10).toISOString(),
-  to: new Date(2026, 6, 1, 9, 25).toISOString(),
+  from: '2026-07-01T07:10:00.000Z',
+  to: '2026-07-01T07:25:00.000Z',
   demo: false,
 };
 

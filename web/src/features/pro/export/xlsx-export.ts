@@ -6,6 +6,8 @@
 // becomes a formula (docs/security.md#uploads-and-spreadsheets, ADR 060).
 import type { PricedRow, PricingSettings } from '@pharmaradar/shared/pricing.schema';
 import type * as XLSX from 'xlsx';
+import { formatClockTime, formatDateTime } from '../../../lib/i18n/format';
+import { DAY_MONTH_YEAR } from './export-date';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportLabels } from './export-labels';
 import { freezeTopRows } from './freeze-rows';
 import { BOLD, printLayout, rowHeight, SIDE_MARGIN_IN, wrappedLines } from './print-layout';
@@ -121,11 +123,12 @@ function dateCell(isoDate: string): Cell {
   return { t: 'n', v: Date.UTC(y, m - 1, d) / 86_400_000 + 25_569, z: DATE_FORMAT };
 }
 
-/** "dd/mm/yyyy hh:mm" in the device's time zone (the worker's is the browser's). */
+/**
+ * "dd/mm/yyyy hh:mm" in Belgian time, as the tool shows the prices' times: the worker's own zone is the
+ * device's, which may not be the counter's. The digits read the same in every language.
+ */
 function localTime(iso: string): string {
-  const t = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(t.getDate())}/${two(t.getMonth() + 1)}/${t.getFullYear()} ${two(t.getHours())}:${two(t.getMinutes())}`;
+  return `${formatDateTime(iso, 'fr', DAY_MONTH_YEAR)} ${formatClockTime(iso, 'fr')}`;
 }
 
 /** "at Farmaline, Medi-Market, from … to … (DEMO …)": which shops and when the prices were read. */

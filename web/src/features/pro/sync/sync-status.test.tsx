@@ -1,13 +1,16 @@
 import 'fake-indexeddb/auto';
 import type { ServerResponse } from 'node:http';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../db/db';
 import { renderWithProviders } from '../../../test/render';
 import { sendJson } from '../../../test/fakes/http-server';
 import { groupSync } from './sync-controller';
 import { SyncStatusLine } from './sync-status';
 import { serveProApi } from '../pro-api.test-support';
+
+// A device set to another zone than Brussels (Tokyo, UTC+9): the tool's times must still be Belgian.
+process.env.TZ = 'Asia/Tokyo';
 
 // What the Pro tool says when a change of this device lost to another device's, or when the
 // server's group storage for the account is full (the app's own sync controller, a scripted server).
@@ -61,4 +64,23 @@ describe('SyncStatusLine', () => {
     expect(line.textContent).toContain('group storage on the server is full (at most 500 groups');
     expect(await db.proOutbox.count()).toBe(1);
   });
+
+  it.each([
+    ['fr', 'Dernière vérification à 06:10.'],
+    ['nl', 'Laatst gecontroleerd om 06:10.'],
+  ] as const)(
+    '%s: says when the server last answered in Belgian time, as the prices beside it',
+    async (locale, text) => {
+      // 05:10 UTC on 28 November is 06:10 in Brussels and 14:10 on this device's clock.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 28, 5, 10) });
+      try {
+        onSync = (res) => sendJson(res, 200, { seq: 1, changes: [], more: false, notApplied: [] });
+        renderWithProviders(<SyncStatusLine />, { locale });
+        await act(() => groupSync.start(7));
+        expect((await screen.findByTestId('pro-sync-checked')).textContent?.trim()).toBe(text);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 });

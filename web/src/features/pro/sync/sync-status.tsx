@@ -1,5 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GROUP_MAX_CNKS, SYNC_MAX_GROUPS, SYNC_MAX_STORED_BYTES } from '@pharmaradar/shared/group-sync-limits';
+import { formatClockTime } from '../../../lib/i18n/format';
+import { useLocale } from '../../../lib/i18n/use-locale';
 import { groupSync } from './sync-controller';
 import { useGroupSync } from './use-group-sync';
 
@@ -13,6 +15,7 @@ const LIMITS = { groups: SYNC_MAX_GROUPS, cnks: GROUP_MAX_CNKS, megabytes: SYNC_
 export function SyncStatusLine() {
   const { status, pending, lost, checkedAt } = useGroupSync();
   const intl = useIntl();
+  const locale = useLocale();
   const byReason = (reason: 'deleted' | 'conflict') => [
     ...new Set(lost.filter((l) => l.reason === reason).map((l) => l.name)),
   ];
@@ -22,12 +25,10 @@ export function SyncStatusLine() {
         <FormattedMessage id={`pro.sync.status.${status}`} values={{ count: pending, ...LIMITS }} />
         {status === 'synced' && checkedAt !== null && (
           // Pulls run every few seconds: the time is read when the line is, not announced each minute.
+          // In Belgian time, as the prices' times beside it, whatever zone the device is set to.
           <span aria-live="off" data-testid="pro-sync-checked">
             {' '}
-            <FormattedMessage
-              id="pro.sync.checkedAt"
-              values={{ time: intl.formatTime(checkedAt, { hour: '2-digit', minute: '2-digit' }) }}
-            />
+            <FormattedMessage id="pro.sync.checkedAt" values={{ time: formatClockTime(checkedAt, locale) }} />
           </span>
         )}
       </p>
