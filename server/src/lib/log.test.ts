@@ -53,7 +53,14 @@ describe('logger', () => {
   it('writes the JSON access line as pino writes the same line, key for key', () => {
     const lines: string[] = [];
     const log = createLogger({ level: 'info', format: 'json', write: (line) => lines.push(line) }).child({ worker: 2 });
-    const fields = { requestId: 'r-1', method: 'GET', path: '/api/search/', status: 429, durationMs: 3, ip: '10.0.0.1' };
+    const fields = {
+      requestId: 'r-1',
+      method: 'GET',
+      path: '/api/search/',
+      status: 429,
+      durationMs: 3,
+      ip: '10.0.0.1',
+    };
     log.access(fields);
     log.info('request', fields);
     const [access, viaPino] = lines.map((line) => line.replace(/"time":"[^"]+"/, '"time":"T"'));

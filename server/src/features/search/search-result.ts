@@ -19,7 +19,6 @@ const GROUPED_MEMO_ENTRIES = 200;
 
 type ResultDeps = Pick<SearchServiceDeps, 'pages' | 'demo' | 'now' | 'connectors'>;
 
-
 /** A serialised answer as sent, and how many products it holds (the search activity counts them). */
 interface KeptBody {
   body: Uint8Array<ArrayBuffer>;
@@ -181,11 +180,7 @@ export function createSearchResults(deps: ResultDeps, official: SearchOfficial, 
     `${trimmed}\u0000${locale}|${generation}|${signature}`;
 
   /** The JSON answer kept for the query as asked (`trimmed`), the language and its answers' signature. */
-  function keptBody(
-    trimmed: string,
-    locale: Locale,
-    signature: string | null,
-  ): KeptBody | undefined {
+  function keptBody(trimmed: string, locale: Locale, signature: string | null): KeptBody | undefined {
     return signature === null ? undefined : bodies.get(bodyKey(trimmed, locale, signature));
   }
 
