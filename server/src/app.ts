@@ -69,6 +69,8 @@ export interface ComposedApp {
   pushDeliveries: () => Promise<{ sent: number; removed: number; failed: number }>;
   /** One pass of the market refresh job now (`npm run market:refresh`, tests). */
   marketRefresh: () => Promise<PassSummary>;
+  /** Resolves once the account work done after the answers (rows, codes, mails) has all finished. */
+  pendingMails: () => Promise<void>;
 }
 
 export function createApp(deps: AppDeps): ComposedApp {
@@ -305,5 +307,6 @@ export function createApp(deps: AppDeps): ComposedApp {
     alertChecks: alerts.runChecks,
     pushDeliveries: () => push.service.deliver(),
     marketRefresh: marketRefresh.pass,
+    pendingMails: accounts.pendingMails,
   };
 }

@@ -27,6 +27,8 @@ export interface RunningServer {
   pushDeliveries: ComposedApp['pushDeliveries'];
   /** One pass of the market refresh job now, as its job runs it (`npm run market:refresh`, tests). */
   marketRefresh: ComposedApp['marketRefresh'];
+  /** Waits for the account work done after the answers (tests wait for it instead of polling). */
+  pendingMails: ComposedApp['pendingMails'];
   /** The names of the repeating jobs started through the job scheduler. */
   jobs(): readonly string[];
 }
@@ -103,6 +105,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     alertChecks: composed.alertChecks,
     pushDeliveries: composed.pushDeliveries,
     marketRefresh: composed.marketRefresh,
+    pendingMails: composed.pendingMails,
     jobs: scheduler.jobs,
   };
 }

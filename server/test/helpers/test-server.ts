@@ -24,6 +24,8 @@ export interface TestServer {
   pushDeliveries: RunningServer['pushDeliveries'];
   /** One pass of the market refresh job, as the job runs it. */
   marketRefresh: RunningServer['marketRefresh'];
+  /** Resolves once the account work done after the answers (rows, codes, mails) has all finished. */
+  pendingMails: RunningServer['pendingMails'];
   /** The names of the repeating jobs the server started. */
   jobs(): readonly string[];
   close(): Promise<void>;
@@ -131,6 +133,7 @@ export async function startTestServer(
     alertChecks: server.alertChecks,
     pushDeliveries: server.pushDeliveries,
     marketRefresh: server.marketRefresh,
+    pendingMails: server.pendingMails,
     jobs: server.jobs,
     async close() {
       await server.close();

@@ -134,9 +134,12 @@ export function createAuthMails({ env, mailer, log }: AuthMailDeps) {
         .finally(() => inFlight.delete(job));
       inFlight.add(job);
     },
-    /** Resolves when every mail and deferred job started so far has finished (or failed). */
+    /**
+     * Resolves when every mail and deferred job has finished (or failed), those they start included:
+     * a deferred job sends its mail as it runs, after this was called.
+     */
     async pending(): Promise<void> {
-      await Promise.all([...inFlight]);
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
   };
 }

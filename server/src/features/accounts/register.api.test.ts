@@ -35,6 +35,17 @@ describe('POST /api/auth/register/', () => {
     expect(mail.raw).toContain('text/html');
   });
 
+  // Tests wait for the work done after the answer through pendingMails instead of polling the outbox:
+  // it must cover the mail that this work sends once it runs, not only the work itself.
+  it('has the code mail written once the server says the work after the answer is done', async () => {
+    for (const email of ['first@example.be', 'second@example.be']) {
+      expect((await client.post('/api/auth/register/', registration(email))).status).toBe(201);
+      await server.pendingMails();
+      const mails = server.readOutbox().filter((m) => m.to.includes(email));
+      expect(mails.map((m) => m.subject)).toEqual(['Votre code de vérification PharmaRadar']);
+    }
+  });
+
   it('writes the mail in the language of the request', async () => {
     await client.post('/api/auth/register/', registration('nl@example.be'), { lang: 'nl-BE,nl;q=0.9' });
     const mail = await lastMail(server, 'nl@example.be');
