@@ -31,6 +31,10 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   return last && /^[0-9a-fA-F:.]{2,45}$/.test(last) ? last : socket;
 }
 
+/** The networks of the addresses seen lately: the same clients ask again and again, each a parse. */
+const networks = new Map<string, string>();
+const NETWORKS_KEPT = 4096;
+
 /**
  * The network an address stands for: an IPv4 address as it is, an IPv6 address as its /64 (one
  * site's prefix: a host there may take any of its 2^64 addresses), an IPv4-mapped IPv6 address as
@@ -45,10 +49,6 @@ export function addressNetwork(address: string): string {
   }
   return network;
 }
-
-/** The networks of the addresses seen lately: the same clients ask again and again, each a parse. */
-const networks = new Map<string, string>();
-const NETWORKS_KEPT = 4096;
 
 function networkOf(address: string): string {
   if (!ipaddr.isValid(address)) return address;

@@ -119,7 +119,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
  * under load one write per turn of the event loop cost a tenth of the server's time (ADR 257). A
  * warning or an error goes at the next turn.
  */
-export const STDOUT_BATCH_MS = 20;
+const STDOUT_BATCH_MS = 20;
 const STDOUT_BATCH_CHARS = 64 * 1024;
 
 /** Writes all of `text` to `fd`, waiting out a full non-blocking pipe (EAGAIN); false once it is closed. */

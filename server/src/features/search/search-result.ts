@@ -24,6 +24,7 @@ interface KeptBody {
   body: Uint8Array<ArrayBuffer>;
   products: number;
 }
+
 export function toSearchOffer(offer: RetailerOffer, query: SearchQuery, pageLanguage: ShopLanguage): SearchOffer {
   return {
     retailer: offer.retailer,
