@@ -110,6 +110,29 @@ describe('app: headers, methods, errors and static files', () => {
     }
   });
 
+  it('answers a search (fresh, cached, streamed, refused) with the data header set, its request id, the limit and no-store', async () => {
+    const search = (query: string, accept = 'application/json') =>
+      fetch(`${server.url}/api/search?q=${query}`, { headers: { accept } });
+    const answers = [await search('vichy'), await search('vichy'), await search('vichy', 'text/event-stream')];
+    const cached = async (res: Response) => ((await res.clone().json()) as { cached: boolean }).cached;
+    expect([await cached(answers[0]!), await cached(answers[1]!)]).toEqual([false, true]);
+    const refused = await search('%20');
+    expect(refused.status).toBe(400);
+    const ids = new Set<string>();
+    for (const res of [...answers, refused]) {
+      await res.arrayBuffer();
+      expectSecurityHeaders(res.headers);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('ratelimit-limit')).toMatch(/^\d+$/);
+      expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      ids.add(res.headers.get('x-request-id')!);
+    }
+    expect(ids.size).toBe(4);
+    for (const res of answers) expect(res.headers.get('vary')).toBe('Accept, Accept-Language');
+    expect(answers[2]!.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  });
+
   it('serves client routes as index.html (HTML page class) with no-cache; an unknown address is a 404', async () => {
     for (const [path, status] of [
       ['/', 200],

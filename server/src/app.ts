@@ -9,6 +9,7 @@ import { errorHandler, notFoundHandler, renderHttpError } from './lib/error-hand
 import { HttpError } from './lib/http-error';
 import { COMMON_MESSAGES } from './lib/i18n';
 import { securityHeaders } from './lib/security-headers';
+import { answerHeaders, onAnswer } from './lib/answer-headers';
 import { webApp, type HtmlTransformer } from './lib/web-static';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createContactRoutes } from './features/contact/contact.routes';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): ComposedApp {
 
   // Runs around everything (JSON, HTML, static files, 404, 405, 413, 500): headers on every answer.
   const tileSource = tileImageSource(env.MAP_TILES_URL);
+  app.use('*', answerHeaders());
   app.use('*', securityHeaders({ extraImgSrc: tileSource ? [tileSource] : [], adNetworkOrigin: adNetworkOrigin(env) }));
   app.use('*', async (c, next) => {
     c.set('clientIp', clientAddress(c, env.TRUST_PROXY));
@@ -91,9 +93,11 @@ export function createApp(deps: AppDeps): ComposedApp {
   app.use('*', requestLog(log));
 
   // No Access-Control-* header is ever sent: the API serves its own origin only (no CORS).
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  app.use('/api/*', (c, next) => {
+    onAnswer(c, (headers) => {
+      if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+    });
+    return next();
   });
   app.use('/api/*', csrfProtection(env));
   app.use('/api/*', limitBody());

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import ipaddr from 'ipaddr.js';
+import { stringMemo } from './string-memo';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -32,23 +33,15 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
 }
 
 /** The networks of the addresses seen lately: the same clients ask again and again, each a parse. */
-const networks = new Map<string, string>();
 const NETWORKS_KEPT = 4096;
 
 /**
  * The network an address stands for: an IPv4 address as it is, an IPv6 address as its /64 (one
  * site's prefix: a host there may take any of its 2^64 addresses), an IPv4-mapped IPv6 address as
- * its IPv4 address. Anything else (no socket) is kept as it is.
+ * its IPv4 address. Anything else (no socket) is kept as it is. Bounded: a flood of distinct addresses
+ * only empties the memo (ADR 257).
  */
-export function addressNetwork(address: string): string {
-  let network = networks.get(address);
-  if (network === undefined) {
-    // Bounded: a flood of distinct addresses only empties it (ADR 257).
-    if (networks.size >= NETWORKS_KEPT) networks.clear();
-    networks.set(address, (network = networkOf(address)));
-  }
-  return network;
-}
+export const addressNetwork: (address: string) => string = stringMemo(NETWORKS_KEPT, networkOf);
 
 function networkOf(address: string): string {
   if (!ipaddr.isValid(address)) return address;

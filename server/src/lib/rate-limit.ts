@@ -1,3 +1,4 @@
+import { onAnswer } from './answer-headers';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from './http-error';
 import { COMMON_MESSAGES, type Messages } from './i18n';
@@ -166,7 +167,11 @@ export function rateLimitWith(
   return async (c, next) => {
     const result = limiter.consume(key(c));
     if (!result.allowed) throw rateLimitedError(result, windowMs);
-    for (const [name, value] of Object.entries(rateLimitHeaders(result, windowMs))) c.header(name, value);
+    // Under what the route's answer sets itself, as a header set before the handler would be.
+    const headers = rateLimitHeaders(result, windowMs);
+    onAnswer(c, (answer) => {
+      for (const name in headers) if (!answer.has(name)) answer.set(name, headers[name]!);
+    });
     await next();
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { onAnswer } from './answer-headers';
 import type { Logger } from './log';
 
 declare module 'hono' {
@@ -23,8 +24,8 @@ export function requestLog(log: Logger): MiddlewareHandler {
     const proxyId = c.req.header('x-request-id');
     const requestId = proxyId && PROXY_REQUEST_ID.test(proxyId) ? proxyId : randomUUID();
     c.set('requestId', requestId);
+    onAnswer(c, (headers) => headers.set('X-Request-Id', requestId));
     await next();
-    c.res.headers.set('X-Request-Id', requestId);
     if (!c.req.path.startsWith('/api')) return;
     const ip = c.res.status === 429 ? c.get('clientIp') : undefined;
     log.access({

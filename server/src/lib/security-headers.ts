@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { onAnswer } from './answer-headers';
 
 const GSI = 'https://accounts.google.com/gsi/';
 
@@ -96,10 +97,12 @@ export function securityHeaders(
   });
   const documents: HeaderList = [['Content-Security-Policy', documentPolicy], ...EVERY_ANSWER, ...DOCUMENT_ONLY];
   const data: HeaderList = [['Content-Security-Policy', policyText(DATA_CONTENT_SECURITY_POLICY)], ...EVERY_ANSWER];
-  return async (c, next) => {
-    await next();
-    const headers = c.res.headers;
-    for (const [name, value] of isDataAnswer(headers.get('Content-Type')) ? data : documents) headers.set(name, value);
-    headers.delete('X-Powered-By');
+  return (c, next) => {
+    onAnswer(c, (headers) => {
+      for (const [name, value] of isDataAnswer(headers.get('Content-Type')) ? data : documents)
+        headers.set(name, value);
+      headers.delete('X-Powered-By');
+    });
+    return next();
   };
 }

@@ -6,10 +6,13 @@ import {
   type SearchRequest,
 } from '@pharmaradar/shared/search.schema';
 import { streamPrivateSSE } from '../../lib/sse';
+import { finishedAnswer } from '../../lib/answer-headers';
 import { HttpError } from '../../lib/http-error';
 import { rateLimitWith } from '../../lib/rate-limit';
 import { createShareRateLimiter } from '../../lib/share-rate-limit';
 import { clientShareKey } from '../../lib/client-address';
+import { stringMemo } from '../../lib/string-memo';
+import { LOCALES } from '@pharmaradar/shared/locales';
 import { requestLocale, type Messages } from '../../lib/i18n';
 import type { Logger } from '../../lib/log';
 import type { Db } from '../../db/database';
@@ -59,11 +62,25 @@ export const SEARCH_MESSAGES = {
 
 /** The trimmed query and the interface language (validated with the shared schema), or a translated 400. */
 function readRequest(raw: string | undefined, lang: string | undefined): SearchRequest {
-  const parsed = searchRequestSchema.safeParse({ q: raw ?? '', lang });
+  // A hot query comes again and again: its validation is kept per language the schema accepts.
+  const kept = validRequests.get(lang);
+  return kept ? kept(raw ?? '') : parseRequest(raw ?? '', lang);
+}
+
+const VALID_REQUESTS_KEPT = 4096;
+const validRequests = new Map(
+  [undefined, ...LOCALES].map((lang) => [
+    lang as string | undefined,
+    stringMemo(VALID_REQUESTS_KEPT, (raw) => Object.freeze(parseRequest(raw, lang))),
+  ]),
+);
+
+function parseRequest(raw: string, lang: string | undefined): SearchRequest {
+  const parsed = searchRequestSchema.safeParse({ q: raw, lang });
   if (parsed.success) return parsed.data;
   if (parsed.error.issues.every((issue) => issue.path[0] === 'lang'))
     throw new HttpError(400, 'invalid_language', SEARCH_MESSAGES.invalidLanguage);
-  if ((raw ?? '').trim()) throw new HttpError(400, 'query_too_long', SEARCH_MESSAGES.queryTooLong);
+  if (raw.trim()) throw new HttpError(400, 'query_too_long', SEARCH_MESSAGES.queryTooLong);
   throw new HttpError(400, 'empty_query', SEARCH_MESSAGES.emptyQuery);
 }
 
@@ -80,15 +97,18 @@ export function createSearchRoutes(deps: SearchRoutesDeps): Hono {
     const { q, lang } = readRequest(c.req.query('q'), c.req.query('lang'));
     // The client's turn at each shop (ADR 188).
     const client = clientShareKey(c);
-    c.header('Cache-Control', 'no-store');
-    c.header('Vary', 'Accept, Accept-Language');
-
-    // The same bytes and Content-Type as c.json(result), from the service's serialised answer.
+    // The same bytes and Content-Type as c.json(result), from the service's serialised answer; the
+    // hottest answer, its headers written once into a plain record (ADR 260).
     if (!wantsEventStream(c.req.header('accept'))) {
-      return c.body(await deps.service.searchJson(q, { count: true, lang, client }), 200, {
+      return finishedAnswer(c, await deps.service.searchJson(q, { count: true, lang, client }), 200, {
+        'Cache-Control': 'no-store',
+        Vary: 'Accept, Accept-Language',
         'Content-Type': 'application/json',
       });
     }
+
+    c.header('Cache-Control', 'no-store');
+    c.header('Vary', 'Accept, Accept-Language');
 
     // Buffering proxies (nginx) would hold the events back until the end without this.
     c.header('X-Accel-Buffering', 'no');

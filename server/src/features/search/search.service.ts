@@ -1,5 +1,6 @@
-import { shopLanguageOf, type Locale } from '@pharmaradar/shared/locales';
+import { LOCALES, shopLanguageOf, type Locale } from '@pharmaradar/shared/locales';
 import { classifyQuery } from '@pharmaradar/shared/cnk';
+import { stringMemo } from '../../lib/string-memo';
 import type { SearchResult } from '@pharmaradar/shared/search.schema';
 import { createSearchFanOut } from './search-fan-out';
 import { createSearchOfficial } from './search-official';
@@ -27,9 +28,20 @@ export function normaliseQuery(query: SearchQuery): SearchQuery {
   return { ...query, value };
 }
 
+/** Distinct queries kept classified, per language: a hot query is asked again and again, the same answer each time. */
+const SHOP_QUERIES_KEPT = 4096;
+const shopQueries = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    stringMemo(SHOP_QUERIES_KEPT, (trimmed) =>
+      Object.freeze(normaliseQuery({ ...classifyQuery(trimmed), lang: shopLanguageOf(locale) })),
+    ),
+  ]),
+) as Record<Locale, (trimmed: string) => SearchQuery>;
+
 /** The query as the shops are asked it: classified, normalised, in the user's shop language (ADR 148). */
 function shopQuery(trimmed: string, locale: Locale = 'fr'): SearchQuery {
-  return normaliseQuery({ ...classifyQuery(trimmed), lang: shopLanguageOf(locale) });
+  return shopQueries[locale](trimmed);
 }
 
 /**
