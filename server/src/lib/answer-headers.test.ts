@@ -22,6 +22,9 @@ function appWith(runs: string[]): Hono {
   app.get('/body', (c) => c.body('{}', 200, headers));
   app.get('/finished', (c) => finishedAnswer(c, new TextEncoder().encode('{}'), 200, headers));
   app.get('/cached', (c) => finishedAnswer(c, '{}', 200, { ...headers, 'Cache-Control': 'max-age=60' }));
+  app.get('/constructor', (c) =>
+    finishedAnswer(c, '{}', 200, { ...headers, 'X-Order': 'constructor;', constructor: 'no' }),
+  );
   app.get('/boom', () => {
     throw new Error('boom');
   });
@@ -51,6 +54,8 @@ describe('answer headers', () => {
     expect(runs).toEqual(['inner', 'outer', 'inner', 'outer']);
     // A header the route sets itself stays: the finishers see it, whatever its case.
     expect((await app.request('/cached')).headers.get('cache-control')).toBe('max-age=60');
+    // A header named like an Object method is a header like any other.
+    expect((await app.request('/constructor')).headers.get('x-order')).toBe('constructor;inner;outer;');
   });
 
   it('refuses a middleware that adds headers with no answerHeaders() in front, naming it', async () => {

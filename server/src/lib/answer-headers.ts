@@ -56,8 +56,7 @@ export function finishedAnswer(
   status: number,
   headers: Record<string, string>,
 ): Response {
-  // No prototype: a header named like an Object method is just a header.
-  const record: Record<string, string> = Object.create(null) as Record<string, string>;
+  const record: Record<string, string> = {};
   for (const name in headers) record[name.toLowerCase()] = headers[name]!;
   finishAll(c.get('answerFinishers') ?? [], plainHeaders(record));
   const answer = new Response(body, { status, headers: record });
@@ -71,8 +70,12 @@ function finishAll(finishers: readonly Finisher[], headers: AnswerHeaders): void
 
 function plainHeaders(record: Record<string, string>): AnswerHeaders {
   return {
-    get: (name) => record[name.toLowerCase()] ?? null,
-    has: (name) => name.toLowerCase() in record,
+    // Own properties only: a header named like an Object method is just a header.
+    get: (name) => {
+      const key = name.toLowerCase();
+      return Object.hasOwn(record, key) ? record[key]! : null;
+    },
+    has: (name) => Object.hasOwn(record, name.toLowerCase()),
     set: (name, value) => {
       record[name.toLowerCase()] = value;
     },

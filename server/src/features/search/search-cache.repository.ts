@@ -28,10 +28,14 @@ export function createSearchCacheRepository(db: Db) {
   );
   const purge = db.prepare('DELETE FROM search_cache WHERE fetched_at <= ?');
   let writes = 0;
-  const memory = new Map<string, CachedAnswer>();
+  // Oldest first. A hit moves its entry to the newest end only once it has aged past half the memo:
+  // an answer hit at least once per MEMORY_ENTRIES / 2 newer entries is never forgotten, and the
+  // hottest answers (every cached search asks each shop's) cost a lookup, not a move.
+  const memory = new Map<string, { answer: CachedAnswer; moved: number }>();
+  let moves = 0;
   const remember = (id: string, answer: CachedAnswer) => {
     memory.delete(id);
-    memory.set(id, answer);
+    memory.set(id, { answer, moved: ++moves });
     if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
   };
 
@@ -40,9 +44,9 @@ export function createSearchCacheRepository(db: Db) {
     get(retailer: string, queryKey: string, freshAfter: number): CachedAnswer | null {
       const id = `${retailer}|${queryKey}`;
       const kept = memory.get(id);
-      if (kept && kept.fetchedAt > freshAfter) {
-        remember(id, kept);
-        return kept;
+      if (kept && kept.answer.fetchedAt > freshAfter) {
+        if (moves - kept.moved > MEMORY_ENTRIES / 2) remember(id, kept.answer);
+        return kept.answer;
       }
       const row = select.get(retailer, queryKey, freshAfter);
       if (!row) return null;
