@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { stringMemo } from './string-memo';
 
 /** An answer's headers as a finisher reads and writes them: the `Headers` object, or a plain record. */
 export interface AnswerHeaders {
@@ -57,7 +58,7 @@ export function finishedAnswer(
   headers: Record<string, string>,
 ): Response {
   const record: Record<string, string> = {};
-  for (const name in headers) record[name.toLowerCase()] = headers[name]!;
+  for (const name in headers) record[lowerCase(name)] = headers[name]!;
   finishAll(c.get('answerFinishers') ?? [], plainHeaders(record));
   const answer = new Response(body, { status, headers: record });
   finished.add(answer);
@@ -68,19 +69,22 @@ function finishAll(finishers: readonly Finisher[], headers: AnswerHeaders): void
   for (let i = finishers.length - 1; i >= 0; i--) finishers[i]!(headers);
 }
 
+/** Header names come from the code, a few dozen of them: each is lower-cased once. */
+const lowerCase = stringMemo(1024, (name) => name.toLowerCase());
+
 function plainHeaders(record: Record<string, string>): AnswerHeaders {
   return {
     // Own properties only: a header named like an Object method is just a header.
     get: (name) => {
-      const key = name.toLowerCase();
+      const key = lowerCase(name);
       return Object.hasOwn(record, key) ? record[key]! : null;
     },
-    has: (name) => Object.hasOwn(record, name.toLowerCase()),
+    has: (name) => Object.hasOwn(record, lowerCase(name)),
     set: (name, value) => {
-      record[name.toLowerCase()] = value;
+      record[lowerCase(name)] = value;
     },
     delete: (name) => {
-      delete record[name.toLowerCase()];
+      delete record[lowerCase(name)];
     },
   };
 }
