@@ -19,6 +19,7 @@ export interface Reply {
 export type Responder = Reply | ((request: ReceivedRequest & { json: unknown }) => Reply);
 
 export interface AuthApiServer {
+  /** Where the client is pointed for the current test (see LoopbackServer.newScope). */
   origin: string;
   received: ReceivedRequest[];
   /** The user GET /api/auth/me/ answers (`{user}`); null = anonymous. */
@@ -30,6 +31,8 @@ export interface AuthApiServer {
   bodies(route: string): unknown[];
   /** Forgets scripted routes, received requests and the user. */
   reset(): void;
+  /** A new scope for the next test: its origin, from which alone requests are recorded. */
+  newScope(): string;
   close(): Promise<void>;
 }
 
@@ -68,6 +71,7 @@ export async function startAuthApiServer(): Promise<AuthApiServer> {
   return {
     origin: loopback.origin,
     received: loopback.received,
+    newScope: () => loopback.newScope(),
     get user() {
       return state.user;
     },
@@ -101,6 +105,7 @@ export async function startAuthApiServer(): Promise<AuthApiServer> {
  */
 export function serveAuthApi(): AuthApiServer {
   let current: AuthApiServer | undefined;
+  let origin = '';
   const live = (): AuthApiServer => {
     if (!current) throw new Error('the account API test server only runs inside tests');
     return current;
@@ -112,13 +117,16 @@ export function serveAuthApi(): AuthApiServer {
     setApiOrigin('');
     await current?.close();
   });
+  // Each test its own scope: a request a previous test's page sends late is never counted here.
   beforeEach(() => {
     live().reset();
-    setApiOrigin(live().origin);
+    origin = live().newScope();
+    setApiOrigin(origin);
   });
   return {
     get origin() {
-      return live().origin;
+      live();
+      return origin;
     },
     get received() {
       return live().received;
@@ -138,6 +146,7 @@ export function serveAuthApi(): AuthApiServer {
     on: (route, responder) => live().on(route, responder),
     bodies: (route) => live().bodies(route),
     reset: () => live().reset(),
+    newScope: () => (origin = live().newScope()),
     close: () => live().close(),
   };
 }

@@ -18,8 +18,17 @@ export interface LoopbackServer {
   origin: string;
   received: ReceivedRequest[];
   handle(handler: TestHandler): void;
+  /**
+   * A new scope for the next test: the origin to point the client at. Requests under it are answered
+   * and recorded; a request from an earlier scope (a page a previous test unmounted, still waiting on
+   * its call) is answered as usual but never recorded, so no test counts another test's requests.
+   */
+  newScope(): string;
   close(): Promise<void>;
 }
+
+/** A scoped request's path: `/__t<n>/api/…`, answered as `/api/…`. */
+const SCOPED_PATH = /^\/__t\d+(?=\/)/;
 
 export function sendJson(
   res: ServerResponse,
@@ -34,27 +43,36 @@ export function sendJson(
 export async function startLoopbackServer(handler: TestHandler): Promise<LoopbackServer> {
   let current = handler;
   const received: ReceivedRequest[] = [];
+  let scopes = 0;
+  let scope: string | null = null;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const url = req.url ?? '/';
+      const scoped = SCOPED_PATH.exec(url)?.[0] ?? null;
       const entry: ReceivedRequest = {
         method: req.method ?? 'GET',
-        path: req.url ?? '/',
+        path: scoped ? url.slice(scoped.length) : url,
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       };
-      received.push(entry);
+      if (scoped === scope) received.push(entry);
       Promise.resolve(current(entry, res)).catch(() => res.destroy());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     received,
     handle(next) {
       current = next;
+    },
+    newScope() {
+      scope = `/__t${++scopes}`;
+      return `${origin}${scope}`;
     },
     close: () =>
       new Promise<void>((resolve) => {
