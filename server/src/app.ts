@@ -80,8 +80,12 @@ export function createApp(deps: AppDeps): ComposedApp {
 
   // Runs around everything (JSON, HTML, static files, 404, 405, 413, 500): headers on every answer.
   const tileSource = tileImageSource(env.MAP_TILES_URL);
-  app.use('*', answerHeaders());
-  app.use('*', securityHeaders({ extraImgSrc: tileSource ? [tileSource] : [], adNetworkOrigin: adNetworkOrigin(env) }));
+  app.use(
+    '*',
+    answerHeaders(
+      securityHeaders({ extraImgSrc: tileSource ? [tileSource] : [], adNetworkOrigin: adNetworkOrigin(env) }),
+    ),
+  );
   app.use('*', async (c, next) => {
     c.set('clientIp', clientAddress(c, env.TRUST_PROXY));
     if (!ALLOWED_METHODS.has(c.req.method)) {

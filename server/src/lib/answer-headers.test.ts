@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { answerHeaders, finishedAnswer, onAnswer } from './answer-headers';
+import { answerHeaders, finishedAnswer, onAnswer, type AnswerHeaders } from './answer-headers';
 
 /** A middleware that appends its name to X-Order once the answer is made, and counts its runs. */
 function marker(name: string, runs: string[]): MiddlewareHandler {
@@ -17,7 +17,8 @@ function marker(name: string, runs: string[]): MiddlewareHandler {
 
 function appWith(runs: string[]): Hono {
   const app = new Hono();
-  app.use('*', answerHeaders(), marker('outer', runs), marker('inner', runs));
+  const last = (headers: AnswerHeaders) => headers.set('X-Order', `${headers.get('X-Order') ?? ''}last;`);
+  app.use('*', answerHeaders(last), marker('outer', runs), marker('inner', runs));
   const headers = { 'Content-Type': 'application/json', Vary: 'Accept', 'X-Powered-By': 'x' };
   app.get('/body', (c) => c.body('{}', 200, headers));
   app.get('/finished', (c) => finishedAnswer(c, new TextEncoder().encode('{}'), 200, headers));
@@ -33,12 +34,12 @@ function appWith(runs: string[]): Hono {
 }
 
 describe('answer headers', () => {
-  it('runs every finisher on every kind of answer, innermost first, as code after `await next()` would', async () => {
+  it('runs every finisher on every kind of answer, innermost first, as code after `await next()` would, then those given to answerHeaders()', async () => {
     const runs: string[] = [];
     const app = appWith(runs);
     for (const path of ['/body', '/boom', '/missing']) {
       const res = await app.request(path);
-      expect(res.headers.get('x-order'), path).toBe('inner;outer;');
+      expect(res.headers.get('x-order'), path).toBe('inner;outer;last;');
       expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
     expect(runs).toEqual(['inner', 'outer', 'inner', 'outer', 'inner', 'outer']);
@@ -55,7 +56,7 @@ describe('answer headers', () => {
     // A header the route sets itself stays: the finishers see it, whatever its case.
     expect((await app.request('/cached')).headers.get('cache-control')).toBe('max-age=60');
     // A header named like an Object method is a header like any other.
-    expect((await app.request('/constructor')).headers.get('x-order')).toBe('constructor;inner;outer;');
+    expect((await app.request('/constructor')).headers.get('x-order')).toBe('constructor;inner;outer;last;');
   });
 
   it('refuses a middleware that adds headers with no answerHeaders() in front, naming it', async () => {

@@ -10,7 +10,7 @@ export interface AnswerHeaders {
 }
 
 /** What a middleware adds to the answer once it is made, from what the answer already carries. */
-type Finisher = (headers: AnswerHeaders) => void;
+export type Finisher = (headers: AnswerHeaders) => void;
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -28,10 +28,12 @@ const finished = new WeakSet<Response>();
  * finisher in the order its `await next()` code would have run: the innermost first. An answer built
  * by `finishedAnswer` already carries them, written into a plain record without a `Headers` object,
  * which costs a hot answer (a cached search) more than anything else it does (ADR 260).
+ * `last`: what every answer gets after everything else (the security headers).
  */
-export function answerHeaders(): MiddlewareHandler {
+export function answerHeaders(...last: Finisher[]): MiddlewareHandler {
+  const outermost = last.toReversed();
   return async (c, next) => {
-    const finishers: Finisher[] = [];
+    const finishers: Finisher[] = [...outermost];
     c.set('answerFinishers', finishers);
     await next();
     if (finished.has(c.res)) return;
@@ -48,8 +50,9 @@ export function onAnswer(c: Context, finish: Finisher): void {
 
 /**
  * The answer `body` with `headers` and every finisher's, written once into a plain record (lower-case
- * names, as a `Headers` object sends them): the same bytes on the wire as `c.body(body, status, headers)`
- * followed by the finishers, without the `Headers` object.
+ * names, as a `Headers` object sends them): the same headers on the wire as `c.body(body, status, headers)`
+ * followed by the finishers, without the `Headers` object. Hono keeps what `c.header()` set before the
+ * handler for `c.body()` only, out of reach here: that is why middlewares add theirs through `onAnswer`.
  */
 export function finishedAnswer(
   c: Context,

@@ -1,5 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
-import { onAnswer } from './answer-headers';
+import type { Finisher } from './answer-headers';
 
 const GSI = 'https://accounts.google.com/gsi/';
 
@@ -80,12 +79,10 @@ function isDataAnswer(contentType: string | null): boolean {
 
 /**
  * The security headers of every answer (HTML, JSON, event streams, static files, errors), set once it
- * is made. Pages and files get the full policy; a data answer the headers that still mean something
+ * is made, after everything else (app.ts gives it to answerHeaders). Pages and files get the full policy; a data answer the headers that still mean something
  * for it, so the hottest answers (a cached search) carry about a kilobyte less.
  */
-export function securityHeaders(
-  options: { extraImgSrc?: string[]; adNetworkOrigin?: string | null } = {},
-): MiddlewareHandler {
+export function securityHeaders(options: { extraImgSrc?: string[]; adNetworkOrigin?: string | null } = {}): Finisher {
   // A configured ad network (AD_NETWORK_SCRIPT_URL) loads its script, then frames, beacons and images.
   const ads = options.adNetworkOrigin ? [options.adNetworkOrigin] : [];
   const documentPolicy = policyText({
@@ -97,12 +94,8 @@ export function securityHeaders(
   });
   const documents: HeaderList = [['Content-Security-Policy', documentPolicy], ...EVERY_ANSWER, ...DOCUMENT_ONLY];
   const data: HeaderList = [['Content-Security-Policy', policyText(DATA_CONTENT_SECURITY_POLICY)], ...EVERY_ANSWER];
-  return (c, next) => {
-    onAnswer(c, (headers) => {
-      for (const [name, value] of isDataAnswer(headers.get('Content-Type')) ? data : documents)
-        headers.set(name, value);
-      headers.delete('X-Powered-By');
-    });
-    return next();
+  return (headers) => {
+    for (const [name, value] of isDataAnswer(headers.get('Content-Type')) ? data : documents) headers.set(name, value);
+    headers.delete('X-Powered-By');
   };
 }

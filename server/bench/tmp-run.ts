@@ -1,0 +1,2 @@
+import { formatProductionBench, runProductionBench } from './production-bench';
+console.log(formatProductionBench(await runProductionBench()));
