@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, maskEmails, redact } from './log';
+import { createLogger, isoTimeNow, maskEmails, redact } from './log';
 
 describe('logger', () => {
   it('keeps client input on one line (no forged log lines)', () => {
@@ -102,5 +102,14 @@ describe('logger', () => {
 
   it('masks an address to its first letter and domain', () => {
     expect(maskEmails('to a.b+c@d.example.be and x@y.eu')).toBe('to a…@d.example.be and x…@y.eu');
+  });
+});
+
+describe('isoTimeNow', () => {
+  it('writes the time as toISOString does, whatever the millisecond, second or year', () => {
+    const instants = [0, 1, 9, 10, 99, 100, 999, 1_000, 1_001, Date.UTC(2026, 10, 29, 23, 59, 59, 999)];
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2026, 0, 1) + 3_000; t += 7) instants.push(t);
+    instants.push(Date.UTC(2026, 11, 31, 23, 59, 59, 999), Date.UTC(2027, 0, 1), Date.UTC(2099, 5, 30, 12, 0, 0, 5));
+    for (const t of instants) expect(isoTimeNow(t), String(t)).toBe(new Date(t).toISOString());
   });
 });

@@ -197,16 +197,20 @@ function jsonWriter(write: (line: string, level: Level) => void) {
   };
 }
 
-let isoMs = Number.NaN;
-let isoText = '';
-/** The time in ISO form, formatted once per millisecond: formatting costs more than the rest of an access line. */
-function isoTimeNow(): string {
-  const now = Date.now();
-  if (now !== isoMs) {
-    isoMs = now;
-    isoText = new Date(now).toISOString();
+let isoSecond = Number.NaN;
+let isoPrefix = '';
+/**
+ * The time in ISO form (`new Date().toISOString()`), its date and time of day formatted once per
+ * second, the milliseconds appended: formatting costs more than the rest of an access line.
+ */
+export function isoTimeNow(now = Date.now()): string {
+  const second = Math.floor(now / 1000);
+  if (second !== isoSecond) {
+    isoSecond = second;
+    isoPrefix = new Date(second * 1000).toISOString().slice(0, 20);
   }
-  return isoText;
+  const ms = now - second * 1000;
+  return `${isoPrefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
 }
 
 /**
