@@ -258,6 +258,7 @@ export function createApp(deps: AppDeps): ComposedApp {
       requirePro: accounts.requirePro,
       catalogue: catalogue.lookup,
       market: market.store,
+      pullEverySeconds: env.PRO_PULL_EVERY_S,
     }).routes,
   );
   // The home and product pages go out drawn by the web app's own components (ADR 119-121, ADR 140).

@@ -119,4 +119,9 @@ export type GroupSyncResponse = {
   changes: StoredGroupChange[];
   more: boolean;
   notApplied: NotApplied[];
+  /**
+   * Seconds between two pulls of an open Pro tool (the server's PRO_PULL_EVERY_S, docs/decisions/218);
+   * older servers leave it out and the device keeps its own default.
+   */
+  pullEverySeconds?: number;
 };

@@ -170,6 +170,13 @@ const SERVICE_VARIABLES = {
     '60',
     'Products the price alerts re-check per hour at most (each asks every retailer once at most).',
   ),
+  // An open Pro tool asks for the other devices' changes this often (docs/decisions/218); each answer
+  // of POST /api/groups/sync carries it to the device.
+  PRO_PULL_EVERY_S: variable(
+    integer(2, 600).default(12),
+    '12',
+    "Seconds between two requests of an open Pro tool for the other devices' changes (2 to 600).",
+  ),
   MAP_TILES_URL: variable(
     z
       .string()

@@ -105,6 +105,8 @@ describe('loadEnv', () => {
     ['AD_NETWORK_SCRIPT_URL', 'javascript:alert(1)'],
     ['AD_CLIENT_ID', 'pub 1"><script>'],
     ['AD_CLIENT_ID', 'ca-pub-1234'],
+    ['PRO_PULL_EVERY_S', '1'],
+    ['PRO_PULL_EVERY_S', '2.5'],
   ])('refuses %s=%j with a message naming the variable', (name, value) => {
     const attempt = () => load({ [name]: value });
     expect(attempt).toThrow(EnvError);

@@ -104,6 +104,12 @@ describe('POST /api/groups/sync: limits and pages', () => {
     expect(seen).toEqual(
       rows('big@example.be').map((r) => ({ seq: r.seq, id: r.record_id, data: r.data && JSON.parse(r.data) })),
     );
-    expect((await sync(big, since, [])).body).toEqual({ seq: since, changes: [], more: false, notApplied: [] });
+    expect((await sync(big, since, [])).body).toEqual({
+      seq: since,
+      changes: [],
+      more: false,
+      notApplied: [],
+      pullEverySeconds: 12,
+    });
   });
 });

@@ -56,6 +56,8 @@ describe('POST /api/groups/sync', () => {
       changes: [],
       more: false,
       notApplied: [],
+      // How often an open Pro tool asks again: PRO_PULL_EVERY_S, 12 s unless configured.
+      pullEverySeconds: 12,
     });
   });
 
@@ -150,7 +152,13 @@ describe('POST /api/groups/sync', () => {
 
   it('keeps each user to their own groups', async () => {
     const other = await accountOn(server, 'other@example.be', true);
-    expect((await sync(other, 0, [])).body).toEqual({ seq: 0, changes: [], more: false, notApplied: [] });
+    expect((await sync(other, 0, [])).body).toEqual({
+      seq: 0,
+      changes: [],
+      more: false,
+      notApplied: [],
+      pullEverySeconds: 12,
+    });
   });
 
   it('refuses free accounts, logged-out visitors and oversized bodies', async () => {
@@ -174,5 +182,21 @@ describe('POST /api/groups/sync', () => {
       data: null,
     }));
     expect((await sync(tabletA, 0, many)).status).toBe(400);
+  });
+});
+
+describe('POST /api/groups/sync with PRO_PULL_EVERY_S', () => {
+  let server: TestServer;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("tells the device the server's rhythm for pulls in every answer", async () => {
+    server = await startTestServer({ PRO_PULL_EVERY_S: '3' });
+    const tablet = await accountOn(server, 'rhythm@example.be', true);
+    const first = await sync(tablet, 0, [group(randomUUID(), 1000, 'Vitamins')]);
+    expect(first.status).toBe(200);
+    expect(first.body.pullEverySeconds).toBe(3);
+    expect((await sync(tablet, first.body.seq, [])).body.pullEverySeconds).toBe(3);
   });
 });

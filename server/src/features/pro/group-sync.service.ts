@@ -117,8 +117,9 @@ export function syncGroups(
   userId: number,
   request: { since: number; changes: GroupChange[] },
   now: number,
-  want?: (cnks: readonly string[]) => void,
+  options: { pullEverySeconds: number; want?: (cnks: readonly string[]) => void },
 ): GroupSyncResponse {
+  const { want } = options;
   for (const change of request.changes) {
     if (change.kind === 'group' && !change.deleted && !change.data)
       throw new HttpError(400, 'validation', PRO_MESSAGES.groupDataMissing);
@@ -144,7 +145,7 @@ export function syncGroups(
       if (usage.groups > SYNC_MAX_GROUPS || usage.records > SYNC_MAX_RECORDS || usage.bytes > SYNC_MAX_STORED_BYTES)
         throw storageFull();
     }
-    return { ...page(repository, userId, request.since), notApplied };
+    return { ...page(repository, userId, request.since), notApplied, pullEverySeconds: options.pullEverySeconds };
   });
   // After the commit, so a request refused for a cap marks nothing; the store failing costs the sync nothing.
   try {

@@ -19,6 +19,8 @@ export interface ProDeps {
   catalogue: CatalogueLookup;
   /** The market store (docs/decisions/234): a synced group's CNKs are wanted, so kept fresh. */
   market?: { want(cnks: readonly string[]): void };
+  /** Seconds between two pulls of an open Pro tool (PRO_PULL_EVERY_S). */
+  pullEverySeconds: number;
 }
 
 /** POST /api/pro/prices/ (batch pricing, SSE), POST /api/pro/catalogue/ and POST /api/groups/sync/ (docs/architecture.md#offline-first-and-sync, docs/architecture.md#pro-allowance). */
@@ -35,6 +37,7 @@ export function createProModule(deps: ProDeps) {
       catalogue,
       log: deps.log,
       now: deps.now,
+      pullEverySeconds: deps.pullEverySeconds,
       ...(deps.market ? { want: deps.market.want } : {}),
     }),
   };

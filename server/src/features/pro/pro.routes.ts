@@ -38,6 +38,8 @@ export function createProRoutes(deps: {
   now: () => number;
   /** Marks the CNKs of synced groups wanted by the market store (none: nothing kept warm). */
   want?: (cnks: readonly string[]) => void;
+  /** How often an open Pro tool pulls, told to the device in each sync answer (PRO_PULL_EVERY_S). */
+  pullEverySeconds: number;
 }): Hono {
   const app = new Hono();
 
@@ -93,7 +95,10 @@ export function createProRoutes(deps: {
       ...PRO_ISSUES,
       fields: { ...PRO_ISSUES.fields, required: PRO_MESSAGES.groupNameRequired },
     });
-    return c.json(syncGroups(deps.repository, user.id, request, deps.now(), deps.want));
+    const { pullEverySeconds, want } = deps;
+    return c.json(
+      syncGroups(deps.repository, user.id, request, deps.now(), { pullEverySeconds, ...(want ? { want } : {}) }),
+    );
   });
 
   return app;

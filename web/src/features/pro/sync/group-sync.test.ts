@@ -322,4 +322,13 @@ describe('sync controller', () => {
     visibility.mockRestore();
     controller.stop();
   });
+
+  it('pulls on the rhythm the server gives in its answer (PRO_PULL_EVERY_S), not its own default of 12 s', async () => {
+    onSync = (body, res) => sendJson(res, 200, { seq: body.since, changes: [], pullEverySeconds: 1 });
+    const controller = createSyncController(store);
+    await controller.start(USER);
+    expect(syncBodies()).toHaveLength(1);
+    await waitFor(() => expect(syncBodies()).toHaveLength(3), { timeout: 4_000 });
+    controller.stop();
+  });
 });

@@ -7,7 +7,8 @@ import { chunkChanges } from './sync-merge';
 export type { LostChange };
 
 export type SyncOutcome =
-  | { kind: 'synced'; applied: number; lost: LostChange[] }
+  /** `pullEverySeconds`: the server's rhythm for pulls (absent from older servers). */
+  | { kind: 'synced'; applied: number; lost: LostChange[]; pullEverySeconds?: number }
   | { kind: 'offline' }
   /** The server refused the changes: the account's group storage is full (docs/decisions/131). */
   | { kind: 'full' }
@@ -31,6 +32,7 @@ export async function syncOnce(store: ProStore, userId: number): Promise<SyncOut
   let cursor = since;
   let applied = 0;
   const lost: LostChange[] = [];
+  let pullEverySeconds: number | undefined;
   try {
     // Every chunk but the last carries no outbox keys: the entries go once every change is accepted.
     // After the last chunk, empty requests follow the pages (`more`), each from the cursor before it.
@@ -48,11 +50,12 @@ export async function syncOnce(store: ProStore, userId: number): Promise<SyncOut
       // A page that does not move the cursor would be asked for forever.
       more = answer.more === true && answer.seq > cursor;
       cursor = answer.seq;
+      pullEverySeconds = answer.pullEverySeconds ?? pullEverySeconds;
     }
   } catch (error) {
     if (isApiRequestError(error) && (error.code === 'network' || error.code === 'timeout')) return { kind: 'offline' };
     if (isApiRequestError(error) && error.code === 'group_storage_full') return { kind: 'full' };
     return { kind: 'failed', status: isApiRequestError(error) ? error.status : 0 };
   }
-  return { kind: 'synced', applied, lost };
+  return { kind: 'synced', applied, lost, ...(pullEverySeconds === undefined ? {} : { pullEverySeconds }) };
 }

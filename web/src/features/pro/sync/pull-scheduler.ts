@@ -21,7 +21,7 @@ const online = () => typeof navigator === 'undefined' || navigator.onLine !== fa
  * (the one running brings the same changes). Each failure doubles the wait before the next pull.
  */
 export function createPullScheduler(pull: () => Promise<PullResult>, options: PullSchedulerOptions = {}) {
-  const everyMs = options.everyMs ?? 12_000;
+  let everyMs = options.everyMs ?? 12_000;
   const maxBackoffMs = options.maxBackoffMs ?? 5 * 60_000;
   const minGapMs = options.minGapMs ?? 1_000;
   let started = false;
@@ -85,6 +85,10 @@ export function createPullScheduler(pull: () => Promise<PullResult>, options: Pu
       arm();
     },
     stop,
+    /** The server says how often to pull (PRO_PULL_EVERY_S): the wait armed after each sync follows it. */
+    setEvery(ms: number): void {
+      everyMs = ms;
+    },
     /** A sync ran for another reason (a change pushed, a reconnect): the next pull counts from now. */
     synced(ok: boolean): void {
       lastEnd = Date.now();

@@ -110,6 +110,9 @@ export function createSyncController(store: ProStore, options: SyncControllerOpt
         running = false;
         last = outcome;
         if (outcome.kind === 'synced') checkedAt = Date.now();
+        // The server sets the rhythm of the pulls; a build's own default only stands in for an older server.
+        if (outcome.kind === 'synced' && options.pullEveryMs === undefined && outcome.pullEverySeconds)
+          pulls.setEvery(outcome.pullEverySeconds * 1000);
         // 401/403: the session or the plan is gone; the next start of the Pro tool tries again.
         if (outcome.kind === 'failed' && active && outcome.status !== 401 && outcome.status !== 403) schedule(retryMs);
         // A full storage is not retried on a timer: the next change (a deletion, say) tries again.
