@@ -5,8 +5,12 @@ import type { BenchReport } from './search-bench';
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-/** The bar (ADR 037): a cached search answers at least half as many requests per second as bare Hono. */
-export const CACHED_SEARCH_RATIO_BAR = 0.5;
+/**
+ * The bar: a cached search answers at least 0.6 of bare Hono's requests per second (ADR 037 set 0.5;
+ * raised once the cached path wrote nothing and built its headers once, ADR 239 and ADR 260), by both
+ * figures printed: the median of the per-round ratios and the ratio of the median req/s.
+ */
+export const CACHED_SEARCH_RATIO_BAR = 0.6;
 
 export function formatReport(report: BenchReport): string {
   const { options } = report;
@@ -37,13 +41,11 @@ export function formatReport(report: BenchReport): string {
   out.push(line(table[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.slice(1).map(line));
   const e = report.rows.find((r) => r.key === 'e');
   if (e) {
+    const ofMedians = report.ours.requestsPerSecond / report.bare.requestsPerSecond;
     out.push(
       `\nCached search ÷ bare Hono JSON handler (bar: at least ${CACHED_SEARCH_RATIO_BAR}): ${fmt(e.ratio, 2)} — ${
-        e.ratio >= CACHED_SEARCH_RATIO_BAR ? 'OK' : 'under the bar'
-      } (median of the per-round ratios; ratio of the median req/s: ${fmt(
-        report.ours.requestsPerSecond / report.bare.requestsPerSecond,
-        2,
-      )})`,
+        Math.min(e.ratio, ofMedians) >= CACHED_SEARCH_RATIO_BAR ? 'OK' : 'under the bar'
+      } (median of the per-round ratios; ratio of the median req/s: ${fmt(ofMedians, 2)}; OK when both reach it)`,
     );
   }
   out.push(
