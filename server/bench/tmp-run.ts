@@ -1,2 +1,0 @@
-import { formatProductionBench, runProductionBench } from './production-bench';
-console.log(formatProductionBench(await runProductionBench()));
