@@ -1,5 +1,6 @@
-import { accessSync, constants, mkdirSync, statfsSync } from 'node:fs';
+import { accessSync, constants, statfsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -24,11 +25,9 @@ function ramTmpDir(): string | undefined {
     accessSync(ram, constants.W_OK);
     const { bavail, bsize } = statfsSync(ram);
     if (bavail * bsize < 2 * 1024 ** 3) return undefined;
-    // This run's own: removed at its end (server/test/ram-tmp.global-setup.ts), with whatever a test
-    // left behind, so nothing piles up in memory run after run.
-    const dir = join(ram, `pharmaradar-tests-${process.pid}`);
-    mkdirSync(dir, { recursive: true });
-    return dir;
+    // This run's own, made when the run starts and removed at its end with whatever a test left behind
+    // (server/test/ram-tmp.global-setup.ts), so nothing piles up in memory run after run.
+    return join(ram, `pharmaradar-tests-${process.pid}`);
   } catch {
     return undefined;
   }
@@ -56,7 +55,12 @@ export default defineConfig({
           name: 'server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: TIMED_ALONE,
-          ...(RAM_TMP ? { env: { TMPDIR: RAM_TMP }, globalSetup: ['./test/ram-tmp.global-setup.ts'] } : {}),
+          ...(RAM_TMP
+            ? {
+                env: { TMPDIR: RAM_TMP },
+                globalSetup: [fileURLToPath(new URL('./server/test/ram-tmp.global-setup.ts', import.meta.url))],
+              }
+            : {}),
         },
       },
       // The timing comparisons above: one file at a time, in a group vitest runs after all the others.
